@@ -1,0 +1,1 @@
+"""Data files shipped with ComputeScore (read through ``computescore.resources_access``)."""

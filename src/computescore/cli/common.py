@@ -1,0 +1,97 @@
+"""Shared plumbing for CLI commands: error handling, logging, JSON and table output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, is_dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from computescore.errors import UserError
+from computescore.logging_setup import configure_logging
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def add_db_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the common ``--db PATH`` option."""
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="database file (default: $COMPUTESCORE_DB, else the user data folder)",
+    )
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run the handler behind ``args.func`` and turn failures into exit codes."""
+    log_file = configure_logging()
+    handler: Handler = args.func
+    try:
+        return handler(args)
+    except UserError as exc:
+        sys.stderr.write(f"computescore: {exc.message}\n")
+        return exc.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("computescore: interrupted; nothing more was written.\n")
+        return 130
+    except Exception:
+        logging.getLogger("computescore").exception("unexpected error in %s", args.command)
+        sys.stderr.write(
+            f"computescore: unexpected error; details were written to {log_file}.\n"
+        )
+        return 1
+
+
+def to_jsonable(value: Any) -> Any:
+    """Turn records, decimals, dates and enums into plain JSON values."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {key: to_jsonable(item) for key, item in asdict(value).items()}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(to_jsonable(key)): to_jsonable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(item) for item in value]
+    return value
+
+
+def print_json(value: Any) -> None:
+    """Print ``value`` as indented JSON on stdout."""
+    json.dump(to_jsonable(value), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def print_table(headers: Sequence[str], rows: Iterable[Sequence[Any]],
+                align_right: Sequence[bool] | None = None) -> None:
+    """Print a plain-text table with aligned columns."""
+    text_rows = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    widths = [len(h) for h in headers]
+    for row in text_rows:
+        for index, cell in enumerate(row):
+            widths[index] = max(widths[index], len(cell))
+    right = list(align_right or [False] * len(headers))
+
+    def fmt(row: Sequence[str]) -> str:
+        cells = [
+            cell.rjust(widths[i]) if right[i] else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        return "  ".join(cells).rstrip()
+
+    print(fmt(list(headers)))
+    print("  ".join("-" * w for w in widths))
+    for row in text_rows:
+        print(fmt(row))

@@ -1,0 +1,281 @@
+"""Accelerator records and pure look-ups over a catalogue.
+
+The figures themselves live in ``resources/catalogue/`` and are read by
+``computescore.services.catalogue``; this module only defines the records and the
+arithmetic on them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Precision(StrEnum):
+    """Numeric formats a datasheet quotes peak throughput for."""
+
+    FP64 = "fp64"
+    FP32 = "fp32"
+    TF32 = "tf32"
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    FP6 = "fp6"
+    FP4 = "fp4"
+    INT4 = "int4"
+
+
+BIT_LENGTH: Mapping[Precision, int] = {
+    Precision.FP64: 64,
+    Precision.FP32: 32,
+    Precision.TF32: 32,
+    Precision.BF16: 16,
+    Precision.FP16: 16,
+    Precision.FP8: 8,
+    Precision.INT8: 8,
+    Precision.FP6: 6,
+    Precision.FP4: 4,
+    Precision.INT4: 4,
+}
+"""Bit length of the multiplier inputs, as the export-control TPP formula counts it."""
+
+BYTES_PER_PARAM: Mapping[Precision, float] = {
+    Precision.FP32: 4.0,
+    Precision.TF32: 4.0,
+    Precision.BF16: 2.0,
+    Precision.FP16: 2.0,
+    Precision.FP8: 1.0,
+    Precision.INT8: 1.0,
+    Precision.FP6: 0.75,
+    Precision.FP4: 0.5,
+    Precision.INT4: 0.5,
+}
+"""Bytes one model weight takes when stored at a precision."""
+
+
+@dataclass(frozen=True, slots=True)
+class FigureSource:
+    """Where a catalogue figure comes from, and when it was read."""
+
+    document: str
+    date: str
+    url: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Peak:
+    """Dense peak throughput at one precision, in TFLOPS (floating point) or TOPS (integer).
+
+    ``sparse_halved`` is true when the maker published only a sparse figure and the
+    catalogue halved it to get the dense one.
+    """
+
+    precision: Precision
+    dense_tflops: float
+    sparse_halved: bool = False
+
+    @property
+    def bits(self) -> int:
+        """Bit length of the operation's inputs."""
+        return BIT_LENGTH[self.precision]
+
+
+class Ecosystem(StrEnum):
+    """Software stack an accelerator runs; non-CUDA stacks cost adaptation effort."""
+
+    CUDA = "cuda"
+    ROCM = "rocm"
+    XLA = "xla"
+    ONEAPI = "oneapi"
+    CANN = "cann"
+    OTHER = "other"
+
+
+class FormFactor(StrEnum):
+    """Physical form of the part."""
+
+    SXM = "sxm"
+    OAM = "oam"
+    PCIE = "pcie"
+    SUPERCHIP = "superchip"
+    CLOUD = "cloud"
+    CARD = "card"
+
+
+@dataclass(frozen=True, slots=True)
+class Accelerator:
+    """One accelerator model as the catalogue describes it.
+
+    Attributes:
+        id: catalogue id, lower-case ``maker-model[-variant]``.
+        memory_gb: on-package memory in decimal GB.
+        memory_bandwidth_gbps: memory bandwidth in GB/s.
+        peaks: dense peak throughput per precision.
+        tdp_w: board power in watts.
+        die_area_mm2: logic-die area on a non-planar node, None when not published.
+        interconnect_gbps: aggregate bidirectional chip-to-chip bandwidth in GB/s.
+        interconnect: name of the scale-up link (``NVLink 4``, ``PCIe 5.0`` …).
+        datacenter: designed or marketed for use in data centres.
+        sources: the source of each figure, keyed by field name (``peaks.bf16`` for a peak).
+        user_defined: added by the user rather than shipped.
+    """
+
+    id: str
+    maker: str
+    model: str
+    form_factor: FormFactor
+    memory_gb: float
+    memory_bandwidth_gbps: float
+    peaks: tuple[Peak, ...]
+    tdp_w: float
+    die_area_mm2: float | None
+    interconnect_gbps: float
+    interconnect: str
+    datacenter: bool
+    release_year: int
+    ecosystem: Ecosystem
+    sources: Mapping[str, FigureSource] = field(default_factory=dict)
+    user_defined: bool = False
+
+    def peak(self, precision: Precision | str) -> Peak | None:
+        """The dense peak at ``precision``, or None when the part has no such mode."""
+        wanted = Precision(precision)
+        for peak in self.peaks:
+            if peak.precision == wanted:
+                return peak
+        return None
+
+    def dense_tflops(self, precision: Precision | str) -> float | None:
+        """Dense peak in TFLOPS (or TOPS) at ``precision``; None when not supported."""
+        peak = self.peak(precision)
+        return None if peak is None else peak.dense_tflops
+
+    @property
+    def display_name(self) -> str:
+        """Maker and model, as shown to a user."""
+        return f"{self.maker} {self.model}"
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """A vendor spelling that maps to a catalogue id.
+
+    ``per_node`` is the number of accelerators the spelling implies per unit
+    ("DGX H100" is a node of 8), or None when it names a single accelerator.
+    """
+
+    text: str
+    accelerator_id: str
+    per_node: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AliasMatch:
+    """The result of resolving a vendor's accelerator name."""
+
+    accelerator_id: str
+    per_node: int | None
+    matched: str
+
+
+def alias_key(text: str) -> str:
+    """Normalise an accelerator spelling for look-up.
+
+    Folds case and width, drops punctuation and the words vendors add without
+    meaning ("NVIDIA", "GPU", "Tensor Core"), and joins the rest with single spaces.
+    """
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = re.sub(r"[^0-9a-z]+", " ", folded)
+    noise = {"nvidia", "amd", "intel", "google", "huawei", "gpu", "gpus", "tensor", "core",
+             "accelerator", "instinct", "the"}
+    words = [w for w in folded.split() if w not in noise]
+    return " ".join(words)
+
+
+_COUNT_IN_NAME = re.compile(r"(\d+)\s*[x×]\s*|\((\d+)\s*(?:x\s*)?(?:gpus?|cards?|accelerators?)\)|(\d+)\s*(?:gpus?|cards?)\b",
+                            re.IGNORECASE)
+
+
+def count_in_name(text: str) -> int | None:
+    """The accelerator count a name states, e.g. ``"DGX H100 (8 GPUs)"`` → 8, ``"8x H100"`` → 8."""
+    match = _COUNT_IN_NAME.search(text)
+    if not match:
+        return None
+    value = next(group for group in match.groups() if group)
+    count = int(value)
+    return count if count > 0 else None
+
+
+def resolve_alias(text: str, aliases: Sequence[Alias], ids: Sequence[str] = ()) -> AliasMatch | None:
+    """Resolve a vendor's accelerator spelling to a catalogue id.
+
+    Tries, in order: an exact catalogue id; the longest alias whose key equals the
+    spelling's key; the longest alias whose key is contained in the spelling's key as
+    whole words. A count written in the name ("(8 GPUs)", "8x") overrides the alias's
+    default per-node count. Returns None when nothing matches.
+    """
+    stripped = text.strip()
+    if not stripped:
+        return None
+    lowered = stripped.lower()
+    if lowered in ids:
+        return AliasMatch(lowered, count_in_name(stripped), stripped)
+    key = alias_key(stripped)
+    if not key:
+        return None
+    stated = count_in_name(stripped)
+    exact = [a for a in aliases if alias_key(a.text) == key]
+    candidates = exact or [
+        a for a in aliases if (ak := alias_key(a.text)) and f" {ak} " in f" {key} "
+    ]
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda a: (len(alias_key(a.text)), a.per_node is not None))
+    per_node = stated if stated is not None and best.per_node is not None else best.per_node
+    if stated is not None and best.per_node is None and re.search(r"\d+\s*[x×]", stripped):
+        per_node = stated
+    return AliasMatch(best.accelerator_id, per_node, best.text)
+
+
+def closest_ids(text: str, aliases: Sequence[Alias], limit: int = 3) -> list[str]:
+    """Catalogue ids whose aliases look most like ``text``, best first (for error messages)."""
+    import difflib
+
+    key = alias_key(text)
+    scored: dict[str, float] = {}
+    for alias in aliases:
+        ratio = difflib.SequenceMatcher(None, key, alias_key(alias.text)).ratio()
+        if ratio > scored.get(alias.accelerator_id, 0.0):
+            scored[alias.accelerator_id] = ratio
+    ranked = sorted(scored.items(), key=lambda item: (-item[1], item[0]))
+    return [acc_id for acc_id, ratio in ranked[:limit] if ratio > 0.3]
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """The accelerators known to the app and the spellings that name them.
+
+    ``version`` and ``as_of`` identify the catalogue file, so reports can cite it.
+    """
+
+    accelerators: Mapping[str, Accelerator]
+    aliases: tuple[Alias, ...] = ()
+    version: str = ""
+    as_of: str = ""
+
+    def get(self, accelerator_id: str) -> Accelerator | None:
+        """The accelerator with this id, or None."""
+        return self.accelerators.get(accelerator_id)
+
+    def resolve(self, text: str) -> AliasMatch | None:
+        """Resolve a vendor spelling to an id (see :func:`resolve_alias`)."""
+        return resolve_alias(text, self.aliases, tuple(self.accelerators))
+
+    def closest(self, text: str, limit: int = 3) -> list[str]:
+        """Ids that look most like an unknown spelling, best first."""
+        return closest_ids(text, self.aliases, limit)

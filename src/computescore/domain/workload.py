@@ -1,0 +1,96 @@
+"""Workload profiles and the evaluation they belong to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+
+from computescore.domain.catalog import Precision
+
+
+class Purpose(StrEnum):
+    """What the compute is for."""
+
+    TRAINING = "training"
+    INFERENCE = "inference"
+    EXPERIMENTATION = "experimentation"
+
+
+class WorkloadClass(StrEnum):
+    """How demand behaves over time (seed 000's demand assessment).
+
+    steady: production inference, RAG; variable: seasonal training, event spikes;
+    exploratory: trials, data preparation.
+    """
+
+    STEADY = "steady"
+    VARIABLE = "variable"
+    EXPLORATORY = "exploratory"
+
+
+class DataClassification(StrEnum):
+    """How sensitive the workload's data is; drives the sovereignty checks."""
+
+    PUBLIC = "public"
+    INTERNAL = "internal"
+    CONFIDENTIAL = "confidential"
+    RESTRICTED = "restricted"
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    """A workload profile: what must run, how much, for how long, and where.
+
+    Attributes:
+        params: model parameters (count, e.g. 7e9).
+        training_tokens: tokens to train on (training workloads).
+        tokens_per_day: tokens served per day (inference workloads).
+        context_length: tokens of context per sequence (inference memory).
+        batch_size: concurrent sequences (inference memory).
+        hours_per_day: hours per day the capacity is really used.
+        horizon_months: evaluation horizon in months.
+        accelerators: accelerators the workload needs at once.
+        assumed_mfu: model FLOPs utilisation assumed where no measurement exists (0–1).
+        country: ISO 3166 code of where the compute will run.
+        required_region: region the data must stay in ("EU", "CN", a country code), or "".
+        required_certifications: certifications a vendor must hold on the decision date.
+    """
+
+    name: str
+    purpose: Purpose
+    workload_class: WorkloadClass
+    params: float
+    hours_per_day: float
+    horizon_months: int
+    training_tokens: float | None = None
+    tokens_per_day: float | None = None
+    context_length: int = 4096
+    batch_size: int = 1
+    accelerators: int = 8
+    precision: Precision = Precision.BF16
+    assumed_mfu: float = 0.4
+    data_classification: DataClassification = DataClassification.INTERNAL
+    country: str = "US"
+    required_region: str = ""
+    latency_ms: float | None = None
+    required_certifications: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """A sourcing event ("2027 inference pool"): its workloads and who it is for.
+
+    ``end_user_hq`` is the ISO code of the end user's (or its ultimate parent's)
+    headquarters, which export-control rules look at as well as the destination.
+    """
+
+    name: str
+    decision_date: date
+    workloads: tuple[Workload, ...] = ()
+    end_user: str = ""
+    end_user_hq: str = ""
+    prepared_by: str = ""
+    description: str = ""
+    id: int | None = None
+    weights: dict[str, float] = field(default_factory=dict)
