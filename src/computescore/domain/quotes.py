@@ -243,6 +243,11 @@ class Quote:
     id: int | None = None
 
     @property
+    def key(self) -> str:
+        """A stable identity within an evaluation: ``vendor/reference/rN``."""
+        return f"{self.vendor.name}/{self.reference}/r{self.revision}"
+
+    @property
     def label(self) -> str:
         """``Vendor — reference`` as shown in tables and charts."""
         return f"{self.vendor.name} — {self.reference}"
