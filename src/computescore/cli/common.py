@@ -43,9 +43,7 @@ def run_command(args: argparse.Namespace) -> int:
         return 130
     except Exception:
         logging.getLogger("computescore").exception("unexpected error in %s", args.command)
-        sys.stderr.write(
-            f"computescore: unexpected error; details were written to {log_file}.\n"
-        )
+        sys.stderr.write(f"computescore: unexpected error; details were written to {log_file}.\n")
         return 1
 
 
@@ -74,8 +72,9 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
-def print_table(headers: Sequence[str], rows: Iterable[Sequence[Any]],
-                align_right: Sequence[bool] | None = None) -> None:
+def print_table(
+    headers: Sequence[str], rows: Iterable[Sequence[Any]], align_right: Sequence[bool] | None = None
+) -> None:
     """Print a plain-text table with aligned columns."""
     text_rows = [["" if cell is None else str(cell) for cell in row] for row in rows]
     widths = [len(h) for h in headers]

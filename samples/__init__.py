@@ -1,0 +1,1 @@
+"""Illustrative vendor quotes shipped for the demo workspace and the import tests."""

@@ -1,0 +1,131 @@
+"""Workspace commands: open the app, create the demo, list evaluations and quote lines."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from computescore.cli.common import add_db_argument, print_json, print_table
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the workspace commands."""
+    gui = sub.add_parser("gui", help="open the desktop app (the default with no command)")
+    add_db_argument(gui)
+    gui.set_defaults(func=run_gui)
+
+    demo = sub.add_parser("demo", help="create the illustrative demo evaluation")
+    add_db_argument(demo)
+    demo.add_argument("--json", action="store_true", help="print the result as JSON")
+    demo.set_defaults(func=run_demo)
+
+    evaluations = sub.add_parser("evaluations", help="list the evaluations in a database")
+    add_db_argument(evaluations)
+    evaluations.add_argument("--json", action="store_true", help="print as JSON")
+    evaluations.set_defaults(func=run_evaluations)
+
+    quotes = sub.add_parser("quotes", help="list every current quote line")
+    add_db_argument(quotes)
+    quotes.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    quotes.add_argument(
+        "--json", action="store_true", help="print a JSON list with the canonical field names"
+    )
+    quotes.set_defaults(func=run_quotes)
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    """Open the desktop app on the database."""
+    from computescore.app import run_app
+
+    return run_app(args.db)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """Create the demo evaluation."""
+    from computescore.services.demo import create_demo
+    from computescore.services.workspace import open_store
+
+    with open_store(args.db) as store:
+        report = create_demo(store)
+        path = store.path
+    if args.json:
+        print_json(report)
+    else:
+        print(
+            f"Created {report.evaluation!r} in {path}: {report.vendors} vendors, "
+            f"{report.quotes} quotes, {report.lines} lines (illustrative figures)."
+        )
+    return 0
+
+
+def run_evaluations(args: argparse.Namespace) -> int:
+    """List evaluations with their quote counts."""
+    from computescore.services.workspace import open_store
+
+    with open_store(args.db) as store, store.reading() as uow:
+        rows = []
+        for name in uow.evaluation_names():
+            ev = uow.evaluation_row(name)
+            assert ev.id is not None
+            latest = [s for s in uow.quote_summaries(ev.id) if s.latest]
+            rows.append(
+                {
+                    "name": name,
+                    "decision_date": ev.decision_date.isoformat(),
+                    "quotes": len(latest),
+                    "lines": sum(s.line_count for s in latest),
+                }
+            )
+    if args.json:
+        print_json(rows)
+    else:
+        print_table(
+            ["Evaluation", "Decision date", "Quotes", "Lines"],
+            [[r["name"], r["decision_date"], r["quotes"], r["lines"]] for r in rows],
+            [False, False, True, True],
+        )
+    return 0
+
+
+def run_quotes(args: argparse.Namespace) -> int:
+    """Print every current quote line."""
+    from computescore.services.workspace import canonical_lines, open_store
+
+    with open_store(args.db) as store:
+        lines = canonical_lines(store, args.evaluation)
+    if args.json:
+        print_json(lines)
+        return 0
+    rows = [
+        [
+            r["vendor"],
+            r["quote_ref"],
+            r["kind"],
+            r["accelerator"] or r["category"] or "",
+            r["accelerator_count"] or r["quantity"] or "",
+            r["deployment"] or "",
+            f"{r['price']} {r['currency']}",
+            r["price_unit"],
+            "" if r["usd_per_gpu_hour"] is None else f"{r['usd_per_gpu_hour']:.2f}",
+        ]
+        for r in lines
+    ]
+    print_table(
+        [
+            "Vendor",
+            "Quote",
+            "Kind",
+            "Accelerator / category",
+            "Count",
+            "Deployment",
+            "Price",
+            "Unit",
+            "USD/GPU-h",
+        ],
+        rows,
+        [False, False, False, False, True, False, True, False, True],
+    )
+    if sys.stdout.isatty() and not os.environ.get("CI"):
+        print(f"\n{len(lines)} lines")
+    return 0

@@ -1,0 +1,163 @@
+"""Opening a workspace database and loading an evaluation's data for the engines.
+
+This is the service every front end starts from:
+
+* :func:`open_store` resolves the database path (``--db``, ``COMPUTESCORE_DB`` or the
+  user data folder), opens it, migrates it (backing it up first) and returns a
+  :class:`~computescore.store.repository.Store`.
+* :func:`load_evaluation_data` gathers, in one read transaction, everything the
+  decision engine, the compliance checks and the reports need about one
+  evaluation, as frozen records (:class:`EvaluationData`).
+* :func:`canonical_lines` lists quote lines with the canonical field names of the
+  import/JSON contract (DOMAIN.md §6).
+
+Writing goes through ``Store.transaction()``, which yields a ``UnitOfWork`` whose
+methods (``add_evaluation``, ``upsert_vendor``, ``add_quote`` — a repeated vendor +
+reference becomes the next revision —, ``new_import_batch``, ``save_mapping_profile``,
+``mapping_profile``, ``set_fx_rate``, ``set_setting`` …) all write an audit row in the
+same transaction; nothing is committed unless the whole block succeeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from computescore.domain.catalog import Catalogue
+from computescore.domain.money import usd_per_gpu_hour
+from computescore.domain.quotes import FxRate, Quote
+from computescore.domain.workload import Evaluation
+from computescore.settings import app_paths, resolve_db_path
+from computescore.store.repository import Store
+
+CANONICAL_FIELDS = (
+    "vendor",
+    "quote_ref",
+    "quote_date",
+    "valid_until",
+    "kind",
+    "category",
+    "description",
+    "accelerator",
+    "accelerators_per_node",
+    "nodes",
+    "accelerator_count",
+    "quantity",
+    "deployment",
+    "term_months",
+    "price",
+    "price_unit",
+    "currency",
+    "usd_per_gpu_hour",
+    "region",
+    "country",
+    "source",
+)
+"""Field names of a quote line in JSON and exports, in this order (DOMAIN.md §6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationData:
+    """Everything the engines need about one evaluation, read at one moment.
+
+    ``settings`` holds the workspace settings (compliance thresholds, export-control
+    posture, TCO assumptions) as stored; each engine reads its own keys.
+    """
+
+    evaluation: Evaluation
+    quotes: tuple[Quote, ...]
+    fx_rates: tuple[FxRate, ...]
+    catalogue: Catalogue
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    assumptions: Mapping[str, Any] = field(default_factory=dict)
+    db_path: str = ""
+
+
+def open_store(db: str | Path | None = None) -> Store:
+    """Open the workspace database named by ``db`` (or the default), migrated and checked."""
+    path = resolve_db_path(db)
+    return Store.open(path, backup_dir=app_paths().backup_dir if db is None else None)
+
+
+def load_catalogue_for(store: Store) -> Catalogue:
+    """The shipped catalogue plus the user's own accelerators stored in this workspace."""
+    from computescore.services.catalogue import load_catalogue
+
+    with store.reading() as uow:
+        extra = uow.custom_accelerators()
+    return load_catalogue(extra)
+
+
+def load_evaluation_data(store: Store, name: str | None = None) -> EvaluationData:
+    """Load one evaluation (by name, else the most recently changed) with its quotes."""
+    catalogue = load_catalogue_for(store)
+    with store.reading() as uow:
+        evaluation = uow.load_evaluation(name)
+        assert evaluation.id is not None
+        quotes = uow.load_quotes(evaluation.id)
+        rates = uow.fx_rates()
+        settings = {
+            key: uow.get_setting(key)
+            for key in (
+                "compliance_thresholds",
+                "export_control_posture",
+                "screening_threshold",
+                "rules_file",
+                "tco_assumptions",
+            )
+            if uow.get_setting(key) is not None
+        }
+        row = uow.evaluation_row(evaluation.name)
+        assumptions = dict(row.assumptions or {})
+    return EvaluationData(
+        evaluation, quotes, rates, catalogue, settings, assumptions, str(store.path)
+    )
+
+
+def canonical_lines(
+    store: Store, evaluation: str | None = None, *, on: date | None = None
+) -> list[dict[str, Any]]:
+    """Every current quote line as a dict with exactly the canonical field names.
+
+    ``usd_per_gpu_hour`` is converted with 730 h/month and the newest FX rate on or
+    before ``on`` (default: the evaluation's decision date); null for one-off prices.
+    Prices keep the exact text the vendor quoted.
+    """
+    from computescore.store.mapping import line_from_values
+
+    with store.reading() as uow:
+        ev = uow.evaluation_row(evaluation)
+        rates = uow.fx_rates()
+    day = on or ev.decision_date
+    out = []
+    for row in store.line_rows(ev.id):
+        line = line_from_values(row)
+        usd = usd_per_gpu_hour(line, day, rates)
+        item: dict[str, Any] = {
+            "vendor": row["vendor"],
+            "quote_ref": row["quote_ref"],
+            "quote_date": row["quote_date"].isoformat() if row["quote_date"] else None,
+            "valid_until": row["valid_until"].isoformat() if row["valid_until"] else None,
+            "kind": line.kind.value,
+            "category": line.category.value if line.category else None,
+            "description": line.description,
+            "accelerator": line.accelerator,
+            "accelerators_per_node": line.accelerators_per_node,
+            "nodes": line.nodes,
+            "accelerator_count": line.accelerator_count,
+            "quantity": str(line.quantity) if line.quantity is not None else None,
+            "deployment": line.deployment.value if line.deployment else None,
+            "term_months": line.term_months,
+            "price": str(line.price),
+            "price_unit": line.price_unit.value,
+            "currency": line.currency,
+            "usd_per_gpu_hour": None if usd is None else round(usd, 6),
+            "region": line.region,
+            "country": line.country,
+            "source": line.source,
+        }
+        out.append({key: item[key] for key in CANONICAL_FIELDS})
+    return out

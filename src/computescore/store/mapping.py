@@ -1,0 +1,225 @@
+"""Conversion between table rows and the domain's frozen records."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from computescore.domain.catalog import Precision
+from computescore.domain.quotes import (
+    Certification,
+    CostCategory,
+    Deployment,
+    ExitTerms,
+    FxRate,
+    LineKind,
+    MeasuredPerformance,
+    PriceUnit,
+    QuoteLine,
+    ReliabilityTerms,
+    SlaCredit,
+    SlaTerms,
+    SupportTerms,
+    Vendor,
+    VendorKind,
+)
+from computescore.domain.workload import (
+    DataClassification,
+    Evaluation,
+    Purpose,
+    Workload,
+    WorkloadClass,
+)
+from computescore.store.tables import (
+    CertificationRow,
+    EvaluationRow,
+    ExitTermsRow,
+    FxRateRow,
+    PerformanceRow,
+    ReliabilityRow,
+    VendorRow,
+    WorkloadRow,
+)
+
+LINE_FIELDS = (
+    "kind",
+    "category",
+    "description",
+    "accelerator",
+    "accelerators_per_node",
+    "nodes",
+    "accelerator_count",
+    "quantity",
+    "deployment",
+    "term_months",
+    "price",
+    "price_unit",
+    "currency",
+    "region",
+    "country",
+    "source",
+)
+"""QuoteLine fields stored one-to-one in the ``quote_line`` table."""
+
+
+def line_to_values(line: QuoteLine) -> dict[str, Any]:
+    """The ``quote_line`` column values for a line (enums as their text)."""
+    values: dict[str, Any] = {}
+    for name in LINE_FIELDS:
+        value = getattr(line, name)
+        values[name] = value.value if hasattr(value, "value") else value
+    return values
+
+
+def line_from_values(values: Any) -> QuoteLine:
+    """A QuoteLine from a ``quote_line`` row (ORM object or Core row mapping)."""
+    get = values.get if isinstance(values, dict) else (lambda key: getattr(values, key))
+    category = get("category")
+    deployment = get("deployment")
+    quantity = get("quantity")
+    return QuoteLine(
+        kind=LineKind(get("kind")),
+        description=get("description") or "",
+        price=Decimal(get("price")),
+        price_unit=PriceUnit(get("price_unit")),
+        currency=get("currency"),
+        category=CostCategory(category) if category else None,
+        accelerator=get("accelerator"),
+        accelerators_per_node=get("accelerators_per_node"),
+        nodes=get("nodes"),
+        accelerator_count=get("accelerator_count"),
+        quantity=Decimal(quantity) if quantity is not None else None,
+        deployment=Deployment(deployment) if deployment else None,
+        term_months=get("term_months"),
+        region=get("region"),
+        country=get("country"),
+        source=get("source"),
+    )
+
+
+def vendor_from_row(row: VendorRow, certs: Sequence[CertificationRow]) -> Vendor:
+    """A Vendor record from its row and certification rows."""
+    return Vendor(
+        name=row.name,
+        kind=VendorKind(row.kind),
+        hq_country=row.hq_country,
+        regions=tuple(row.regions or ()),
+        certifications=tuple(
+            Certification(c.name, c.issuer, c.valid_from, c.valid_to, c.evidence) for c in certs
+        ),
+        website=row.website,
+        notes=row.notes,
+    )
+
+
+def sla_from_rows(
+    uptime_pct: float | None, notes: str, credits: Sequence[tuple[float, float]]
+) -> SlaTerms:
+    """SLA terms from the SLA row's values and its credit rows, sorted by threshold."""
+    ordered = sorted(credits, key=lambda c: -c[0])
+    return SlaTerms(uptime_pct, tuple(SlaCredit(b, c) for b, c in ordered), notes)
+
+
+def support_from_rows(
+    expert_hours: float | None, coverage: str, responses: Sequence[tuple[int, int | None]]
+) -> SupportTerms:
+    """Support terms from the support row's values and its response rows."""
+    return SupportTerms(dict(sorted(responses)), expert_hours, coverage)
+
+
+def reliability_from_row(row: ReliabilityRow | None) -> ReliabilityTerms:
+    """Reliability terms, empty when the quote has none."""
+    if row is None:
+        return ReliabilityTerms()
+    return ReliabilityTerms(row.annual_failure_rate, row.mttr_hours, row.source)
+
+
+def performance_from_row(row: PerformanceRow | None) -> MeasuredPerformance:
+    """Measured performance, empty when the quote has none."""
+    if row is None:
+        return MeasuredPerformance()
+    return MeasuredPerformance(row.mfu, row.tokens_per_second, row.method, row.measured_on)
+
+
+def exit_from_row(row: ExitTermsRow | None) -> ExitTerms:
+    """Exit terms, empty when the quote has none."""
+    if row is None:
+        return ExitTerms()
+    return ExitTerms(
+        row.notice_days,
+        row.termination_fee_pct,
+        row.data_return,
+        row.data_deletion,
+        row.egress_usd_per_gb,
+        row.auto_renewal,
+        row.lock_in_notes,
+    )
+
+
+def fx_from_row(row: FxRateRow) -> FxRate:
+    """An FX rate record."""
+    return FxRate(row.currency, row.usd_per_unit, row.as_of, row.source)
+
+
+def workload_from_row(row: WorkloadRow) -> Workload:
+    """A Workload record."""
+    return Workload(
+        name=row.name,
+        purpose=Purpose(row.purpose),
+        workload_class=WorkloadClass(row.workload_class),
+        params=row.params,
+        hours_per_day=row.hours_per_day,
+        horizon_months=row.horizon_months,
+        training_tokens=row.training_tokens,
+        tokens_per_day=row.tokens_per_day,
+        context_length=row.context_length,
+        batch_size=row.batch_size,
+        accelerators=row.accelerators,
+        precision=Precision(row.precision),
+        assumed_mfu=row.assumed_mfu,
+        data_classification=DataClassification(row.data_classification),
+        country=row.country,
+        required_region=row.required_region,
+        latency_ms=row.latency_ms,
+        required_certifications=tuple(row.required_certifications or ()),
+    )
+
+
+def workload_values(workload: Workload) -> dict[str, Any]:
+    """Column values of the ``workload_profile`` table for a workload."""
+    return {
+        "name": workload.name,
+        "purpose": workload.purpose.value,
+        "workload_class": workload.workload_class.value,
+        "params": workload.params,
+        "training_tokens": workload.training_tokens,
+        "tokens_per_day": workload.tokens_per_day,
+        "context_length": workload.context_length,
+        "batch_size": workload.batch_size,
+        "accelerators": workload.accelerators,
+        "hours_per_day": workload.hours_per_day,
+        "horizon_months": workload.horizon_months,
+        "precision": workload.precision.value,
+        "assumed_mfu": workload.assumed_mfu,
+        "data_classification": workload.data_classification.value,
+        "country": workload.country,
+        "required_region": workload.required_region,
+        "latency_ms": workload.latency_ms,
+        "required_certifications": list(workload.required_certifications),
+    }
+
+
+def evaluation_from_row(row: EvaluationRow, workloads: Sequence[WorkloadRow]) -> Evaluation:
+    """An Evaluation record with its workloads."""
+    return Evaluation(
+        name=row.name,
+        decision_date=row.decision_date,
+        workloads=tuple(workload_from_row(w) for w in workloads),
+        end_user=row.end_user,
+        end_user_hq=row.end_user_hq,
+        prepared_by=row.prepared_by,
+        description=row.description,
+        id=row.id,
+        weights=dict(row.weights or {}),
+    )

@@ -1,0 +1,973 @@
+"""The store: one unit of work (transaction) per user action, and the queries the app needs.
+
+``Store.transaction()`` yields a :class:`UnitOfWork`; everything written inside it
+commits together or not at all, and every change writes an audit row in the same
+transaction. Repositories never commit on their own. Table views read plain Core
+rows (``Store.line_rows``), not ORM objects, so 100,000 lines load quickly.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col
+
+from computescore.domain.quotes import (
+    Certification,
+    ExitTerms,
+    FxRate,
+    MeasuredPerformance,
+    Quote,
+    ReliabilityTerms,
+    SlaTerms,
+    SupportTerms,
+    Vendor,
+)
+from computescore.domain.workload import Evaluation, Workload
+from computescore.errors import InputRefused, NotFound
+from computescore.store import mapping
+from computescore.store.db import OpenReport, database_errors, open_database
+from computescore.store.tables import (
+    AuditRow,
+    CertificationRow,
+    CustomAcceleratorRow,
+    EvaluationRow,
+    ExitTermsRow,
+    FxRateRow,
+    ImportBatchRow,
+    MappingProfileRow,
+    PerformanceRow,
+    QuoteLineRow,
+    QuoteRow,
+    ReliabilityRow,
+    ScreeningEntryRow,
+    ScreeningListRow,
+    SettingRow,
+    SlaCreditRow,
+    SlaRow,
+    SupportResponseRow,
+    SupportRow,
+    VendorRow,
+    WorkloadRow,
+)
+
+AUDIT_GENESIS = "0" * 64
+
+
+def os_user() -> str:
+    """The operating-system user recorded in the audit log."""
+    try:
+        return getpass.getuser()
+    except Exception:
+        return "unknown"
+
+
+def name_key(name: str) -> str:
+    """The key two vendor names share when they are "the same" to a reader.
+
+    NFKC folds full-width letters, format characters (zero-width spaces, bidi
+    controls) are dropped, white space collapsed and case folded.
+    """
+    folded = unicodedata.normalize("NFKC", name)
+    kept = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Cc"))
+    return " ".join(kept.split()).casefold()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _audit_hash(prev_hash: str, values: Mapping[str, Any]) -> str:
+    body = json.dumps(values, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Decimal | date | datetime):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteSummary:
+    """One quote revision as listed in tables: ids, vendor, reference, counts."""
+
+    quote_id: int
+    vendor: str
+    reference: str
+    revision: int
+    quote_date: date | None
+    source_file: str
+    line_count: int
+    latest: bool
+
+
+class UnitOfWork:
+    """Reads and writes inside one transaction. Created by :meth:`Store.transaction`."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    # -- audit -----------------------------------------------------------------------
+    def audit(
+        self,
+        action: str,
+        entity: str,
+        entity_id: Any = "",
+        field: str = "",
+        old: Any = None,
+        new: Any = None,
+    ) -> None:
+        """Append one audit row, chained to the previous row's hash."""
+        last = self.session.exec(
+            select(AuditRow.hash).order_by(col(AuditRow.id).desc()).limit(1)
+        ).first()
+        prev = last[0] if last else AUDIT_GENESIS
+        values = {
+            "at": _now().isoformat(),
+            "os_user": os_user(),
+            "action": action,
+            "entity": entity,
+            "entity_id": str(entity_id),
+            "field_name": field,
+            "old": _text(old),
+            "new": _text(new),
+        }
+        row = AuditRow(
+            at=datetime.fromisoformat(values["at"]),
+            os_user=values["os_user"],
+            action=action,
+            entity=entity,
+            entity_id=values["entity_id"],
+            field_name=field,
+            old=values["old"],
+            new=values["new"],
+            prev_hash=prev,
+            hash=_audit_hash(prev, values),
+        )
+        self.session.add(row)
+        self.session.flush()
+
+    # -- evaluations and workloads ---------------------------------------------------
+    def add_evaluation(self, evaluation: Evaluation) -> int:
+        """Create an evaluation with its workloads; returns its id."""
+        now = _now()
+        row = EvaluationRow(
+            name=evaluation.name,
+            description=evaluation.description,
+            decision_date=evaluation.decision_date,
+            prepared_by=evaluation.prepared_by,
+            end_user=evaluation.end_user,
+            end_user_hq=evaluation.end_user_hq,
+            weights=dict(evaluation.weights) or None,
+            created_at=now,
+            updated_at=now,
+        )
+        self.session.add(row)
+        self._flush(f"An evaluation named {evaluation.name!r} already exists.")
+        assert row.id is not None
+        for workload in evaluation.workloads:
+            self.add_workload(row.id, workload)
+        self.audit("create", "evaluation", row.id, new=evaluation.name)
+        return row.id
+
+    def evaluation_row(self, name: str | None = None) -> EvaluationRow:
+        """The evaluation named ``name``; with no name, the only or most recent one."""
+        if name:
+            row = self.session.exec(select(EvaluationRow).where(EvaluationRow.name == name)).first()
+            if row is None:
+                known = ", ".join(self.evaluation_names()) or "none yet"
+                raise NotFound(f"There is no evaluation named {name!r} (known: {known}).")
+            return row[0]
+        rows = self.session.exec(
+            select(EvaluationRow).order_by(col(EvaluationRow.updated_at).desc())
+        ).all()
+        if not rows:
+            raise NotFound(
+                "The database has no evaluation yet; run 'computescore demo' "
+                "or create one in the app."
+            )
+        return rows[0][0]
+
+    def evaluation_names(self) -> list[str]:
+        """Names of all evaluations, alphabetically."""
+        return list(
+            self.session.exec(select(EvaluationRow.name).order_by(EvaluationRow.name))
+            .scalars()
+            .all()
+        )
+
+    def load_evaluation(self, name: str | None = None) -> Evaluation:
+        """An evaluation record with its workloads."""
+        row = self.evaluation_row(name)
+        workloads = (
+            self.session.exec(
+                select(WorkloadRow)
+                .where(WorkloadRow.evaluation_id == row.id)
+                .order_by(WorkloadRow.id)
+            )
+            .scalars()
+            .all()
+        )
+        return mapping.evaluation_from_row(row, workloads)
+
+    def set_evaluation_field(self, evaluation_id: int, field: str, value: Any) -> None:
+        """Change one field of an evaluation (weights, assumptions, dates …), audited."""
+        row = self.session.get(EvaluationRow, evaluation_id)
+        if row is None:
+            raise NotFound(f"Evaluation {evaluation_id} no longer exists.")
+        old = getattr(row, field)
+        setattr(row, field, value)
+        row.updated_at = _now()
+        self.session.add(row)
+        self.session.flush()
+        self.audit("update", "evaluation", evaluation_id, field, old, value)
+
+    def add_workload(self, evaluation_id: int, workload: Workload) -> int:
+        """Add a workload profile to an evaluation; returns its id."""
+        row = WorkloadRow(evaluation_id=evaluation_id, **mapping.workload_values(workload))
+        self.session.add(row)
+        self.session.flush()
+        assert row.id is not None
+        self.audit("create", "workload_profile", row.id, new=workload.name)
+        return row.id
+
+    def update_workload(self, workload_id: int, workload: Workload) -> None:
+        """Replace a workload's values, auditing each changed field."""
+        row = self.session.get(WorkloadRow, workload_id)
+        if row is None:
+            raise NotFound(f"Workload {workload_id} no longer exists.")
+        for key, value in mapping.workload_values(workload).items():
+            old = getattr(row, key)
+            if old != value:
+                setattr(row, key, value)
+                self.audit("update", "workload_profile", workload_id, key, old, value)
+        self.session.add(row)
+        self.session.flush()
+
+    def workload_ids(self, evaluation_id: int) -> list[int]:
+        """Ids of an evaluation's workloads, in creation order."""
+        return list(
+            self.session.exec(
+                select(WorkloadRow.id)
+                .where(WorkloadRow.evaluation_id == evaluation_id)
+                .order_by(WorkloadRow.id)
+            )
+            .scalars()
+            .all()
+        )
+
+    # -- vendors ---------------------------------------------------------------------
+    def vendor_row(self, name: str) -> VendorRow | None:
+        """The vendor with exactly this name, or None."""
+        found = self.session.exec(select(VendorRow).where(VendorRow.name == name)).first()
+        return found[0] if found else None
+
+    def similar_vendor(self, name: str) -> str | None:
+        """An existing vendor whose name reads the same as ``name`` but is spelt differently."""
+        key = name_key(name)
+        found = self.session.exec(
+            select(VendorRow.name).where(VendorRow.match_key == key, VendorRow.name != name)
+        ).first()
+        return found[0] if found else None
+
+    def upsert_vendor(self, vendor: Vendor) -> int:
+        """Create or update the vendor (by exact name) and its certifications; returns its id."""
+        row = self.vendor_row(vendor.name)
+        values = {
+            "match_key": name_key(vendor.name),
+            "kind": vendor.kind.value,
+            "hq_country": vendor.hq_country,
+            "regions": list(vendor.regions),
+            "website": vendor.website,
+            "notes": vendor.notes,
+        }
+        if row is None:
+            row = VendorRow(name=vendor.name, **values)
+            self.session.add(row)
+            self.session.flush()
+            self.audit("create", "vendor", row.id, new=vendor.name)
+        else:
+            for key, value in values.items():
+                old = getattr(row, key)
+                if old != value:
+                    setattr(row, key, value)
+                    self.audit("update", "vendor", row.id, key, old, value)
+            self.session.add(row)
+            self.session.flush()
+        assert row.id is not None
+        if vendor.certifications:
+            self.replace_certifications(row.id, vendor.certifications)
+        return row.id
+
+    def ensure_vendor(self, vendor: Vendor) -> int:
+        """The id of the vendor named ``vendor.name``, creating it (as given) when missing."""
+        row = self.vendor_row(vendor.name)
+        if row is not None and row.id is not None:
+            return row.id
+        return self.upsert_vendor(vendor)
+
+    def replace_certifications(self, vendor_id: int, certs: Iterable[Certification]) -> None:
+        """Set a vendor's certifications to exactly ``certs``."""
+        old = (
+            self.session.exec(
+                select(CertificationRow).where(CertificationRow.vendor_id == vendor_id)
+            )
+            .scalars()
+            .all()
+        )
+        old_names = sorted(c.name for c in old)
+        for row in old:
+            self.session.delete(row)
+        new = list(certs)
+        for cert in new:
+            self.session.add(
+                CertificationRow(
+                    vendor_id=vendor_id,
+                    name=cert.name,
+                    issuer=cert.issuer,
+                    valid_from=cert.valid_from,
+                    valid_to=cert.valid_to,
+                    evidence=cert.evidence,
+                )
+            )
+        self.session.flush()
+        if old_names != sorted(c.name for c in new) or old:
+            self.audit(
+                "update", "vendor", vendor_id, "certifications", old_names, [c.name for c in new]
+            )
+
+    def vendors(self) -> list[Vendor]:
+        """Every vendor with its certifications, by name."""
+        rows = self.session.exec(select(VendorRow).order_by(VendorRow.name)).scalars().all()
+        certs = self.session.exec(select(CertificationRow)).scalars().all()
+        by_vendor: dict[int, list[CertificationRow]] = {}
+        for cert in certs:
+            by_vendor.setdefault(cert.vendor_id, []).append(cert)
+        return [mapping.vendor_from_row(r, by_vendor.get(r.id or 0, [])) for r in rows]
+
+    # -- quotes ----------------------------------------------------------------------
+    def new_import_batch(self, files: Sequence[str], summary: str = "") -> int:
+        """Open an import batch; quotes added with its id can be removed together."""
+        row = ImportBatchRow(
+            started_at=_now(), os_user=os_user(), files=list(files), summary=summary
+        )
+        self.session.add(row)
+        self.session.flush()
+        assert row.id is not None
+        self.audit("create", "import_batch", row.id, new=list(files))
+        return row.id
+
+    def delete_import_batch(self, batch_id: int) -> int:
+        """Remove every quote an import created (undo of an import); returns how many."""
+        ids = list(
+            self.session.exec(select(QuoteRow.id).where(QuoteRow.import_batch_id == batch_id))
+            .scalars()
+            .all()
+        )
+        if ids:
+            self.session.exec(delete(QuoteRow).where(col(QuoteRow.id).in_(ids)))
+        self.audit("delete", "import_batch", batch_id, old=f"{len(ids)} quotes")
+        return len(ids)
+
+    def next_revision(self, evaluation_id: int, vendor_id: int, reference: str) -> int:
+        """1 for a new quote, else one more than the latest stored revision."""
+        latest = self.session.exec(
+            select(func.max(QuoteRow.revision)).where(
+                QuoteRow.evaluation_id == evaluation_id,
+                QuoteRow.vendor_id == vendor_id,
+                QuoteRow.reference == reference,
+            )
+        ).scalar_one()
+        return 1 if latest is None else int(latest) + 1
+
+    def add_quote(
+        self, evaluation_id: int, quote: Quote, *, import_batch_id: int | None = None
+    ) -> tuple[int, int]:
+        """Store a quote with its lines and terms; returns (quote id, revision).
+
+        The vendor is created if it does not exist. A quote whose vendor and
+        reference are already stored becomes the next revision (history is kept).
+        Lines are written with one Core ``insert`` of a list of rows.
+        """
+        vendor_id = self.ensure_vendor(quote.vendor)
+        revision = self.next_revision(evaluation_id, vendor_id, quote.reference)
+        row = QuoteRow(
+            evaluation_id=evaluation_id,
+            vendor_id=vendor_id,
+            reference=quote.reference,
+            quote_date=quote.quote_date,
+            valid_until=quote.valid_until,
+            revision=revision,
+            source_file=quote.source_file,
+            import_batch_id=import_batch_id,
+            created_at=_now(),
+        )
+        self.session.add(row)
+        self._flush("The quote could not be stored.")
+        quote_id = row.id
+        assert quote_id is not None
+        if quote.lines:
+            values = []
+            for number, line in enumerate(quote.lines, start=1):
+                item = mapping.line_to_values(line)
+                item["quote_id"] = quote_id
+                item["line_no"] = number
+                values.append(item)
+            self.session.execute(insert(QuoteLineRow), values)
+        self._write_terms(
+            quote_id,
+            quote.sla,
+            quote.support,
+            quote.reliability,
+            quote.performance,
+            quote.exit_terms,
+        )
+        self.audit(
+            "create",
+            "quote",
+            quote_id,
+            new=f"{quote.vendor.name} {quote.reference} r{revision}, {len(quote.lines)} lines",
+        )
+        return quote_id, revision
+
+    def _write_terms(
+        self,
+        quote_id: int,
+        sla: SlaTerms,
+        support: SupportTerms,
+        reliability: ReliabilityTerms,
+        performance: MeasuredPerformance,
+        exit_terms: ExitTerms,
+    ) -> None:
+        if sla != SlaTerms():
+            sla_row = SlaRow(quote_id=quote_id, uptime_pct=sla.uptime_pct, notes=sla.notes)
+            self.session.add(sla_row)
+            self.session.flush()
+            assert sla_row.id is not None
+            for credit in sla.credits:
+                self.session.add(
+                    SlaCreditRow(
+                        sla_id=sla_row.id,
+                        below_uptime_pct=credit.below_uptime_pct,
+                        credit_pct=credit.credit_pct,
+                    )
+                )
+        if support != SupportTerms():
+            support_row = SupportRow(
+                quote_id=quote_id,
+                expert_hours_per_month=support.expert_hours_per_month,
+                coverage=support.coverage,
+            )
+            self.session.add(support_row)
+            self.session.flush()
+            assert support_row.id is not None
+            for severity, minutes in support.response_minutes.items():
+                self.session.add(
+                    SupportResponseRow(
+                        support_id=support_row.id, severity=int(severity), minutes=minutes
+                    )
+                )
+        if reliability != ReliabilityTerms():
+            self.session.add(
+                ReliabilityRow(
+                    quote_id=quote_id,
+                    annual_failure_rate=reliability.annual_failure_rate,
+                    mttr_hours=reliability.mttr_hours,
+                    source=reliability.source,
+                )
+            )
+        if performance != MeasuredPerformance():
+            self.session.add(
+                PerformanceRow(
+                    quote_id=quote_id,
+                    mfu=performance.mfu,
+                    tokens_per_second=performance.tokens_per_second,
+                    method=performance.method,
+                    measured_on=performance.measured_on,
+                )
+            )
+        if exit_terms != ExitTerms():
+            self.session.add(
+                ExitTermsRow(
+                    quote_id=quote_id,
+                    notice_days=exit_terms.notice_days,
+                    termination_fee_pct=exit_terms.termination_fee_pct,
+                    data_return=exit_terms.data_return,
+                    data_deletion=exit_terms.data_deletion,
+                    egress_usd_per_gb=exit_terms.egress_usd_per_gb,
+                    auto_renewal=exit_terms.auto_renewal,
+                    lock_in_notes=exit_terms.lock_in_notes,
+                )
+            )
+        self.session.flush()
+
+    def replace_terms(self, quote_id: int, quote: Quote) -> None:
+        """Replace a stored quote's SLA, support, reliability, performance and exit terms."""
+        for table in (SlaRow, SupportRow, ReliabilityRow, PerformanceRow, ExitTermsRow):
+            self.session.exec(delete(table).where(table.quote_id == quote_id))
+        self._write_terms(
+            quote_id,
+            quote.sla,
+            quote.support,
+            quote.reliability,
+            quote.performance,
+            quote.exit_terms,
+        )
+        self.audit("update", "quote", quote_id, "terms")
+
+    def delete_quote(self, quote_id: int) -> None:
+        """Delete one quote revision with its lines and terms."""
+        row = self.session.get(QuoteRow, quote_id)
+        if row is None:
+            raise NotFound(f"Quote {quote_id} no longer exists.")
+        label = f"{row.reference} r{row.revision}"
+        self.session.delete(row)
+        self.session.flush()
+        self.audit("delete", "quote", quote_id, old=label)
+
+    def quote_summaries(self, evaluation_id: int) -> list[QuoteSummary]:
+        """Every stored quote revision of an evaluation, newest revision marked ``latest``."""
+        counts = (
+            select(QuoteLineRow.quote_id, func.count().label("n"))
+            .group_by(QuoteLineRow.quote_id)
+            .subquery()
+        )
+        rows = self.session.exec(
+            select(
+                QuoteRow.id,
+                VendorRow.name,
+                QuoteRow.reference,
+                QuoteRow.revision,
+                QuoteRow.quote_date,
+                QuoteRow.source_file,
+                counts.c.n,
+            )
+            .join(VendorRow, VendorRow.id == QuoteRow.vendor_id)
+            .outerjoin(counts, counts.c.quote_id == QuoteRow.id)
+            .where(QuoteRow.evaluation_id == evaluation_id)
+            .order_by(VendorRow.name, QuoteRow.reference, QuoteRow.revision)
+        ).all()
+        latest: dict[tuple[str, str], int] = {}
+        for r in rows:
+            latest[(r[1], r[2])] = max(latest.get((r[1], r[2]), 0), r[3])
+        return [
+            QuoteSummary(
+                r[0], r[1], r[2], r[3], r[4], r[5], r[6] or 0, latest[(r[1], r[2])] == r[3]
+            )
+            for r in rows
+        ]
+
+    def load_quotes(
+        self,
+        evaluation_id: int,
+        *,
+        all_revisions: bool = False,
+        quote_ids: Sequence[int] | None = None,
+    ) -> tuple[Quote, ...]:
+        """The evaluation's quotes as records (latest revision of each, unless asked)."""
+        summaries = self.quote_summaries(evaluation_id)
+        wanted = [s for s in summaries if all_revisions or s.latest]
+        if quote_ids is not None:
+            wanted = [s for s in summaries if s.quote_id in set(quote_ids)]
+        if not wanted:
+            return ()
+        ids = [s.quote_id for s in wanted]
+        vendors = {v.name: v for v in self.vendors()}
+        quote_rows = {
+            r.id: r
+            for r in self.session.exec(select(QuoteRow).where(col(QuoteRow.id).in_(ids)))
+            .scalars()
+            .all()
+        }
+        lines: dict[int, list[Any]] = {i: [] for i in ids}
+        for line in self.session.execute(
+            select(QuoteLineRow.__table__)
+            .where(QuoteLineRow.__table__.c.quote_id.in_(ids))
+            .order_by(QuoteLineRow.__table__.c.quote_id, QuoteLineRow.__table__.c.line_no)
+        ).mappings():
+            lines[line["quote_id"]].append(mapping.line_from_values(dict(line)))
+        terms = self._load_terms(ids)
+        result = []
+        for summary in wanted:
+            row = quote_rows[summary.quote_id]
+            sla, support, reliability, performance, exit_terms = terms[summary.quote_id]
+            result.append(
+                Quote(
+                    vendor=vendors[summary.vendor],
+                    reference=row.reference,
+                    lines=tuple(lines[summary.quote_id]),
+                    quote_date=row.quote_date,
+                    valid_until=row.valid_until,
+                    revision=row.revision,
+                    source_file=row.source_file,
+                    sla=sla,
+                    support=support,
+                    reliability=reliability,
+                    performance=performance,
+                    exit_terms=exit_terms,
+                    id=row.id,
+                )
+            )
+        return tuple(result)
+
+    def _load_terms(
+        self, ids: Sequence[int]
+    ) -> dict[int, tuple[SlaTerms, SupportTerms, ReliabilityTerms, MeasuredPerformance, ExitTerms]]:
+        def by_quote(table: Any) -> dict[int, Any]:
+            rows = self.session.exec(select(table).where(col(table.quote_id).in_(ids)))
+            return {r.quote_id: r for r in rows.scalars().all()}
+
+        slas = by_quote(SlaRow)
+        supports = by_quote(SupportRow)
+        reliabilities = by_quote(ReliabilityRow)
+        performances = by_quote(PerformanceRow)
+        exits = by_quote(ExitTermsRow)
+        credits: dict[int, list[tuple[float, float]]] = {}
+        if slas:
+            for c in self.session.exec(
+                select(SlaCreditRow).where(
+                    col(SlaCreditRow.sla_id).in_([s.id for s in slas.values()])
+                )
+            ).scalars():
+                credits.setdefault(c.sla_id, []).append((c.below_uptime_pct, c.credit_pct))
+        responses: dict[int, list[tuple[int, int | None]]] = {}
+        if supports:
+            for r in self.session.exec(
+                select(SupportResponseRow).where(
+                    col(SupportResponseRow.support_id).in_([s.id for s in supports.values()])
+                )
+            ).scalars():
+                responses.setdefault(r.support_id, []).append((r.severity, r.minutes))
+        out = {}
+        for quote_id in ids:
+            sla_row = slas.get(quote_id)
+            sup_row = supports.get(quote_id)
+            out[quote_id] = (
+                mapping.sla_from_rows(
+                    sla_row.uptime_pct, sla_row.notes, credits.get(sla_row.id, [])
+                )
+                if sla_row
+                else SlaTerms(),
+                mapping.support_from_rows(
+                    sup_row.expert_hours_per_month, sup_row.coverage, responses.get(sup_row.id, [])
+                )
+                if sup_row
+                else SupportTerms(),
+                mapping.reliability_from_row(reliabilities.get(quote_id)),
+                mapping.performance_from_row(performances.get(quote_id)),
+                mapping.exit_from_row(exits.get(quote_id)),
+            )
+        return out
+
+    # -- FX, settings, profiles, custom accelerators ---------------------------------
+    def set_fx_rate(self, rate: FxRate) -> None:
+        """Insert or replace the rate for a currency and date."""
+        existing = self.session.exec(
+            select(FxRateRow).where(
+                FxRateRow.currency == rate.currency, FxRateRow.as_of == rate.as_of
+            )
+        ).first()
+        if existing:
+            row = existing[0]
+            old = row.usd_per_unit
+            row.usd_per_unit = rate.usd_per_unit
+            row.source = rate.source
+            self.session.add(row)
+            self.audit(
+                "update",
+                "fx_rate",
+                f"{rate.currency}@{rate.as_of}",
+                "usd_per_unit",
+                old,
+                rate.usd_per_unit,
+            )
+        else:
+            self.session.add(
+                FxRateRow(
+                    currency=rate.currency,
+                    usd_per_unit=rate.usd_per_unit,
+                    as_of=rate.as_of,
+                    source=rate.source,
+                )
+            )
+            self.audit("create", "fx_rate", f"{rate.currency}@{rate.as_of}", new=rate.usd_per_unit)
+        self.session.flush()
+
+    def fx_rates(self) -> tuple[FxRate, ...]:
+        """Every stored FX rate, by currency then date."""
+        rows = (
+            self.session.exec(select(FxRateRow).order_by(FxRateRow.currency, FxRateRow.as_of))
+            .scalars()
+            .all()
+        )
+        return tuple(mapping.fx_from_row(r) for r in rows)
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A workspace setting's value, or ``default``."""
+        row = self.session.get(SettingRow, key)
+        return default if row is None else row.value
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a workspace setting, audited."""
+        row = self.session.get(SettingRow, key)
+        old = None if row is None else row.value
+        if row is None:
+            row = SettingRow(key=key, value=value)
+        else:
+            row.value = value
+        self.session.add(row)
+        self.session.flush()
+        self.audit("update", "setting", key, "value", old, value)
+
+    def mapping_profile(self, vendor_name: str) -> dict[str, Any] | None:
+        """The saved column-mapping profile of a vendor, or None."""
+        vendor = self.vendor_row(vendor_name)
+        if vendor is None:
+            return None
+        found = self.session.exec(
+            select(MappingProfileRow).where(MappingProfileRow.vendor_id == vendor.id)
+        ).first()
+        return None if found is None else dict(found[0].profile or {})
+
+    def save_mapping_profile(self, vendor_id: int, profile: Mapping[str, Any]) -> None:
+        """Save (replace) a vendor's column-mapping profile."""
+        found = self.session.exec(
+            select(MappingProfileRow).where(MappingProfileRow.vendor_id == vendor_id)
+        ).first()
+        if found:
+            row = found[0]
+            row.profile = dict(profile)
+            row.updated_at = _now()
+        else:
+            row = MappingProfileRow(vendor_id=vendor_id, profile=dict(profile), updated_at=_now())
+        self.session.add(row)
+        self.session.flush()
+        self.audit("update", "mapping_profile", vendor_id, "profile", None, dict(profile))
+
+    def add_custom_accelerator(self, accelerator_id: str, spec: Mapping[str, Any]) -> None:
+        """Store a user-defined accelerator (catalogue JSON shape)."""
+        self.session.add(
+            CustomAcceleratorRow(accelerator_id=accelerator_id, spec=dict(spec), created_at=_now())
+        )
+        self._flush(f"An accelerator with id {accelerator_id!r} already exists.")
+        self.audit("create", "custom_accelerator", accelerator_id, new=dict(spec))
+
+    def custom_accelerators(self) -> list[dict[str, Any]]:
+        """The user's own accelerators, in catalogue JSON shape."""
+        rows = (
+            self.session.exec(
+                select(CustomAcceleratorRow).order_by(CustomAcceleratorRow.accelerator_id)
+            )
+            .scalars()
+            .all()
+        )
+        return [dict(r.spec or {}) for r in rows]
+
+    # -- screening lists -------------------------------------------------------------
+    def add_screening_list(
+        self,
+        name: str,
+        list_date: date | None,
+        source_file: str,
+        entries: Sequence[Mapping[str, Any]],
+    ) -> int:
+        """Store an imported restricted-party list with its entries; returns its id."""
+        row = ScreeningListRow(
+            name=name,
+            list_date=list_date,
+            source_file=source_file,
+            imported_at=_now(),
+            entry_count=len(entries),
+        )
+        self.session.add(row)
+        self.session.flush()
+        assert row.id is not None
+        if entries:
+            self.session.execute(
+                insert(ScreeningEntryRow),
+                [
+                    {
+                        "list_id": row.id,
+                        "name": e["name"],
+                        "alt_names": list(e.get("alt_names", [])),
+                        "country": e.get("country", ""),
+                        "source": e.get("source", ""),
+                        "programs": e.get("programs", ""),
+                        "remarks": e.get("remarks", ""),
+                    }
+                    for e in entries
+                ],
+            )
+        self.audit("create", "screening_list", row.id, new=f"{name} ({len(entries)} entries)")
+        return row.id
+
+    def screening_lists(self) -> list[tuple[ScreeningListRow, list[dict[str, Any]]]]:
+        """Every stored list with its entries as plain dicts."""
+        out = []
+        for lst in (
+            self.session.exec(select(ScreeningListRow).order_by(ScreeningListRow.id))
+            .scalars()
+            .all()
+        ):
+            entries = [
+                dict(m)
+                for m in self.session.execute(
+                    select(ScreeningEntryRow.__table__).where(
+                        ScreeningEntryRow.__table__.c.list_id == lst.id
+                    )
+                ).mappings()
+            ]
+            out.append((lst, entries))
+        return out
+
+    # -- helpers ---------------------------------------------------------------------
+    def _flush(self, conflict_message: str) -> None:
+        try:
+            self.session.flush()
+        except IntegrityError as exc:
+            raise InputRefused(conflict_message) from exc
+
+
+class Store:
+    """A ComputeScore database file, opened and migrated."""
+
+    def __init__(self, engine: Engine, report: OpenReport) -> None:
+        self.engine = engine
+        self.report = report
+        self.path = report.path
+        self._writer = engine.execution_options(immediate=True)
+
+    @classmethod
+    def open(cls, path: Path, *, backup_dir: Path | None = None) -> Store:
+        """Open (and if needed create and migrate) the database at ``path``."""
+        engine, report = open_database(path, backup_dir=backup_dir)
+        return cls(engine, report)
+
+    def close(self) -> None:
+        """Release the file."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[UnitOfWork]:
+        """A write transaction: everything inside commits together, or nothing does."""
+        with (
+            database_errors(self.path),
+            Session(self._writer, expire_on_commit=False) as s,
+            s.begin(),
+        ):
+            yield UnitOfWork(s)
+
+    @contextmanager
+    def reading(self) -> Iterator[UnitOfWork]:
+        """A read-only view (a snapshot for the duration of the block)."""
+        with database_errors(self.path), Session(self.engine, expire_on_commit=False) as s:
+            try:
+                yield UnitOfWork(s)
+            finally:
+                s.rollback()
+
+    def line_rows(
+        self, evaluation_id: int | None = None, *, latest_only: bool = True
+    ) -> list[dict[str, Any]]:
+        """Every quote line with its quote and vendor, as plain dicts (fast, for tables)."""
+        lines = QuoteLineRow.__table__
+        quotes = QuoteRow.__table__
+        vendors = VendorRow.__table__
+        query = (
+            select(
+                lines,
+                vendors.c.name.label("vendor"),
+                quotes.c.reference.label("quote_ref"),
+                quotes.c.quote_date,
+                quotes.c.valid_until,
+                quotes.c.revision,
+                quotes.c.evaluation_id,
+                quotes.c.vendor_id,
+                quotes.c.source_file,
+            )
+            .join(quotes, quotes.c.id == lines.c.quote_id)
+            .join(vendors, vendors.c.id == quotes.c.vendor_id)
+            .order_by(vendors.c.name, quotes.c.reference, quotes.c.revision, lines.c.line_no)
+        )
+        if evaluation_id is not None:
+            query = query.where(quotes.c.evaluation_id == evaluation_id)
+        if latest_only:
+            latest = (
+                select(
+                    quotes.c.evaluation_id,
+                    quotes.c.vendor_id,
+                    quotes.c.reference,
+                    func.max(quotes.c.revision).label("rev"),
+                )
+                .group_by(quotes.c.evaluation_id, quotes.c.vendor_id, quotes.c.reference)
+                .subquery()
+            )
+            query = query.join(
+                latest,
+                (latest.c.evaluation_id == quotes.c.evaluation_id)
+                & (latest.c.vendor_id == quotes.c.vendor_id)
+                & (latest.c.reference == quotes.c.reference)
+                & (latest.c.rev == quotes.c.revision),
+            )
+        with database_errors(self.path), self.engine.connect() as conn:
+            return [dict(row) for row in conn.execute(query).mappings()]
+
+    def verify_audit_chain(self) -> list[str]:
+        """Check every audit row's hash against its content and predecessor.
+
+        Returns plain descriptions of rows that were changed, inserted or removed
+        outside the app; empty when the chain is intact.
+        """
+        problems: list[str] = []
+        prev = AUDIT_GENESIS
+        with self.engine.connect() as conn:
+            for row in conn.execute(
+                select(AuditRow.__table__).order_by(AuditRow.__table__.c.id)
+            ).mappings():
+                values = {
+                    "at": _iso(row["at"]),
+                    "os_user": row["os_user"],
+                    "action": row["action"],
+                    "entity": row["entity"],
+                    "entity_id": row["entity_id"],
+                    "field_name": row["field_name"],
+                    "old": row["old"],
+                    "new": row["new"],
+                }
+                if row["prev_hash"] != prev:
+                    problems.append(f"audit row {row['id']} does not follow the row before it")
+                if _audit_hash(row["prev_hash"], values) != row["hash"]:
+                    problems.append(f"audit row {row['id']} was changed after it was written")
+                prev = row["hash"]
+        return problems
+
+
+def _iso(value: Any) -> str:
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.isoformat()
+    return str(value)
