@@ -74,7 +74,10 @@ def line_to_values(line: QuoteLine) -> dict[str, Any]:
 
 def line_from_values(values: Any) -> QuoteLine:
     """A QuoteLine from a ``quote_line`` row (ORM object or Core row mapping)."""
-    get = values.get if isinstance(values, dict) else (lambda key: getattr(values, key))
+
+    def get(key: str) -> Any:
+        return values[key] if isinstance(values, dict) else getattr(values, key)
+
     category = get("category")
     deployment = get("deployment")
     quantity = get("quantity")

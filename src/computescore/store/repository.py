@@ -883,11 +883,9 @@ class Store:
     @contextmanager
     def reading(self) -> Iterator[UnitOfWork]:
         """A read-only view (a snapshot for the duration of the block)."""
+        # Closing the session ends its read transaction; loaded objects stay readable.
         with database_errors(self.path), Session(self.engine, expire_on_commit=False) as s:
-            try:
-                yield UnitOfWork(s)
-            finally:
-                s.rollback()
+            yield UnitOfWork(s)
 
     def line_rows(
         self, evaluation_id: int | None = None, *, latest_only: bool = True

@@ -8,7 +8,7 @@ Create Date: 2026-11-22 03:05:22.520019
 from __future__ import annotations
 
 import sqlalchemy as sa
-import sqlmodel
+import sqlmodel.sql.sqltypes
 from alembic import op
 
 import computescore.store.types
