@@ -13,6 +13,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the workspace commands."""
     gui = sub.add_parser("gui", help="open the desktop app (the default with no command)")
     add_db_argument(gui)
+    gui.add_argument(
+        "--demo",
+        action="store_true",
+        help="open the demo workspace (created on first use); with no display, write the "
+        "demo board report instead",
+    )
     gui.set_defaults(func=run_gui)
 
     demo = sub.add_parser("demo", help="create the illustrative demo evaluation")
@@ -34,11 +40,57 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     quotes.set_defaults(func=run_quotes)
 
 
+def has_display() -> bool:
+    """True when a window can be shown (always on Windows and macOS)."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    if os.environ.get("QT_QPA_PLATFORM", "").startswith(("offscreen", "minimal")):
+        return False
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run_gui(args: argparse.Namespace) -> int:
-    """Open the desktop app on the database."""
+    """Open the desktop app on the database (with ``--demo``, on the demo workspace)."""
+    db = args.db
+    if args.demo:
+        db = ensure_demo_workspace(db)
+        if not has_display():
+            return write_demo_reports(db)
     from computescore.app import run_app
 
-    return run_app(args.db)
+    result: int = run_app(db)
+    return result
+
+
+def ensure_demo_workspace(db: str | None) -> str:
+    """The demo database path, creating the demo evaluation in it on first use."""
+    from computescore.services.demo import DEMO_EVALUATION, create_demo
+    from computescore.services.workspace import open_store
+    from computescore.settings import app_paths
+
+    path = db or str(app_paths().data_dir / "demo.db")
+    with open_store(path) as store:
+        with store.reading() as uow:
+            present = DEMO_EVALUATION in uow.evaluation_names()
+        if not present:
+            report = create_demo(store)
+            print(f"Created the demo workspace {path}: {report.vendors} vendors, "
+                  f"{report.quotes} quotes, {report.lines} lines (illustrative figures).")
+    return path
+
+
+def write_demo_reports(db: str) -> int:
+    """With no display: write the demo board pack (PDF and Excel) and say where."""
+    from computescore.services.demo import DEMO_EVALUATION
+    from computescore.services.reporting import write_reports
+    from computescore.settings import app_paths
+
+    folder = app_paths().export_dir
+    pdf, xlsx = folder / "ComputeScore demo board pack.pdf", folder / "ComputeScore demo.xlsx"
+    write_reports(db, DEMO_EVALUATION, pdf=pdf, xlsx=xlsx)
+    print("No display found, so the app was not opened. The demo board pack was written to:")
+    print(f"  {pdf}\n  {xlsx}")
+    return 0
 
 
 def run_demo(args: argparse.Namespace) -> int:
