@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 
 class Precision(StrEnum):
@@ -176,48 +177,148 @@ class Alias:
 
 @dataclass(frozen=True, slots=True)
 class AliasMatch:
-    """The result of resolving a vendor's accelerator name."""
+    """The result of resolving a vendor's accelerator name.
+
+    ``per_node`` is the number of accelerators per node (instance, server or rack)
+    the name implies, or None when it names a single accelerator and states no count.
+    ``nodes`` is a node count the name itself states ("2x DGX H100" → 2), else None.
+    """
 
     accelerator_id: str
     per_node: int | None
     matched: str
+    nodes: int | None = None
 
 
+_NOISE_WORDS = frozenset(
+    {
+        "nvidia",
+        "amd",
+        "intel",
+        "google",
+        "huawei",
+        "gpu",
+        "gpus",
+        "tensor",
+        "core",
+        "accelerator",
+        "instinct",
+        "the",
+    }
+)
+_TOKEN_SYNONYMS: Mapping[str, str] = {"sxm4": "sxm", "sxm5": "sxm", "sxm6": "sxm"}
+_SIZE_UNITS = frozenset({"gb", "tb"})
+_MARKS = str.maketrans("", "", "™®©℠")
+"""Trademark signs, dropped before NFKC would turn ™ into the letters "TM"."""
+
+
+@lru_cache(maxsize=4096)
 def alias_key(text: str) -> str:
     """Normalise an accelerator spelling for look-up.
 
     Folds case and width, drops punctuation and the words vendors add without
-    meaning ("NVIDIA", "GPU", "Tensor Core"), and joins the rest with single spaces.
+    meaning ("NVIDIA", "GPU", "Tensor Core") and trademark signs, writes "SXM4/SXM5" as "sxm",
+    "PCI-e"/"PCI Express" as "pcie" and "80 GB" as "80gb", and joins the words
+    with single spaces. Letters of any script are kept ("昇腾910B").
     """
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    folded = re.sub(r"[^0-9a-z]+", " ", folded)
-    noise = {"nvidia", "amd", "intel", "google", "huawei", "gpu", "gpus", "tensor", "core",
-             "accelerator", "instinct", "the"}
-    words = [w for w in folded.split() if w not in noise]
-    return " ".join(words)
+    text = text.translate(_MARKS)
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    words = [w for w in re.split(r"[\W_]+", folded) if w and w not in _NOISE_WORDS]
+    merged: list[str] = []
+    for word in words:
+        word = _TOKEN_SYNONYMS.get(word, word)
+        if merged and merged[-1] == "pci" and word in ("e", "express"):
+            merged[-1] = "pcie"
+        elif merged and merged[-1].isdigit() and word in _SIZE_UNITS:
+            merged[-1] += word
+        else:
+            merged.append(word)
+    return " ".join(merged)
 
 
-_COUNT_IN_NAME = re.compile(r"(\d+)\s*[x×]\s*|\((\d+)\s*(?:x\s*)?(?:gpus?|cards?|accelerators?)\)|(\d+)\s*(?:gpus?|cards?)\b",
-                            re.IGNORECASE)
+_UNIT_WORDS = r"(?:gpus?|cards?|accelerators?|npus?|modules?)"
+_EXPLICIT_COUNT = re.compile(rf"(?<![\w.])(\d{{1,4}})\s*-?\s*{_UNIT_WORDS}(?![\w])", re.IGNORECASE)
+"""A count tied to a unit word: "8 GPUs", "(8 GPUs)", "8-GPU"."""
+_LEADING_TIMES = re.compile(r"(?<![\w.])(\d{1,4})\s*[x×*](?!\s*\d)", re.IGNORECASE)
+"""A multiplier before a name: "8x H100", "2 × DGX H100" (not "p5.48xlarge", not "2 x 400G")."""
+_TRAILING_TIMES = re.compile(r"(?<![\w.])[x×*]\s*(?!86\b|64\b)(\d{1,4})(?![\w.])", re.IGNORECASE)
+"""A multiplier after a name: "H100 x8", "H100 × 8" (not "x86")."""
 
 
-def count_in_name(text: str) -> int | None:
-    """The accelerator count a name states, e.g. ``"DGX H100 (8 GPUs)"`` → 8, ``"8x H100"`` → 8."""
-    match = _COUNT_IN_NAME.search(text)
-    if not match:
+@dataclass(frozen=True, slots=True)
+class _Multiplier:
+    count: int
+    position: str  # "lead", "trail" or "inner" (inside brackets or mid-text)
+
+
+def _inside_brackets(text: str, index: int) -> bool:
+    before = text[:index]
+    return before.count("(") + before.count("[") > before.count(")") + before.count("]")
+
+
+def _multiplier(text: str) -> _Multiplier | None:
+    """The first "N x" / "x N" multiplier in ``text`` and where it stands."""
+    found: list[tuple[int, int, int, str]] = []
+    for pattern, side in ((_LEADING_TIMES, "lead"), (_TRAILING_TIMES, "trail")):
+        found.extend(
+            (match.start(), match.end(), int(match.group(1)), side)
+            for match in pattern.finditer(text)
+        )
+    if not found:
         return None
-    value = next(group for group in match.groups() if group)
-    count = int(value)
+    start, end, count, side = min(found)
+    if count <= 0:
+        return None
+    if _inside_brackets(text, start):
+        position = "inner"
+    elif side == "lead" and not text[:start].strip():
+        position = "lead"
+    elif side == "trail" and not text[end:].strip():
+        position = "trail"
+    else:
+        position = "inner"
+    return _Multiplier(count, position)
+
+
+def _explicit_count(text: str) -> int | None:
+    match = _EXPLICIT_COUNT.search(text)
+    if match is None:
+        return None
+    count = int(match.group(1))
     return count if count > 0 else None
 
 
-def resolve_alias(text: str, aliases: Sequence[Alias], ids: Sequence[str] = ()) -> AliasMatch | None:
-    """Resolve a vendor's accelerator spelling to a catalogue id.
+def count_in_name(text: str) -> int | None:
+    """The accelerator count a name states, or None.
 
-    Tries, in order: an exact catalogue id; the longest alias whose key equals the
-    spelling's key; the longest alias whose key is contained in the spelling's key as
-    whole words. A count written in the name ("(8 GPUs)", "8x") overrides the alias's
-    default per-node count. Returns None when nothing matches.
+    ``"DGX H100 (8 GPUs)"`` → 8, ``"HGX H100 8-GPU"`` → 8, ``"8x H100"`` → 8,
+    ``"H100 x8"`` → 8. Instance names such as ``"p5.48xlarge"`` state no count.
+    """
+    explicit = _explicit_count(text)
+    if explicit is not None:
+        return explicit
+    multiplier = _multiplier(text)
+    return None if multiplier is None else multiplier.count
+
+
+def _alias_tokens(alias: Alias) -> tuple[str, ...]:
+    return tuple(alias_key(alias.text).split())
+
+
+def resolve_alias(
+    text: str, aliases: Sequence[Alias], ids: Sequence[str] = ()
+) -> AliasMatch | None:
+    """Resolve a vendor's accelerator spelling to a catalogue id and per-node count.
+
+    Tries, in order: an exact catalogue id; an alias whose key equals the spelling's
+    key; the alias with the most words all of which appear in the spelling's key
+    (ties go to a node alias, then to the longer key, then to the alias listed
+    first). Counts: a count tied to a unit word ("(8 GPUs)", "8-GPU") is the
+    per-node count; a bare multiplier ("8x", "x8") is the per-node count for a
+    single-accelerator name ("8x H100 SXM" → 8) and for a node name inside brackets
+    ("Atlas 800T A2 (8× Ascend 910B)"), but a node count when it stands before or
+    after a node name ("2x DGX H100" → 2 nodes of 8). Returns None when nothing
+    matches.
     """
     stripped = text.strip()
     if not stripped:
@@ -228,18 +329,35 @@ def resolve_alias(text: str, aliases: Sequence[Alias], ids: Sequence[str] = ()) 
     key = alias_key(stripped)
     if not key:
         return None
-    stated = count_in_name(stripped)
+    words = set(key.split())
     exact = [a for a in aliases if alias_key(a.text) == key]
     candidates = exact or [
-        a for a in aliases if (ak := alias_key(a.text)) and f" {ak} " in f" {key} "
+        a for a in aliases if (tokens := _alias_tokens(a)) and set(tokens) <= words
     ]
     if not candidates:
         return None
-    best = max(candidates, key=lambda a: (len(alias_key(a.text)), a.per_node is not None))
-    per_node = stated if stated is not None and best.per_node is not None else best.per_node
-    if stated is not None and best.per_node is None and re.search(r"\d+\s*[x×]", stripped):
-        per_node = stated
-    return AliasMatch(best.accelerator_id, per_node, best.text)
+    best = max(
+        candidates,
+        key=lambda a: (len(_alias_tokens(a)), a.per_node is not None, len(alias_key(a.text))),
+    )
+    explicit = _explicit_count(stripped)
+    multiplier = _multiplier(stripped)
+    outer = multiplier if multiplier is not None and multiplier.position != "inner" else None
+    nodes: int | None = None
+    if best.per_node is not None:
+        per_node: int | None = best.per_node
+        if explicit is not None:
+            per_node = explicit
+        elif multiplier is not None and multiplier.position == "inner":
+            per_node = multiplier.count
+        if outer is not None:
+            nodes = outer.count
+    elif explicit is not None:
+        per_node = explicit
+        nodes = None if outer is None else outer.count
+    else:
+        per_node = None if multiplier is None else multiplier.count
+    return AliasMatch(best.accelerator_id, per_node, best.text, nodes)
 
 
 def closest_ids(text: str, aliases: Sequence[Alias], limit: int = 3) -> list[str]:
