@@ -45,9 +45,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _is_workspace_file(arg: str) -> bool:
+    """True for an existing ``.computescore`` or ``.db`` file named on its own."""
+    from pathlib import Path
+
+    return not arg.startswith("-") and Path(arg).suffix.lower() in (".computescore", ".db") \
+        and Path(arg).is_file()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if len(args_list) == 1 and _is_workspace_file(args_list[0]):
+        # Double-clicking a workspace file (file association) opens it in the app.
+        args_list = ["gui", "--db", args_list[0]]
     parser = build_parser()
     args = parser.parse_args(args_list)
     if getattr(args, "func", None) is None:
