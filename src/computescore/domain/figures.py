@@ -1,0 +1,119 @@
+"""Explained figures: a number with its unit, the formula that produced it and its inputs.
+
+Every figure the decision engine shows a user is a :class:`Figure`, so a board
+member asking "where does 29,491 GPU-hours come from?" gets the formula and the
+values that went into it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+UNMEASURED = "unmeasured"
+"""Flag: the figure rests on a datasheet or an assumption, not a measurement on the workload."""
+
+MISSING = "missing"
+"""Flag: the data needed was not supplied; a stated neutral value stands in."""
+
+PARTIAL = "partial"
+"""Flag: computed from less data than the method asks for."""
+
+ASSUMED = "assumed"
+"""Flag: an input came from the user's assumptions rather than from the quote."""
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One named input of a figure, with its unit and where it came from.
+
+    Attributes:
+        name: the symbol or words used in the formula ("params", "MFU").
+        value: the number (or text, for a label such as an accelerator id).
+        unit: the unit of ``value`` ("GPU-h", "USD/kWh"); "" for pure numbers.
+        source: where the value came from ("quote line 3", "assumption", "catalogue").
+    """
+
+    name: str
+    value: float | str
+    unit: str = ""
+    source: str = ""
+
+    def text(self) -> str:
+        """``name = value unit`` as shown next to a formula."""
+        shown = self.value if isinstance(self.value, str) else format_number(self.value)
+        unit = f" {self.unit}" if self.unit else ""
+        return f"{self.name} = {shown}{unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A computed number with its unit, formula, inputs and flags.
+
+    Attributes:
+        label: what the figure is ("Training compute").
+        value: the number, in ``unit``.
+        unit: the unit ("FLOP", "GPU-h", "USD").
+        formula: the formula in words and symbols ("6 × params × tokens").
+        inputs: the values the formula used.
+        flags: markers such as :data:`UNMEASURED` or :data:`MISSING`.
+        note: a sentence of context (an assumption, a caveat).
+    """
+
+    label: str
+    value: float
+    unit: str
+    formula: str
+    inputs: tuple[Input, ...] = ()
+    flags: tuple[str, ...] = ()
+    note: str = ""
+
+    def text(self) -> str:
+        """``label: value unit`` for tables."""
+        return f"{self.label}: {format_quantity(self.value, self.unit)}"
+
+    def explain(self) -> str:
+        """The figure, its formula and inputs in one paragraph."""
+        parts = [f"{self.text()} = {self.formula}"]
+        if self.inputs:
+            parts.append("where " + ", ".join(item.text() for item in self.inputs))
+        if self.flags:
+            parts.append("[" + ", ".join(self.flags) + "]")
+        if self.note:
+            parts.append(self.note)
+        return "; ".join(parts)
+
+
+def format_number(value: float) -> str:
+    """A number as people read it: thousands separators, scientific for huge or tiny values."""
+    if not math.isfinite(value):
+        return str(value)
+    magnitude = abs(value)
+    if magnitude == 0:
+        return "0"
+    if magnitude >= 1e9 or magnitude < 1e-3:
+        return f"{value:.3g}"
+    if magnitude >= 100:
+        return f"{value:,.0f}"
+    if magnitude >= 1:
+        return f"{value:,.2f}".rstrip("0").rstrip(".")
+    return f"{value:.3g}"
+
+
+def format_usd(value: float) -> str:
+    """A US-dollar amount: ``$1,234`` for large sums, ``$3.41`` for unit prices."""
+    sign = "-" if value < 0 else ""
+    magnitude = abs(value)
+    if magnitude >= 1000:
+        return f"{sign}${magnitude:,.0f}"
+    return f"{sign}${magnitude:,.2f}"
+
+
+def format_quantity(value: float, unit: str) -> str:
+    """A value with its unit; USD amounts get a dollar sign."""
+    if unit == "USD":
+        return format_usd(value)
+    if unit.startswith("USD/"):
+        return f"{format_usd(value)}/{unit[4:]}"
+    shown = format_number(value)
+    return f"{shown} {unit}" if unit else shown

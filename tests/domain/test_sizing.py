@@ -1,0 +1,272 @@
+"""Sizing: compute, GPU-hours, memory, minimum accelerators and fit findings."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from computescore.domain.catalog import Peak, Precision
+from computescore.domain.figures import UNMEASURED
+from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.sizing import (
+    Fabric,
+    ModelShape,
+    assumed_shape,
+    detect_fabric,
+    fit_findings,
+    gpu_hours,
+    inference_memory_gb,
+    kv_cache_gb,
+    min_accelerators,
+    size_inference,
+    size_training,
+    training_flops,
+    training_memory_gb,
+)
+from computescore.domain.workload import Purpose
+from tests.domain.engine_records import H100, L40S, RTX4090
+
+
+def test_seven_b_on_one_trillion_tokens_matches_the_hand_worked_example() -> None:
+    # 6 × 7e9 × 1e12 = 4.2e22 FLOP.
+    # 4.2e22 / (989e12 FLOP/s × 0.4 × 3600 s/h) = 4.2e22 / 1.424160e18 = 29,491.07 GPU-h.
+    sizing = size_training(7e9, 1e12, H100, assumed_mfu=0.4, gpus=64, usd_per_gpu_hour=2.5)
+    assert sizing.flops is not None and sizing.gpu_hours is not None
+    assert sizing.flops.value == pytest.approx(4.2e22)
+    assert sizing.gpu_hours.value == pytest.approx(29_491.07, abs=0.01)
+    assert sizing.gpu_hours.unit == "GPU-h"
+    assert "peak × MFU × 3600" in sizing.gpu_hours.formula
+    # 29,491.07 GPU-h / (64 × 24 h = 1,536) = 19.1999 days; × US$2.50 = US$73,727.67.
+    assert sizing.wall_clock_days is not None and sizing.cost_usd is not None
+    assert sizing.wall_clock_days.value == pytest.approx(19.1999, abs=1e-4)
+    assert sizing.cost_usd.value == pytest.approx(73_727.67, abs=0.01)
+    # 7e9 × 16 B = 112 GB → ceil(112 / 80) = 2 cards.
+    assert sizing.memory_gb is not None and sizing.memory_gb.value == pytest.approx(112.0)
+    assert sizing.min_accelerators is not None and sizing.min_accelerators.value == 2
+    assert UNMEASURED in sizing.gpu_hours.flags
+    assert sizing.problems == ()
+
+
+def test_measured_mfu_replaces_the_assumption_and_drops_the_unmeasured_flag() -> None:
+    # 4.2e22 / (989e12 × 0.5 × 3600) = 23,592.86 GPU-h.
+    sizing = size_training(7e9, 1e12, H100, assumed_mfu=0.4, measured_mfu=0.5)
+    assert sizing.gpu_hours is not None and sizing.mfu is not None
+    assert sizing.gpu_hours.value == pytest.approx(23_592.86, abs=0.01)
+    assert UNMEASURED not in sizing.gpu_hours.flags
+    assert sizing.mfu.formula.startswith("measured")
+
+
+@pytest.mark.parametrize(
+    ("params", "memory", "cards"),
+    [(13e9, 208.0, 3), (70e9, 1120.0, 14), (10e9, 160.0, 2)],
+)
+def test_full_fine_tuning_memory_and_minimum_cards(
+    params: float, memory: float, cards: int
+) -> None:
+    # 16 bytes per parameter: 13 B → 208 GB → 3 × 80 GB; 70 B → 1.12 TB → 14 cards;
+    # exactly 160 GB fits two 80 GB cards (no rounding up past an exact fit).
+    figure = training_memory_gb(params)
+    assert figure.value == pytest.approx(memory)
+    assert min_accelerators(figure.value, 80.0).value == cards
+
+
+def test_kv_cache_of_a_llama_2_7b_shape() -> None:
+    # 2 × 32 layers × 4096 × 4096 tokens × 1 sequence × 2 B = 2,147,483,648 B = 2.147 GB.
+    shape = ModelShape(layers=32, d_model=4096)
+    figure = kv_cache_gb(7e9, 4096, 1, shape)
+    assert figure.value == pytest.approx(2.147483648)
+    # Grouped-query attention with 8 query heads per KV head needs an eighth.
+    gqa = kv_cache_gb(7e9, 4096, 1, replace(shape, kv_fraction=0.125))
+    assert gqa.value == pytest.approx(2.147483648 / 8)
+    # Doubling the batch doubles the cache; it grows linearly with context.
+    assert kv_cache_gb(7e9, 8192, 2, shape).value == pytest.approx(4 * figure.value)
+
+
+def test_assumed_shape_is_close_to_real_decoders_and_says_it_is_assumed() -> None:
+    # (7e9 / (12 × 128²))^(1/3) = 35,604.2^(1/3) = 32.90 layers, width 4,211.
+    shape = assumed_shape(7e9)
+    assert shape.layers == pytest.approx(32.90, abs=0.01)
+    assert shape.d_model == pytest.approx(4211.5, abs=1)
+    figure = kv_cache_gb(7e9, 4096, 1)
+    assert "assumed" in figure.flags
+    assert "architecture assumed" in figure.note
+
+
+def test_inference_memory_is_weights_plus_cache_by_precision() -> None:
+    # 70e9 × 0.5 B (int4) = 35 GB of weights; bf16 would be 140 GB.
+    shape = ModelShape(layers=80, d_model=8192, kv_fraction=0.125)
+    int4 = inference_memory_gb(70e9, Precision.INT4, 4096, 1, shape)
+    bf16 = inference_memory_gb(70e9, Precision.BF16, 4096, 1, shape)
+    cache = 2 * 80 * 1024 * 4096 * 1 * 2 / 1e9  # 1.342 GB
+    assert int4.value == pytest.approx(35.0 + cache)
+    assert bf16.value == pytest.approx(140.0 + cache)
+
+
+def test_inference_rate_is_limited_by_memory_bandwidth_at_batch_one() -> None:
+    # Weights 14 GB + cache 2.147 GB = 16.147 GB read per step;
+    # 3,350 GB/s / 16.147 GB = 207.46 tokens/s, far below the compute bound
+    # 989e12 × 0.4 / (2 × 7e9) = 28,257 tokens/s.
+    sizing = size_inference(
+        7e9, 1e9, H100, assumed_mfu=0.4, shape=ModelShape(layers=32, d_model=4096)
+    )
+    assert sizing.tokens_per_second is not None and sizing.gpu_hours is not None
+    assert sizing.tokens_per_second.value == pytest.approx(3350 / 16.147483648)
+    # 1e9 tokens / (207.46 × 3600) = 1,338.9 GPU-h per day → 56 accelerators around the clock.
+    assert sizing.gpu_hours.value == pytest.approx(1e9 / (3350 / 16.147483648) / 3600)
+    assert sizing.accelerators_for_load is not None
+    assert sizing.accelerators_for_load.value == 56
+
+
+def test_measured_tokens_per_second_is_used_as_is() -> None:
+    sizing = size_inference(7e9, 3.6e9, H100, assumed_mfu=0.4, measured_tokens_per_second=2500)
+    assert sizing.gpu_hours is not None
+    # 3.6e9 / (2,500 × 3,600) = 400 GPU-h per day.
+    assert sizing.gpu_hours.value == pytest.approx(400.0)
+    assert UNMEASURED not in sizing.gpu_hours.flags
+
+
+def test_bad_inputs_become_problems_not_exceptions() -> None:
+    sizing = size_training(-1, 1e12, H100, assumed_mfu=1.4)
+    assert sizing.gpu_hours is None
+    messages = " ".join(p.message for p in sizing.problems)
+    assert "params must be a positive number" in messages
+    assert "cannot exceed 1" in messages
+
+
+def test_missing_precision_falls_back_between_bf16_and_fp16() -> None:
+    # The RTX 4090 record has an fp16 peak only.
+    sizing = size_training(7e9, 1e12, RTX4090, assumed_mfu=0.4)
+    assert sizing.gpu_hours is not None and sizing.precision is Precision.FP16
+    assert any("fp16 peak is used" in p.message for p in sizing.problems)
+    no_peak = replace(H100, peaks=(Peak(Precision.FP8, 1979.0),))
+    failed = size_training(7e9, 1e12, no_peak, assumed_mfu=0.4)
+    assert failed.gpu_hours is None
+    assert any(p.severity.value == "error" for p in failed.problems)
+
+
+def test_fabric_detection_from_quote_text() -> None:
+    assert detect_fabric(["8x H100 SXM", "400G InfiniBand NDR fabric"]) is Fabric.INFINIBAND
+    assert detect_fabric(["RoCEv2 100 GbE"]) is Fabric.ROCE
+    assert detect_fabric(["2 x 100GbE uplinks"]) is Fabric.ETHERNET
+    assert detect_fabric(["GB200 NVL72 rack"]) is Fabric.NVLINK_SWITCH
+    assert detect_fabric(["p5.48xlarge with EFA"]) is Fabric.OTHER_RDMA
+    assert detect_fabric(["Dedicated servers"]) is Fabric.UNKNOWN
+
+
+def _rules(findings: tuple[Finding, ...]) -> dict[str, FindingSeverity]:
+    return {f.rule_id: f.severity for f in findings}
+
+
+def test_seventy_b_training_across_nodes_on_ethernet_is_knocked_out() -> None:
+    # 1,120 GB needs 14 cards > 8 per node, and only Ethernet joins the nodes.
+    findings = fit_findings(
+        quote_key="v/q/r1",
+        purpose=Purpose.TRAINING,
+        memory_gb=1120,
+        accelerator=H100,
+        accelerators_quoted=16,
+        accelerators_per_node=8,
+        fabric=Fabric.ETHERNET,
+    )
+    rules = _rules(findings)
+    assert rules["fit.multinode_fabric"] is FindingSeverity.KNOCKOUT
+    assert rules["fit.parallelism"] is FindingSeverity.INFO
+    knockout = next(f for f in findings if f.rule_id == "fit.multinode_fabric")
+    assert knockout.title == "Model does not fit one node and no multi-node interconnect"
+    assert knockout.quote_key == "v/q/r1"
+
+
+def _sixteen_h100(memory_gb: float, fabric: Fabric) -> dict[str, FindingSeverity]:
+    return _rules(
+        fit_findings(
+            quote_key="k",
+            purpose=Purpose.TRAINING,
+            memory_gb=memory_gb,
+            accelerator=H100,
+            accelerators_quoted=16,
+            accelerators_per_node=8,
+            fabric=fabric,
+        )
+    )
+
+
+def test_multinode_fabric_findings_depend_on_the_fabric() -> None:
+    assert "fit.multinode_fabric" not in _sixteen_h100(1120, Fabric.INFINIBAND)
+    assert _sixteen_h100(1120, Fabric.UNKNOWN)["fit.multinode_fabric"] is FindingSeverity.WARNING
+    # The 7 B model fits one node: data parallelism over Ethernet is slow, not impossible.
+    assert _sixteen_h100(112, Fabric.ETHERNET)["fit.multinode_fabric"] is FindingSeverity.WARNING
+
+
+def test_too_few_quoted_cards_is_a_capacity_knockout() -> None:
+    findings = fit_findings(
+        quote_key="k",
+        purpose=Purpose.TRAINING,
+        memory_gb=1120,
+        accelerator=H100,
+        accelerators_quoted=8,
+        accelerators_per_node=8,
+        fabric=Fabric.INFINIBAND,
+    )
+    assert _rules(findings)["fit.capacity"] is FindingSeverity.KNOCKOUT
+
+
+def test_pool_fit_follows_the_accelerator_quadrant() -> None:
+    pcie = fit_findings(
+        quote_key="k",
+        purpose=Purpose.TRAINING,
+        memory_gb=112,
+        accelerator=L40S,
+        accelerators_quoted=8,
+        accelerators_per_node=8,
+        fabric=Fabric.ROCE,
+    )
+    assert _rules(pcie)["fit.pool"] is FindingSeverity.WARNING
+    consumer = fit_findings(
+        quote_key="k",
+        purpose=Purpose.TRAINING,
+        memory_gb=20,
+        accelerator=RTX4090,
+        accelerators_quoted=4,
+        accelerators_per_node=4,
+        fabric=Fabric.ETHERNET,
+    )
+    assert _rules(consumer)["fit.pool"] is FindingSeverity.WARNING
+    experiment = fit_findings(
+        quote_key="k",
+        purpose=Purpose.EXPERIMENTATION,
+        memory_gb=20,
+        accelerator=RTX4090,
+        accelerators_quoted=1,
+        accelerators_per_node=None,
+        fabric=Fabric.UNKNOWN,
+    )
+    assert experiment == ()
+    inference = fit_findings(
+        quote_key="k",
+        purpose=Purpose.INFERENCE,
+        memory_gb=16,
+        accelerator=H100,
+        accelerators_quoted=8,
+        accelerators_per_node=8,
+        fabric=Fabric.UNKNOWN,
+    )
+    assert _rules(inference)["fit.pool"] is FindingSeverity.INFO
+
+
+@given(
+    flops=st.floats(1e15, 1e26),
+    peak=st.floats(10, 5000),
+    mfu=st.floats(0.05, 0.95),
+    gain=st.floats(1.0, 3.0),
+)
+def test_gpu_hours_fall_as_mfu_rises_and_scale_with_work(
+    flops: float, peak: float, mfu: float, gain: float
+) -> None:
+    base = gpu_hours(flops, peak, mfu).value
+    assert gpu_hours(flops, peak, min(0.99, mfu * gain)).value <= base * (1 + 1e-12)
+    assert gpu_hours(2 * flops, peak, mfu).value == pytest.approx(2 * base)
+    assert math.isclose(training_flops(7e9, 1e12).value, 4.2e22)
