@@ -49,8 +49,11 @@ def _is_workspace_file(arg: str) -> bool:
     """True for an existing ``.computescore`` or ``.db`` file named on its own."""
     from pathlib import Path
 
-    return not arg.startswith("-") and Path(arg).suffix.lower() in (".computescore", ".db") \
+    return (
+        not arg.startswith("-")
+        and Path(arg).suffix.lower() in (".computescore", ".db")
         and Path(arg).is_file()
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

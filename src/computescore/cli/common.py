@@ -32,6 +32,12 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """Run the handler behind ``args.func`` and turn failures into exit codes."""
     log_file = configure_logging()
+    notices = logging.getLogger("computescore.notice")
+    if not any(getattr(h, "_cli_notice", False) for h in notices.handlers):
+        stream = logging.StreamHandler(sys.stderr)
+        stream.setFormatter(logging.Formatter("computescore: %(message)s"))
+        stream._cli_notice = True  # type: ignore[attr-defined]
+        notices.addHandler(stream)
     handler: Handler = args.func
     try:
         return handler(args)

@@ -74,8 +74,10 @@ def ensure_demo_workspace(db: str | None) -> str:
             present = DEMO_EVALUATION in uow.evaluation_names()
         if not present:
             report = create_demo(store)
-            print(f"Created the demo workspace {path}: {report.vendors} vendors, "
-                  f"{report.quotes} quotes, {report.lines} lines (illustrative figures).")
+            print(
+                f"Created the demo workspace {path}: {report.vendors} vendors, "
+                f"{report.quotes} quotes, {report.lines} lines (illustrative figures)."
+            )
     return path
 
 

@@ -30,6 +30,8 @@ from sqlalchemy.exc import OperationalError
 from computescore.errors import DatabaseError
 
 log = logging.getLogger("computescore.store")
+notice = logging.getLogger("computescore.notice")
+"""Messages the user should see (the CLI prints them on stderr, the app in its status bar)."""
 
 BUSY_TIMEOUT_MS = 5000
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -195,6 +197,14 @@ def open_database(path: Path, *, backup_dir: Path | None = None) -> tuple[Engine
                 folder = backup_dir or path.parent
                 backup = backup_database(path, folder / f"{path.stem}.{before}.{stamp}.bak")
                 log.info("backed up %s to %s before migrating", path, backup)
+                notice.warning(
+                    "Upgraded %s to the current schema (%s → %s); the previous file was "
+                    "backed up to %s.",
+                    path,
+                    before,
+                    head,
+                    backup,
+                )
             upgrade(engine)
             problems = integrity_problems(engine, quick=True)
             if problems:
