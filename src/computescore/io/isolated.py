@@ -1,0 +1,491 @@
+"""Reading a vendor file's cells at arm's length.
+
+Workbooks are parsed in a child process started with the "spawn" method (the same on
+Windows, macOS and Linux) under a wall-clock limit and a resident-memory watchdog
+(psutil), because a small well-formed workbook can make the native reader abort the
+whole process or allocate far more memory than the machine has, and no ``except``
+catches that. Inside the child, :mod:`~computescore.io.xlsx_scan` bounds each sheet's
+cell area from the raw XML before python-calamine builds it; openpyxl in read-only
+mode, with its dimensions reset and its rows capped, is the fallback for files
+calamine rejects for reasons that are not security-relevant.
+
+What comes back are plain rows of cell values per sheet (:class:`~computescore.io.
+workbook.WorkbookData`). Every failure ends as a :class:`~computescore.io.refusal.
+FileRefused` naming the file: library exceptions are mapped to plain reasons, and a
+child that dies, runs out of time or grows past the memory limit becomes "the file
+could not be read safely".
+
+Text files (CSV/TSV) are read by :mod:`~computescore.io.delimited` in this process.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from datetime import time as day_time
+from decimal import Decimal
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any, Protocol
+
+import psutil
+
+from computescore.io.delimited import read_delimited
+from computescore.io.preflight import FileKind, PreflightResult, ReadLimits, preflight
+from computescore.io.refusal import FileRefused, ReadCancelled, RefusalCode
+from computescore.io.workbook import (
+    CellValue,
+    FormulaCell,
+    SheetData,
+    Visibility,
+    WorkbookData,
+)
+
+log = logging.getLogger("computescore.io")
+
+POLL_SECONDS = 0.02
+
+
+class Progress(Protocol):
+    """Receives progress while a file is read (the services' ``Progress`` has this shape)."""
+
+    def report(self, fraction: float, message: str) -> None:
+        """Record that ``fraction`` (0–1) of the reading is done."""
+
+    def cancelled(self) -> bool:
+        """True once the user asked to stop."""
+
+
+class NullProgress:
+    """Progress that goes nowhere and is never cancelled."""
+
+    def report(self, fraction: float, message: str) -> None:
+        """Ignore the report."""
+
+    def cancelled(self) -> bool:
+        """Never cancelled."""
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    code: RefusalCode
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    exc_type: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    date1904: bool
+    notes: tuple[str, ...]
+    engine: str
+
+
+def read_file(
+    path: str | Path,
+    limits: ReadLimits | None = None,
+    *,
+    progress: Progress | None = None,
+    encoding: str | None = None,
+    delimiter: str | None = None,
+) -> WorkbookData:
+    """Check a vendor file, then read its cells safely.
+
+    Args:
+        path: the file.
+        limits: size, time and memory limits (defaults when None).
+        progress: receives progress and can cancel; cancelling kills the child.
+        encoding: for text files, an encoding chosen by the user.
+        delimiter: for text files, a delimiter chosen by the user.
+
+    Returns:
+        The file's sheets as plain rows, with display metadata and notes.
+
+    Raises:
+        FileRefused: the file cannot be imported; the message names it and says why.
+        ReadCancelled: the user cancelled.
+    """
+    limits = limits or ReadLimits()
+    progress = progress or NullProgress()
+    checked = preflight(path, limits)
+    progress.report(0.02, "Checked the file")
+    if checked.kind is FileKind.TEXT:
+        return read_delimited(checked, limits, encoding=encoding, delimiter=delimiter)
+    return read_workbook_isolated(checked, limits, progress=progress)
+
+
+def read_workbook_isolated(
+    checked: PreflightResult, limits: ReadLimits, *, progress: Progress | None = None
+) -> WorkbookData:
+    """Parse a preflighted workbook in a child process under time and memory limits."""
+    progress = progress or NullProgress()
+    path = checked.path
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(
+        target=child_main,
+        args=(sender, str(path), checked.kind.value, limits),
+        name="computescore-reader",
+        daemon=True,
+    )
+    child.start()
+    sender.close()
+    sheets: list[SheetData] = []
+    done: _Done | None = None
+    started = time.monotonic()
+    try:
+        watched = psutil.Process(child.pid)
+    except psutil.Error:  # pragma: no cover - the child died before we could look
+        watched = None
+    try:
+        while done is None:
+            if receiver.poll(POLL_SECONDS):
+                try:
+                    message = receiver.recv()
+                except (EOFError, OSError):
+                    break
+                if isinstance(message, SheetData):
+                    sheets.append(message)
+                elif isinstance(message, tuple) and message and message[0] == "progress":
+                    progress.report(float(message[1]), str(message[2]))
+                elif isinstance(message, _Done):
+                    done = message
+                elif isinstance(message, _Refusal):
+                    raise FileRefused(path, message.code, message.reason)
+                elif isinstance(message, _Failure):
+                    log.warning(
+                        "reading %s failed: %s: %s", path, message.exc_type, message.message
+                    )
+                    raise FileRefused(
+                        path,
+                        RefusalCode.UNREADABLE,
+                        "the file is damaged or in a format this app cannot read "
+                        "(details are in the log)",
+                    )
+                continue
+            if not child.is_alive():
+                if receiver.poll(0):
+                    continue
+                break
+            _watch(child, watched, started, limits, progress, path)
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join(5)
+        receiver.close()
+    if done is None:
+        log.warning("reader process for %s ended with exit code %s", path, child.exitcode)
+        raise FileRefused(
+            path,
+            RefusalCode.CRASHED,
+            "the file could not be read safely (the reader stopped unexpectedly); the file "
+            "is damaged or built to attack spreadsheet readers",
+        )
+    return WorkbookData(
+        path=path,
+        kind=checked.kind.value,
+        sheets=tuple(sheets),
+        date1904=done.date1904,
+        notes=(*checked.notes, *done.notes),
+        engine=done.engine,
+    )
+
+
+def _watch(
+    child: Any,
+    watched: psutil.Process | None,
+    started: float,
+    limits: ReadLimits,
+    progress: Progress,
+    path: Path,
+) -> None:
+    """Kill the child and refuse the file when it runs too long, grows too big or is cancelled."""
+    if progress.cancelled():
+        child.kill()
+        raise ReadCancelled("Cancelled by the user; nothing was written.")
+    if time.monotonic() - started > limits.timeout_s:
+        child.kill()
+        raise FileRefused(
+            path,
+            RefusalCode.TIMEOUT,
+            f"the file could not be read safely: reading took longer than {limits.timeout_s:g} s",
+        )
+    if watched is None:
+        return
+    try:
+        rss_mb = watched.memory_info().rss >> 20
+    except psutil.Error:
+        return
+    if rss_mb > limits.max_rss_mb:
+        child.kill()
+        raise FileRefused(
+            path,
+            RefusalCode.MEMORY,
+            f"the file could not be read safely: reading it needed more than "
+            f"{limits.max_rss_mb:,} MiB of memory",
+        )
+
+
+# --------------------------------------------------------------------------- child side
+
+
+def child_main(conn: Connection, path_text: str, kind: str, limits: ReadLimits) -> None:
+    """Entry point of the reader process: parse the workbook and send plain results."""
+    path = Path(path_text)
+    try:
+        _read_in_child(conn.send, path, FileKind(kind), limits)
+    except FileRefused as exc:
+        conn.send(_Refusal(exc.code, exc.reason))
+    except MemoryError:
+        conn.send(
+            _Refusal(
+                RefusalCode.MEMORY, "the file could not be read safely: it needed too much memory"
+            )
+        )
+    except Exception as exc:  # every library failure becomes a plain message
+        refusal = map_reader_exception(exc)
+        if refusal is not None:
+            conn.send(refusal)
+        else:
+            conn.send(_Failure(type(exc).__name__, str(exc)[:500]))
+    finally:
+        conn.close()
+
+
+def _read_in_child(
+    send: Callable[[Any], None], path: Path, kind: FileKind, limits: ReadLimits
+) -> None:
+    import python_calamine
+
+    notes: list[str] = []
+    if kind is FileKind.ODS:
+        _read_ods(send, path, limits, notes)
+        return
+    from computescore.io.xlsx_scan import iter_worksheets, scan_workbook
+
+    send(("progress", 0.05, "Checking the workbook's structure"))
+    scan = scan_workbook(path, limits)
+    worksheets = list(iter_worksheets(scan))
+    for skipped in scan.sheets:
+        if skipped.is_worksheet and not skipped.part:
+            notes.append(f"sheet '{skipped.name}' has no readable content and was skipped")
+    try:
+        workbook = python_calamine.CalamineWorkbook.from_path(str(path))
+        engine = "calamine"
+    except python_calamine.CalamineError as exc:
+        if map_reader_exception(exc) is not None:
+            raise
+        workbook = None
+        engine = "openpyxl"
+    if workbook is None:
+        _read_with_openpyxl(send, path, scan.date1904, worksheets, limits, notes)
+        return
+    with workbook:
+        for number, sheet_scan in enumerate(worksheets):
+            send(
+                (
+                    "progress",
+                    0.1 + 0.8 * number / max(len(worksheets), 1),
+                    f"Reading sheet '{sheet_scan.name}'",
+                )
+            )
+            try:
+                sheet = workbook.get_sheet_by_name(sheet_scan.name)
+                raw_rows = sheet.to_python(skip_empty_area=False)
+            except python_calamine.WorksheetNotFound:
+                notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
+                continue
+            rows = _plain_rows(raw_rows, limits)
+            del raw_rows
+            send(
+                SheetData(
+                    name=sheet_scan.name,
+                    index=number,
+                    rows=rows,
+                    visibility=sheet_scan.visibility,
+                    hidden_rows=sheet_scan.hidden_rows,
+                    hidden_cols=sheet_scan.hidden_cols,
+                    merged=sheet_scan.merged,
+                    formulas={(f.row, f.col): f for f in sheet_scan.formulas},
+                )
+            )
+    send(_Done(scan.date1904, tuple(notes), engine))
+
+
+def _plain_rows(raw_rows: list[list[Any]], limits: ReadLimits) -> list[list[CellValue]]:
+    """Empty strings become None; repeated strings share one object (smaller transfer)."""
+    memo: dict[str, str] = {}
+    rows: list[list[CellValue]] = []
+    for raw in raw_rows[: limits.max_rows]:
+        rows.append(
+            [
+                (memo.setdefault(value, value) if value != "" else None)
+                if type(value) is str
+                else value
+                for value in raw
+            ]
+        )
+    return rows
+
+
+def _read_with_openpyxl(
+    send: Callable[[Any], None],
+    path: Path,
+    date1904: bool,
+    worksheets: list[Any],
+    limits: ReadLimits,
+    notes: list[str],
+) -> None:
+    import openpyxl
+
+    if not openpyxl.DEFUSEDXML:
+        raise FileRefused(
+            path,
+            RefusalCode.UNREADABLE,
+            "the safe XML reader is not active (check the OPENPYXL_DEFUSEDXML setting)",
+        )
+    book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False)
+    try:
+        for number, sheet_scan in enumerate(worksheets):
+            if sheet_scan.name not in book.sheetnames:
+                notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
+                continue
+            sheet = book[sheet_scan.name]
+            reset = getattr(sheet, "reset_dimensions", None)
+            if reset is not None:
+                reset()
+            rows: list[list[CellValue]] = []
+            memo: dict[str, str] = {}
+            for values in sheet.iter_rows(values_only=True, max_col=limits.max_columns):
+                if len(rows) >= limits.max_rows:
+                    raise FileRefused(
+                        path,
+                        RefusalCode.TOO_MANY_ROWS,
+                        f"sheet '{sheet_scan.name}' has more than {limits.max_rows:,} rows",
+                    )
+                rows.append([_plain_value(value, memo) for value in values])
+            send(
+                SheetData(
+                    name=sheet_scan.name,
+                    index=number,
+                    rows=rows,
+                    visibility=sheet_scan.visibility,
+                    hidden_rows=sheet_scan.hidden_rows,
+                    hidden_cols=sheet_scan.hidden_cols,
+                    merged=sheet_scan.merged,
+                    formulas={(f.row, f.col): f for f in sheet_scan.formulas},
+                )
+            )
+    finally:
+        book.close()
+    send(_Done(date1904, tuple(notes), "openpyxl"))
+
+
+def _plain_value(value: object, memo: dict[str, str]) -> CellValue:
+    """An openpyxl cell value as a plain one (rich text and array formulas become text)."""
+    if value is None or isinstance(value, bool | int | float | date | day_time | timedelta):
+        return value
+    if isinstance(value, Decimal):
+        return float(value)
+    text = str(value)
+    return memo.setdefault(text, text) if text else None
+
+
+def _read_ods(
+    send: Callable[[Any], None], path: Path, limits: ReadLimits, notes: list[str]
+) -> None:
+    import python_calamine
+
+    from computescore.io.ods_scan import scan_ods
+
+    send(("progress", 0.05, "Checking the spreadsheet's structure"))
+    scan_ods(path, limits)
+    with python_calamine.CalamineWorkbook.from_path(str(path)) as workbook:
+        metadata = workbook.sheets_metadata
+        for number, meta in enumerate(metadata):
+            if meta.typ != python_calamine.SheetTypeEnum.WorkSheet:
+                continue
+            sheet = workbook.get_sheet_by_index(number)
+            if sheet.height > limits.max_rows or sheet.width > limits.max_columns:
+                raise FileRefused(
+                    path,
+                    RefusalCode.TOO_MANY_ROWS,
+                    f"sheet '{meta.name}' spans {sheet.height:,} rows × {sheet.width:,} "
+                    "columns, more than a quote may have",
+                )
+            visibility = {
+                python_calamine.SheetVisibleEnum.Hidden: Visibility.HIDDEN,
+                python_calamine.SheetVisibleEnum.VeryHidden: Visibility.VERY_HIDDEN,
+            }.get(meta.visible, Visibility.VISIBLE)
+            rows = _plain_rows(sheet.to_python(skip_empty_area=False), limits)
+            merged = tuple(
+                (top, left, bottom, right)
+                for (top, left), (bottom, right) in (sheet.merged_cell_ranges or [])
+            )
+            send(
+                SheetData(
+                    name=meta.name, index=number, rows=rows, visibility=visibility, merged=merged
+                )
+            )
+    send(_Done(False, tuple(notes), "calamine"))
+
+
+def map_reader_exception(exc: BaseException) -> _Refusal | None:
+    """A plain reason for a known reader exception, or None for an unexpected one.
+
+    Looks at the exception and its ``__cause__`` chain (openpyxl wraps defusedxml's
+    refusals in ``ValueError``).
+    """
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and len(chain) < 10:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    for item in chain:
+        name = type(item).__name__
+        text = str(item).lower()
+        if name == "PasswordError" or "password" in text:
+            return _Refusal(
+                RefusalCode.ENCRYPTED,
+                "the workbook is password-protected; ask the vendor for an unprotected copy",
+            )
+        if name in ("EntitiesForbidden", "DTDForbidden", "ExternalReferenceForbidden") or (
+            "entity" in text and name in ("XmlError", "ParseError", "ValueError")
+        ):
+            return _Refusal(
+                RefusalCode.XML_ENTITIES,
+                "the workbook contains XML entities or a DTD, which spreadsheets never need",
+            )
+        if (
+            "declared uncompressed size" in text
+            or "bad crc" in text
+            or name
+            in (
+                "ZipError",
+                "BadZipFile",
+                "error",
+                "EOFError",
+            )
+        ):
+            return _Refusal(
+                RefusalCode.DAMAGED,
+                "the file is damaged or incomplete (an interrupted download?); ask the vendor "
+                "to send it again",
+            )
+        if name == "WorksheetNotFound":
+            return _Refusal(RefusalCode.NO_WORKSHEETS, "the workbook has no readable worksheets")
+    return None
+
+
+def formulas_without_cache(sheet: SheetData) -> list[FormulaCell]:
+    """The sheet's formula cells whose result was never saved in the file."""
+    return [cell for cell in sheet.formulas.values() if cell.cached is None]
