@@ -31,11 +31,18 @@ from computescore.domain.export_control import (
     RuleStatus,
     Selector,
 )
+from computescore.domain.screening import ScreeningList
 from computescore.errors import InputRefused
+from computescore.io.screening_lists import parse_list_text
 from computescore.settings import app_paths
 
 SHIPPED_US = "us-ear.json"
 """File name of the shipped US EAR rules."""
+
+SYNTHETIC_LIST = "synthetic-list.csv"
+SYNTHETIC_LIST_NAME = "Synthetic screening list (fictional entities)"
+SYNTHETIC_LIST_DATE = date(2026, 11, 1)
+"""The shipped synthetic list's name and version date: fictional entities for tests and the demo."""
 
 SCHEMA_VERSION = 1
 MAX_RULES_BYTES = 5_000_000
@@ -477,3 +484,19 @@ def rule_lines(rules: RuleSet, ids: Sequence[str]) -> list[str]:
         if rule is not None:
             out.append(rule.reference)
     return out
+
+
+def shipped_screening_list() -> ScreeningList:
+    """The shipped synthetic screening list (fictional entities only, for tests and the demo).
+
+    It has the columns of the US Consolidated Screening List CSV; it is not a real list and
+    screening against it says nothing about real parties.
+    """
+    text = resources_access.read_text("rules", "screening", SYNTHETIC_LIST)
+    screening_list, _ = parse_list_text(
+        text,
+        source_file=f"shipped {SYNTHETIC_LIST}",
+        list_name=SYNTHETIC_LIST_NAME,
+        list_date=SYNTHETIC_LIST_DATE,
+    )
+    return screening_list
