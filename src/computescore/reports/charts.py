@@ -1,0 +1,460 @@
+"""Charts of a board pack, built on matplotlib ``Figure`` objects (never ``pyplot`` state).
+
+The same builders draw the charts in the PDF (as images) and in the desktop app
+(through ``FigureCanvasQTAgg``): each takes the pack's frozen records and an
+optional ``figure`` to draw into, and returns the figure.
+
+Importing this module sets, once, ``rcParams["text.parse_math"] = False`` so a ``$``
+in a vendor name never starts mathtext (``Acme $5 off, now $10`` would lose its
+dollars, ``$\\foo$`` would abort the export), and the shared type family with its
+CJK fallback. ``text.usetex`` is never enabled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+from collections.abc import Sequence
+from importlib.resources import as_file
+from typing import Literal, cast
+
+import matplotlib
+import numpy as np
+from matplotlib import font_manager
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.projections.polar import PolarAxes
+from matplotlib.ticker import FuncFormatter
+from PIL import Image
+
+from computescore.domain.figures import format_usd
+from computescore.reports import theme
+from computescore.reports.model import (
+    AXES,
+    AXIS_TITLES,
+    BreakEven,
+    MonteCarlo,
+    QuoteTco,
+    Ranking,
+    Tornado,
+)
+from computescore.reports.safe import chart_label
+
+DEFAULT_WIDTH_IN = 6.8
+"""Chart width in inches: the text width of an A4 or Letter page with our margins."""
+
+RADAR_MAX_QUOTES = 5
+"""The radar shows at most this many quotes (the best ranked); more would be unreadable."""
+
+_font_files = contextlib.ExitStack()
+
+
+def _configure() -> None:
+    """Set the process-wide chart settings: no mathtext, the shared fonts."""
+    matplotlib.rcParams["text.parse_math"] = False
+    matplotlib.rcParams["text.usetex"] = False
+    known = {entry.name for entry in font_manager.fontManager.ttflist}
+    for role in ("regular", "bold", "italic", "bold_italic", "cjk"):
+        path = _font_files.enter_context(as_file(theme.font_resource(role)))
+        family = theme.CJK_FONT_FAMILY if role == "cjk" else theme.FONT_FAMILY
+        if family not in known or role == "cjk":
+            font_manager.fontManager.addfont(str(path))
+    matplotlib.rcParams["font.family"] = [theme.FONT_FAMILY, theme.CJK_FONT_FAMILY]
+    matplotlib.rcParams["svg.hashsalt"] = "computescore"
+
+
+_configure()
+
+
+# --- helpers -----------------------------------------------------------------------
+
+
+def _new_figure(figure: Figure | None, height_in: float, width_in: float) -> Figure:
+    if figure is None:
+        figure = Figure(figsize=(width_in, height_in), layout="constrained")
+    else:
+        figure.clear()
+    figure.set_facecolor("white")
+    return figure
+
+
+def _style(ax: Axes, *, grid_axis: Literal["both", "x", "y"] = "x") -> None:
+    ax.spines["top"].set_visible(False)
+    ax.spines["right"].set_visible(False)
+    ax.spines["left"].set_color(theme.RULE)
+    ax.spines["bottom"].set_color(theme.RULE)
+    ax.tick_params(colors=theme.INK, labelsize=7.5, length=2)
+    ax.grid(axis=grid_axis, color=theme.RULE, linewidth=0.6)
+    ax.set_axisbelow(True)
+
+
+def _title(ax: Axes, title: str, subtitle: str = "") -> None:
+    """Figure title at the top left, an optional muted subtitle above the axes."""
+    figure = ax.get_figure()
+    assert figure is not None
+    figure.suptitle(
+        title,
+        x=0.01,
+        ha="left",
+        fontsize=10,
+        fontweight="bold",
+        color=theme.INK,
+        fontfamily=[theme.FONT_FAMILY],
+    )
+    if subtitle:
+        ax.set_title(subtitle, loc="left", fontsize=7.5, color=theme.MUTED, pad=4)
+
+
+def _legend_below(ax: Axes, columns: int) -> None:
+    """The legend under the plot, in one or more rows."""
+    figure = ax.get_figure()
+    assert figure is not None
+    handles, labels = ax.get_legend_handles_labels()
+    figure.legend(
+        handles,
+        labels,
+        loc="outside lower left",
+        ncol=columns,
+        fontsize=7,
+        frameon=False,
+        handlelength=1.2,
+        columnspacing=1.0,
+    )
+
+
+def _usd_axis(value: float, _pos: object = None) -> str:
+    magnitude = abs(value)
+    sign = "-" if value < 0 else ""
+    if magnitude >= 1e9:
+        return f"{sign}${magnitude / 1e9:.1f}bn"
+    if magnitude >= 1e6:
+        return f"{sign}${magnitude / 1e6:.1f}m"
+    if magnitude >= 1e3:
+        return f"{sign}${magnitude / 1e3:.0f}k"
+    return f"{sign}${magnitude:.0f}"
+
+
+def _bar_height(count: int) -> float:
+    return max(2.2, 0.9 + 0.26 * count)
+
+
+def _unique_labels(labels: Sequence[str], limit: int = 32) -> list[str]:
+    """Short labels, numbered when shortening makes two equal (bars are positioned, not keyed)."""
+    short = [chart_label(label, limit) for label in labels]
+    seen: dict[str, int] = {}
+    out = []
+    for label in short:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return out
+
+
+def empty_figure(message: str, *, figure: Figure | None = None, title: str = "") -> Figure:
+    """A small figure that states why a chart is not shown."""
+    fig = _new_figure(figure, 1.2, DEFAULT_WIDTH_IN)
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    if title:
+        _title(ax, title)
+    ax.text(0.5, 0.5, message, ha="center", va="center", color=theme.MUTED, fontsize=9)
+    return fig
+
+
+# --- charts --------------------------------------------------------------------------
+
+
+def ranking_figure(
+    ranking: Ranking, *, figure: Figure | None = None, width_in: float = DEFAULT_WIDTH_IN
+) -> Figure:
+    """Weighted total per quote as stacked contributions (weight × axis score), rank order.
+
+    Knocked-out quotes are drawn hatched and labelled "knocked out".
+    """
+    rows = list(ranking.rows)
+    fig = _new_figure(figure, _bar_height(len(rows)) + 0.4, width_in)
+    ax = fig.add_subplot()
+    _style(ax)
+    positions = np.arange(len(rows))[::-1]
+    left = np.zeros(len(rows))
+    for axis in AXES:
+        weight = ranking.weight(axis)
+        values = np.array([weight * row.score(axis) for row in rows])
+        ax.barh(
+            positions,
+            values,
+            left=left,
+            color=theme.AXIS_COLOURS[axis],
+            height=0.68,
+            label=f"{AXIS_TITLES[axis]} ({weight:.0%})",
+            edgecolor="white",
+            linewidth=0.4,
+        )
+        left += values
+    for pos, row, total in zip(positions, rows, left, strict=True):
+        text = f"{row.weighted_total:.1f}"
+        if row.knocked_out:
+            ax.barh(pos, total, height=0.68, fill=False, hatch="////", edgecolor=theme.KNOCKOUT)
+            text += "  knocked out"
+        ax.text(total + 0.8, pos, text, va="center", fontsize=7.5, color=theme.INK)
+    ax.set_yticks(positions, _unique_labels([row.label for row in rows]))
+    ax.set_xlim(0, 112)
+    ax.set_xlabel("Weighted total (0–100 points)", fontsize=7.5, color=theme.MUTED)
+    _title(ax, "Ranking: contribution of each axis to the weighted total")
+    _legend_below(ax, 5)
+    return fig
+
+
+def radar_figure(
+    ranking: Ranking,
+    *,
+    figure: Figure | None = None,
+    width_in: float = DEFAULT_WIDTH_IN,
+    max_quotes: int = RADAR_MAX_QUOTES,
+) -> Figure:
+    """Five-axis radar of the best-ranked quotes (at most ``max_quotes``), scores 0–100."""
+    ranked = sorted((r for r in ranking.rows if r.rank is not None), key=lambda r: r.rank or 0)
+    shown = ranked[:max_quotes] or list(ranking.rows[:max_quotes])
+    fig = _new_figure(figure, 3.6, width_in)
+    ax = cast(PolarAxes, fig.add_subplot(projection="polar"))
+    angles = np.linspace(0, 2 * math.pi, len(AXES), endpoint=False)
+    closed = np.concatenate([angles, angles[:1]])
+    labels = _unique_labels([row.label for row in shown], 34)
+    for index, (row, label) in enumerate(zip(shown, labels, strict=True)):
+        values = [row.score(axis) for axis in AXES]
+        colour = theme.series_colour(index)
+        ax.plot(closed, [*values, values[0]], color=colour, linewidth=1.6, label=label)
+        ax.fill(closed, [*values, values[0]], color=colour, alpha=0.08)
+    ax.set_xticks(angles, [AXIS_TITLES[a] for a in AXES], fontsize=8, color=theme.INK)
+    ax.set_ylim(0, 100)
+    ax.set_yticks([25, 50, 75, 100], ["25", "50", "75", "100"], fontsize=6.5, color=theme.MUTED)
+    ax.grid(color=theme.RULE, linewidth=0.6)
+    ax.spines["polar"].set_color(theme.RULE)
+    ax.tick_params(axis="x", pad=6)
+    ax.set_rlabel_position(36)
+    note = f"top {len(shown)} ranked quotes" if len(ranking.rows) > len(shown) else "all quotes"
+    _title(ax, f"Five-axis scores (0–100), {note}")
+    handles, legend_labels = ax.get_legend_handles_labels()
+    fig.legend(handles, legend_labels, loc="outside right center", fontsize=7.5, frameon=False)
+    return fig
+
+
+def tco_breakdown_figure(
+    tco: Sequence[QuoteTco], *, figure: Figure | None = None, width_in: float = DEFAULT_WIDTH_IN
+) -> Figure:
+    """Total cost of ownership per quote as horizontal bars stacked by line category (USD).
+
+    Negative lines (residual value, credits) are drawn to the left of zero.
+    """
+    items = list(tco)
+    fig = _new_figure(figure, _bar_height(len(items)) + 0.5, width_in)
+    ax = fig.add_subplot()
+    _style(ax)
+    categories: list[str] = []
+    for item in items:
+        for line in item.lines:
+            if line.category not in categories:
+                categories.append(line.category)
+    positions = np.arange(len(items))[::-1]
+    positive = np.zeros(len(items))
+    negative = np.zeros(len(items))
+    for category in categories:
+        values = np.array(
+            [sum(x.amount_usd for x in item.lines if x.category == category) for item in items]
+        )
+        pos_values = np.where(values > 0, values, 0.0)
+        neg_values = np.where(values < 0, values, 0.0)
+        colour = theme.category_colour(category)
+        ax.barh(
+            positions,
+            pos_values,
+            left=positive,
+            color=colour,
+            height=0.68,
+            label=category.capitalize(),
+            edgecolor="white",
+            linewidth=0.4,
+        )
+        if neg_values.any():
+            ax.barh(positions, neg_values, left=negative, color=colour, height=0.68, alpha=0.6)
+        positive += pos_values
+        negative += neg_values
+    for pos, item, right in zip(positions, items, positive, strict=True):
+        ax.text(
+            right, pos, "  " + format_usd(item.total_usd), va="center", fontsize=7, color=theme.INK
+        )
+    ax.set_yticks(positions, _unique_labels([item.label for item in items]))
+    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    ax.set_xlim(
+        min(0.0, float(negative.min(initial=0.0)) * 1.1), float(positive.max(initial=1.0)) * 1.22
+    )
+    horizon = {item.horizon_months for item in items}
+    span = f"over {horizon.pop()} months" if len(horizon) == 1 else "over each quote's horizon"
+    _title(ax, f"Total cost of ownership by cost category ({span}, USD)")
+    _legend_below(ax, min(len(categories), 7))
+    return fig
+
+
+def cost_per_pflop_figure(
+    tco: Sequence[QuoteTco],
+    *,
+    figure: Figure | None = None,
+    width_in: float = DEFAULT_WIDTH_IN,
+    highlight_key: str | None = None,
+) -> Figure:
+    """Cost per useful PFLOP-hour per quote (USD), cheapest at the top.
+
+    Quotes without the figure are left out and counted in the subtitle.
+    """
+    known = [item for item in tco if item.usd_per_useful_pflop_hour is not None]
+    missing = len(tco) - len(known)
+    known.sort(key=lambda item: item.usd_per_useful_pflop_hour or 0.0)
+    fig = _new_figure(figure, _bar_height(len(known)), width_in)
+    ax = fig.add_subplot()
+    _style(ax)
+    positions = np.arange(len(known))[::-1]
+    values = [item.usd_per_useful_pflop_hour or 0.0 for item in known]
+    colours = [theme.ACCENT if item.quote_key == highlight_key else "#8FA8C0" for item in known]
+    ax.barh(positions, values, color=colours, height=0.62)
+    for pos, value in zip(positions, values, strict=True):
+        ax.text(value, pos, f"  {format_usd(value)}", va="center", fontsize=7, color=theme.INK)
+    ax.set_yticks(positions, _unique_labels([item.label for item in known]))
+    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    ax.set_xlim(0, max(values, default=1.0) * 1.2)
+    ax.set_xlabel(
+        "USD per useful PFLOP-hour = TCO ÷ (peak × MFU × hours used)",
+        fontsize=7.5,
+        color=theme.MUTED,
+    )
+    _title(
+        ax,
+        "Cost per useful PFLOP-hour (lower is better)",
+        f"{missing} quote(s) without a figure not shown" if missing else "",
+    )
+    return fig
+
+
+def break_even_figure(
+    curve: BreakEven, *, figure: Figure | None = None, width_in: float = DEFAULT_WIDTH_IN
+) -> Figure:
+    """Total cost of an owned and a rented option against hours of use per day (USD)."""
+    fig = _new_figure(figure, 2.9, width_in)
+    ax = fig.add_subplot()
+    _style(ax, grid_axis="both")
+    ax.plot(
+        curve.hours_per_day,
+        curve.owned_usd,
+        color=theme.HEADER_FILL,
+        linewidth=1.8,
+        label=chart_label(curve.owned_label, 48),
+    )
+    ax.plot(
+        curve.hours_per_day,
+        curve.rented_usd,
+        color=theme.SERIES[1],
+        linewidth=1.8,
+        label=chart_label(curve.rented_label, 48),
+    )
+    if curve.break_even_hours_per_day is not None:
+        x = curve.break_even_hours_per_day
+        y = float(np.interp(x, curve.hours_per_day, curve.owned_usd))
+        ax.axvline(x, color=theme.MUTED, linewidth=0.8, linestyle="--")
+        ax.annotate(
+            f"break-even {x:.1f} h/day",
+            (x, y),
+            xytext=(6, -14),
+            textcoords="offset points",
+            fontsize=7.5,
+            color=theme.INK,
+        )
+    ax.set_xlim(0, 24)
+    ax.set_xticks(range(0, 25, 4))
+    ax.yaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    ax.set_xlabel("Hours of use per day", fontsize=7.5, color=theme.MUTED)
+    ax.set_ylabel(f"Total cost over {curve.horizon_months} months", fontsize=7.5, color=theme.MUTED)
+    _title(ax, "Buy or rent: cost against hours of use per day")
+    _legend_below(ax, 2)
+    return fig
+
+
+def tornado_figure(
+    tornado: Tornado, *, figure: Figure | None = None, width_in: float = DEFAULT_WIDTH_IN
+) -> Figure:
+    """TCO of one quote at each uncertain input's low and high value, widest swing on top."""
+    bars = sorted(tornado.bars, key=lambda bar: bar.swing_usd, reverse=True)
+    fig = _new_figure(figure, _bar_height(len(bars)) + 0.3, width_in)
+    ax = fig.add_subplot()
+    _style(ax)
+    base = tornado.base_usd
+    positions = np.arange(len(bars))[::-1]
+    for pos, bar in zip(positions, bars, strict=True):
+        for value, colour, text in (
+            (bar.tco_at_low_usd, theme.SERIES[0], bar.low_text),
+            (bar.tco_at_high_usd, theme.SERIES[1], bar.high_text),
+        ):
+            ax.barh(pos, value - base, left=base, color=colour, height=0.6)
+            ax.text(
+                value,
+                pos,
+                f" {chart_label(text, 18)} ",
+                va="center",
+                ha="left" if value >= base else "right",
+                fontsize=7,
+                color=theme.INK,
+            )
+    ax.axvline(base, color=theme.INK, linewidth=0.9)
+    ax.set_yticks(positions, _unique_labels([bar.input_name for bar in bars], 30))
+    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    span = max((bar.swing_usd for bar in bars), default=base * 0.1) or 1.0
+    ax.set_xlim(base - span * 1.0, base + span * 1.0)
+    ax.set_xlabel(f"TCO (USD); base case {format_usd(base)}", fontsize=7.5, color=theme.MUTED)
+    _title(
+        ax,
+        "Sensitivity of TCO to uncertain inputs",
+        f"{chart_label(tornado.quote_label, 60)}; blue = low value, orange = high value",
+    )
+    return fig
+
+
+def monte_carlo_figure(
+    result: MonteCarlo, *, figure: Figure | None = None, width_in: float = DEFAULT_WIDTH_IN
+) -> Figure:
+    """P10–P90 range of TCO per quote with the P50 marked (USD), lowest P50 on top."""
+    rows = sorted(result.rows, key=lambda row: row.p50_usd)
+    fig = _new_figure(figure, _bar_height(len(rows)), width_in)
+    ax = fig.add_subplot()
+    _style(ax)
+    positions = np.arange(len(rows))[::-1]
+    for index, (pos, row) in enumerate(zip(positions, rows, strict=True)):
+        colour = theme.series_colour(index)
+        ax.plot([row.p10_usd, row.p90_usd], [pos, pos], color=colour, linewidth=5, alpha=0.45)
+        ax.plot([row.p50_usd], [pos], "o", color=colour, markersize=5)
+        text = f"  P50 {format_usd(row.p50_usd)}"
+        if row.probability_first is not None:
+            text += f", first in {row.probability_first:.0%}"
+        ax.text(row.p90_usd, pos, text, va="center", fontsize=7, color=theme.INK)
+    ax.set_yticks(positions, _unique_labels([row.label for row in rows]))
+    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    low = min((row.p10_usd for row in rows), default=0.0)
+    high = max((row.p90_usd for row in rows), default=1.0)
+    ax.set_xlim(low - (high - low) * 0.05, high + (high - low) * 0.45 + 1)
+    ax.set_xlabel("TCO (USD): bar P10–P90, dot P50", fontsize=7.5, color=theme.MUTED)
+    _title(ax, f"Monte Carlo: TCO range over {result.samples:,} samples")
+    return fig
+
+
+def figure_png(figure: Figure, dpi: int = 200) -> bytes:
+    """The figure as PNG bytes; identical figures give identical bytes."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def figure_image(figure: Figure, dpi: int = 150) -> Image.Image:
+    """The figure rendered with Agg as an RGB Pillow image (no PNG round trip)."""
+    figure.set_dpi(dpi)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    width, height = canvas.get_width_height(physical=True)
+    return Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba()).convert("RGB")

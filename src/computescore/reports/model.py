@@ -1,0 +1,456 @@
+"""The frozen data a board pack shows: everything the PDF and the workbook render.
+
+A report module never queries anything: the reporting service gathers a
+:class:`BoardPack` from the store and the engines, and :mod:`~computescore.reports.pdf`
+and :mod:`~computescore.reports.excel` turn it into bytes. A section whose data was
+not computed is ``None`` (or empty) and the reports say so in words.
+
+Money is in US dollars (float, modelled) unless a field says otherwise; scores are
+0–100; weights are fractions that sum to 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, fields, is_dataclass
+from datetime import date
+from decimal import Decimal
+from enum import Enum
+from typing import Any
+
+from computescore.domain.figures import Input
+from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.quotes import ExitTerms, FxRate
+
+AXES = ("performance", "reliability", "cost", "service", "compliance")
+"""The five scoring axes, in the order every table and chart shows them."""
+
+AXIS_TITLES = {
+    "performance": "Performance",
+    "reliability": "Reliability",
+    "cost": "Cost",
+    "service": "Service",
+    "compliance": "Compliance",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PackMeta:
+    """Who the pack is for and when it was made.
+
+    Attributes:
+        evaluation: the evaluation's name ("2027 inference pool").
+        decision_date: the date the decision is taken; certifications and rules are
+            judged on it.
+        prepared_by: the person or team named on the cover.
+        confidentiality: the marking printed on every page ("Confidential").
+        generated_on: the day the pack was rendered. It is printed but not part of
+            the fingerprint, so the same inputs rendered on two days are recognisable.
+        end_user: the organisation the compute is for.
+        description: a sentence on the purpose of the evaluation.
+        workloads: one line per workload profile ("Llama-70B fine-tune: 16 GPUs, 12 months").
+        app_version: the version of the software that built the pack.
+    """
+
+    evaluation: str
+    decision_date: date
+    prepared_by: str
+    confidentiality: str
+    generated_on: date
+    end_user: str = ""
+    description: str = ""
+    workloads: tuple[str, ...] = ()
+    app_version: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AxisScore:
+    """One axis score of one quote, 0–100, with its explanation and flags."""
+
+    axis: str
+    score: float
+    explanation: str = ""
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RankingRow:
+    """One quote in the ranking.
+
+    Attributes:
+        quote_key: the quote's ``Quote.key`` (``vendor/reference/rN``).
+        vendor: the vendor's name as supplied.
+        quote_ref: the vendor's quote reference.
+        scores: one :class:`AxisScore` per axis, in :data:`AXES` order.
+        weighted_total: Σ weight × score, 0–100.
+        rank: 1 for the leader; None for a knocked-out quote.
+        knockout_reasons: why the quote is disqualified; empty when it is not.
+    """
+
+    quote_key: str
+    vendor: str
+    quote_ref: str
+    scores: tuple[AxisScore, ...]
+    weighted_total: float
+    rank: int | None
+    knockout_reasons: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """``Vendor — reference`` as shown in tables."""
+        return f"{self.vendor} — {self.quote_ref}" if self.quote_ref else self.vendor
+
+    @property
+    def knocked_out(self) -> bool:
+        """True when a must-have failed."""
+        return bool(self.knockout_reasons)
+
+    def score(self, axis: str) -> float:
+        """The score on ``axis`` (0–100)."""
+        for item in self.scores:
+            if item.axis == axis:
+                return item.score
+        raise KeyError(axis)
+
+
+@dataclass(frozen=True, slots=True)
+class WeightFlip:
+    """The smallest change of one weight that hands the lead to another quote.
+
+    Weights are fractions; ``weight_to`` is the value (the others rescaled to keep
+    the sum at 1) at which ``new_leader`` overtakes.
+    """
+
+    axis: str
+    weight_from: float
+    weight_to: float
+    new_leader: str
+
+    @property
+    def change_points(self) -> float:
+        """The change in percentage points (signed)."""
+        return (self.weight_to - self.weight_from) * 100
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """The scorecard: weights, rows in rank order, margin and robustness.
+
+    Attributes:
+        weights: axis → weight (fractions summing to 1), in :data:`AXES` order.
+        rows: ranked quotes first (rank 1, 2 …), then knocked-out ones.
+        preset: the weight preset the weights started from ("steady").
+        scale_note: how metrics map to 0–100 ("linear between floor and ideal").
+        margin_points: the leader's lead over the runner-up in weighted-total points.
+        flips: per axis, the smallest single-weight change that changes the leader,
+            smallest first; empty when no change within 0–100 % flips it.
+        robustness: one sentence on how robust the ranking is.
+    """
+
+    weights: tuple[tuple[str, float], ...]
+    rows: tuple[RankingRow, ...]
+    preset: str = ""
+    scale_note: str = ""
+    margin_points: float | None = None
+    flips: tuple[WeightFlip, ...] = ()
+    robustness: str = ""
+
+    @property
+    def leader(self) -> RankingRow | None:
+        """The rank-1 quote, if any quote survived the knock-outs."""
+        ranked = [row for row in self.rows if row.rank is not None]
+        return min(ranked, key=lambda row: row.rank or 0) if ranked else None
+
+    @property
+    def runner_up(self) -> RankingRow | None:
+        """The rank-2 quote, if there is one."""
+        ranked = sorted(
+            (row for row in self.rows if row.rank is not None), key=lambda r: r.rank or 0
+        )
+        return ranked[1] if len(ranked) > 1 else None
+
+    def weight(self, axis: str) -> float:
+        """The weight of ``axis`` (fraction)."""
+        return dict(self.weights)[axis]
+
+
+@dataclass(frozen=True, slots=True)
+class TcoLine:
+    """One line of a quote's total cost of ownership over the horizon.
+
+    Attributes:
+        label: what the line pays for ("H100 SXM reserved capacity").
+        category: compute, network, storage, energy, support … (chart colour and grouping).
+        amount_usd: the line's cost over the horizon in USD (negative for a credit
+            or a residual value).
+        formula: how it was computed ("count × term × 730 h × price").
+        inputs: the values the formula used, with units and sources.
+        flags: markers such as "assumed" or "unmeasured".
+    """
+
+    label: str
+    category: str
+    amount_usd: float
+    formula: str = ""
+    inputs: tuple[Input, ...] = ()
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteTco:
+    """A quote's total cost of ownership with every line and its unit costs.
+
+    Attributes:
+        quote_key: the quote's key.
+        label: ``Vendor — reference``.
+        horizon_months: the horizon the total covers.
+        lines: every cost line; ``total_usd`` is their sum.
+        total_usd: total cost over the horizon, USD.
+        used_gpu_hours: GPU-hours actually used over the horizon.
+        usd_per_used_gpu_hour: total ÷ used GPU-hours.
+        usd_per_useful_pflop_hour: total ÷ (peak × MFU × hours used), USD per PFLOP-hour.
+        usd_per_million_tokens: when tokens/s was measured.
+        shortlisted: True when the quote is shown in the TCO detail section.
+        notes: caveats (spot interruption overhead assumed, FX rate used …).
+    """
+
+    quote_key: str
+    label: str
+    horizon_months: int
+    lines: tuple[TcoLine, ...]
+    total_usd: float
+    used_gpu_hours: float | None = None
+    usd_per_used_gpu_hour: float | None = None
+    usd_per_useful_pflop_hour: float | None = None
+    usd_per_million_tokens: float | None = None
+    shortlisted: bool = True
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BreakEven:
+    """Cost of an owned and a rented option against hours of use per day.
+
+    ``owned_usd`` and ``rented_usd`` are totals over the horizon at each point of
+    ``hours_per_day``; ``break_even_hours_per_day`` is where they cross (None when
+    they do not within 0–24 h).
+    """
+
+    owned_label: str
+    rented_label: str
+    hours_per_day: tuple[float, ...]
+    owned_usd: tuple[float, ...]
+    rented_usd: tuple[float, ...]
+    break_even_hours_per_day: float | None
+    horizon_months: int
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TornadoBar:
+    """How one uncertain input moves a quote's TCO between its low and high values."""
+
+    input_name: str
+    low_text: str
+    high_text: str
+    tco_at_low_usd: float
+    tco_at_high_usd: float
+
+    @property
+    def swing_usd(self) -> float:
+        """Width of the bar: |high − low| in USD."""
+        return abs(self.tco_at_high_usd - self.tco_at_low_usd)
+
+
+@dataclass(frozen=True, slots=True)
+class Tornado:
+    """Sensitivity of one quote's TCO (usually the leader's) to each uncertain input."""
+
+    quote_label: str
+    base_usd: float
+    bars: tuple[TornadoBar, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MonteCarloRow:
+    """TCO percentiles of one quote over the simulated input ranges, USD."""
+
+    quote_key: str
+    label: str
+    p10_usd: float
+    p50_usd: float
+    p90_usd: float
+    probability_first: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MonteCarlo:
+    """The Monte Carlo result: samples, seed, ranges used, percentiles per quote."""
+
+    samples: int
+    rows: tuple[MonteCarloRow, ...]
+    seed: int | None = None
+    ranges: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteExit:
+    """A quote's exit terms, for the side-by-side comparison."""
+
+    label: str
+    terms: ExitTerms
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteLineRow:
+    """One quote line with the canonical fields of the import contract (DOMAIN.md §6).
+
+    ``price`` is exactly what the vendor quoted; ``source`` is ``file!sheet!row``.
+    """
+
+    vendor: str
+    quote_ref: str
+    kind: str
+    description: str
+    price: Decimal
+    price_unit: str
+    currency: str
+    quote_date: date | None = None
+    valid_until: date | None = None
+    category: str | None = None
+    accelerator: str | None = None
+    accelerators_per_node: int | None = None
+    nodes: int | None = None
+    accelerator_count: int | None = None
+    quantity: Decimal | None = None
+    deployment: str | None = None
+    term_months: int | None = None
+    usd_per_gpu_hour: float | None = None
+    region: str | None = None
+    country: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Methodology:
+    """How the numbers were made: formulas, weights, FX, rules and catalogue versions.
+
+    Attributes:
+        formulas: (name, formula) pairs, e.g. ("Training compute", "6 × params × tokens").
+        assumptions: the user's assumptions used (energy price, PUE, MFU …).
+        fx_rates: the dated rates used to convert quoted currencies.
+        rules_version: the export-control rules file version ("" when not run).
+        rules_date: the date of that rules file.
+        catalogue_version: the accelerator catalogue's version.
+        catalogue_sources: the documents the catalogue's figures come from.
+        measured: what was measured on the buyer's workload.
+        assumed: what was assumed or taken from datasheets.
+        notes: other caveats (legal review required …).
+    """
+
+    formulas: tuple[tuple[str, str], ...] = ()
+    assumptions: tuple[Input, ...] = ()
+    fx_rates: tuple[FxRate, ...] = ()
+    rules_version: str = ""
+    rules_date: str = ""
+    catalogue_version: str = ""
+    catalogue_sources: tuple[str, ...] = ()
+    measured: tuple[str, ...] = ()
+    assumed: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPack:
+    """Everything a board pack shows, frozen at one moment.
+
+    ``None`` for a section means it was not computed for this evaluation; the PDF
+    and workbook then print a sentence saying so.
+
+    Attributes:
+        meta: evaluation name, dates, author, marking.
+        recommendation: the recommendation in one sentence.
+        ranking: the scorecard, margin and robustness.
+        tco: one record per quote (shortlisted first).
+        break_even: the buy-vs-rent curve.
+        tornado: TCO sensitivity of the leader.
+        monte_carlo: P10/P50/P90 TCO per quote.
+        findings: compliance and export-control findings (None: checks not run).
+        risks: the top risks in plain sentences, most important first.
+        exit_terms: each quote's exit terms.
+        methodology: formulas, assumptions, FX, rules and catalogue.
+        lines: every quote line with its source.
+    """
+
+    meta: PackMeta
+    recommendation: str = ""
+    ranking: Ranking | None = None
+    tco: tuple[QuoteTco, ...] = ()
+    break_even: BreakEven | None = None
+    tornado: Tornado | None = None
+    monte_carlo: MonteCarlo | None = None
+    findings: tuple[Finding, ...] | None = None
+    risks: tuple[str, ...] = ()
+    exit_terms: tuple[QuoteExit, ...] = ()
+    methodology: Methodology = Methodology()
+    lines: tuple[QuoteLineRow, ...] = ()
+
+    def tco_for(self, quote_key: str) -> QuoteTco | None:
+        """The TCO record of a quote, if computed."""
+        for item in self.tco:
+            if item.quote_key == quote_key:
+                return item
+        return None
+
+    def quote_label(self, quote_key: str) -> str:
+        """The display label of a quote key (the key itself when unknown)."""
+        if self.ranking is not None:
+            for row in self.ranking.rows:
+                if row.quote_key == quote_key:
+                    return row.label
+        for item in self.tco:
+            if item.quote_key == quote_key:
+                return item.label
+        return quote_key
+
+    def open_findings(self) -> tuple[Finding, ...]:
+        """Knock-out and warning findings, most severe first (knock-outs, then warnings)."""
+        if not self.findings:
+            return ()
+        order = {FindingSeverity.KNOCKOUT: 0, FindingSeverity.WARNING: 1}
+        chosen = [f for f in self.findings if f.severity in order]
+        return tuple(sorted(chosen, key=lambda f: order[f.severity]))
+
+
+def _canonical(value: Any) -> Any:
+    """A JSON-ready, order-stable form of a pack value."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {item.name: _canonical(getattr(value, item.name)) for item in fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, float):
+        return repr(value) if not math.isfinite(value) else value
+    if isinstance(value, dict):
+        return {str(key): _canonical(item) for key, item in sorted(value.items())}
+    if isinstance(value, list | tuple):
+        return [_canonical(item) for item in value]
+    return value
+
+
+def canonical_json(pack: BoardPack) -> str:
+    """The pack's inputs as canonical JSON (sorted keys, no spaces), without the render date."""
+    data = _canonical(pack)
+    data["meta"].pop("generated_on", None)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def fingerprint(pack: BoardPack) -> str:
+    """SHA-256 (hex) of :func:`canonical_json`: equal for packs built from equal inputs."""
+    return hashlib.sha256(canonical_json(pack).encode("utf-8")).hexdigest()
