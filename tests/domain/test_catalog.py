@@ -24,6 +24,8 @@ ALIASES = (
     Alias("H100 PCIe", "nvidia-h100-pcie"),
     Alias("DGX H100", "nvidia-h100-sxm", 8),
     Alias("HGX H100 4-GPU", "nvidia-h100-sxm", 4),
+    Alias("H100 SXM 80GB", "nvidia-h100-sxm"),
+    Alias("HGX H100", "nvidia-h100-sxm", 8),
     Alias("A100", "nvidia-a100-sxm-40gb"),
     Alias("A100 80GB", "nvidia-a100-sxm-80gb"),
     Alias("A100 PCIe 80GB", "nvidia-a100-pcie-80gb"),
@@ -120,6 +122,8 @@ def test_count_in_name(text: str, count: int | None) -> None:
         ("2x DGX H100", "nvidia-h100-sxm", 8, 2),  # 2 nodes of 8, not 2 per node
         ("DGX H100 x 3", "nvidia-h100-sxm", 8, 3),
         ("HGX H100 4-GPU", "nvidia-h100-sxm", 4, None),
+        ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", 8, None),  # node alias lends its 8
+        ("H100 SXM5 80GB", "nvidia-h100-sxm", None, None),
         ("8x H100 SXM", "nvidia-h100-sxm", 8, None),
         ("H100 SXM x8", "nvidia-h100-sxm", 8, None),
         ("2 x H100 server (8 GPUs)", "nvidia-h100-sxm", 8, 2),

@@ -183,6 +183,8 @@ ALIAS_TABLE = [
     ("H100 PCIe 80GB", "nvidia-h100-pcie", None),
     ("H100 NVL", "nvidia-h100-nvl", None),
     ("HGX H200", "nvidia-h200-sxm", 8),
+    ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", 8),
+    ("NVIDIA DGX B200 (8x B200 180GB, 2 TB RAM)", "nvidia-b200", 8),
     ("H200 SXM 141GB", "nvidia-h200-sxm", None),
     ("H800", "nvidia-h800-sxm", None),
     ("H20", "nvidia-h20", None),

@@ -313,12 +313,14 @@ def resolve_alias(
     Tries, in order: an exact catalogue id; an alias whose key equals the spelling's
     key; the alias with the most words all of which appear in the spelling's key
     (ties go to a node alias, then to the longer key, then to the alias listed
-    first). Counts: a count tied to a unit word ("(8 GPUs)", "8-GPU") is the
-    per-node count; a bare multiplier ("8x", "x8") is the per-node count for a
-    single-accelerator name ("8x H100 SXM" → 8) and for a node name inside brackets
-    ("Atlas 800T A2 (8× Ascend 910B)"), but a node count when it stands before or
-    after a node name ("2x DGX H100" → 2 nodes of 8). Returns None when nothing
-    matches.
+    first); when that alias names a single accelerator but a node alias for the same
+    id also matches ("HGX H100 SXM5 80GB"), the node alias's count applies.
+
+    Counts: a count tied to a unit word ("(8 GPUs)", "8-GPU") is the per-node count;
+    a bare multiplier ("8x", "x8") is the per-node count for a single-accelerator
+    name ("8x H100 SXM" → 8) and for a node name inside brackets ("Atlas 800T A2
+    (8× Ascend 910B)"), but a node count when it stands before or after a node name
+    ("2x DGX H100" → 2 nodes of 8). Returns None when nothing matches.
     """
     stripped = text.strip()
     if not stripped:
@@ -340,12 +342,20 @@ def resolve_alias(
         candidates,
         key=lambda a: (len(_alias_tokens(a)), a.per_node is not None, len(alias_key(a.text))),
     )
+    default_per_node = best.per_node
+    if default_per_node is None:
+        # "HGX H100 SXM5 80GB" matches "H100 SXM 80GB" best, yet "HGX H100" says 8 per node.
+        node_aliases = [
+            a for a in candidates if a.accelerator_id == best.accelerator_id and a.per_node
+        ]
+        if node_aliases:
+            default_per_node = max(node_aliases, key=lambda a: len(_alias_tokens(a))).per_node
     explicit = _explicit_count(stripped)
     multiplier = _multiplier(stripped)
     outer = multiplier if multiplier is not None and multiplier.position != "inner" else None
     nodes: int | None = None
-    if best.per_node is not None:
-        per_node: int | None = best.per_node
+    if default_per_node is not None:
+        per_node: int | None = default_per_node
         if explicit is not None:
             per_node = explicit
         elif multiplier is not None and multiplier.position == "inner":
