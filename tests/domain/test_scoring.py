@@ -1,0 +1,235 @@
+"""Five-axis scores: hand-worked axes, missing data, knock-outs, ranking laws."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from computescore.domain.figures import MISSING, PARTIAL, UNMEASURED
+from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
+from computescore.domain.quotes import (
+    Deployment,
+    MeasuredPerformance,
+    PriceUnit,
+    Quote,
+    ReliabilityTerms,
+    SupportTerms,
+)
+from computescore.domain.scoring import (
+    LinearScale,
+    ScoreInput,
+    minimum_uptime_rule,
+    prepare_input,
+    score_quotes,
+)
+from computescore.domain.tco import Assumptions, compute_tco
+from computescore.domain.weights import Axis, equal_weights
+from tests.domain.engine_records import (
+    CATALOGUE,
+    DECISION_DATE,
+    STANDARD_SLA,
+    compute_line,
+    quote,
+    workload,
+)
+
+WORKLOAD = workload(hours_per_day=24, horizon_months=12)
+
+
+def _on_demand(vendor: str, price: str, **terms: object) -> Quote:
+    line = compute_line(price, PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, per_node=8)
+    return quote(vendor, line, **terms)  # type: ignore[arg-type]
+
+
+def _entry(
+    q: Quote,
+    findings: tuple[Finding, ...] = (),
+    checked: bool = True,
+    assumptions: Assumptions | None = None,
+) -> ScoreInput:
+    a = assumptions or Assumptions()
+    tco = compute_tco(q, WORKLOAD, CATALOGUE, (), DECISION_DATE, a)
+    return prepare_input(q, tco, WORKLOAD, a, findings, checked)
+
+
+def _finding(key: str, severity: FindingSeverity, category=FindingCategory.CERTIFICATION):  # type: ignore[no-untyped-def]
+    return Finding(key, severity, category, f"{severity.value} finding", "reason", "rule.x")
+
+
+def test_linear_scales_clamp_and_run_both_ways() -> None:
+    response = LinearScale(480, 15, "min")
+    assert response.score(15) == 100 and response.score(480) == 0
+    assert response.score(247.5) == pytest.approx(50.0)
+    assert response.score(5) == 100 and response.score(900) == 0
+    assert "480 min → 0" in response.text()
+
+
+def test_cost_is_scored_relative_to_the_best_useful_compute_price() -> None:
+    # Per useful PFLOP-hour: US$2.00 / (0.989 × 0.4) = 5.0556; US$3.00 / 0.3956 = 7.5834.
+    # Score of the dearer quote = 100 × 5.0556 / 7.5834 = 66.67.
+    card = score_quotes(
+        [_entry(_on_demand("Cheap", "2.00")), _entry(_on_demand("Dear", "3.00"))],
+        equal_weights(),
+    )
+    dear = card.score_of("Dear/Q1/r1").axis(Axis.COST)
+    assert dear.score == pytest.approx(200 / 3)
+    assert dear.explanation.startswith("cost 67: $7.58 per useful PFLOP-hour, best is $5.06")
+    assert "relative to the best quote" in dear.scale
+    assert UNMEASURED in dear.flags
+    assert card.score_of("Cheap/Q1/r1").axis(Axis.COST).score == pytest.approx(100.0)
+    assert card.cost_metric == "pflop"
+
+
+def test_performance_prefers_measurement_and_marks_datasheet_figures() -> None:
+    # Measured MFU 0.5 × 989 = 494.5 TFLOP/s; assumed 0.4 × 989 = 395.6 → 80.
+    measured = _on_demand("M", "2.00", performance=MeasuredPerformance(mfu=0.5))
+    card = score_quotes([_entry(measured), _entry(_on_demand("D", "2.00"))], equal_weights())
+    assert card.score_of("M/Q1/r1").axis(Axis.PERFORMANCE).score == pytest.approx(100.0)
+    datasheet = card.score_of("D/Q1/r1").axis(Axis.PERFORMANCE)
+    assert datasheet.score == pytest.approx(80.0)
+    assert UNMEASURED in datasheet.flags and "unmeasured" in datasheet.explanation
+
+
+def test_reliability_is_expected_money_lost_net_of_sla_credits() -> None:
+    # 8 GPUs × AFR 0.05 × 12/12 = 0.4 failures; each takes the 8-GPU node out for 24 h:
+    # 0.4 × 24 × 8 = 76.8 GPU-h lost at US$2.00 + US$50 business loss = US$3,993.60.
+    # Credits: a node fails 8 × 0.05 / 12 = 0.03333 times a month; one failure leaves
+    # 1 − 24/730 = 96.7 % uptime → 25 % credit. E[credit] = 25 % × (1 − e^−0.03333)
+    # = 0.81960 % of the monthly fee 140,160 / 12 = 11,680, for 12 months = US$1,148.75.
+    # Net US$2,844.85 = 2.0297 % of the US$140,160 TCO → 100 × (5 − 2.0297) / 5 = 59.41.
+    q = _on_demand(
+        "R", "2.00", sla=STANDARD_SLA, reliability=ReliabilityTerms(0.05, 24.0, "vendor")
+    )
+    entry = _entry(q, assumptions=Assumptions(downtime_usd_per_gpu_hour=50.0))
+    assert entry.downtime is not None
+    assert entry.downtime.lost_gpu_hours.value == pytest.approx(76.8)
+    assert entry.downtime.downtime_usd.value == pytest.approx(3_993.6)
+    assert entry.downtime.credits_usd.value == pytest.approx(1_148.748, abs=1e-3)
+    score = score_quotes([entry], equal_weights()).scores[0].axis(Axis.RELIABILITY)
+    assert score.score == pytest.approx(59.4056, abs=1e-3)
+    assert "net of $1,149 SLA credits" in score.explanation
+
+
+def test_service_averages_its_sub_scores_and_says_what_is_missing() -> None:
+    # Severity 1 in 15 min → 100; severity 2 best effort → 0; 20 expert h/month → 50;
+    # 24x7 → 100. Mean = 62.5.
+    support = SupportTerms({1: 15, 2: None}, 20.0, "24x7 follow-the-sun")
+    card = score_quotes([_entry(_on_demand("S", "2.00", support=support))], equal_weights())
+    assert card.scores[0].axis(Axis.SERVICE).score == pytest.approx(62.5)
+    partial = SupportTerms({1: 15}, None, "")
+    card = score_quotes([_entry(_on_demand("P", "2.00", support=partial))], equal_weights())
+    service = card.scores[0].axis(Axis.SERVICE)
+    assert service.score == pytest.approx(100.0) and PARTIAL in service.flags
+    assert "not stated: severity-2 response, expert hours, coverage" in service.explanation
+
+
+def test_missing_data_gets_a_stated_neutral_score_never_zero_or_hundred() -> None:
+    card = score_quotes([_entry(_on_demand("N", "2.00"), checked=False)], equal_weights())
+    quote_score = card.scores[0]
+    for axis in (Axis.RELIABILITY, Axis.SERVICE, Axis.COMPLIANCE):
+        item = quote_score.axis(axis)
+        assert item.score == 50.0 and MISSING in item.flags
+        assert "neutral" in item.explanation
+    assert "no annual failure rate and no MTTR" in quote_score.axis(Axis.RELIABILITY).explanation
+    assert quote_score.flags[0] == "missing data on: reliability, service, compliance"
+
+
+def test_compliance_counts_warnings_and_knockouts_disqualify() -> None:
+    a, b = _on_demand("A", "2.00"), _on_demand("B", "1.00")
+    warnings = (
+        _finding(a.key, FindingSeverity.WARNING),
+        _finding(a.key, FindingSeverity.WARNING),
+        _finding(a.key, FindingSeverity.INFO),
+        _finding(a.key, FindingSeverity.WARNING, FindingCategory.FIT),  # not a compliance matter
+    )
+    knockout = (_finding(b.key, FindingSeverity.KNOCKOUT, FindingCategory.SCREENING),)
+    card = score_quotes([_entry(a, warnings), _entry(b, knockout)], equal_weights())
+    # 100 − 2 × 15 = 70.
+    assert card.score_of(a.key).axis(Axis.COMPLIANCE).score == pytest.approx(70.0)
+    loser = card.score_of(b.key)
+    assert loser.disqualified and loser.rank is None
+    assert loser.knockouts[0].title == "knockout finding"
+    # The cheaper quote is knocked out, so the remaining quote sets the cost benchmark.
+    assert card.winner is not None and card.winner.quote_key == a.key
+    assert card.score_of(a.key).axis(Axis.COST).score == pytest.approx(100.0)
+
+
+def test_extra_knockout_rules_are_applied() -> None:
+    weak = _on_demand("W", "2.00")
+    strong = _on_demand("S", "2.10", sla=STANDARD_SLA)
+    card = score_quotes(
+        [_entry(weak), _entry(strong)], equal_weights(), knockout_rules=[minimum_uptime_rule(99.5)]
+    )
+    assert card.score_of(weak.key).disqualified
+    assert "no uptime commitment" in card.score_of(weak.key).knockouts[0].reason
+    assert not card.score_of(strong.key).disqualified
+
+
+# ----------------------------------------------------------------------------- laws
+
+price = st.decimals(min_value=1, max_value=20, places=2)
+
+
+@given(prices=st.lists(price, min_size=2, max_size=5, unique=True), seed=st.randoms())
+def test_ranking_does_not_depend_on_input_order(prices: list, seed) -> None:  # type: ignore[no-untyped-def]
+    entries = [
+        _entry(_on_demand(f"V{index}", str(p), support=SupportTerms({1: 30 * index}, 10.0)))
+        for index, p in enumerate(prices)
+    ]
+    shuffled = list(entries)
+    seed.shuffle(shuffled)
+    first = {s.quote_key: s.rank for s in score_quotes(entries, equal_weights()).scores}
+    second = {s.quote_key: s.rank for s in score_quotes(shuffled, equal_weights()).scores}
+    assert first == second
+
+
+@given(base=price, cut=st.decimals(min_value=0, max_value=1, places=2), other=price)
+def test_a_lower_price_never_lowers_the_cost_score(base, cut, other) -> None:  # type: ignore[no-untyped-def]
+    cheaper = max(base - cut, 1)
+    rival = _entry(_on_demand("Rival", str(other)))
+    before = score_quotes([_entry(_on_demand("Me", str(base))), rival], equal_weights())
+    after = score_quotes([_entry(_on_demand("Me", str(cheaper))), rival], equal_weights())
+    key = "Me/Q1/r1"
+    assert (
+        after.score_of(key).axis(Axis.COST).score
+        >= before.score_of(key).axis(Axis.COST).score - 1e-9
+    )
+
+
+@given(
+    minutes=st.integers(1, 2000),
+    faster=st.integers(0, 2000),
+    afr=st.floats(0.001, 0.5),
+    better=st.floats(0, 1),
+    mfu=st.floats(0.1, 0.9),
+    gain=st.floats(0, 0.1),
+    business_loss=st.floats(0, 500),
+)
+def test_a_better_metric_never_lowers_its_axis_score(
+    minutes: int,
+    faster: int,
+    afr: float,
+    better: float,
+    mfu: float,
+    gain: float,
+    business_loss: float,
+) -> None:
+    rival = _entry(_on_demand("Rival", "2.00", performance=MeasuredPerformance(mfu=0.5)))
+
+    def scores(response: int, rate: float, measured: float):  # type: ignore[no-untyped-def]
+        q = _on_demand(
+            "Me",
+            "2.00",
+            support=SupportTerms({1: response}),
+            reliability=ReliabilityTerms(rate, 12.0),
+            sla=STANDARD_SLA,
+            performance=MeasuredPerformance(mfu=measured),
+        )
+        entry = _entry(q, assumptions=Assumptions(downtime_usd_per_gpu_hour=business_loss))
+        return score_quotes([entry, rival], equal_weights()).score_of(q.key)
+
+    before = scores(minutes, afr, mfu)
+    after = scores(max(1, minutes - faster), afr * better, min(1.0, mfu + gain))
+    for axis in (Axis.SERVICE, Axis.RELIABILITY, Axis.PERFORMANCE):
+        assert after.axis(axis).score >= before.axis(axis).score - 1e-9
