@@ -1,0 +1,133 @@
+"""What an evaluation is still missing, in plain sentences for the Overview page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from computescore.domain.money import rate_on
+from computescore.domain.quotes import FxRate, Quote, Vendor
+from computescore.domain.workload import Evaluation
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """One missing or doubtful item.
+
+    Attributes:
+        severity: ``warning`` (lowers confidence in the result) or ``info``.
+        text: the sentence shown ("3 quotes have no measured MFU").
+        view: the page where it can be fixed or inspected.
+    """
+
+    severity: str
+    text: str
+    view: str
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def find_gaps(
+    evaluation: Evaluation,
+    quotes: Sequence[Quote],
+    vendors: Iterable[Vendor],
+    fx_rates: Sequence[FxRate],
+    currencies: Iterable[str],
+) -> list[Gap]:
+    """The evaluation's gaps, most important first.
+
+    Looks for: no workloads, no quotes, quotes without measured MFU, without an SLA
+    uptime, without support response times, without reliability figures or exit
+    terms; quotes that expire before the decision date; required certifications
+    missing or expired on the decision date; quoted currencies with no FX rate on
+    or before the decision date.
+    """
+    gaps: list[Gap] = []
+    day: date = evaluation.decision_date
+    if not evaluation.workloads:
+        gaps.append(Gap("warning", "No workload profile yet: sizing and TCO need one", "workloads"))
+    if not quotes:
+        gaps.append(Gap("warning", "No quotes imported yet", "quotes"))
+        return gaps
+
+    def quotes_without(predicate_missing: object, one: str, many: str, view: str) -> None:
+        missing = [q for q in quotes if predicate_missing(q)]  # type: ignore[operator]
+        if missing:
+            names = ", ".join(sorted({q.vendor.name for q in missing})[:3])
+            more = "…" if len({q.vendor.name for q in missing}) > 3 else ""
+            gaps.append(Gap("warning", f"{_count(len(missing), one, many)} ({names}{more})", view))
+
+    quotes_without(
+        lambda q: q.performance.mfu is None and q.performance.tokens_per_second is None,
+        "quote has no measured MFU or throughput",
+        "quotes have no measured MFU or throughput",
+        "quotes",
+    )
+    quotes_without(
+        lambda q: q.sla.uptime_pct is None,
+        "quote states no SLA uptime",
+        "quotes state no SLA uptime",
+        "quotes",
+    )
+    quotes_without(
+        lambda q: not q.support.response_minutes,
+        "quote states no support response times",
+        "quotes state no support response times",
+        "quotes",
+    )
+    quotes_without(
+        lambda q: q.reliability.annual_failure_rate is None and q.reliability.mttr_hours is None,
+        "quote gives no failure rate or repair time",
+        "quotes give no failure rate or repair time",
+        "quotes",
+    )
+    quotes_without(
+        lambda q: q.exit_terms.notice_days is None and q.exit_terms.data_return is None,
+        "quote states no exit terms",
+        "quotes state no exit terms",
+        "quotes",
+    )
+    expired = [q for q in quotes if q.valid_until is not None and q.valid_until < day]
+    if expired:
+        gaps.append(
+            Gap(
+                "warning",
+                f"{_count(len(expired), 'quote expires', 'quotes expire')} before the decision "
+                f"date {day.isoformat()}",
+                "quotes",
+            )
+        )
+    required = {c for w in evaluation.workloads for c in w.required_certifications}
+    quoted_vendors = {q.vendor.name for q in quotes}
+    for vendor in sorted(vendors, key=lambda v: v.name.casefold()):
+        if vendor.name not in quoted_vendors:
+            continue
+        held = {c.name: c for c in vendor.certifications}
+        for name in sorted(required):
+            cert = held.get(name)
+            if cert is None:
+                gaps.append(Gap("warning", f"{vendor.name} has no {name} on record", "vendors"))
+            elif not cert.valid_on(day):
+                until = cert.valid_to.isoformat() if cert.valid_to else "?"
+                gaps.append(
+                    Gap(
+                        "warning",
+                        f"{vendor.name}’s {name} is not valid on the decision date "
+                        f"(valid until {until})",
+                        "vendors",
+                    )
+                )
+    for currency in sorted({c.upper() for c in currencies if c}):
+        if currency != "USD" and rate_on(currency, day, fx_rates) is None:
+            gaps.append(
+                Gap(
+                    "warning",
+                    f"No FX rate for {currency} on or before {day.isoformat()}: its prices "
+                    "cannot be converted",
+                    "tco",
+                )
+            )
+    return gaps

@@ -1,0 +1,514 @@
+"""The main window: sidebar, pages, toolbar, menus, status bar, drag-and-drop of quote files."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, QTimer, QUrl
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDesktopServices,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QStackedWidget,
+    QToolBar,
+    QWidget,
+)
+
+from computescore import __version__
+from computescore.gui import icons, tasks, theme
+from computescore.gui.errors import guarded
+from computescore.gui.preferences import Preferences
+from computescore.gui.theme import SPACING
+from computescore.gui.views.base import View
+from computescore.gui.workspace import Workspace
+
+log = logging.getLogger("computescore.gui")
+
+QUOTE_FILE_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv", ".ods", ".xls", ".txt")
+
+DATABASE_FILTER = "ComputeScore databases (*.db *.sqlite *.computescore);;All files (*)"
+
+
+def _view_classes() -> list[type[View]]:
+    from computescore.gui.views.compliance import ComplianceView
+    from computescore.gui.views.overview import OverviewView
+    from computescore.gui.views.quotes import QuotesView
+    from computescore.gui.views.reports import ReportsView
+    from computescore.gui.views.scorecard import ScorecardView
+    from computescore.gui.views.tco import TcoView
+    from computescore.gui.views.vendors import VendorsView
+    from computescore.gui.views.workloads import WorkloadsView
+
+    return [
+        OverviewView,
+        WorkloadsView,
+        VendorsView,
+        QuotesView,
+        ScorecardView,
+        TcoView,
+        ComplianceView,
+        ReportsView,
+    ]
+
+
+class MainWindow(QMainWindow):
+    """The ComputeScore workspace window."""
+
+    def __init__(self, *, remember: bool = True, workspace: Workspace | None = None) -> None:
+        super().__init__()
+        self.remember = remember
+        self.preferences = Preferences()
+        self.workspace = workspace or Workspace(self)
+        self.setWindowTitle("ComputeScore")
+        self.setWindowIcon(icons.app_icon())
+        self.setAcceptDrops(True)
+        self.setMinimumSize(QSize(1024, 640))
+        self.views: dict[str, View] = {}
+        self._build_pages()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_status_bar()
+        self._connect_workspace()
+        self._restore_geometry()
+
+    # -- construction ----------------------------------------------------------------
+    def _build_pages(self) -> None:
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("Sidebar")
+        self.sidebar.setIconSize(QSize(20, 20))
+        self.sidebar.setFixedWidth(212)
+        self.sidebar.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.sidebar.setAccessibleName("Sections")
+        self.pages = QStackedWidget()
+        for cls in _view_classes():
+            view = cls(self.workspace)
+            self.views[view.key] = view
+            item = QListWidgetItem(icons.icon(view.icon_name), view.title)
+            item.setData(Qt.ItemDataRole.UserRole, view.key)
+            item.setSizeHint(QSize(180, 38))
+            self.sidebar.addItem(item)
+            self.pages.addWidget(view)
+        self.sidebar.currentRowChanged.connect(self._on_page)
+        layout.addWidget(self.sidebar)
+        layout.addWidget(self.pages, 1)
+        self.setCentralWidget(central)
+
+    def _action(
+        self,
+        text: str,
+        slot: object,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        icon_name: str | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        if icon_name:
+            action.setIcon(icons.icon(icon_name))
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(
+                f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
+                if action.shortcut()
+                else tip
+            )
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        std = QKeySequence.StandardKey
+        self.act_new_db = self._action(
+            "New database…", self.new_database, None, "database", "Create an empty database file"
+        )
+        self.act_open = self._action(
+            "Open database…", self.open_database, std.Open, "open", "Open a database file"
+        )
+        self.act_new_eval = self._action(
+            "New evaluation…", self.new_evaluation, std.New, "new", "Start a new sourcing event"
+        )
+        self.act_import = self._action(
+            "Import quotes…",
+            self.import_quotes,
+            "Ctrl+I",
+            "import",
+            "Import vendor quote spreadsheets",
+        )
+        self.act_export = self._action(
+            "Export report…",
+            self.export_report,
+            "Ctrl+E",
+            "export",
+            "Write the board pack (PDF) and workbook (Excel)",
+        )
+        self.act_quit = self._action("Quit", self.close, std.Quit)
+        self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
+        stack = self.workspace.undo_stack
+        self.act_undo = stack.createUndoAction(self, "Undo")
+        self.act_undo.setShortcut(QKeySequence("Ctrl+Z"))
+        self.act_undo.setIcon(icons.icon("undo"))
+        self.act_redo = stack.createRedoAction(self, "Redo")
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.act_redo.setIcon(icons.icon("redo"))
+        self.addAction(self.act_undo)
+        self.addAction(self.act_redo)
+        self.act_find = self._action("Find in quotes", self.find_in_quotes, std.Find)
+        self.act_refresh = self._action(
+            "Reload", self.reload, std.Refresh, "refresh", "Read the database again"
+        )
+        self.act_log = self._action("Open log folder", self.open_log_folder)
+        self.act_about = self._action("About ComputeScore", self.about)
+        self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+        self.page_actions: list[QAction] = []
+        for number, view in enumerate(self.views.values(), start=1):
+            action = QAction(view.title, self)
+            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+            action.triggered.connect(lambda _c=False, k=view.key: self.show_view(k))
+            self.addAction(action)
+            self.page_actions.append(action)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.act_new_eval)
+        file_menu.addAction(self.act_new_db)
+        file_menu.addAction(self.act_open)
+        self.recent_menu = QMenu("Open recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_import)
+        file_menu.addAction(self.act_export)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.act_undo)
+        edit_menu.addAction(self.act_redo)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_find)
+        view_menu = bar.addMenu("&View")
+        for action in self.page_actions:
+            view_menu.addAction(action)
+        view_menu.addSeparator()
+        view_menu.addAction(self.act_refresh)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_log)
+        help_menu.addAction(self.act_about)
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Main toolbar")
+        bar.setObjectName("MainToolbar")
+        bar.setMovable(False)
+        bar.setIconSize(QSize(20, 20))
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (self.act_open, self.act_new_eval, self.act_import, self.act_export):
+            bar.addAction(action)
+        bar.addSeparator()
+        bar.addAction(self.act_undo)
+        bar.addAction(self.act_redo)
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        bar.addWidget(spacer)
+        caption = QLabel("Evaluation")
+        caption.setObjectName("Muted")
+        bar.addWidget(caption)
+        self.evaluation_box = QComboBox()
+        self.evaluation_box.setMinimumContentsLength(24)
+        self.evaluation_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.evaluation_box.setToolTip("The evaluation shown on every page")
+        self.evaluation_box.currentTextChanged.connect(self._on_evaluation_chosen)
+        bar.addWidget(self.evaluation_box)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        status.setSizeGripEnabled(True)
+        self.busy_label = QLabel("")
+        status.addWidget(self.busy_label, 1)
+        self.db_icon = QLabel()
+        self.db_icon.setPixmap(icons.icon("database", theme.current().muted).pixmap(QSize(14, 14)))
+        self.db_label = QLabel("No database open")
+        self.db_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.save_label = QLabel("")
+        status.addPermanentWidget(self.db_icon)
+        status.addPermanentWidget(self.db_label)
+        status.addPermanentWidget(self.save_label)
+
+    def _connect_workspace(self) -> None:
+        ws = self.workspace
+        ws.opened.connect(self._on_opened)
+        ws.open_failed.connect(self._on_open_failed)
+        ws.snapshot_changed.connect(self._on_snapshot)
+        ws.saved.connect(self._on_saved)
+        ws.busy_changed.connect(self._on_busy)
+        ws.undo_stack.indexChanged.connect(lambda _i: self._update_save_label())
+        self._update_actions()
+
+    def _restore_geometry(self) -> None:
+        geometry = self.preferences.window_geometry() if self.remember else None
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+            state = self.preferences.window_state()
+            if state is not None:
+                self.restoreState(state)
+        else:
+            screen = self.screen().availableGeometry() if self.screen() else None
+            if screen is not None:
+                width = min(1440, int(screen.width() * 0.9))
+                height = min(900, int(screen.height() * 0.9))
+                self.resize(width, height)
+                self.move(
+                    screen.x() + (screen.width() - width) // 2,
+                    screen.y() + (screen.height() - height) // 2,
+                )
+        last = self.preferences.last_view() if self.remember else None
+        self.show_view(last if last in self.views else "overview")
+
+    # -- pages -----------------------------------------------------------------------
+    def show_view(self, key: str) -> View:
+        """Show the page ``key`` (overview, quotes, scorecard …) and return it."""
+        keys = list(self.views)
+        if key not in self.views:
+            key = keys[0]
+        self.sidebar.setCurrentRow(keys.index(key))
+        return self.views[key]
+
+    def current_view(self) -> View:
+        """The page shown."""
+        widget = self.pages.currentWidget()
+        assert isinstance(widget, View)
+        return widget
+
+    def _on_page(self, row: int) -> None:
+        if 0 <= row < self.pages.count():
+            self.pages.setCurrentIndex(row)
+            if self.remember:
+                self.preferences.set_last_view(list(self.views)[row])
+
+    # -- workspace events ------------------------------------------------------------
+    def _on_opened(self, path: str) -> None:
+        self.db_label.setText(path)
+        self.db_label.setToolTip(path)
+        self.setWindowFilePath(path)
+        self.setWindowTitle(f"{Path(path).name} — ComputeScore")
+        if self.remember:
+            self.preferences.set_last_database(path)
+        self._update_actions()
+
+    def _on_open_failed(self, message: str) -> None:
+        self.busy_label.setText(message)
+        from computescore.gui.errors import reporter
+
+        reporter().show_user_error.emit(message)
+        self._update_actions()
+
+    def _on_snapshot(self) -> None:
+        snap = self.workspace.snapshot
+        self.evaluation_box.blockSignals(True)
+        self.evaluation_box.clear()
+        if snap is not None:
+            self.evaluation_box.addItems(list(snap.evaluation_names))
+            if snap.evaluation is not None:
+                self.evaluation_box.setCurrentText(snap.evaluation.name)
+                if self.remember:
+                    self.preferences.set_last_evaluation(str(snap.path), snap.evaluation.name)
+        self.evaluation_box.setEnabled(self.evaluation_box.count() > 1)
+        self.evaluation_box.blockSignals(False)
+        self._update_actions()
+        self._update_save_label()
+
+    def _on_saved(self, description: str) -> None:
+        self.statusBar().showMessage(f"Saved: {description}", 4000)
+        self._update_save_label()
+
+    def _on_busy(self, message: str) -> None:
+        self.busy_label.setText(message)
+
+    def _update_save_label(self) -> None:
+        ws = self.workspace
+        t = theme.current()
+        if not ws.is_open:
+            self.save_label.setText("")
+            return
+        if ws.last_error:
+            self.save_label.setText("● Not saved")
+            self.save_label.setStyleSheet(f"color: {t.bad};")
+            self.save_label.setToolTip(ws.last_error)
+            return
+        self.save_label.setText("✓ All changes saved")
+        self.save_label.setStyleSheet(f"color: {t.good};")
+        self.save_label.setToolTip(
+            "Every change is written to the database the moment you make it."
+        )
+
+    def _update_actions(self) -> None:
+        ws = self.workspace
+        has_eval = ws.snapshot is not None and ws.snapshot.evaluation is not None
+        self.act_new_eval.setEnabled(ws.is_open)
+        self.act_import.setEnabled(has_eval)
+        self.act_export.setEnabled(has_eval)
+        self.act_refresh.setEnabled(ws.is_open)
+
+    @guarded
+    def _on_evaluation_chosen(self, name: str) -> None:
+        if name:
+            self.workspace.select_evaluation(name)
+
+    # -- commands --------------------------------------------------------------------
+    def open_path(self, path: str) -> None:
+        """Open the database at ``path`` in the background."""
+        self.workspace.open(path)
+
+    @guarded
+    def open_database(self, _checked: bool = False) -> None:
+        """Ask for a database file and open it."""
+        start = str(self.workspace.path.parent) if self.workspace.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open database", start, DATABASE_FILTER)
+        if path:
+            self.open_path(path)
+
+    @guarded
+    def new_database(self, _checked: bool = False) -> None:
+        """Ask where to create a new database file and open it."""
+        start = str(self.workspace.path.parent) if self.workspace.path else ""
+        path, _ = QFileDialog.getSaveFileName(
+            self, "New database", str(Path(start) / "evaluation.db"), DATABASE_FILTER
+        )
+        if not path:
+            return
+        if Path(path).exists():
+            QMessageBox.information(
+                self, "ComputeScore", f"{path} already exists; it was opened instead."
+            )
+        self.open_path(path)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = [p for p in self.preferences.recent_databases() if Path(p).exists()]
+        if not recent:
+            action = self.recent_menu.addAction("No recent databases")
+            action.setEnabled(False)
+        for path in recent:
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _c=False, p=path: self.open_path(p))
+
+    @guarded
+    def new_evaluation(self, _checked: bool = False) -> None:
+        """Create an evaluation (dialog)."""
+        from computescore.gui.dialogs.new_evaluation import NewEvaluationDialog
+
+        self.workspace.require_store()
+        dialog = NewEvaluationDialog(self.workspace, self)
+        if dialog.exec():
+            self.show_view("workloads")
+
+    @guarded
+    def import_quotes(self, _checked: bool = False, files: list[str] | None = None) -> None:
+        """Open the import wizard (optionally with files already chosen)."""
+        from computescore.gui.dialogs.import_wizard import ImportWizard
+
+        self.workspace.require_evaluation()
+        wizard = ImportWizard(self.workspace, self, files=files or [])
+        wizard.imported.connect(lambda _summary: self.show_view("quotes"))
+        wizard.open()
+        self.import_wizard = wizard
+
+    @guarded
+    def export_report(self, _checked: bool = False) -> None:
+        """Go to the Reports page and start an export."""
+        view = self.show_view("reports")
+        start = getattr(view, "start_export", None)
+        if callable(start):
+            start()
+
+    def find_in_quotes(self) -> None:
+        """Show the quotes table with the filter box focused."""
+        view = self.show_view("quotes")
+        focus = getattr(view, "focus_filter", None)
+        if callable(focus):
+            focus()
+
+    @guarded
+    def reload(self, _checked: bool = False) -> None:
+        """Read the database again."""
+        self.workspace.reload()
+
+    def open_log_folder(self) -> None:
+        """Show the folder holding the log file."""
+        from computescore.settings import app_paths
+
+        folder = app_paths().log_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def about(self) -> None:
+        """The About box."""
+        QMessageBox.about(
+            self,
+            "About ComputeScore",
+            f"ComputeScore {__version__}\n\nCompare AI compute vendors on total cost, "
+            "performance, reliability, service and compliance.\n\nExport-control results are "
+            "advice: the final classification is the exporter’s, and legal review is required.",
+        )
+
+    # -- drag and drop ---------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept quote files dragged onto the window."""
+        if _dropped_files(event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Dropped quote files open the import wizard with those files."""
+        files = _dropped_files(event.mimeData().urls())
+        if files:
+            event.acceptProposedAction()
+            QTimer.singleShot(0, lambda: self.import_quotes(files=files))
+
+    # -- closing ---------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Remember the window, wait for background work, release the database."""
+        if tasks.running_tasks():
+            tasks.pool().waitForDone(3000)
+        if self.remember:
+            self.preferences.save_window(self.saveGeometry(), self.saveState())
+            self.preferences.sync()
+        self.workspace.close()
+        super().closeEvent(event)
+
+
+def _dropped_files(urls: list[QUrl]) -> list[str]:
+    return [
+        url.toLocalFile()
+        for url in urls
+        if url.isLocalFile() and url.toLocalFile().lower().endswith(QUOTE_FILE_SUFFIXES)
+    ]
+
+
+__all__ = ["SPACING", "MainWindow"]

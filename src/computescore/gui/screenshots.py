@@ -1,0 +1,120 @@
+"""Render each main page of the app to PNG, offscreen, for the README and the user guide."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QSize
+from PySide6.QtWidgets import QApplication, QWidget
+
+from computescore.gui import tasks
+from computescore.gui.main_window import MainWindow
+
+DEFAULT_VIEWS = (
+    "overview",
+    "workloads",
+    "vendors",
+    "quotes",
+    "scorecard",
+    "tco",
+    "compliance",
+    "reports",
+)
+
+
+def settle(timeout_s: float = 20.0, until: Callable[[], bool] | None = None) -> None:
+    """Process events until background work is done (and ``until()`` holds) or time runs out."""
+    deadline = time.monotonic() + timeout_s
+    quiet_since: float | None = None
+    while time.monotonic() < deadline:
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        tasks.pool().waitForDone(20)
+        busy = tasks.running_tasks() > 0 or (until is not None and not until())
+        if busy:
+            quiet_since = None
+            continue
+        quiet_since = quiet_since or time.monotonic()
+        if time.monotonic() - quiet_since > 0.15:
+            return
+
+
+def grab(widget: QWidget, path: Path) -> Path:
+    """Save ``widget`` as a PNG at ``path``."""
+    settle(5.0)
+    pixmap = widget.grab()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not pixmap.save(str(path), "PNG"):
+        raise OSError(f"Could not write {path}")
+    return path
+
+
+def render_screenshots(
+    db: str | Path,
+    out_dir: str | Path,
+    *,
+    size: QSize | None = None,
+    views: Sequence[str] = DEFAULT_VIEWS,
+    import_file: str | Path | None = None,
+    prefix: str = "",
+) -> list[Path]:
+    """Open ``db`` in a main window of ``size`` and save one PNG per page to ``out_dir``.
+
+    Also saves the import wizard's column-mapping step, on ``import_file`` (default:
+    a shipped sample quote) when one is available. Returns the files written.
+    """
+    app = QApplication.instance()
+    assert app is not None, "create the QApplication first"
+    size = size or QSize(1440, 900)
+    out = Path(out_dir)
+    window = MainWindow(remember=False)
+    window.resize(size)
+    window.workspace.open_now(db)
+    window.show()
+    settle()
+    written: list[Path] = []
+    for number, key in enumerate(views, start=1):
+        view = window.show_view(key)
+        view.refresh()
+        ready = getattr(view, "ready", None)
+        settle(until=ready if callable(ready) else None)
+        written.append(grab(window, out / f"{prefix}{number:02d}-{key}.png"))
+    sample = Path(import_file) if import_file else _sample_quote()
+    if sample is not None and sample.exists():
+        written.extend(_import_screens(window, sample, out, size, prefix))
+    window.close()
+    settle(2.0)
+    return written
+
+
+def _sample_quote() -> Path | None:
+    try:
+        from computescore.services.demo import samples_dir
+
+        folder = samples_dir()
+    except Exception:
+        return None
+    for pattern in ("*.xlsx", "*.csv"):
+        found = sorted(folder.glob(pattern))
+        if found:
+            return found[0]
+    return None
+
+
+def _import_screens(
+    window: MainWindow, sample: Path, out: Path, size: QSize, prefix: str
+) -> list[Path]:
+    from computescore.gui.dialogs.import_wizard import ImportWizard
+
+    wizard = ImportWizard(window.workspace, window, files=[str(sample)])
+    wizard.resize(QSize(min(1200, size.width() - 80), min(780, size.height() - 60)))
+    wizard.show()
+    settle()
+    written = []
+    for page_name in wizard.screenshot_pages():
+        wizard.go_to(page_name)
+        settle(until=wizard.idle)
+        written.append(grab(wizard, out / f"{prefix}import-{page_name}.png"))
+    wizard.reject()
+    return written

@@ -1,0 +1,99 @@
+"""What every sidebar page shares: a header, lazy refresh, and a "not available" state."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+
+from computescore.gui.theme import SPACING
+from computescore.gui.widgets import EmptyState, ViewHeader
+from computescore.gui.workspace import Snapshot, Workspace
+
+
+class View(QWidget):
+    """A page of the main window.
+
+    Subclasses set :attr:`key`, :attr:`title`, :attr:`icon_name` and
+    :attr:`subtitle`, build their widgets in ``__init__`` into :attr:`body`, and
+    fill them in :meth:`populate`. A page that is hidden when the data changes is
+    refreshed when it is next shown, so only the visible page does work.
+    """
+
+    key = ""
+    title = ""
+    icon_name = "overview"
+    subtitle = ""
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self._dirty = True
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(3 * SPACING, 5 * SPACING // 2, 3 * SPACING, 2 * SPACING)
+        outer.setSpacing(SPACING)
+        self.header = ViewHeader(self.title, self.subtitle)
+        outer.addWidget(self.header)
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack, 1)
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setContentsMargins(0, 0, 0, 0)
+        self.body_layout.setSpacing(3 * SPACING // 2)
+        self.stack.addWidget(self.body)
+        self.empty = EmptyState(self.icon_name, "", "")
+        self.stack.addWidget(self.empty)
+        workspace.snapshot_changed.connect(self._on_changed)
+
+    # -- refresh ---------------------------------------------------------------------
+    def _on_changed(self) -> None:
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._dirty = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Refresh a page whose data changed while it was hidden."""
+        super().showEvent(event)
+        if self._dirty:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Show the current data now."""
+        self._dirty = False
+        snapshot = self.workspace.snapshot
+        if snapshot is None:
+            self.show_empty(
+                "No database open",
+                "Open a ComputeScore database, or create one, to start (File ▸ Open database…).",
+            )
+            return
+        if snapshot.evaluation is None:
+            self.show_empty(
+                "No evaluation yet",
+                "An evaluation is one sourcing event, such as “2027 inference pool”. "
+                "Create one to add workloads and import vendor quotes.",
+            )
+            return
+        reason = self.unavailable_reason()
+        if reason:
+            self.show_empty(*reason)
+            return
+        self.stack.setCurrentWidget(self.body)
+        self.populate(snapshot)
+
+    def populate(self, snapshot: Snapshot) -> None:
+        """Fill the page from ``snapshot`` (only called when an evaluation exists)."""
+
+    def unavailable_reason(self) -> tuple[str, str] | None:
+        """(title, sentence) when the page cannot be shown yet, else None."""
+        return None
+
+    def show_empty(self, title: str, text: str, action: str = "") -> None:
+        """Replace the page body by a calm message."""
+        self.empty.set_text(title, text, action)
+        self.stack.setCurrentWidget(self.empty)
+
+    @property
+    def showing_body(self) -> bool:
+        """True when the page shows its content (not the empty state)."""
+        return self.stack.currentWidget() is self.body
