@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from computescore import __version__
 from computescore.cli.common import run_command
 
-COMMAND_MODULES = ("computescore.cli.workspace",)
+COMMAND_MODULES = ("computescore.cli.workspace", "computescore.cli.gui_tools")
 
 
 class _Parser(argparse.ArgumentParser):
