@@ -19,7 +19,11 @@ from collections.abc import Sequence
 from computescore import __version__
 from computescore.cli.common import run_command
 
-COMMAND_MODULES = ("computescore.cli.workspace", "computescore.cli.gui_tools")
+COMMAND_MODULES = (
+    "computescore.cli.workspace",
+    "computescore.cli.catalogue",
+    "computescore.cli.gui_tools",
+)
 
 
 class _Parser(argparse.ArgumentParser):
