@@ -1,0 +1,321 @@
+"""Monte Carlo over the uncertain inputs: P10 / P50 / P90 TCO and the chance of ranking first.
+
+Each uncertain input follows a triangular distribution given as (low, likely, high):
+
+* hours of use per day, the energy price and the residual fraction are shared by all
+  quotes in a sample (they describe the buyer's world);
+* the FX factor multiplies the USD value of every foreign currency, shared by all quotes;
+* the MFU factor multiplies each quote's MFU independently (each vendor's performance
+  is its own uncertainty).
+
+A quote's headline TCO is affine in these inputs (see
+:func:`computescore.domain.tco.headline_coefficients`), so every sample of every
+quote is one row of a matrix product. Given the scorecard, each sample is re-scored
+on the two axes the inputs move (cost per useful unit and performance, both
+relative to the best quote in that sample); the other axes keep their scores. The
+random generator is seeded so a run can be repeated exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from computescore.domain.figures import MISSING
+from computescore.domain.problems import Problem
+from computescore.domain.scoring import Scorecard
+from computescore.domain.tco import DAYS_PER_MONTH, Assumptions, Tco, headline_coefficients
+from computescore.domain.weights import Axis
+
+FloatArray = npt.NDArray[np.float64]
+
+DEFAULT_SEED = 20_260_101
+"""Seed used when the caller gives none, so repeated runs agree."""
+
+
+@dataclass(frozen=True, slots=True)
+class Triangular:
+    """A (low, likely, high) range; low = likely = high is a fixed value."""
+
+    low: float
+    likely: float
+    high: float
+
+    def valid(self) -> bool:
+        """True when low ≤ likely ≤ high and all are finite."""
+        values = (self.low, self.likely, self.high)
+        return all(np.isfinite(values)) and self.low <= self.likely <= self.high
+
+    def sample(self, uniform: FloatArray) -> FloatArray:
+        """Inverse-CDF transform of uniform(0, 1) draws; exact for zero-width ranges."""
+        low, mode, high = self.low, self.likely, self.high
+        width = high - low
+        if width <= 0:
+            return np.full_like(uniform, low)
+        split = (mode - low) / width
+        left = low + np.sqrt(uniform * width * (mode - low))
+        right = high - np.sqrt((1.0 - uniform) * width * (high - mode))
+        return np.where(uniform < split, left, right)
+
+
+@dataclass(frozen=True, slots=True)
+class UncertainRanges:
+    """The ranges of the uncertain inputs (see module notes for what each moves)."""
+
+    hours_per_day: Triangular
+    energy_usd_per_kwh: Triangular
+    residual_fraction: Triangular
+    mfu_factor: Triangular
+    fx_factor: Triangular
+
+
+def default_ranges(
+    hours_per_day: float, assumptions: Assumptions, spread: float = 0.2
+) -> UncertainRanges:
+    """±``spread`` around the likely values (hours capped at 24, fractions at 1)."""
+
+    def around(value: float, cap: float | None = None) -> Triangular:
+        high = value * (1 + spread)
+        return Triangular(value * (1 - spread), value, min(high, cap) if cap else high)
+
+    return UncertainRanges(
+        hours_per_day=around(hours_per_day, 24.0),
+        energy_usd_per_kwh=around(assumptions.energy_usd_per_kwh),
+        residual_fraction=around(assumptions.residual_fraction, 1.0),
+        mfu_factor=around(1.0),
+        fx_factor=around(1.0),
+    )
+
+
+def fixed_ranges(hours_per_day: float, assumptions: Assumptions) -> UncertainRanges:
+    """Zero-width ranges at the deterministic values (the Monte Carlo then reproduces them)."""
+    return default_ranges(hours_per_day, assumptions, spread=0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteDistribution:
+    """One quote's simulated results.
+
+    Attributes:
+        quote_key, label: the quote.
+        p10_usd, p50_usd, p90_usd: percentiles of the headline TCO (USD).
+        p10_unit_usd, p50_unit_usd, p90_unit_usd: percentiles of the cost per useful
+            PFLOP-hour (None when the useful compute is unknown).
+        probability_lowest_tco: share of samples in which it has the lowest headline TCO
+            among the quotes with a complete TCO.
+        probability_first: share of samples in which it ranks first on the weighted
+            score (None without a scorecard or when disqualified).
+    """
+
+    quote_key: str
+    label: str
+    p10_usd: float
+    p50_usd: float
+    p90_usd: float
+    p10_unit_usd: float | None
+    p50_unit_usd: float | None
+    p90_unit_usd: float | None
+    probability_lowest_tco: float
+    probability_first: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class MonteCarloResult:
+    """The simulation's inputs and per-quote results."""
+
+    samples: int
+    seed: int
+    ranges: UncertainRanges
+    quotes: tuple[QuoteDistribution, ...]
+    problems: tuple[Problem, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _validate(ranges: UncertainRanges) -> list[Problem]:
+    problems = []
+    for name in (
+        "hours_per_day",
+        "energy_usd_per_kwh",
+        "residual_fraction",
+        "mfu_factor",
+        "fx_factor",
+    ):
+        item: Triangular = getattr(ranges, name)
+        if not item.valid() or item.low < 0:
+            problems.append(
+                Problem(
+                    f"monte_carlo:{name}",
+                    "the range must satisfy 0 ≤ low ≤ likely ≤ high",
+                    found=f"({item.low}, {item.likely}, {item.high})",
+                )
+            )
+    if ranges.hours_per_day.high > 24:
+        problems.append(
+            Problem(
+                "monte_carlo:hours_per_day",
+                "hours per day cannot exceed 24",
+                found=str(ranges.hours_per_day.high),
+            )
+        )
+    return problems
+
+
+def run_monte_carlo(
+    tcos: Sequence[Tco],
+    ranges: UncertainRanges,
+    samples: int = 10_000,
+    seed: int = DEFAULT_SEED,
+    scorecard: Scorecard | None = None,
+) -> MonteCarloResult:
+    """Simulate the quotes' headline TCO under the ranges; optionally the ranking too.
+
+    Args:
+        tcos: one TCO per quote.
+        ranges: the uncertain inputs' triangular ranges.
+        samples: number of joint samples.
+        seed: seed of the random generator.
+        scorecard: the deterministic scorecard; when given, each sample is re-scored
+            and the probability of ranking first is reported.
+
+    Returns:
+        Percentiles per quote and the probabilities; invalid ranges return no quotes
+        and the problems.
+    """
+    problems = _validate(ranges)
+    if problems or not tcos or samples <= 0:
+        return MonteCarloResult(samples, seed, ranges, (), tuple(problems))
+    ordered = sorted(tcos, key=lambda t: t.quote_key)
+    n = len(ordered)
+    rng = np.random.default_rng(seed)
+    shared = rng.random((4, samples))
+    h = ranges.hours_per_day.sample(shared[0])
+    e = ranges.energy_usd_per_kwh.sample(shared[1])
+    r = ranges.residual_fraction.sample(shared[2])
+    f = ranges.fx_factor.sample(shared[3])
+    mfu_factor = ranges.mfu_factor.sample(rng.random((n, samples)))
+    basis = np.stack([np.ones(samples), h, e, e * h, r])
+    coefficients = [headline_coefficients(t) for t in ordered]
+    domestic = np.array([c[0] for c in coefficients], dtype=np.float64)
+    foreign = np.array([c[1] for c in coefficients], dtype=np.float64)
+    totals = domestic @ basis + (foreign @ basis) * f
+    peak = np.array([t.peak_pflops_total or 0.0 for t in ordered], dtype=np.float64)
+    mfu = np.array([t.mfu.value for t in ordered], dtype=np.float64)
+    months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
+    useful_scale = peak * mfu * months * DAYS_PER_MONTH
+    useful = useful_scale[:, None] * mfu_factor * h[None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        unit = np.where(useful > 0, totals / useful, np.nan)
+    total_pct = np.percentile(totals, [10, 50, 90], axis=1)
+    unit_pct = np.full((3, n), np.nan)
+    known = useful_scale > 0
+    if known.any():
+        unit_pct[:, known] = np.percentile(unit[known], [10, 50, 90], axis=1)
+    complete = np.array([t.complete for t in ordered])
+    lowest = np.zeros(n)
+    if complete.any():
+        masked = np.where(complete[:, None], totals, np.inf)
+        winners = np.argmin(masked, axis=0)
+        lowest = np.bincount(winners, minlength=n) / samples
+    first: FloatArray | None = None
+    notes: list[str] = []
+    if scorecard is not None:
+        first = _probability_first(ordered, scorecard, totals, mfu_factor, h, samples)
+        notes.append(
+            "each sample re-scores cost and performance relative to the best quote in "
+            "that sample; reliability, service and compliance keep their scores"
+        )
+    qualified = {s.quote_key for s in scorecard.ranked} if scorecard is not None else set()
+    results = []
+    for index, tco in enumerate(ordered):
+        has_unit = bool(known[index])
+        results.append(
+            QuoteDistribution(
+                tco.quote_key,
+                tco.quote_label,
+                float(total_pct[0, index]),
+                float(total_pct[1, index]),
+                float(total_pct[2, index]),
+                float(unit_pct[0, index]) if has_unit else None,
+                float(unit_pct[1, index]) if has_unit else None,
+                float(unit_pct[2, index]) if has_unit else None,
+                float(lowest[index]),
+                float(first[index]) if first is not None and tco.quote_key in qualified else None,
+            )
+        )
+    return MonteCarloResult(samples, seed, ranges, tuple(results), (), tuple(notes))
+
+
+def _probability_first(
+    ordered: Sequence[Tco],
+    scorecard: Scorecard,
+    totals: FloatArray,
+    mfu_factor: FloatArray,
+    h: FloatArray,
+    samples: int,
+) -> FloatArray:
+    """Share of samples in which each quote has the highest weighted total."""
+    n = len(ordered)
+    weights = scorecard.weights
+    keys = [t.quote_key for t in ordered]
+    scores = {s.quote_key: s for s in scorecard.scores}
+    qualified = np.array([k in scores and scores[k].rank is not None for k in keys])
+    if not qualified.any():
+        return np.zeros(n)
+    fixed = np.zeros(n)
+    perf_value = np.full(n, np.nan)
+    cost_known = np.zeros(n, dtype=bool)
+    perf_const = np.zeros(n)
+    cost_const = np.zeros(n)
+    for index, key in enumerate(keys):
+        score = scores.get(key)
+        if score is None:
+            continue
+        for axis in (Axis.RELIABILITY, Axis.SERVICE, Axis.COMPLIANCE):
+            fixed[index] += weights.weight(axis) * score.axis(axis).score
+        perf = score.axis(Axis.PERFORMANCE)
+        if MISSING in perf.flags or perf.metric is None:
+            perf_const[index] = perf.score
+        else:
+            perf_value[index] = perf.metric.value
+        cost = score.axis(Axis.COST)
+        if MISSING in cost.flags or cost.metric is None:
+            cost_const[index] = cost.score
+        else:
+            cost_known[index] = True
+    months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
+    if scorecard.cost_metric == "pflop":
+        scale = np.array([(t.peak_pflops_total or 0.0) * t.mfu.value for t in ordered])
+        denominator = (scale * months * DAYS_PER_MONTH)[:, None] * mfu_factor * h[None, :]
+    else:
+        gpus = np.array([t.gpu_count for t in ordered], dtype=np.float64)
+        denominator = (gpus * months * DAYS_PER_MONTH)[:, None] * h[None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        unit = np.where(denominator > 0, totals / denominator, np.inf)
+    use_cost = cost_known & qualified
+    cost_scores = np.repeat(cost_const[:, None], samples, axis=1)
+    if use_cost.any():
+        best = np.min(np.where(use_cost[:, None], unit, np.inf), axis=0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            relative = np.where(unit > 0, 100.0 * best[None, :] / unit, 0.0)
+        cost_scores = np.where(cost_known[:, None], np.minimum(relative, 100.0), cost_scores)
+    has_perf = ~np.isnan(perf_value)
+    perf_scores = np.repeat(perf_const[:, None], samples, axis=1)
+    if (has_perf & qualified).any():
+        values = np.where(has_perf[:, None], np.nan_to_num(perf_value)[:, None] * mfu_factor, 0.0)
+        best_perf = np.max(np.where((has_perf & qualified)[:, None], values, 0.0), axis=0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            relative_perf = np.where(best_perf > 0, 100.0 * values / best_perf[None, :], 0.0)
+        perf_scores = np.where(has_perf[:, None], np.minimum(relative_perf, 100.0), perf_scores)
+    total = (
+        fixed[:, None]
+        + weights.weight(Axis.COST) * cost_scores
+        + weights.weight(Axis.PERFORMANCE) * perf_scores
+    )
+    total = np.where(qualified[:, None], total, -np.inf)
+    # Ties go to the first quote in key order, as in the deterministic ranking.
+    winners = np.argmax(np.round(total, 9), axis=0)
+    result: FloatArray = np.bincount(winners, minlength=n) / samples
+    return result

@@ -1,0 +1,291 @@
+"""How robust the ranking and the costs are: margin, flip weights and a TCO tornado.
+
+* **Margin** — the winner's weighted total minus the runner-up's, in points (0–100 scale).
+* **Flip weight** — for each axis, the nearest weight of that axis (the others rescaled
+  proportionally so the weights still sum to 1) at which another qualified quote
+  ties the winner; just beyond it the winner changes. Each quote's total is linear
+  in that weight, so the crossing is solved exactly.
+* **Tornado** — each uncertain input moved ±x % on its own (hours of use per day,
+  energy price, MFU, FX of foreign currencies, residual value), showing the headline
+  TCO and the cost per useful PFLOP-hour at both ends. MFU changes the cost per
+  useful unit, not the money spent.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from computescore.domain.figures import Figure, Input
+from computescore.domain.scoring import QuoteScore, Scorecard
+from computescore.domain.tco import DAYS_PER_MONTH, Assumptions, Tco, headline_at
+from computescore.domain.weights import AXES, Axis, Weights
+
+
+def winner_margin(scorecard: Scorecard) -> Figure | None:
+    """Winner's weighted total minus the runner-up's, in points; None with fewer than two."""
+    ranked = scorecard.ranked
+    if len(ranked) < 2:
+        return None
+    first, second = ranked[0], ranked[1]
+    return Figure(
+        "Winner's margin",
+        first.weighted_total - second.weighted_total,
+        "points",
+        "winner's weighted total − runner-up's",
+        (
+            Input(first.label, first.weighted_total, "points"),
+            Input(second.label, second.weighted_total, "points"),
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FlipWeight:
+    """The smallest change of one axis weight that changes the winner.
+
+    ``flips_at`` is None when no weight of this axis (0–1) changes the winner.
+    """
+
+    axis: Axis
+    current: float
+    flips_at: float | None
+    change: float | None
+    new_winner_key: str | None
+    new_winner_label: str
+    explanation: str
+
+
+def _rest(score: QuoteScore, weights: Weights, axis: Axis) -> float:
+    """The other axes' contribution per unit of their combined weight."""
+    others = [a for a in AXES if a is not axis]
+    total = math.fsum(weights.weight(a) for a in others)
+    if total <= 0:
+        return math.fsum(score.axis(a).score for a in others) / len(others)
+    return math.fsum(weights.weight(a) * score.axis(a).score for a in others) / total
+
+
+def _flip_for_axis(ranked: Sequence[QuoteScore], weights: Weights, axis: Axis) -> FlipWeight:
+    winner = ranked[0]
+    current = weights.weight(axis)
+    best: tuple[float, float, QuoteScore] | None = None
+    rest_w = _rest(winner, weights, axis)
+    for challenger in ranked[1:]:
+        a = winner.axis(axis).score - challenger.axis(axis).score
+        b = rest_w - _rest(challenger, weights, axis)
+        # Difference of totals at weight x: a·x + b·(1 − x); zero at x = b / (b − a).
+        if b == a:
+            continue
+        crossing = b / (b - a)
+        if not 0.0 <= crossing <= 1.0:
+            continue
+        # At 0 % or 100 % there is no "beyond": a tie there changes the winner only when
+        # the tie-break (quote key) favours the challenger.
+        at_edge = (
+            crossing in (0.0, 1.0)
+            or math.isclose(crossing, 0.0, abs_tol=1e-12)
+            or math.isclose(crossing, 1.0, abs_tol=1e-12)
+        )
+        if at_edge and challenger.quote_key > winner.quote_key:
+            continue
+        distance = abs(crossing - current)
+        if (
+            best is None
+            or distance < best[0]
+            or (distance == best[0] and challenger.quote_key < best[2].quote_key)
+        ):
+            best = (distance, crossing, challenger)
+    if best is None:
+        return FlipWeight(
+            axis,
+            current,
+            None,
+            None,
+            None,
+            "",
+            f"no weight of {axis.value} from 0 to 100 % changes the winner ({winner.label})",
+        )
+    _, crossing, challenger = best
+    change = crossing - current
+    if change == 0:
+        text = f"{winner.label} and {challenger.label} are tied at the current weights"
+    else:
+        direction = "raising" if change > 0 else "lowering"
+        text = (
+            f"{direction} the {axis.value} weight from {current:.1%} to {crossing:.1%} "
+            f"({change:+.1%} points, the others rescaled) makes {challenger.label} tie "
+            f"{winner.label}; "
+            + (
+                f"{challenger.label} then wins on the tie-break"
+                if crossing in (0.0, 1.0)
+                else f"beyond it {challenger.label} wins"
+            )
+        )
+    return FlipWeight(axis, current, crossing, change, challenger.quote_key, challenger.label, text)
+
+
+def flip_weights(scorecard: Scorecard) -> tuple[FlipWeight, ...]:
+    """For each axis, the nearest weight at which the winner changes (see module notes)."""
+    ranked = scorecard.ranked
+    if len(ranked) < 2:
+        return ()
+    return tuple(_flip_for_axis(ranked, scorecard.weights, axis) for axis in AXES)
+
+
+def smallest_flip(flips: Sequence[FlipWeight]) -> FlipWeight | None:
+    """The flip needing the smallest absolute weight change, or None when no axis flips."""
+    usable = [flip for flip in flips if flip.change is not None]
+    if not usable:
+        return None
+    return min(usable, key=lambda flip: (abs(flip.change or 0.0), AXES.index(flip.axis)))
+
+
+# ----------------------------------------------------------------------------- tornado
+
+
+@dataclass(frozen=True, slots=True)
+class TornadoBar:
+    """One uncertain input moved down and up by the tornado's percentage.
+
+    Attributes:
+        name: the input ("hours of use per day").
+        unit: the input's unit.
+        base_value, low_value, high_value: the input's values.
+        low_usd, high_usd: headline TCO at the low and high input value.
+        low_unit_usd, high_unit_usd: cost per useful PFLOP-hour at each end (None when unknown).
+        swing_usd: |high_usd − low_usd|.
+        note: what the input does and does not move.
+    """
+
+    name: str
+    unit: str
+    base_value: float
+    low_value: float
+    high_value: float
+    low_usd: float
+    high_usd: float
+    low_unit_usd: float | None
+    high_unit_usd: float | None
+    swing_usd: float
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tornado:
+    """The tornado of one quote: bars sorted by swing (largest first)."""
+
+    quote_key: str
+    label: str
+    pct: float
+    base_usd: float
+    base_unit_usd: float | None
+    bars: tuple[TornadoBar, ...]
+
+
+def unit_cost(tco: Tco, headline_usd: float, hours_per_day: float, mfu: float) -> float | None:
+    """Headline ÷ useful PFLOP-hours at these inputs (USD/PFLOP-h), None when unknown."""
+    if not tco.peak_pflops_total:
+        return None
+    useful = tco.peak_pflops_total * mfu * hours_per_day * tco.horizon_months * DAYS_PER_MONTH
+    return headline_usd / useful if useful > 0 else None
+
+
+def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
+    """Headline TCO and cost per useful PFLOP-hour with each uncertain input moved ±``pct``.
+
+    Hours per day are kept within 0–24, MFU within 0–1 and the residual fraction
+    within 0–1. The FX bar moves every foreign currency's USD value together.
+    """
+    h0 = tco.hours_per_day
+    e0 = assumptions.energy_usd_per_kwh
+    r0 = assumptions.residual_fraction
+    m0 = tco.mfu.value
+    base = headline_at(tco, h0, e0, r0)
+    base_unit = unit_cost(tco, base, h0, m0)
+
+    def bar(
+        name: str,
+        unit: str,
+        base_value: float,
+        low: float,
+        high: float,
+        at: tuple[float, float, float, float, float],
+        at_high: tuple[float, float, float, float, float],
+        note: str,
+    ) -> TornadoBar:
+        low_usd = headline_at(tco, at[0], at[1], at[2], at[4])
+        high_usd = headline_at(tco, at_high[0], at_high[1], at_high[2], at_high[4])
+        return TornadoBar(
+            name,
+            unit,
+            base_value,
+            low,
+            high,
+            low_usd,
+            high_usd,
+            unit_cost(tco, low_usd, at[0], at[3]),
+            unit_cost(tco, high_usd, at_high[0], at_high[3]),
+            abs(high_usd - low_usd),
+            note,
+        )
+
+    down, up = 1.0 - pct, 1.0 + pct
+    h_lo, h_hi = max(0.0, h0 * down), min(24.0, h0 * up)
+    m_lo, m_hi = max(0.0, m0 * down), min(1.0, m0 * up)
+    r_lo, r_hi = max(0.0, r0 * down), min(1.0, r0 * up)
+    has_foreign = any(line.model.foreign for line in tco.lines)
+    bars = [
+        bar(
+            "hours of use per day",
+            "h/day",
+            h0,
+            h_lo,
+            h_hi,
+            (h_lo, e0, r0, m0, 1.0),
+            (h_hi, e0, r0, m0, 1.0),
+            "moves rented hours, energy in use and operations",
+        ),
+        bar(
+            "energy price",
+            "USD/kWh",
+            e0,
+            e0 * down,
+            e0 * up,
+            (h0, e0 * down, r0, m0, 1.0),
+            (h0, e0 * up, r0, m0, 1.0),
+            "moves the energy lines of owned capacity",
+        ),
+        bar(
+            "MFU",
+            "",
+            m0,
+            m_lo,
+            m_hi,
+            (h0, e0, r0, m_lo, 1.0),
+            (h0, e0, r0, m_hi, 1.0),
+            "moves the cost per useful unit, not the money spent",
+        ),
+        bar(
+            "FX (foreign currencies' USD value)",
+            "×",
+            1.0,
+            down,
+            up,
+            (h0, e0, r0, m0, down),
+            (h0, e0, r0, m0, up),
+            "moves lines quoted in other currencies" if has_foreign else "every line is in USD",
+        ),
+        bar(
+            "residual value",
+            "of price",
+            r0,
+            r_lo,
+            r_hi,
+            (h0, e0, r_lo, m0, 1.0),
+            (h0, e0, r_hi, m0, 1.0),
+            "moves the resale credit of owned hardware",
+        ),
+    ]
+    bars.sort(key=lambda item: (-item.swing_usd, item.name))
+    return Tornado(tco.quote_key, tco.quote_label, pct, base, base_unit, tuple(bars))

@@ -1,0 +1,134 @@
+"""Monte Carlo: zero-width ranges reproduce the deterministic result; seeded, ordered, bounded."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from computescore.domain.montecarlo import (
+    Triangular,
+    UncertainRanges,
+    default_ranges,
+    fixed_ranges,
+    run_monte_carlo,
+)
+from computescore.domain.quotes import CostCategory, Deployment, MeasuredPerformance, PriceUnit
+from computescore.domain.scoring import prepare_input, score_quotes
+from computescore.domain.tco import Assumptions, Tco, compute_tco
+from computescore.domain.weights import equal_weights
+from tests.domain.engine_records import (
+    CATALOGUE,
+    DECISION_DATE,
+    compute_line,
+    cost_line,
+    quote,
+    workload,
+)
+
+WORKLOAD = workload(hours_per_day=12, horizon_months=24)
+
+
+def _quotes():  # type: ignore[no-untyped-def]
+    return (
+        quote("Cloud", compute_line("2.40", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8)),
+        quote(
+            "Reserve",
+            compute_line("1.90", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=24),
+            performance=MeasuredPerformance(mfu=0.45),
+        ),
+        quote(
+            "Owner",
+            compute_line("250000", PriceUnit.PER_UNIT, Deployment.PURCHASE, 8, nodes=1),
+            cost_line("30000", PriceUnit.TOTAL, CostCategory.INSTALLATION),
+        ),
+        quote(
+            "Euro",
+            compute_line("2.10", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, currency="EUR"),
+        ),
+    )
+
+
+def _tcos(a: Assumptions) -> list[Tco]:
+    return [compute_tco(q, WORKLOAD, CATALOGUE, (), DECISION_DATE, a) for q in _quotes()]
+
+
+ASSUMPTIONS = Assumptions(fx_override={"EUR": 1.10})
+
+
+def test_zero_width_ranges_reproduce_the_deterministic_result() -> None:
+    for a in (ASSUMPTIONS, Assumptions(fx_override={"EUR": 1.10}, discount_rate=0.07)):
+        tcos = _tcos(a)
+        entries = [prepare_input(q, t, WORKLOAD, a) for q, t in zip(_quotes(), tcos, strict=True)]
+        card = score_quotes(entries, equal_weights())
+        result = run_monte_carlo(tcos, fixed_ranges(12, a), samples=500, seed=7, scorecard=card)
+        by_key = {item.quote_key: item for item in result.quotes}
+        for tco in tcos:
+            item = by_key[tco.quote_key]
+            for value in (item.p10_usd, item.p50_usd, item.p90_usd):
+                assert value == pytest.approx(tco.headline_usd, rel=1e-12)
+            assert tco.usd_per_useful_pflop_hour is not None
+            assert item.p50_unit_usd == pytest.approx(tco.usd_per_useful_pflop_hour.value)
+        winner = card.winner
+        assert winner is not None
+        assert by_key[winner.quote_key].probability_first == 1.0
+        cheapest = min(tcos, key=lambda t: t.headline_usd)
+        assert by_key[cheapest.quote_key].probability_lowest_tco == 1.0
+
+
+def test_runs_are_reproducible_from_the_seed_and_percentiles_are_ordered() -> None:
+    tcos = _tcos(ASSUMPTIONS)
+    ranges = default_ranges(12, ASSUMPTIONS, spread=0.3)
+    first = run_monte_carlo(tcos, ranges, samples=2000, seed=11)
+    again = run_monte_carlo(tcos, ranges, samples=2000, seed=11)
+    other = run_monte_carlo(tcos, ranges, samples=2000, seed=12)
+    assert first == again
+    assert first.quotes != other.quotes
+    for item in first.quotes:
+        assert item.p10_usd <= item.p50_usd <= item.p90_usd
+    assert sum(item.probability_lowest_tco for item in first.quotes) == pytest.approx(1.0)
+    # The reservation's cost does not move with use; the on-demand quote's does.
+    spread = {i.quote_key: i.p90_usd - i.p10_usd for i in first.quotes}
+    assert spread["Reserve/Q1/r1"] == pytest.approx(0.0, abs=1e-6)
+    assert spread["Cloud/Q1/r1"] > 0
+
+
+def test_probability_of_ranking_first_sums_to_one_over_qualified_quotes() -> None:
+    tcos = _tcos(ASSUMPTIONS)
+    entries = [
+        prepare_input(q, t, WORKLOAD, ASSUMPTIONS) for q, t in zip(_quotes(), tcos, strict=True)
+    ]
+    card = score_quotes(entries, equal_weights())
+    result = run_monte_carlo(
+        tcos, default_ranges(12, ASSUMPTIONS, 0.4), samples=4000, seed=3, scorecard=card
+    )
+    total = sum(item.probability_first or 0.0 for item in result.quotes)
+    assert total == pytest.approx(1.0)
+    assert result.notes
+
+
+def test_invalid_ranges_are_problems() -> None:
+    bad = UncertainRanges(
+        Triangular(10, 8, 12),
+        Triangular(0.1, 0.1, 0.1),
+        Triangular(0, 0, 0),
+        Triangular(1, 1, 1),
+        Triangular(1, 1, 1),
+    )
+    result = run_monte_carlo(_tcos(ASSUMPTIONS), bad)
+    assert result.quotes == ()
+    assert result.problems[0].source == "monte_carlo:hours_per_day"
+
+
+@given(low=st.floats(0, 10), mode_gap=st.floats(0, 10), high_gap=st.floats(0, 10))
+def test_triangular_samples_stay_in_range(low: float, mode_gap: float, high_gap: float) -> None:
+    tri = Triangular(low, low + mode_gap, low + mode_gap + high_gap)
+    draws = tri.sample(np.random.default_rng(0).random(2000))
+    assert draws.min() >= tri.low - 1e-9 and draws.max() <= tri.high + 1e-9
+
+
+def test_triangular_mean_matches_the_formula() -> None:
+    # Mean of a triangular distribution = (low + likely + high) / 3 = (2 + 3 + 7) / 3 = 4.
+    draws = Triangular(2, 3, 7).sample(np.random.default_rng(1).random(200_000))
+    assert draws.mean() == pytest.approx(4.0, abs=0.02)

@@ -1,0 +1,150 @@
+"""Robustness: winner's margin, flip weights and the TCO tornado."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from computescore.domain.quotes import Deployment, PriceUnit
+from computescore.domain.scoring import (
+    AxisScore,
+    QuoteScore,
+    Scorecard,
+    ScoringRules,
+    weighted_total,
+)
+from computescore.domain.sensitivity import (
+    flip_weights,
+    smallest_flip,
+    tornado,
+    winner_margin,
+)
+from computescore.domain.tco import Assumptions, compute_tco
+from computescore.domain.weights import AXES, Axis, Weights, equal_weights, with_weight
+from tests.domain.engine_records import CATALOGUE, DECISION_DATE, compute_line, quote, workload
+
+
+def _card(rows: dict[str, list[float]], weights: Weights) -> Scorecard:
+    """A scorecard built by hand from axis scores in AXES order (all quotes qualified)."""
+    scores = []
+    for key, values in rows.items():
+        axes = tuple(
+            AxisScore(axis, value, "", "") for axis, value in zip(AXES, values, strict=True)
+        )
+        scores.append(QuoteScore(key, key, axes, weighted_total(axes, weights), None, False, ()))
+    ranked = sorted(scores, key=lambda s: (-round(s.weighted_total, 9), s.quote_key))
+    final = tuple(
+        QuoteScore(s.quote_key, s.label, s.axes, s.weighted_total, i + 1, False, ())
+        for i, s in enumerate(ranked)
+    )
+    return Scorecard(weights, final, "pflop", ScoringRules())
+
+
+# Axis order: performance, reliability, cost, service, compliance.
+A = [100.0, 50.0, 60.0, 50.0, 100.0]  # equal weights: 360 / 5 = 72
+B = [50.0, 50.0, 100.0, 50.0, 100.0]  # 350 / 5 = 70
+
+
+def test_margin_and_flip_weights_by_hand() -> None:
+    card = _card({"A": A, "B": B}, equal_weights())
+    margin = winner_margin(card)
+    assert margin is not None and margin.value == pytest.approx(2.0)
+    flips = {flip.axis: flip for flip in flip_weights(card)}
+    # Cost at weight x, the other four rescaled: A = 60x + 75(1 − x), B = 100x + 62.5(1 − x),
+    # where 75 and 62.5 are the means of the other axes. Equal at x = 12.5 / 52.5 = 0.238095.
+    cost = flips[Axis.COST]
+    assert cost.flips_at == pytest.approx(12.5 / 52.5)
+    assert cost.change == pytest.approx(12.5 / 52.5 - 0.2)
+    assert cost.new_winner_key == "B"
+    # Performance: A = 100x + 65(1 − x), B = 50x + 75(1 − x): equal at x = 10 / 60 = 0.1667.
+    performance = flips[Axis.PERFORMANCE]
+    assert performance.flips_at == pytest.approx(1 / 6)
+    assert "lowering the performance weight from 20.0% to 16.7%" in performance.explanation
+    # Service and compliance are the same for both; A only ties B at 100 % and wins the tie.
+    assert flips[Axis.SERVICE].flips_at is None
+    assert flips[Axis.COMPLIANCE].flips_at is None
+    smallest = smallest_flip(list(flips.values()))
+    assert smallest is not None and smallest.axis is Axis.PERFORMANCE
+
+
+def test_a_single_qualified_quote_has_no_margin_or_flips() -> None:
+    card = _card({"A": A}, equal_weights())
+    assert winner_margin(card) is None
+    assert flip_weights(card) == ()
+
+
+score = st.floats(0, 100)
+
+
+@given(
+    rows=st.lists(st.lists(score, min_size=5, max_size=5), min_size=2, max_size=4),
+    raw=st.lists(st.floats(0.01, 1), min_size=5, max_size=5),
+)
+def test_the_winner_changes_just_beyond_each_flip_weight_and_not_before(
+    rows: list[list[float]], raw: list[float]
+) -> None:
+    total = sum(raw)
+    weights = Weights({axis: value / total for axis, value in zip(AXES, raw, strict=True)})
+    card = _card({f"Q{i}": row for i, row in enumerate(rows)}, weights)
+    winner = card.ranked[0].quote_key
+
+    def best_at(axis: Axis, value: float) -> str:
+        changed = with_weight(weights, axis, value)
+        return min(
+            card.scores,
+            key=lambda s: (-round(weighted_total(s.axes, changed), 9), s.quote_key),
+        ).quote_key
+
+    for flip in flip_weights(card):
+        if flip.flips_at is None or flip.change is None or abs(flip.change) < 1e-6:
+            continue
+        step = 1e-6 if flip.change > 0 else -1e-6
+        beyond = min(1.0, max(0.0, flip.flips_at + step))
+        halfway = flip.current + flip.change / 2
+        assert best_at(flip.axis, halfway) == winner
+        if 0.0 < flip.flips_at < 1.0:
+            assert best_at(flip.axis, beyond) != winner
+
+
+SERVER = compute_line("250000", PriceUnit.PER_UNIT, Deployment.PURCHASE, 8, nodes=1, per_node=8)
+
+
+def test_tornado_of_an_owned_server() -> None:
+    # 24 months, 12 h/day, defaults. Per hour of daily use the TCO moves by
+    # energy in use 10.08 kW × 1.5 × 730 days × 0.16 = 1,766.016, idle energy −529.805
+    # and operations 2 × 8 × 730 = 11,680: 12,916.21. ±20 % of 12 h = ±2.4 h → swing
+    # 4.8 × 12,916.21 = 61,997.8.
+    # Energy lines 27,549.85 × ±20 % → swing 11,019.94.
+    # Residual 10 % ± 20 % → value line −250,000 × (0.5 + 0.5 r): swing 0.04 × 125,000 = 5,000.
+    a = Assumptions()
+    tco = compute_tco(quote("Own", SERVER), workload(12, 24), CATALOGUE, (), DECISION_DATE, a)
+    result = tornado(tco, a, pct=0.2)
+    bars = {bar.name: bar for bar in result.bars}
+    assert bars["hours of use per day"].swing_usd == pytest.approx(61_997.8, abs=0.1)
+    assert bars["energy price"].swing_usd == pytest.approx(11_019.94, abs=0.01)
+    assert bars["residual value"].swing_usd == pytest.approx(5_000.0)
+    assert bars["FX (foreign currencies' USD value)"].swing_usd == 0.0
+    assert [bar.name for bar in result.bars][:3] == [
+        "hours of use per day",
+        "energy price",
+        "residual value",
+    ]
+    mfu = bars["MFU"]
+    assert mfu.swing_usd == 0.0
+    assert result.base_unit_usd is not None and mfu.low_unit_usd is not None
+    # Cost per useful unit scales with 1 / MFU: 0.4 → 0.32 raises it by 1.25×.
+    assert mfu.low_unit_usd == pytest.approx(result.base_unit_usd * 1.25)
+    assert result.base_usd == pytest.approx(tco.total_usd)
+
+
+def test_tornado_moves_foreign_currency_lines() -> None:
+    # A €140,160 reservation at 1.10 = US$154,176; FX ± 20 % → swing 0.4 × 154,176 = 61,670.4.
+    eur = compute_line(
+        "2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12, currency="EUR"
+    )
+    a = Assumptions(fx_override={"EUR": 1.10})
+    tco = compute_tco(quote("E", eur), workload(8, 12), CATALOGUE, (), DECISION_DATE, a)
+    bars = {bar.name: bar for bar in tornado(tco, a, 0.2).bars}
+    assert bars["FX (foreign currencies' USD value)"].swing_usd == pytest.approx(61_670.4)
+    assert bars["hours of use per day"].swing_usd == pytest.approx(0.0, abs=1e-6)
