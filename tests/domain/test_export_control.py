@@ -459,3 +459,65 @@ def test_indeterminate_classification_leaves_licence_undecided(rules: RuleSet) -
     result = evaluate(chip, "SA", None, AFTER_2023, rules)
     assert result.licence.licence_required is None
     assert "cannot be decided" in "\n".join(result.explanation())
+
+
+# --------------------------------------------------------------------------- shipped catalogue
+
+# DOMAIN.md §5 worked results and research §2.1, for the catalogue entries as shipped.
+SHIPPED_EXPECTED = {
+    "nvidia-h100-sxm": ("3A090.a.1", 15831.2, "3A090.a"),
+    "nvidia-h800-sxm": ("3A090.a.1", 15831.2, NOT_3A090),  # NVLink 400 GB/s in 2022
+    "nvidia-h200-sxm": ("3A090.a.1", 15831.2, "3A090.a"),
+    "nvidia-a100-sxm-80gb": ("3A090.a.1", 4992, "3A090.a"),
+    "nvidia-a800-sxm": ("3A090.a.1", 4992, NOT_3A090),
+    "nvidia-l40s": ("3A090.a.1", 5864, NOT_3A090),
+    "nvidia-l4": ("3A090.a.2", 1940, NOT_3A090),
+    "nvidia-l20": (NOT_3A090, 1912, NOT_3A090),
+    "nvidia-h20": (NOT_3A090, 2368, NOT_3A090),
+    "nvidia-rtx-4090": ("3A090.a", 5284.8, NOT_3A090),
+    "nvidia-rtx-4090d": (NOT_3A090, 4707, NOT_3A090),
+    "nvidia-b200": ("3A090.a.1", 36000, "3A090.a"),
+}
+
+
+@pytest.mark.parametrize("acc_id", sorted(SHIPPED_EXPECTED))
+def test_shipped_catalogue_classifications(acc_id: str, rules: RuleSet) -> None:
+    from computescore.services.catalogue import load_catalogue
+
+    accelerator = load_catalogue().get(acc_id)
+    assert accelerator is not None, f"{acc_id} missing from the shipped catalogue"
+    now, tpp, in_2023 = SHIPPED_EXPECTED[acc_id]
+    result = classify(chip_from_accelerator(accelerator), IN_2026, rules)
+    assert result.eccn == now
+    assert result.tpp == pytest.approx(tpp, rel=1e-3)
+    assert classify(chip_from_accelerator(accelerator), date(2023, 6, 1), rules).eccn == in_2023
+
+
+def test_every_shipped_accelerator_gets_a_definite_outcome(rules: RuleSet) -> None:
+    from computescore.services.catalogue import load_catalogue
+
+    for accelerator in load_catalogue().accelerators.values():
+        result = classify(chip_from_accelerator(accelerator), IN_2026, rules)
+        assert result.eccn != INDETERMINATE, accelerator.id
+        assert result.explanation
+
+
+@pytest.mark.parametrize(
+    ("acc_id", "inside"),
+    [
+        ("nvidia-h200-sxm", True),  # 15,831 < 21,000 and 4,800 < 6,500 GB/s
+        ("amd-mi325x", True),  # 20,919 < 21,000 and 6,000 < 6,500 GB/s
+        ("nvidia-b200", False),  # 36,000 ≥ 21,000
+        ("intel-gaudi3", False),  # 29,360 ≥ 21,000 although 3,670 GB/s < 6,500
+    ],
+)
+def test_shipped_parts_and_the_2026_china_lane(acc_id: str, inside: bool, rules: RuleSet) -> None:
+    from computescore.services.catalogue import load_catalogue
+
+    accelerator = load_catalogue().get(acc_id)
+    assert accelerator is not None
+    result = evaluate(
+        chip_from_accelerator(accelerator), "CN", None, IN_2026, rules, export_from_us=True
+    )
+    expected = ReviewPolicy.CASE_BY_CASE if inside else ReviewPolicy.PRESUMPTION_OF_DENIAL
+    assert result.licence.review_policy is expected
