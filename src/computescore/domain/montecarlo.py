@@ -286,36 +286,40 @@ def _probability_first(
         else:
             cost_known[index] = True
     months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
-    if scorecard.cost_metric == "pflop":
-        scale = np.array([(t.peak_pflops_total or 0.0) * t.mfu.value for t in ordered])
-        denominator = (scale * months * DAYS_PER_MONTH)[:, None] * mfu_factor * h[None, :]
-    else:
-        gpus = np.array([t.gpu_count for t in ordered], dtype=np.float64)
-        denominator = (gpus * months * DAYS_PER_MONTH)[:, None] * h[None, :]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        unit = np.where(denominator > 0, totals / denominator, np.inf)
-    use_cost = cost_known & qualified
-    cost_scores = np.repeat(cost_const[:, None], samples, axis=1)
-    if use_cost.any():
-        best = np.min(np.where(use_cost[:, None], unit, np.inf), axis=0)
+    w_cost = weights.weight(Axis.COST)
+    w_perf = weights.weight(Axis.PERFORMANCE)
+    # Accumulate the weighted total in one (quotes × samples) array to keep memory low.
+    total = np.empty((n, samples))
+    total[:] = (fixed + w_cost * cost_const + w_perf * perf_const)[:, None]
+    rows = np.flatnonzero(cost_known)
+    row_tcos = [ordered[int(i)] for i in rows]
+    if rows.size:
+        if scorecard.cost_metric == "pflop":
+            per_row = np.array([(t.peak_pflops_total or 0.0) * t.mfu.value for t in row_tcos])
+            denominator = (
+                (per_row * months[rows] * DAYS_PER_MONTH)[:, None] * mfu_factor[rows] * h[None, :]
+            )
+        else:
+            gpus = np.array([t.gpu_count for t in row_tcos], dtype=np.float64)
+            denominator = (gpus * months[rows] * DAYS_PER_MONTH)[:, None] * h[None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
-            relative = np.where(unit > 0, 100.0 * best[None, :] / unit, 0.0)
-        cost_scores = np.where(cost_known[:, None], np.minimum(relative, 100.0), cost_scores)
-    has_perf = ~np.isnan(perf_value)
-    perf_scores = np.repeat(perf_const[:, None], samples, axis=1)
-    if (has_perf & qualified).any():
-        values = np.where(has_perf[:, None], np.nan_to_num(perf_value)[:, None] * mfu_factor, 0.0)
-        best_perf = np.max(np.where((has_perf & qualified)[:, None], values, 0.0), axis=0)
+            unit = np.where(denominator > 0, totals[rows] / denominator, np.inf)
+        del denominator
+        benchmark = qualified[rows]
+        if benchmark.any():
+            best = np.min(unit[benchmark], axis=0)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                relative = np.where(unit > 0, 100.0 * best[None, :] / unit, 0.0)
+            total[rows] += w_cost * np.minimum(relative, 100.0)
+    perf_rows = np.flatnonzero(~np.isnan(perf_value))
+    if perf_rows.size and qualified[perf_rows].any():
+        values = perf_value[perf_rows][:, None] * mfu_factor[perf_rows]
+        best_perf = np.max(values[qualified[perf_rows]], axis=0)
         with np.errstate(divide="ignore", invalid="ignore"):
             relative_perf = np.where(best_perf > 0, 100.0 * values / best_perf[None, :], 0.0)
-        perf_scores = np.where(has_perf[:, None], np.minimum(relative_perf, 100.0), perf_scores)
-    total = (
-        fixed[:, None]
-        + weights.weight(Axis.COST) * cost_scores
-        + weights.weight(Axis.PERFORMANCE) * perf_scores
-    )
-    total = np.where(qualified[:, None], total, -np.inf)
+        total[perf_rows] += w_perf * np.minimum(relative_perf, 100.0)
+    total[~qualified] = -np.inf
     # Ties go to the first quote in key order, as in the deterministic ranking.
-    winners = np.argmax(np.round(total, 9), axis=0)
+    winners = np.argmax(np.round(total, 9, out=total), axis=0)
     result: FloatArray = np.bincount(winners, minlength=n) / samples
     return result

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from computescore.domain.figures import Figure, Input
 from computescore.domain.scoring import QuoteScore, Scorecard
-from computescore.domain.tco import DAYS_PER_MONTH, Assumptions, Tco, headline_at
+from computescore.domain.tco import DAYS_PER_MONTH, Assumptions, Tco, headline_coefficients
 from computescore.domain.weights import AXES, Axis, Weights
 
 
@@ -201,7 +201,14 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
     e0 = assumptions.energy_usd_per_kwh
     r0 = assumptions.residual_fraction
     m0 = tco.mfu.value
-    base = headline_at(tco, h0, e0, r0)
+    domestic, foreign = headline_coefficients(tco)
+
+    def headline_at(h: float, e: float, r: float, fx: float) -> float:
+        basis = (1.0, h, e, e * h, r)
+        own = math.fsum(c * x for c, x in zip(domestic, basis, strict=True))
+        return own + fx * math.fsum(c * x for c, x in zip(foreign, basis, strict=True))
+
+    base = headline_at(h0, e0, r0, 1.0)
     base_unit = unit_cost(tco, base, h0, m0)
 
     def bar(
@@ -214,8 +221,8 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
         at_high: tuple[float, float, float, float, float],
         note: str,
     ) -> TornadoBar:
-        low_usd = headline_at(tco, at[0], at[1], at[2], at[4])
-        high_usd = headline_at(tco, at_high[0], at_high[1], at_high[2], at_high[4])
+        low_usd = headline_at(at[0], at[1], at[2], at[4])
+        high_usd = headline_at(at_high[0], at_high[1], at_high[2], at_high[4])
         return TornadoBar(
             name,
             unit,
