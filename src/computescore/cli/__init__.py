@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "computescore.cli.workspace",
     "computescore.cli.catalogue",
     "computescore.cli.gui_tools",
+    "computescore.cli.compliance",
 )
 
 
