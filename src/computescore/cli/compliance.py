@@ -256,10 +256,15 @@ def run_classify(args: argparse.Namespace) -> int:
 
 
 def _finding_lines(finding: object, verbose: bool) -> list[str]:
-    from computescore.domain.findings import Finding
+    from computescore.domain.findings import Finding, FindingCategory
 
     assert isinstance(finding, Finding)
-    date_text = f"from {finding.rule_date}" if finding.rule_date else "no date"
+    if not finding.rule_date:
+        date_text = "no date"
+    elif finding.category is FindingCategory.SCREENING:
+        date_text = f"list dated {finding.rule_date}"
+    else:
+        date_text = f"in force from {finding.rule_date}"
     lines = [
         f"[{finding.severity.value.upper()}] {finding.quote_key} — {finding.title}",
         f"    rule {finding.rule_id} · {date_text} · {finding.rule_status or 'no status'} · "

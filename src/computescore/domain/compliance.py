@@ -433,7 +433,7 @@ def check_certifications(
                 title,
                 reason,
                 "cert.required",
-                day.isoformat(),
+                "",
                 WORKLOAD_REQUIREMENT,
                 source,
             )
