@@ -1,17 +1,309 @@
-"""Workloads page."""
+"""Workloads: the evaluation's workload profiles, edited in place with inline validation.
+
+Each accepted field is saved at once as one undoable, audited change; a value
+that is not accepted stays in its field with the reason under it and is not saved.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from computescore.domain.catalog import Precision
+from computescore.domain.workload import DataClassification, Purpose, Workload, WorkloadClass
+from computescore.gui import commands
+from computescore.gui import format as fmt
+from computescore.gui.errors import guarded
+from computescore.gui.forms import (
+    Form,
+    country_parser,
+    format_number,
+    number_parser,
+    text_parser,
+)
+from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
+from computescore.gui.widgets import Banner, button, label, scroll_page, section_title
+from computescore.gui.workspace import Snapshot
+
+PURPOSES = [(p.value, fmt.words(p.value)) for p in Purpose]
+CLASSES = [
+    ("steady", "Steady — production inference, RAG"),
+    ("variable", "Variable — seasonal training, spikes"),
+    ("exploratory", "Exploratory — trials, data preparation"),
+]
+PRECISIONS = [(p.value, p.value.upper()) for p in Precision]
+CLASSIFICATIONS = [(c.value, fmt.words(c.value)) for c in DataClassification]
+
+
+def build_workload_form() -> Form:
+    """The workload form: every field with its unit, hint and rule."""
+    form = Form(columns=2)
+    form.line("name", "Name", text_parser("Name", optional=False), hint="e.g. Production inference")
+    form.choice("purpose", "Purpose", PURPOSES)
+    form.choice("workload_class", "Demand pattern", CLASSES, hint="Sets the default weights")
+    form.line(
+        "params",
+        "Model size",
+        number_parser("Model size", minimum=0.001, maximum=100_000, scale=1e9, example="13"),
+        "billion parameters",
+    )
+    form.line(
+        "training_tokens",
+        "Training tokens",
+        number_parser("Training tokens", minimum=0, optional=True, scale=1e9, example="200"),
+        "billion tokens",
+        "Training and fine-tuning workloads",
+    )
+    form.line(
+        "tokens_per_day",
+        "Tokens served per day",
+        number_parser("Tokens per day", minimum=0, optional=True, scale=1e9, example="2"),
+        "billion tokens / day",
+        "Inference workloads",
+    )
+    form.line(
+        "context_length",
+        "Context length",
+        number_parser(
+            "Context length", minimum=1, maximum=10_000_000, integer=True, example="8192"
+        ),
+        "tokens",
+    )
+    form.line(
+        "batch_size",
+        "Concurrent sequences",
+        number_parser("Batch size", minimum=1, maximum=100_000, integer=True, example="32"),
+        "sequences",
+    )
+    form.line(
+        "hours_per_day",
+        "Hours of use per day",
+        number_parser("Hours per day", minimum=0.1, maximum=24, example="20"),
+        "h / day",
+        "Hours the capacity is really busy",
+    )
+    form.line(
+        "horizon_months",
+        "Horizon",
+        number_parser("Horizon", minimum=1, maximum=240, integer=True, example="36"),
+        "months",
+    )
+    form.line(
+        "accelerators",
+        "Accelerators needed at once",
+        number_parser("Accelerators", minimum=1, maximum=1_000_000, integer=True, example="16"),
+        "accelerators",
+    )
+    form.choice("precision", "Precision", PRECISIONS)
+    form.line(
+        "assumed_mfu",
+        "Assumed MFU",
+        number_parser("MFU", minimum=1, maximum=100, scale=0.01, example="40"),
+        "%",
+        "Used where a vendor has no measured figure (30–50 % is typical)",
+    )
+    form.choice("data_classification", "Data classification", CLASSIFICATIONS)
+    form.line("country", "Runs in", country_parser("Country"), "ISO code", "Where the compute runs")
+    form.line(
+        "required_region",
+        "Data must stay in",
+        text_parser("Region", optional=True),
+        "",
+        "A region (EU) or country code; empty when free",
+    )
+    form.line(
+        "latency_ms",
+        "Latency target",
+        number_parser("Latency", minimum=1, maximum=600_000, optional=True, example="300"),
+        "ms",
+    )
+    form.line(
+        "required_certifications",
+        "Required certifications",
+        text_parser("Certifications"),
+        "",
+        "Comma-separated, e.g. ISO/IEC 27001, SOC 2 Type II",
+    )
+    return form
+
+
+def workload_errors(values: dict[str, Any]) -> dict[str, str]:
+    """Rules that join two fields (the form checks each field alone)."""
+    errors: dict[str, str] = {}
+    if values.get("purpose") == Purpose.TRAINING.value and not values.get("training_tokens"):
+        errors["training_tokens"] = "A training workload needs its number of training tokens"
+    if values.get("purpose") == Purpose.INFERENCE.value and not values.get("tokens_per_day"):
+        errors["tokens_per_day"] = "An inference workload needs the tokens it serves per day"
+    return errors
+
+
+def show_workload(form: Form, workload: Workload) -> None:
+    """Put ``workload``'s values in ``form``."""
+    f = form.fields
+    f["name"].show(workload.name)
+    f["purpose"].show(workload.purpose.value)
+    f["workload_class"].show(workload.workload_class.value)
+    f["params"].show(workload.params / 1e9, format_number)
+    f["training_tokens"].show(
+        None if workload.training_tokens is None else workload.training_tokens / 1e9,
+        format_number,
+    )
+    f["tokens_per_day"].show(
+        None if workload.tokens_per_day is None else workload.tokens_per_day / 1e9, format_number
+    )
+    f["context_length"].show(workload.context_length, lambda v: format_number(v, 0))
+    f["batch_size"].show(workload.batch_size, lambda v: format_number(v, 0))
+    f["hours_per_day"].show(workload.hours_per_day, format_number)
+    f["horizon_months"].show(workload.horizon_months)
+    f["accelerators"].show(workload.accelerators, lambda v: format_number(v, 0))
+    f["precision"].show(workload.precision.value)
+    f["assumed_mfu"].show(workload.assumed_mfu * 100, lambda v: format_number(v, 2))
+    f["data_classification"].show(workload.data_classification.value)
+    f["country"].show(workload.country)
+    f["required_region"].show(workload.required_region)
+    f["latency_ms"].show(workload.latency_ms, format_number)
+    f["required_certifications"].show(", ".join(workload.required_certifications))
+
+
+def workload_from_values(base: Workload, values: dict[str, Any]) -> Workload:
+    """A workload with the form's (valid) values."""
+    certs = tuple(c.strip() for c in str(values["required_certifications"]).split(",") if c.strip())
+    return replace(
+        base,
+        name=values["name"],
+        purpose=Purpose(values["purpose"]),
+        workload_class=WorkloadClass(values["workload_class"]),
+        params=float(values["params"]),
+        training_tokens=values["training_tokens"],
+        tokens_per_day=values["tokens_per_day"],
+        context_length=int(values["context_length"]),
+        batch_size=int(values["batch_size"]),
+        hours_per_day=float(values["hours_per_day"]),
+        horizon_months=int(values["horizon_months"]),
+        accelerators=int(values["accelerators"]),
+        precision=Precision(values["precision"]),
+        assumed_mfu=float(values["assumed_mfu"]),
+        data_classification=DataClassification(values["data_classification"]),
+        country=values["country"],
+        required_region=values["required_region"],
+        latency_ms=values["latency_ms"],
+        required_certifications=certs,
+    )
 
 
 class WorkloadsView(View):
-    """Workloads."""
+    """The evaluation's workload profiles."""
 
     key = "workloads"
     title = "Workloads"
     icon_name = "workloads"
+    subtitle = "What must run, how much and where. Changes are saved as you leave each field."
 
-    def unavailable_reason(self) -> tuple[str, str] | None:
-        """Not built yet."""
-        return ("Not available yet", "This page is being prepared.")
+    def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
+        super().__init__(workspace, parent)
+        row = QHBoxLayout()
+        row.setSpacing(2 * SPACING)
+        left = QVBoxLayout()
+        left.setSpacing(SPACING)
+        left.addWidget(section_title("Profiles"))
+        self.list = QListWidget()
+        self.list.setMaximumWidth(300)
+        self.list.setMinimumWidth(220)
+        self.list.currentRowChanged.connect(self._on_row)
+        left.addWidget(self.list, 1)
+        self.add_button = button("Add workload", "plus")
+        self.add_button.clicked.connect(self.add_workload)
+        left.addWidget(self.add_button)
+        row.addLayout(left)
+        right = QVBoxLayout()
+        right.setSpacing(SPACING)
+        self.banner = Banner()
+        right.addWidget(self.banner)
+        self.form = build_workload_form()
+        self.form.committed.connect(self._on_commit)
+        right.addWidget(scroll_page(self.form.widget), 1)
+        self.note = label("", "Muted", wrap=True)
+        right.addWidget(self.note)
+        row.addLayout(right, 1)
+        self.body_layout.addLayout(row, 1)
+        self._ids: list[int] = []
+        self._workloads: list[Workload] = []
+
+    def populate(self, snapshot: Snapshot) -> None:
+        """List the workloads and show the selected one."""
+        evaluation = snapshot.evaluation
+        assert evaluation is not None
+        current = max(self.list.currentRow(), 0)
+        self._ids = list(snapshot.workload_ids)
+        self._workloads = list(evaluation.workloads)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for workload in self._workloads:
+            item = QListWidgetItem(workload.name)
+            item.setToolTip(f"{fmt.words(workload.purpose.value)}, {workload.workload_class.value}")
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.form.widget.setEnabled(bool(self._workloads))
+        if not self._workloads:
+            self.banner.show_message(
+                "This evaluation has no workload profile yet. Add one.", "info"
+            )
+            return
+        self.banner.setVisible(False)
+        self.list.setCurrentRow(min(current, len(self._workloads) - 1))
+        self._on_row(self.list.currentRow())
+
+    def _on_row(self, row: int) -> None:
+        if 0 <= row < len(self._workloads):
+            show_workload(self.form, self._workloads[row])
+            self.note.setText(
+                "Sizing uses 6 × parameters × tokens FLOPs for training and 2 × parameters per "
+                "token for inference; GPU-hours divide by peak × MFU × 3600."
+            )
+
+    @guarded
+    def _on_commit(self, _key: str) -> None:
+        row = self.list.currentRow()
+        if not (0 <= row < len(self._workloads)):
+            return
+        values, errors = self.form.values()
+        if not errors:
+            errors = workload_errors(values)
+            for key, message in errors.items():
+                self.form.fields[key].set_error(message)
+        if errors:
+            self.banner.show_message("Not saved: " + next(iter(errors.values())) + ".", "warning")
+            return
+        self.banner.setVisible(False)
+        old = self._workloads[row]
+        new = workload_from_values(old, values)
+        if new != old:
+            commands.update_workload(self.workspace, self._ids[row], old, new)
+            self._workloads[row] = new
+            self.list.item(row).setText(new.name)
+
+    @guarded
+    def add_workload(self, _checked: bool = False) -> None:
+        """Add a workload profile with sensible starting values."""
+        evaluation = self.workspace.require_evaluation()
+        number = len(evaluation.workloads) + 1
+        workload = Workload(
+            name=f"Workload {number}",
+            purpose=Purpose.INFERENCE,
+            workload_class=WorkloadClass.STEADY,
+            params=7e9,
+            hours_per_day=12,
+            horizon_months=36,
+            tokens_per_day=1e9,
+        )
+        commands.add_workload(self.workspace, workload)
+        self.list.setCurrentRow(number - 1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from computescore.gui.preview import run_preview
+
+    raise SystemExit(run_preview("workloads"))

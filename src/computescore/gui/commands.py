@@ -1,0 +1,253 @@
+"""Undoable edits. Each command's redo and undo is one audited transaction.
+
+The first application happens in :func:`push` *before* the command enters the
+undo stack, so a refused edit (a busy database, a value the store rejects) never
+leaves a command on the stack that was not applied. ``undo`` and later ``redo``
+write the old or new value in their own transaction; if one fails the user sees
+why, and the command is dropped from the stack so the stack never lies about the
+database.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QUndoCommand
+
+from computescore.domain.quotes import FxRate, Vendor
+from computescore.domain.workload import Workload
+from computescore.gui.errors import report_exception
+
+if TYPE_CHECKING:
+    from computescore.gui.workspace import Workspace
+    from computescore.store.repository import UnitOfWork
+
+log = logging.getLogger("computescore.gui")
+
+Write = Callable[["UnitOfWork"], Any]
+
+
+class EditCommand(QUndoCommand):
+    """An edit with a forward and a backward write and a refresh after each."""
+
+    def __init__(
+        self,
+        workspace: Workspace,
+        text: str,
+        forward: Write,
+        backward: Write,
+        *,
+        after: Callable[[bool], None] | None = None,
+        merge_id: int = -1,
+    ) -> None:
+        super().__init__(text)
+        self.workspace = workspace
+        self.forward = forward
+        self.backward = backward
+        self.after = after
+        self._merge_id = merge_id
+        self.applied = False
+
+    def id(self) -> int:
+        """Commands with the same id (≥ 0) may merge (consecutive edits of one field)."""
+        return self._merge_id
+
+    def apply(self) -> None:
+        """Write the new value now (called once, before the command is pushed)."""
+        self.workspace.write(self.text(), self.forward)
+        self.applied = True
+        if self.after is not None:
+            self.after(True)
+
+    def redo(self) -> None:
+        """Write the new value (skipped on push: :meth:`apply` already did)."""
+        if self.applied:
+            self.applied = False
+            return
+        self._run(self.forward, True)
+
+    def undo(self) -> None:
+        """Write the old value."""
+        self._run(self.backward, False)
+
+    def _run(self, write: Write, forward: bool) -> None:
+        verb = "Redo" if forward else "Undo"
+        try:
+            self.workspace.write(f"{verb}: {self.text()}", write)
+        except Exception as exc:
+            import sys
+
+            self.setObsolete(True)
+            log.warning("%s failed for %r: %s", verb, self.text(), exc)
+            report_exception(*sys.exc_info())
+            return
+        if self.after is not None:
+            self.after(forward)
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        """Merge a following edit of the same field: undo then returns to the first old value."""
+        if not isinstance(other, EditCommand) or other.id() != self.id() or self.id() < 0:
+            return False
+        self.forward = other.forward
+        self.setText(other.text())
+        return True
+
+
+def push(workspace: Workspace, command: EditCommand) -> None:
+    """Apply ``command`` and, when that succeeded, put it on the undo stack.
+
+    A failure raises (a ``UserError`` for the user) and leaves the stack unchanged.
+    """
+    command.apply()
+    workspace.undo_stack.push(command)
+
+
+# -- concrete edits ----------------------------------------------------------------
+
+MERGE_WEIGHTS = 1
+MERGE_ASSUMPTIONS = 2
+
+
+def set_evaluation_field(
+    workspace: Workspace,
+    field: str,
+    new: Any,
+    text: str,
+    *,
+    merge_id: int = -1,
+    patch: bool = True,
+) -> None:
+    """Change one field of the shown evaluation (weights, assumptions, dates …), undoably.
+
+    With ``patch`` the views are updated from the new value without reading the
+    database again (weights and assumptions change often and are cheap to patch).
+    """
+    evaluation = workspace.require_evaluation()
+    snapshot = workspace.snapshot
+    assert evaluation.id is not None and snapshot is not None
+    evaluation_id = evaluation.id
+    if field == "assumptions":
+        old: Any = dict(snapshot.assumptions)
+    else:
+        old = getattr(evaluation, field)
+    if isinstance(old, Mapping):
+        old = dict(old)
+
+    def forward(uow: UnitOfWork) -> None:
+        uow.set_evaluation_field(evaluation_id, field, new)
+
+    def backward(uow: UnitOfWork) -> None:
+        uow.set_evaluation_field(evaluation_id, field, old)
+
+    def after(is_forward: bool) -> None:
+        value = new if is_forward else old
+        if patch and field in ("weights", "assumptions"):
+            workspace.patch_evaluation(**{field: dict(value or {})})
+        else:
+            workspace.reload()
+
+    push(
+        workspace,
+        EditCommand(workspace, text, forward, backward, after=after, merge_id=merge_id),
+    )
+
+
+def update_workload(workspace: Workspace, workload_id: int, old: Workload, new: Workload) -> None:
+    """Replace a workload's values, undoably."""
+    changed = [name for name in old.__slots__ if getattr(old, name) != getattr(new, name)]
+    if not changed:
+        return
+    what = changed[0].replace("_", " ") if len(changed) == 1 else f"{len(changed)} fields"
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Edit {new.name}: {what}",
+            lambda uow: uow.update_workload(workload_id, new),
+            lambda uow: uow.update_workload(workload_id, old),
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
+def add_workload(workspace: Workspace, workload: Workload) -> None:
+    """Add a workload profile to the shown evaluation, undoably."""
+    evaluation = workspace.require_evaluation()
+    assert evaluation.id is not None
+    evaluation_id = evaluation.id
+    created: list[int] = []
+
+    def forward(uow: UnitOfWork) -> None:
+        created.append(uow.add_workload(evaluation_id, workload))
+
+    def backward(uow: UnitOfWork) -> None:
+        if created:
+            delete_workload(uow, created.pop())
+
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Add workload {workload.name}",
+            forward,
+            backward,
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
+def delete_workload(uow: UnitOfWork, workload_id: int) -> None:
+    """Remove one workload profile (the undo of adding it), audited."""
+    from sqlalchemy import delete
+
+    from computescore.store.tables import WorkloadRow
+
+    remover = getattr(uow, "delete_workload", None)
+    if callable(remover):
+        remover(workload_id)
+        return
+    uow.session.exec(delete(WorkloadRow).where(WorkloadRow.id == workload_id))  # type: ignore[arg-type]
+    uow.audit("delete", "workload_profile", workload_id)
+
+
+def update_vendor(workspace: Workspace, old: Vendor, new: Vendor) -> None:
+    """Replace a vendor's details and certifications, undoably (the name is the key)."""
+
+    def write(vendor: Vendor) -> Write:
+        def run(uow: UnitOfWork) -> None:
+            vendor_id = uow.upsert_vendor(vendor)
+            uow.replace_certifications(vendor_id, vendor.certifications)
+
+        return run
+
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Edit vendor {new.name}",
+            write(new),
+            write(old),
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
+def set_fx_rate(workspace: Workspace, old: FxRate | None, new: FxRate) -> None:
+    """Set an FX rate, undoably (undo restores the previous rate of that currency and date)."""
+    previous = old if old is not None else new
+
+    def backward(uow: UnitOfWork) -> None:
+        uow.set_fx_rate(previous)
+
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"FX rate {new.currency} = {new.usd_per_unit} USD",
+            lambda uow: uow.set_fx_rate(new),
+            backward,
+            after=lambda _f: workspace.reload(),
+        ),
+    )

@@ -1,0 +1,131 @@
+"""The Overview's "what is missing" sentences and the revision differences."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+
+from computescore.domain.quotes import (
+    Certification,
+    ExitTerms,
+    FxRate,
+    LineKind,
+    MeasuredPerformance,
+    PriceUnit,
+    Quote,
+    QuoteLine,
+    ReliabilityTerms,
+    SlaTerms,
+    SupportTerms,
+    Vendor,
+    VendorKind,
+)
+from computescore.domain.workload import Evaluation, Purpose, Workload, WorkloadClass
+from computescore.gui.diff import line_differences
+from computescore.gui.gaps import find_gaps
+
+DAY = date(2026, 12, 1)
+LINE = QuoteLine(
+    LineKind.COMPUTE,
+    "16x H100",
+    Decimal("2.50"),
+    PriceUnit.PER_GPU_HOUR,
+    "EUR",
+    accelerator="nvidia-h100-sxm",
+    accelerator_count=16,
+)
+
+
+def _quote(
+    name: str, *, mfu: float | None, uptime: float | None = 99.9, valid_until: date | None = None
+) -> Quote:
+    return Quote(
+        Vendor(
+            name,
+            VendorKind.GPU_CLOUD,
+            certifications=(
+                Certification("ISO/IEC 27001", valid_to=date(2026, 6, 30))
+                if name == "Old"
+                else Certification("ISO/IEC 27001", valid_to=date(2028, 1, 1)),
+            ),
+        ),
+        "Q1",
+        (LINE,),
+        valid_until=valid_until,
+        sla=SlaTerms(uptime),
+        support=SupportTerms({1: 30}),
+        reliability=ReliabilityTerms(0.02, 24),
+        performance=MeasuredPerformance(mfu),
+        exit_terms=ExitTerms(notice_days=30),
+    )
+
+
+def _evaluation() -> Evaluation:
+    return Evaluation(
+        "E",
+        DAY,
+        (
+            Workload(
+                "W",
+                Purpose.INFERENCE,
+                WorkloadClass.STEADY,
+                7e9,
+                10,
+                12,
+                tokens_per_day=1e9,
+                required_certifications=("ISO/IEC 27001",),
+            ),
+        ),
+    )
+
+
+def test_counts_quotes_without_measured_mfu() -> None:
+    quotes = [
+        _quote("A", mfu=None),
+        _quote("B", mfu=None),
+        _quote("C", mfu=None),
+        _quote("D", mfu=0.4),
+    ]
+    gaps = find_gaps(_evaluation(), quotes, [q.vendor for q in quotes], (), ["USD"])
+    assert gaps[0].text == "3 quotes have no measured MFU or throughput (A, B, C)"
+    assert gaps[0].view == "quotes"
+
+
+def test_expired_certification_missing_fx_and_expiring_quote() -> None:
+    quotes = [
+        _quote("Old", mfu=0.4, valid_until=date(2026, 11, 30)),
+        _quote("New", mfu=0.4, uptime=None),
+    ]
+    rates = (FxRate("GBP", Decimal("1.27"), date(2026, 11, 20)),)
+    texts = [
+        g.text
+        for g in find_gaps(
+            _evaluation(), quotes, [q.vendor for q in quotes], rates, ["EUR", "GBP", "USD"]
+        )
+    ]
+    assert "1 quote states no SLA uptime (New)" in texts
+    assert "1 quote expires before the decision date 2026-12-01" in texts
+    assert "Old’s ISO/IEC 27001 is not valid on the decision date (valid until 2026-06-30)" in texts
+    # EUR has no rate on or before the decision date; GBP does; USD needs none.
+    assert [t for t in texts if t.startswith("No FX rate")] == [
+        "No FX rate for EUR on or before 2026-12-01: its prices cannot be converted"
+    ]
+
+
+def test_no_quotes_and_no_workloads() -> None:
+    texts = [g.text for g in find_gaps(Evaluation("E", DAY), [], [], (), [])]
+    assert texts == ["No workload profile yet: sizing and TCO need one", "No quotes imported yet"]
+
+
+def test_revision_differences_name_the_field_and_both_values() -> None:
+    cheaper = replace(LINE, price=Decimal("2.35"))
+    extra = QuoteLine(LineKind.COST, "Egress", Decimal("0.05"), PriceUnit.PER_GB, "EUR")
+    changes = line_differences([LINE], [cheaper, extra])
+    assert [(c.change, c.field, c.before, c.after) for c in changes] == [
+        ("changed", "price", "2.50", "2.35"),
+        ("added", "", "", "0.05"),
+    ]
+    removed = line_differences([LINE, extra], [LINE])
+    assert [(c.change, c.line) for c in removed] == [("removed", "Egress")]
+    assert line_differences([LINE], [LINE]) == []
