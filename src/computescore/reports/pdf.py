@@ -382,6 +382,11 @@ def _cover_page(furniture: _Furniture) -> Callable[[Canvas, BaseDocTemplate], No
 # --- building blocks ---------------------------------------------------------------------
 
 
+def _table_style(commands: Sequence[tuple[Any, ...]]) -> TableStyle:
+    """A table style whose cells use the embedded face (reportlab defaults to Helvetica)."""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), _REGULAR), *commands])
+
+
 class _Bookmark(Flowable):  # type: ignore[misc]
     """An invisible flowable that adds a PDF outline entry where it lands."""
 
@@ -469,7 +474,7 @@ class _Builder:
             commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.HexColor(theme.INK)))
             commands.append(("BACKGROUND", (0, -1), (-1, -1), colors.white))
         commands.extend(extra)
-        table.setStyle(TableStyle(commands))
+        table.setStyle(_table_style(commands))
         return table
 
     def num(self, text: str, bold: bool = False) -> Paragraph:
@@ -540,7 +545,7 @@ def _cover(b: _Builder, fp: str, band_height: float) -> None:
         rowHeights=[band_height],
     )
     block.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -561,7 +566,7 @@ def _cover(b: _Builder, fp: str, band_height: float) -> None:
     data = [[b.p(label, s.muted), b.p(t(value, 300), s.small)] for label, value in rows]
     table = Table(data, colWidths=[b.width * 0.3, b.width * 0.7])
     table.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor(theme.RULE)),
@@ -604,7 +609,7 @@ def _summary(b: _Builder) -> None:
         colWidths=[b.width],
     )
     callout.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.BAND)),
                 ("LINEBEFORE", (0, 0), (0, -1), 4, colors.HexColor(theme.ACCENT)),
@@ -649,7 +654,7 @@ def _summary(b: _Builder) -> None:
     ]
     tile_table = Table([tile_cells], colWidths=[b.width / 4] * 4)
     tile_table.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEABOVE", (0, 0), (-1, 0), 2, colors.HexColor(theme.HEADER_FILL)),
@@ -1324,6 +1329,7 @@ def render_pdf(pack: BoardPack, paper: str = "a4") -> bytes:
         producer="ComputeScore",
         invariant=1,
         pageCompression=1,
+        initialFontName=_REGULAR,
         lang="en",
     )
     frame = Frame(

@@ -1,0 +1,782 @@
+"""The board pack as an Excel workbook that finance can check and play with.
+
+:func:`render_xlsx` turns a frozen :class:`~computescore.reports.model.BoardPack`
+into ``.xlsx`` bytes. The Scores sheet holds axis scores and weights as cells and
+the weighted totals and ranks as Excel formulas, so changing a weight in Excel
+moves the ranking; TCO totals are ``SUMIFS`` over the itemised lines. Vendor text
+only ever reaches a cell through :func:`computescore.reports.safe.write_text`, so
+it is always a string, never a formula. Identical packs give identical bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.chart import BarChart, RadarChart, Reference, Series
+from openpyxl.chart.data_source import StrRef
+from openpyxl.chart.series import SeriesLabel
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.worksheet.worksheet import Worksheet
+
+from computescore.domain.findings import FindingSeverity
+from computescore.reports import theme
+from computescore.reports.model import AXES, AXIS_TITLES, BoardPack, fingerprint
+from computescore.reports.safe import excel_text, write_text
+
+QUOTE_FIELDS = (
+    "vendor",
+    "quote_ref",
+    "quote_date",
+    "valid_until",
+    "kind",
+    "category",
+    "description",
+    "accelerator",
+    "accelerators_per_node",
+    "nodes",
+    "accelerator_count",
+    "quantity",
+    "deployment",
+    "term_months",
+    "price",
+    "price_unit",
+    "currency",
+    "usd_per_gpu_hour",
+    "region",
+    "country",
+    "source",
+)
+"""The canonical quote-line fields (DOMAIN.md §6), in the Quotes sheet's column order."""
+
+SCORES_WEIGHT_ROW = 4
+"""Row of the editable weights on the Scores sheet (columns D–H)."""
+
+SCORES_HEADER_ROW = 6
+SCORES_FIRST_ROW = 7
+"""First quote row of the Scores sheet."""
+
+_FONT = theme.EXCEL_FONT
+_HEADER_FONT = Font(name=_FONT, bold=True, color="FFFFFF", size=10)
+_HEADER_FILL = PatternFill("solid", fgColor=theme.excel_colour(theme.HEADER_FILL))
+_INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
+_BAND_FILL = PatternFill("solid", fgColor=theme.excel_colour(theme.BAND))
+_KO_FILL = PatternFill("solid", fgColor="FBEAEA")
+_TITLE_FONT = Font(name=_FONT, bold=True, size=16, color=theme.excel_colour(theme.HEADER_FILL))
+_SUB_FONT = Font(name=_FONT, bold=True, size=11, color=theme.excel_colour(theme.INK))
+_BODY_FONT = Font(name=_FONT, size=10, color=theme.excel_colour(theme.INK))
+_BOLD_FONT = Font(name=_FONT, size=10, bold=True, color=theme.excel_colour(theme.INK))
+_MUTED_FONT = Font(name=_FONT, size=9, italic=True, color=theme.excel_colour(theme.MUTED))
+_KEY_FONT = Font(name=_FONT, size=14, bold=True, color=theme.excel_colour(theme.ACCENT))
+_RULE = Side(style="thin", color=theme.excel_colour(theme.RULE))
+_WRAP = Alignment(wrap_text=True, vertical="top")
+_TOP = Alignment(vertical="top")
+
+
+@dataclass
+class _Sheet:
+    """A worksheet with the column widths its content asks for."""
+
+    ws: Worksheet
+    widths: dict[int, float] = field(default_factory=dict)
+    max_width: float = 60.0
+
+    def put(
+        self,
+        row: int,
+        col: int,
+        value: Any,
+        *,
+        fmt: str | None = None,
+        font: Font | None = None,
+        wrap: bool = False,
+        measure: bool = True,
+    ) -> Any:
+        """Write a value: text through the safe helper, numbers and dates with a format."""
+        cell = self.ws.cell(row=row, column=col)
+        if isinstance(value, str):
+            write_text(cell, value)
+        elif isinstance(value, bool):
+            write_text(cell, "Yes" if value else "No")
+        elif isinstance(value, float) and not math.isfinite(value):  # Excel cannot store it
+            write_text(cell, "n/a")
+        elif isinstance(value, int | float | Decimal | date | datetime) or value is None:
+            cell.value = value
+        else:
+            write_text(cell, str(value))
+        if fmt is not None:
+            cell.number_format = fmt
+        elif isinstance(value, date):
+            cell.number_format = theme.EXCEL_DATE
+        cell.font = font or _BODY_FONT
+        cell.alignment = _WRAP if wrap else _TOP
+        if measure and value is not None:
+            shown = len(str(value)) if not isinstance(value, float) else 12
+            if isinstance(value, date):
+                shown = 11
+            self.widths[col] = max(self.widths.get(col, 8.0), min(shown + 2, self.max_width))
+        return cell
+
+    def formula(self, row: int, col: int, formula: str, fmt: str | None = None) -> Any:
+        """Write one of our own formulas (never vendor text)."""
+        cell = self.ws.cell(row=row, column=col)
+        cell.value = formula
+        if fmt is not None:
+            cell.number_format = fmt
+        cell.font = _BOLD_FONT
+        cell.alignment = _TOP
+        self.widths[col] = max(self.widths.get(col, 8.0), 12.0)
+        return cell
+
+    def header(self, row: int, titles: Sequence[str], start_col: int = 1) -> None:
+        for offset, title in enumerate(titles):
+            cell = self.put(row, start_col + offset, title, font=_HEADER_FONT, wrap=True)
+            cell.fill = _HEADER_FILL
+            cell.alignment = Alignment(wrap_text=True, vertical="center")
+        self.ws.row_dimensions[row].height = 28
+
+    def finish(self, *, landscape: bool = True, title_rows: str | None = None) -> None:
+        for col, width in self.widths.items():
+            self.ws.column_dimensions[get_column_letter(col)].width = width
+        self.ws.sheet_view.showGridLines = False
+        setup = self.ws.page_setup
+        setup.orientation = "landscape" if landscape else "portrait"
+        setup.paperSize = self.ws.PAPERSIZE_A4
+        setup.fitToWidth = 1
+        setup.fitToHeight = 0
+        if self.ws.sheet_properties.pageSetUpPr is not None:
+            self.ws.sheet_properties.pageSetUpPr.fitToPage = True
+        self.ws.print_options.horizontalCentered = True
+        if title_rows:
+            self.ws.print_title_rows = title_rows
+        footer: Any = self.ws.oddFooter
+        footer.left.text = "&A"
+        footer.right.text = "Page &P of &N"
+
+
+def _band(sheet: _Sheet, row: int, first_col: int, last_col: int, fill: PatternFill) -> None:
+    for col in range(first_col, last_col + 1):
+        sheet.ws.cell(row=row, column=col).fill = fill
+
+
+def _absent(sheet: _Sheet, row: int, sentence: str) -> None:
+    sheet.put(row, 1, sentence, font=_MUTED_FONT, measure=False)
+
+
+# --- sheets -----------------------------------------------------------------------------
+
+
+def _scores(wb: Workbook, pack: BoardPack) -> tuple[int, int] | None:
+    """The Scores sheet; returns (first, last) data rows, or None without a ranking."""
+    sheet = _Sheet(wb.create_sheet("Scores"))
+    ws = sheet.ws
+    sheet.put(1, 1, "Scores and weights", font=_TITLE_FONT, measure=False)
+    ranking = pack.ranking
+    if ranking is None or not ranking.rows:
+        _absent(sheet, 3, "The scorecard has not been computed for this evaluation.")
+        sheet.finish()
+        return None
+    sheet.put(
+        2,
+        1,
+        "Change a weight in the yellow cells: weighted totals and ranks recompute. Weights are "
+        "divided by their sum, so they need not add up to 1.",
+        font=_MUTED_FONT,
+        measure=False,
+    )
+    first, last = SCORES_FIRST_ROW, SCORES_FIRST_ROW + len(ranking.rows) - 1
+    w = SCORES_WEIGHT_ROW
+    sheet.put(w, 3, "Weight", font=_BOLD_FONT)
+    for offset, axis in enumerate(AXES):
+        cell = sheet.put(w, 4 + offset, ranking.weight(axis), fmt=theme.EXCEL_WEIGHT)
+        cell.fill = _INPUT_FILL
+        cell.border = Border(top=_RULE, bottom=_RULE, left=_RULE, right=_RULE)
+    sheet.put(w, 9, "Sum", font=_BOLD_FONT)
+    sheet.formula(w, 10, f"=SUM($D${w}:$H${w})", theme.EXCEL_WEIGHT)
+    sheet.header(
+        SCORES_HEADER_ROW,
+        [
+            "Rank",
+            "Vendor",
+            "Quote",
+            *[f"{AXIS_TITLES[a]} (0–100)" for a in AXES],
+            "Weighted total (0–100)",
+            "Knocked out",
+            "Knock-out reasons",
+            "Total as issued",
+            "Quote key",
+        ],
+    )
+    for index, row in enumerate(ranking.rows):
+        r = first + index
+        sheet.formula(
+            r,
+            1,
+            f'=IF($J{r}="Yes","",COUNTIFS($J${first}:$J${last},"No",'
+            f'$I${first}:$I${last},">"&$I{r})+1)',
+            "0",
+        )
+        sheet.put(r, 2, row.vendor)
+        sheet.put(r, 3, row.quote_ref)
+        for offset, axis in enumerate(AXES):
+            sheet.put(r, 4 + offset, row.score(axis), fmt=theme.EXCEL_SCORE)
+        sheet.formula(
+            r, 9, f"=SUMPRODUCT(D{r}:H{r},$D${w}:$H${w})/SUM($D${w}:$H${w})", theme.EXCEL_SCORE
+        )
+        sheet.put(r, 10, "Yes" if row.knocked_out else "No")
+        sheet.put(r, 11, "; ".join(row.knockout_reasons), wrap=True)
+        sheet.put(r, 12, row.weighted_total, fmt=theme.EXCEL_SCORE)
+        sheet.put(r, 13, row.quote_key)
+        if row.knocked_out:
+            _band(sheet, r, 1, 13, _KO_FILL)
+    sheet.widths[1] = 7
+    sheet.widths[11] = 50
+    for col in range(4, 10):
+        sheet.widths[col] = 13
+    ws.freeze_panes = f"D{first}"
+    ws.auto_filter.ref = f"A{SCORES_HEADER_ROW}:M{last}"
+    sheet.finish(title_rows=f"{SCORES_HEADER_ROW}:{SCORES_HEADER_ROW}")
+
+    # Explanations below the table, one row per quote and axis.
+    row_no = last + 3
+    sheet.put(row_no, 1, "How each score was reached", font=_SUB_FONT, measure=False)
+    row_no += 1
+    sheet.header(row_no, ["", "Vendor", "Quote", "Axis", "Score", "Explanation", "Flags"])
+    for ranked in ranking.rows:
+        for item in ranked.scores:
+            row_no += 1
+            sheet.put(row_no, 2, ranked.vendor, measure=False)
+            sheet.put(row_no, 3, ranked.quote_ref, measure=False)
+            sheet.put(row_no, 4, AXIS_TITLES.get(item.axis, item.axis), measure=False)
+            sheet.put(row_no, 5, item.score, fmt=theme.EXCEL_SCORE, measure=False)
+            sheet.put(row_no, 6, item.explanation, measure=False)
+            sheet.put(row_no, 7, ", ".join(item.flags), measure=False)
+    return first, last
+
+
+def _tco(wb: Workbook, pack: BoardPack) -> None:
+    lines = _Sheet(wb.create_sheet("TCO lines"))
+    lines.put(1, 1, "Total cost of ownership: every line", font=_TITLE_FONT, measure=False)
+    summary = _Sheet(wb.create_sheet("TCO"))
+    summary.put(1, 1, "Total cost of ownership per quote", font=_TITLE_FONT, measure=False)
+    if not pack.tco:
+        _absent(lines, 3, "Total cost of ownership not computed for this evaluation.")
+        _absent(summary, 3, "Total cost of ownership not computed for this evaluation.")
+        lines.finish()
+        summary.finish()
+        return
+    lines.header(
+        3, ["Quote #", "Quote", "Line", "Category", "Amount (USD)", "Formula", "Inputs", "Flags"]
+    )
+    r = 3
+    for number, item in enumerate(pack.tco, start=1):
+        for line in item.lines:
+            r += 1
+            lines.put(r, 1, number, fmt="0")
+            lines.put(r, 2, item.label)
+            lines.put(r, 3, line.label)
+            lines.put(r, 4, line.category)
+            lines.put(r, 5, line.amount_usd, fmt=theme.EXCEL_USD)
+            lines.put(r, 6, line.formula)
+            lines.put(
+                r,
+                7,
+                "; ".join(
+                    f"{i.text()}" + (f" ({i.source})" if i.source else "") for i in line.inputs
+                ),
+            )
+            lines.put(r, 8, ", ".join(line.flags))
+    last_line = r
+    lines.ws.freeze_panes = "C4"
+    lines.ws.auto_filter.ref = f"A3:H{last_line}"
+    lines.finish(title_rows="3:3")
+
+    summary.put(
+        2,
+        1,
+        "Totals are SUMIFS over the sheet “TCO lines”; per-hour figures divide them by the "
+        "hours shown.",
+        font=_MUTED_FONT,
+        measure=False,
+    )
+    summary.header(
+        4,
+        [
+            "Quote #",
+            "Quote",
+            "Total (USD)",
+            "Total as issued (USD)",
+            "Horizon (months)",
+            "GPU-hours used",
+            "USD per used GPU-hour",
+            "USD per useful PFLOP-hour",
+            "USD per million tokens",
+            "Shortlisted",
+        ],
+    )
+    sheet_ref = quote_sheetname("TCO lines")
+    for number, item in enumerate(pack.tco, start=1):
+        r = 4 + number
+        summary.put(r, 1, number, fmt="0")
+        summary.put(r, 2, item.label)
+        summary.formula(
+            r,
+            3,
+            f"=SUMIFS({sheet_ref}!$E$4:$E${last_line},{sheet_ref}!$A$4:$A${last_line},$A{r})",
+            theme.EXCEL_USD,
+        )
+        summary.put(r, 4, item.total_usd, fmt=theme.EXCEL_USD)
+        summary.put(r, 5, item.horizon_months, fmt="0")
+        summary.put(r, 6, item.used_gpu_hours, fmt="#,##0")
+        if item.used_gpu_hours:
+            summary.formula(r, 7, f"=C{r}/F{r}", theme.EXCEL_USD_CENTS)
+        summary.put(r, 8, item.usd_per_useful_pflop_hour, fmt=theme.EXCEL_USD_CENTS)
+        summary.put(r, 9, item.usd_per_million_tokens, fmt=theme.EXCEL_USD_CENTS)
+        summary.put(r, 10, item.shortlisted)
+    summary.ws.freeze_panes = "C5"
+    summary.finish(title_rows="4:4")
+
+
+def _quotes(wb: Workbook, pack: BoardPack) -> None:
+    sheet = _Sheet(wb.create_sheet("Quotes"), max_width=45)
+    sheet.header(1, list(QUOTE_FIELDS))
+    formats = {
+        "price": "#,##0.00##",
+        "quantity": "#,##0.##",
+        "usd_per_gpu_hour": theme.EXCEL_USD_CENTS,
+        "accelerators_per_node": "0",
+        "nodes": "0",
+        "accelerator_count": "0",
+        "term_months": "0",
+    }
+    if not pack.lines:
+        _absent(sheet, 2, "No quote lines were recorded for this evaluation.")
+    for index, line in enumerate(pack.lines, start=2):
+        for col, name in enumerate(QUOTE_FIELDS, start=1):
+            sheet.put(index, col, getattr(line, name), fmt=formats.get(name))
+    last = max(2, len(pack.lines) + 1)
+    sheet.ws.freeze_panes = "A2"
+    sheet.ws.auto_filter.ref = f"A1:{get_column_letter(len(QUOTE_FIELDS))}{last}"
+    sheet.finish(title_rows="1:1")
+
+
+def _findings(wb: Workbook, pack: BoardPack) -> None:
+    sheet = _Sheet(wb.create_sheet("Findings"), max_width=50)
+    headers = [
+        "Quote",
+        "Severity",
+        "Category",
+        "Title",
+        "Reason",
+        "Rule",
+        "Rule date",
+        "Rule status",
+        "Source",
+    ]
+    sheet.header(1, headers)
+    if pack.findings is None:
+        _absent(sheet, 2, "Compliance checks not run for this evaluation.")
+    elif not pack.findings:
+        _absent(sheet, 2, "The checks ran and found nothing to report.")
+    else:
+        order = {FindingSeverity.KNOCKOUT: 0, FindingSeverity.WARNING: 1, FindingSeverity.INFO: 2}
+        for r, f in enumerate(
+            sorted(pack.findings, key=lambda f: order.get(f.severity, 3)), start=2
+        ):
+            values = [
+                pack.quote_label(f.quote_key),
+                f.severity.value,
+                f.category.value,
+                f.title,
+                f.reason,
+                f.rule_id,
+                f.rule_date,
+                f.rule_status,
+                f.source,
+            ]
+            for col, value in enumerate(values, start=1):
+                sheet.put(r, col, value, wrap=col in (4, 5))
+            if f.severity is FindingSeverity.KNOCKOUT:
+                _band(sheet, r, 1, len(headers), _KO_FILL)
+        sheet.ws.auto_filter.ref = f"A1:I{len(pack.findings) + 1}"
+    sheet.ws.freeze_panes = "A2"
+    sheet.widths[5] = 60
+    sheet.finish(title_rows="1:1")
+
+
+def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
+    sheet = _Sheet(wb.create_sheet("Exit terms"), max_width=50)
+    headers = [
+        "Quote",
+        "Notice (days)",
+        "Termination fee (%)",
+        "Data returned",
+        "Data deleted",
+        "Egress (USD/GB)",
+        "Auto-renewal",
+        "Lock-in notes",
+    ]
+    sheet.header(1, headers)
+    if not pack.exit_terms:
+        _absent(sheet, 2, "No exit terms were recorded for this evaluation's quotes.")
+    for r, item in enumerate(pack.exit_terms, start=2):
+        terms = item.terms
+        sheet.put(r, 1, item.label)
+        sheet.put(r, 2, terms.notice_days, fmt="0")
+        sheet.put(r, 3, terms.termination_fee_pct, fmt="0.0")
+        sheet.put(r, 4, terms.data_return)
+        sheet.put(r, 5, terms.data_deletion)
+        sheet.put(r, 6, terms.egress_usd_per_gb, fmt=theme.EXCEL_USD_CENTS)
+        sheet.put(r, 7, terms.auto_renewal)
+        sheet.put(r, 8, terms.lock_in_notes, wrap=True)
+    sheet.ws.freeze_panes = "B2"
+    sheet.finish(title_rows="1:1")
+
+
+def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
+    sheet = _Sheet(wb.create_sheet("Sensitivity"), max_width=50)
+    sheet.put(1, 1, "Sensitivity, simulation and break-even", font=_TITLE_FONT, measure=False)
+    r = 3
+    sheet.put(
+        r, 1, "Tornado: TCO at each input's low and high value", font=_SUB_FONT, measure=False
+    )
+    r += 1
+    if pack.tornado is None or not pack.tornado.bars:
+        _absent(sheet, r, "Sensitivity analysis not run for this evaluation.")
+    else:
+        sheet.put(r, 1, "Quote", font=_BOLD_FONT)
+        sheet.put(r, 2, pack.tornado.quote_label)
+        sheet.put(r + 1, 1, "Base TCO (USD)", font=_BOLD_FONT)
+        sheet.put(r + 1, 2, pack.tornado.base_usd, fmt=theme.EXCEL_USD)
+        r += 3
+        sheet.header(
+            r, ["Input", "Low", "High", "TCO at low (USD)", "TCO at high (USD)", "Swing (USD)"]
+        )
+        for bar in sorted(pack.tornado.bars, key=lambda b: b.swing_usd, reverse=True):
+            r += 1
+            sheet.put(r, 1, bar.input_name)
+            sheet.put(r, 2, bar.low_text)
+            sheet.put(r, 3, bar.high_text)
+            sheet.put(r, 4, bar.tco_at_low_usd, fmt=theme.EXCEL_USD)
+            sheet.put(r, 5, bar.tco_at_high_usd, fmt=theme.EXCEL_USD)
+            sheet.formula(r, 6, f"=ABS(E{r}-D{r})", theme.EXCEL_USD)
+    r += 3
+    sheet.put(r, 1, "Monte Carlo: TCO percentiles", font=_SUB_FONT, measure=False)
+    r += 1
+    mc = pack.monte_carlo
+    if mc is None or not mc.rows:
+        _absent(sheet, r, "Monte Carlo not run for this evaluation.")
+    else:
+        sheet.put(r, 1, "Samples", font=_BOLD_FONT)
+        sheet.put(r, 2, mc.samples, fmt="#,##0")
+        sheet.put(r + 1, 1, "Seed", font=_BOLD_FONT)
+        sheet.put(r + 1, 2, mc.seed)
+        sheet.put(r + 2, 1, "Ranges", font=_BOLD_FONT)
+        sheet.put(r + 2, 2, "; ".join(mc.ranges), measure=False)
+        r += 4
+        sheet.header(r, ["Quote", "P10 (USD)", "P50 (USD)", "P90 (USD)", "Ranks first"])
+        for row in sorted(mc.rows, key=lambda x: x.p50_usd):
+            r += 1
+            sheet.put(r, 1, row.label)
+            sheet.put(r, 2, row.p10_usd, fmt=theme.EXCEL_USD)
+            sheet.put(r, 3, row.p50_usd, fmt=theme.EXCEL_USD)
+            sheet.put(r, 4, row.p90_usd, fmt=theme.EXCEL_USD)
+            sheet.put(r, 5, row.probability_first, fmt=theme.EXCEL_PERCENT)
+    r += 3
+    sheet.put(
+        r, 1, "Buy or rent: total cost against hours of use per day", font=_SUB_FONT, measure=False
+    )
+    r += 1
+    curve = pack.break_even
+    if curve is None:
+        _absent(sheet, r, "Break-even curve not computed for this evaluation.")
+    else:
+        sheet.put(r, 1, "Break-even (h/day)", font=_BOLD_FONT)
+        sheet.put(r, 2, curve.break_even_hours_per_day, fmt="0.0")
+        r += 2
+        sheet.header(
+            r, ["Hours per day", f"Owned: {curve.owned_label}", f"Rented: {curve.rented_label}"]
+        )
+        for hours, owned, rented in zip(
+            curve.hours_per_day, curve.owned_usd, curve.rented_usd, strict=True
+        ):
+            r += 1
+            sheet.put(r, 1, hours, fmt="0.0")
+            sheet.put(r, 2, owned, fmt=theme.EXCEL_USD, measure=False)
+            sheet.put(r, 3, rented, fmt=theme.EXCEL_USD, measure=False)
+    sheet.widths[2] = max(sheet.widths.get(2, 0), 18)
+    sheet.widths[3] = max(sheet.widths.get(3, 0), 18)
+    sheet.finish(landscape=False)
+
+
+def _assumptions(wb: Workbook, pack: BoardPack, fp: str) -> None:
+    sheet = _Sheet(wb.create_sheet("Assumptions"), max_width=70)
+    m = pack.methodology
+    sheet.put(1, 1, "Methodology and assumptions", font=_TITLE_FONT, measure=False)
+    r = 3
+
+    def block(
+        title: str,
+        headers: list[str],
+        rows: list[list[Any]],
+        empty: str,
+        formats: dict[int, str] | None = None,
+    ) -> None:
+        nonlocal r
+        sheet.put(r, 1, title, font=_SUB_FONT, measure=False)
+        r += 1
+        if not rows:
+            _absent(sheet, r, empty)
+            r += 2
+            return
+        sheet.header(r, headers)
+        for values in rows:
+            r += 1
+            for col, value in enumerate(values, start=1):
+                sheet.put(r, col, value, fmt=(formats or {}).get(col))
+        r += 2
+
+    block(
+        "Assumptions",
+        ["Assumption", "Value", "Unit", "Source"],
+        [[a.name, a.value, a.unit, a.source] for a in m.assumptions],
+        "No assumptions recorded.",
+    )
+    block(
+        "FX rates",
+        ["Currency", "USD per unit", "As of", "Source"],
+        [[x.currency, x.usd_per_unit, x.as_of, x.source] for x in m.fx_rates],
+        "All quotes were in US dollars; no conversion was needed.",
+        {2: "0.000000"},
+    )
+    block(
+        "Export-control rules",
+        ["Version", "Date"],
+        [[m.rules_version, m.rules_date]] if m.rules_version else [],
+        "Export-control rules not applied for this evaluation.",
+    )
+    block(
+        "Accelerator catalogue",
+        ["Version / source"],
+        [[f"Version {m.catalogue_version}"]] * bool(m.catalogue_version)
+        + [[s] for s in m.catalogue_sources],
+        "Catalogue version not recorded.",
+    )
+    if pack.ranking is not None:
+        block(
+            "Weights",
+            ["Axis", "Weight"],
+            [[AXIS_TITLES.get(a, a), w] for a, w in pack.ranking.weights],
+            "",
+            {2: theme.EXCEL_PERCENT},
+        )
+    block(
+        "Formulas", ["Figure", "Formula"], [[n, f] for n, f in m.formulas], "No formulas recorded."
+    )
+    block(
+        "Measured on the buyer's workload",
+        ["Item"],
+        [[x] for x in m.measured],
+        "Nothing was measured.",
+    )
+    block("Assumed or from datasheets", ["Item"], [[x] for x in m.assumed], "Nothing was assumed.")
+    block("Notes", ["Note"], [[x] for x in m.notes], "No notes.")
+    block("Fingerprint", ["SHA-256 of the canonical JSON of the inputs"], [[fp]], "")
+    sheet.finish(landscape=False)
+
+
+def _value(sheet: _Sheet, row: int, cell: Any) -> None:
+    """Summary values: left-aligned and wrapped, the row tall enough for the text."""
+    cell.alignment = Alignment(wrap_text=True, vertical="top", horizontal="left")
+    if isinstance(cell.value, str) and len(cell.value) > 95:
+        sheet.ws.row_dimensions[row].height = 13.5 * math.ceil(len(cell.value) / 95)
+
+
+def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, fp: str) -> None:
+    ws = wb.active
+    assert isinstance(ws, Worksheet)
+    ws.title = "Summary"
+    sheet = _Sheet(ws, max_width=70)
+    meta = pack.meta
+    sheet.put(1, 1, "Board pack", font=_MUTED_FONT, measure=False)
+    sheet.put(2, 1, meta.evaluation, font=_TITLE_FONT, measure=False)
+    rows: list[tuple[str, Any, str | None]] = [
+        ("Decision date", meta.decision_date, theme.EXCEL_DATE),
+        ("Prepared by", meta.prepared_by, None),
+        ("For", meta.end_user, None),
+        ("Confidentiality", meta.confidentiality, None),
+        ("Generated", meta.generated_on, theme.EXCEL_DATE),
+        ("Fingerprint (SHA-256)", fp, None),
+    ]
+    r = 4
+    for label, value, fmt in rows:
+        sheet.put(r, 1, label, font=_BOLD_FONT)
+        sheet.put(r, 2, value, fmt=fmt, measure=False)
+        r += 1
+    r += 1
+    sheet.put(r, 1, "Recommendation", font=_SUB_FONT)
+    r += 1
+    sheet.put(
+        r,
+        1,
+        pack.recommendation or "No recommendation: the scorecard has not been computed.",
+        font=_BOLD_FONT,
+        measure=False,
+    )
+    r += 2
+    ranking = pack.ranking
+    leader = ranking.leader if ranking else None
+    lead_tco = pack.tco_for(leader.quote_key) if leader else None
+    facts: list[tuple[str, Any, str | None]] = [
+        ("Leader", leader.label if leader else "—", None),
+        ("Margin (points)", ranking.margin_points if ranking else None, "0.0"),
+        (
+            "Total cost of the recommended option (USD)",
+            lead_tco.total_usd if lead_tco else None,
+            theme.EXCEL_USD,
+        ),
+        ("Robustness", (ranking.robustness if ranking else "") or "—", None),
+        (
+            "Open compliance findings",
+            len(pack.open_findings()) if pack.findings is not None else "checks not run",
+            "0",
+        ),
+    ]
+    for label, value, fmt in facts:
+        sheet.put(r, 1, label, font=_BOLD_FONT)
+        cell = sheet.put(r, 2, value, fmt=fmt, measure=False)
+        if label in ("Leader", "Total cost of the recommended option (USD)"):
+            cell.font = _KEY_FONT
+        _value(sheet, r, cell)
+        r += 1
+    r += 1
+    sheet.put(r, 1, "Top risks", font=_SUB_FONT)
+    for number, risk in enumerate(pack.risks[:3] or ("No risks were recorded.",), start=1):
+        r += 1
+        sheet.put(r, 1, f"{number}.", font=_BOLD_FONT)
+        _value(sheet, r, sheet.put(r, 2, risk, measure=False))
+    sheet.widths[1] = 42
+    sheet.widths[2] = 90
+    sheet.finish(landscape=False)
+
+    if ranking is None or score_rows is None:
+        return
+    first, last = score_rows
+    scores_ws = wb["Scores"]
+    anchor_row = r + 3
+    bar = BarChart()
+    bar.type = "bar"
+    bar.style = 10
+    bar.title = "Weighted total (live from the Scores sheet)"
+    bar.y_axis.title = "Points (0–100)"
+    bar.y_axis.scaling.min = 0
+    bar.y_axis.scaling.max = 100
+    bar.x_axis.scaling.orientation = "maxMin"
+    bar.legend = None
+    bar.gapWidth = 40
+    bar.x_axis.tickLblSkip = 1
+    bar.x_axis.delete = False
+    bar.y_axis.delete = False
+    data = Reference(scores_ws, min_col=9, min_row=SCORES_HEADER_ROW, max_row=last)
+    cats = Reference(scores_ws, min_col=2, min_row=first, max_row=last)
+    bar.add_data(data, titles_from_data=True)
+    bar.set_categories(cats)
+    bar.series[0].graphicalProperties.solidFill = theme.excel_colour(theme.ACCENT)
+    bar.height = max(7.5, 0.75 * len(ranking.rows) + 3)
+    bar.width = 22
+    sheet.ws.add_chart(bar, f"A{anchor_row}")
+
+    radar = RadarChart()
+    radar.type = "marker"
+    radar.style = 26
+    radar.title = "Five-axis scores of the best-ranked quotes"
+    ranked = [row for row in ranking.rows if row.rank is not None][:5]
+    index_of = {row.quote_key: i for i, row in enumerate(ranking.rows)}
+    for number, row in enumerate(ranked):
+        r_no = first + index_of[row.quote_key]
+        values = Reference(scores_ws, min_col=4, max_col=8, min_row=r_no, max_row=r_no)
+        series = Series(values, title=None)
+        series.tx = SeriesLabel(strRef=StrRef(f"{quote_sheetname('Scores')}!$B${r_no}"))
+        series.graphicalProperties.line.solidFill = theme.excel_colour(theme.series_colour(number))
+        radar.series.append(series)
+    radar.set_categories(
+        Reference(
+            scores_ws, min_col=4, max_col=8, min_row=SCORES_HEADER_ROW, max_row=SCORES_HEADER_ROW
+        )
+    )
+    radar.y_axis.scaling.min = 0
+    radar.y_axis.scaling.max = 100
+    radar.x_axis.delete = False
+    radar.y_axis.delete = False
+    radar.height = 12
+    radar.width = 22
+    sheet.ws.add_chart(radar, f"A{anchor_row + int(bar.height * 2) + 2}")
+
+
+# --- entry point --------------------------------------------------------------------------
+
+_MODIFIED = re.compile(rb"<dcterms:modified([^>]*)>[^<]*</dcterms:modified>")
+
+
+def _reproducible(data: bytes, when: date) -> bytes:
+    """Rewrite the zip with fixed timestamps so identical packs give identical bytes."""
+    stamp = (when.year, when.month, when.day, 0, 0, 0)
+    iso = f"{when.isoformat()}T00:00:00Z".encode()
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            content = source.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                content = _MODIFIED.sub(
+                    lambda m: (
+                        b"<dcterms:modified" + m.group(1) + b">" + iso + b"</dcterms:modified>"
+                    ),
+                    content,
+                )
+            entry = zipfile.ZipInfo(info.filename, date_time=stamp)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o600 << 16
+            target.writestr(entry, content)
+    return out.getvalue()
+
+
+def render_xlsx(pack: BoardPack) -> bytes:
+    """Render the board pack as ``.xlsx`` bytes.
+
+    Sheets: Summary (with native bar and radar charts), Scores (live formulas),
+    TCO, TCO lines, Quotes, Findings, Exit terms, Sensitivity, Assumptions.
+
+    Raises:
+        CellTextTooLong: a text exceeds Excel's 32,767-character cell limit.
+    """
+    fp = fingerprint(pack)
+    wb = Workbook()
+    stamp = datetime(
+        pack.meta.generated_on.year, pack.meta.generated_on.month, pack.meta.generated_on.day
+    )
+    wb.properties.creator = "ComputeScore"
+    wb.properties.title = excel_text(f"Board pack: {pack.meta.evaluation}")[:250]
+    wb.properties.created = stamp
+    wb.properties.lastModifiedBy = "ComputeScore"
+    score_rows = _scores(wb, pack)
+    _tco(wb, pack)
+    _quotes(wb, pack)
+    _findings(wb, pack)
+    _exit_terms(wb, pack)
+    _sensitivity(wb, pack)
+    _assumptions(wb, pack, fp)
+    _summary(wb, pack, score_rows, fp)
+    wb.active = 0
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return _reproducible(buffer.getvalue(), pack.meta.generated_on)
