@@ -17,6 +17,8 @@ from computescore.domain.screening import (
     lcs_length,
     normalise_name,
     prepare,
+    score_bound,
+    score_names,
     screen,
     similarity,
     token_set_ratio,
@@ -206,3 +208,20 @@ def test_no_lists_loaded_says_not_screened() -> None:
     assert (
         result.wording == "End user 'Contoso Cloud' was not screened: no screening list is loaded."
     )
+
+
+@given(names, names)
+def test_score_bound_never_cuts_a_real_score(a: str, b: str) -> None:
+    first, second = normalise_name(a), normalise_name(b)
+    assert score_bound(first, second) >= score_names(first, second).score - 1e-12
+
+
+def test_common_words_do_not_flood_the_candidates() -> None:
+    # 200 names share "trading"; only names sharing a rarer word or the initial are scored.
+    entries = tuple(ScreeningEntry(f"{chr(97 + i % 20)}lpha{i} Trading") for i in range(200))
+    index = prepare([ScreeningList("Generated", LIST_DATE, entries)])
+    assert "trading" not in index.by_token
+    assert len(index.candidates(normalise_name("Zulu Trading"))) == 0
+    hit = screen("Hlpha7 Trading Ltd", index)  # entry 7: chr(97 + 7) = "h"
+    assert hit.outcome is ScreeningOutcome.POTENTIAL_MATCH
+    assert hit.best is not None and hit.best.matched_name == "hlpha7 Trading"

@@ -455,12 +455,41 @@ def prepare(lists: Sequence[ScreeningList]) -> ScreeningIndex:
                 for token in set(norm.tokens):
                     by_token.setdefault(token, []).append(position)
                 by_initial.setdefault(norm.core[0], []).append(position)
+    # Words on more than 1 % of names ("trading", "technology") find nothing specific;
+    # names that share only such words are still reached through their initial.
+    common = max(50, len(names) // 100)
     return ScreeningIndex(
         lists=tuple(lists),
         names=tuple(names),
-        by_token={k: tuple(v) for k, v in by_token.items()},
+        by_token={k: tuple(v) for k, v in by_token.items() if len(v) <= common},
         by_initial={k: tuple(v) for k, v in by_initial.items()},
     )
+
+
+def _unique_words_length(tokens: Sequence[str]) -> int:
+    words = set(tokens)
+    return sum(len(w) for w in words) + max(0, len(words) - 1)
+
+
+def score_bound(a: NormalisedName, b: NormalisedName) -> float:
+    """An upper bound of :func:`score_names` from lengths alone (0–1), to skip hopeless pairs.
+
+    Jaro ≤ (1 + short/long + 1) / 3 on the whole names, plus at most 0.4 of the rest for
+    the Winkler bonus. The token-set ratio is 1 when one name's words are all in the
+    other, else at most 2 × short / (short + long) on the names' distinct words.
+    """
+    words_a, words_b = set(a.tokens), set(b.tokens)
+    if words_a and words_b and (words_a <= words_b or words_b <= words_a):
+        return 1.0
+    bounds = [0.0]
+    short, long = sorted((len(a.core), len(b.core)))
+    if long:
+        jaro = (2 + short / long) / 3
+        bounds.append(jaro + 0.4 * (1 - jaro))
+    short, long = sorted((_unique_words_length(a.tokens), _unique_words_length(b.tokens)))
+    if long:
+        bounds.append(2 * short / (short + long))
+    return min(1.0, max(bounds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,6 +604,8 @@ def screen(
     if query.core:
         for position in index.candidates(query):
             item = index.names[position]
+            if score_bound(query, item.norm) < review_threshold:
+                continue
             score = score_names(query, item.norm)
             if score.score < review_threshold:
                 continue
