@@ -12,6 +12,7 @@ from computescore.domain.buy_vs_rent import (
     AffineCost,
     BreakEvenKind,
     DeploymentChoice,
+    WorkloadTraits,
     affine_cost,
     break_even,
     cost_curve,
@@ -117,12 +118,10 @@ def test_workload_traits_read_the_profile() -> None:
         data_classification=DataClassification.RESTRICTED,
     )
     traits = workload_traits(variable, min_accelerators=2, others=(restricted,))
-    assert traits == {
-        "multi_gpu_bursts": True,
-        "baseline_plus_bursts": True,
-        "data_must_stay_local": False,
-    }
-    assert workload_traits(restricted, 1)["data_must_stay_local"]
+    assert traits == WorkloadTraits(
+        multi_gpu_bursts=True, baseline_plus_bursts=True, data_must_stay_local=False
+    )
+    assert workload_traits(restricted, 1).data_must_stay_local
 
 
 @given(

@@ -75,7 +75,7 @@ def test_cost_is_scored_relative_to_the_best_useful_compute_price() -> None:
     dear = card.score_of("Dear/Q1/r1").axis(Axis.COST)
     assert dear.score == pytest.approx(200 / 3)
     assert dear.explanation.startswith("cost 67: $7.58 per useful PFLOP-hour, best is $5.06")
-    assert "relative to the best quote" in dear.scale
+    assert "relative to the best qualified quote" in dear.scale
     assert UNMEASURED in dear.flags
     assert card.score_of("Cheap/Q1/r1").axis(Axis.COST).score == pytest.approx(100.0)
     assert card.cost_metric == "pflop"
@@ -150,9 +150,12 @@ def test_compliance_counts_warnings_and_knockouts_disqualify() -> None:
     loser = card.score_of(b.key)
     assert loser.disqualified and loser.rank is None
     assert loser.knockouts[0].title == "knockout finding"
-    # The cheaper quote is knocked out, so the remaining quote sets the cost benchmark.
+    # The cheaper quote is knocked out, so the remaining quote sets the cost benchmark,
+    # and the knocked-out quote's cost score stops at 100 (it is half the price).
     assert card.winner is not None and card.winner.quote_key == a.key
     assert card.score_of(a.key).axis(Axis.COST).score == pytest.approx(100.0)
+    assert loser.axis(Axis.COST).score == 100.0
+    assert loser.axis(Axis.COST).explanation.startswith("cost 100:")
 
 
 def test_extra_knockout_rules_are_applied() -> None:

@@ -292,9 +292,18 @@ def recommend(
     return Recommendation(choice, headline, tuple(reasons), prior_result, agrees, computed)
 
 
+@dataclass(frozen=True, slots=True)
+class WorkloadTraits:
+    """The decision-matrix traits a workload profile implies (see :func:`workload_traits`)."""
+
+    multi_gpu_bursts: bool
+    baseline_plus_bursts: bool
+    data_must_stay_local: bool
+
+
 def workload_traits(
     workload: Workload, min_accelerators: int, others: Sequence[Workload] = ()
-) -> dict[str, bool]:
+) -> WorkloadTraits:
     """The decision-matrix traits a workload profile implies.
 
     multi_gpu_bursts: variable demand needing more than one accelerator at once;
@@ -303,8 +312,8 @@ def workload_traits(
     """
     classes = {workload.workload_class, *(other.workload_class for other in others)}
     variable = workload.workload_class is WorkloadClass.VARIABLE
-    return {
-        "multi_gpu_bursts": variable and max(min_accelerators, workload.accelerators) > 1,
-        "baseline_plus_bursts": {WorkloadClass.STEADY, WorkloadClass.VARIABLE} <= classes,
-        "data_must_stay_local": workload.data_classification is DataClassification.RESTRICTED,
-    }
+    return WorkloadTraits(
+        multi_gpu_bursts=variable and max(min_accelerators, workload.accelerators) > 1,
+        baseline_plus_bursts={WorkloadClass.STEADY, WorkloadClass.VARIABLE} <= classes,
+        data_must_stay_local=workload.data_classification is DataClassification.RESTRICTED,
+    )

@@ -456,7 +456,9 @@ def _cost_scores(
         )
     values = {e.key: fig.value for e in pool if (fig := _cost_metric(e, metric)) is not None}
     best = min(values.values()) if values else 0.0
-    scale = f"relative to the best quote: 100 × best / value (USD per {unit})"
+    scale = (
+        f"relative to the best qualified quote: 100 × best / value (USD per {unit}), at most 100"
+    )
     out: dict[str, AxisScore] = {}
     for entry in entries:
         figure = _cost_metric(entry, metric)
@@ -472,14 +474,14 @@ def _cost_scores(
                 why = "useful compute unknown"
             out[entry.key] = _missing(Axis.COST, rules, why, scale)
             continue
-        score = _relative_lower(figure.value, best) if best > 0 else rules.missing_score
+        score = min(100.0, _relative_lower(figure.value, best)) if best > 0 else rules.missing_score
         flags = tuple(flag for flag in figure.flags if flag == UNMEASURED)
         text = (
             f"cost {score:.0f}: {format_usd(figure.value)} per {unit}, best is {format_usd(best)}"
         )
         if flags:
             text += " (useful compute from datasheet peak × assumed MFU: unmeasured)"
-        out[entry.key] = AxisScore(Axis.COST, min(score, 100.0), text, scale, flags, figure)
+        out[entry.key] = AxisScore(Axis.COST, score, text, scale, flags, figure)
     return out, metric, tuple(notes)
 
 
@@ -490,7 +492,10 @@ def _performance_scores(
         e for e in entries if e.performance is not None
     ]
     best = max((e.performance.value for e in pool if e.performance is not None), default=0.0)
-    scale = "relative to the best quote: 100 × value / best (useful TFLOP/s per accelerator)"
+    scale = (
+        "relative to the best qualified quote: 100 × value / best (useful TFLOP/s per "
+        "accelerator), at most 100"
+    )
     out: dict[str, AxisScore] = {}
     for entry in entries:
         figure = entry.performance
