@@ -196,3 +196,18 @@ def test_classify_by_catalogue_id_or_spelling_and_by_figures() -> None:
     assert raw_data["licence_required"] is True
     with pytest.raises(UsageError, match="two-letter ISO country code"):
         classify_figures(600, 8, "China", None, DECISION, rules, datacenter=True)
+
+
+def test_check_evaluation_without_explicit_settings_reads_the_workspace(db_path: Path) -> None:
+    _workspace(db_path)
+    with open_store(db_path) as store:
+        data = load_evaluation_data(store)
+    findings = check_evaluation(data)
+    vendor = next(
+        f for f in findings if f.rule_id == "screening.vendor" and "Dragonfly" in f.quote_key
+    )
+    assert vendor.severity is FindingSeverity.KNOCKOUT  # stored list found through db_path
+    notice = next(f for f in findings if f.rule_id == "exit.notice_days")
+    assert "60 days" in notice.title  # stored threshold applied
+    overridden = check_evaluation(data, {"compliance_thresholds": {"max_notice_days": 365}})
+    assert not [f for f in overridden if f.title.startswith("Notice period 180")]

@@ -219,12 +219,26 @@ def settings_for(
     )
 
 
-def check_evaluation(data: EvaluationData, settings: ComplianceSettings) -> list[Finding]:
+def check_evaluation(
+    data: EvaluationData,
+    settings: ComplianceSettings | Mapping[str, Any] | None = None,
+) -> list[Finding]:
     """Every compliance finding for every quote of the evaluation, quote by quote.
 
     Export control uses each compute line's accelerator, its country (else the workload's)
     and the evaluation's end-user headquarters, on the evaluation's decision date.
+
+    Args:
+        data: the evaluation as loaded by ``services.workspace.load_evaluation_data``.
+        settings: what to apply (see :func:`settings_for`). A mapping is read as workspace
+            settings overriding the stored ones; None uses the stored settings. In both
+            cases the screening lists are read from the workspace at ``data.db_path``.
     """
+    if not isinstance(settings, ComplianceSettings):
+        overrides = dict(settings or {})
+        merged = replace(data, settings={**data.settings, **overrides})
+        lists = _stored_lists(data.db_path)
+        settings = settings_for(merged, extra_lists=lists)
     index = prepare(settings.screening_lists)
     findings: list[Finding] = []
     for quote in data.quotes:
@@ -241,6 +255,14 @@ def check_evaluation(data: EvaluationData, settings: ComplianceSettings) -> list
             )
         )
     return findings
+
+
+def _stored_lists(db_path: str) -> list[ScreeningList]:
+    """The screening lists of the workspace file the evaluation was loaded from, if any."""
+    if not db_path or not Path(db_path).is_file():
+        return []
+    with Store.open(Path(db_path)) as store:
+        return screening_lists_from_store(store)
 
 
 def find_accelerator(catalogue: Catalogue, text: str) -> Accelerator:
