@@ -1,0 +1,689 @@
+"""Run the decision engine on an evaluation: sizing, TCO, scores, buy-vs-rent and robustness.
+
+Every front end (the desktop app, the command line, the reports) calls
+:func:`evaluate` (data already loaded) or :func:`evaluate_workspace` (opens the
+database, loads the evaluation, runs the compliance checks, then evaluates). The
+result is one frozen :class:`EvaluationResult`; :func:`result_to_dict` turns it into
+plain JSON values.
+
+Which inputs are used:
+
+* **Workload.** Quotes are not tied to a workload, so one workload profile is
+  evaluated at a time: the one named in :class:`EvaluateOptions`, else the
+  evaluation's first (the result says which and why).
+* **Assumptions.** Defaults, overridden by the workspace setting ``tco_assumptions``,
+  overridden by the evaluation's own ``assumptions``. Problems with stored values
+  are reported, never fatal. The keys ``tornado_pct`` and ``monte_carlo`` (``samples``,
+  ``spread``, ``seed``) of the evaluation's assumptions set the robustness runs.
+* **Weights.** Explicit weights in the options, else the evaluation's stored weights,
+  else the preset of the workload's class from ``resources/presets/weights.json``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from computescore import resources_access
+from computescore.domain.buy_vs_rent import (
+    AffineCost,
+    BreakEven,
+    CurvePoint,
+    Recommendation,
+    affine_cost,
+    break_even,
+    cost_curve,
+    recommend,
+    workload_traits,
+)
+from computescore.domain.catalog import Accelerator, Catalogue, Precision
+from computescore.domain.figures import Figure
+from computescore.domain.findings import Finding
+from computescore.domain.montecarlo import (
+    DEFAULT_SEED,
+    MonteCarloResult,
+    default_ranges,
+    run_monte_carlo,
+)
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import Deployment, Quote
+from computescore.domain.scoring import (
+    Downtime,
+    Scorecard,
+    ScoreInput,
+    prepare_input,
+    score_quotes,
+)
+from computescore.domain.sensitivity import (
+    FlipWeight,
+    Tornado,
+    flip_weights,
+    smallest_flip,
+    tornado,
+    winner_margin,
+)
+from computescore.domain.sizing import (
+    Sizing,
+    detect_fabric,
+    fit_findings,
+    max_per_node,
+    size_inference,
+    size_training,
+    size_workload,
+)
+from computescore.domain.tco import Assumptions, Tco, assumptions_from_mapping, compute_tco
+from computescore.domain.weights import Weights, normalise_weights, preset_for, presets_from_data
+from computescore.domain.workload import Workload
+from computescore.errors import NotFound, UsageError
+from computescore.services.progress import NullProgress, Progress, check_cancel
+from computescore.services.workspace import EvaluationData
+
+ROBUSTNESS_KEYS = frozenset({"tornado_pct", "monte_carlo"})
+"""Keys of an evaluation's assumptions that set the robustness runs, not the TCO."""
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluateOptions:
+    """Choices for one run of the engine.
+
+    Attributes:
+        workload: name of the workload profile to evaluate; None = the first.
+        weights: axis weights overriding the stored and preset ones.
+        tornado_pct: the ± fraction each tornado input moves (None = stored, else 0.2).
+        monte_carlo_samples: samples of the Monte Carlo (None = stored, else 10,000; 0 = off).
+        monte_carlo_spread: ± fraction of the triangular ranges (None = stored, else 0.2).
+        seed: the Monte Carlo's random seed (None = stored, else the default seed).
+    """
+
+    workload: str | None = None
+    weights: Mapping[str, float] | None = None
+    tornado_pct: float | None = None
+    monte_carlo_samples: int | None = None
+    monte_carlo_spread: float | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteResult:
+    """The engine's results for one quote."""
+
+    quote_key: str
+    label: str
+    vendor: str
+    reference: str
+    sizing: Sizing | None
+    tco: Tco
+    downtime: Downtime | None
+    fit_findings: tuple[Finding, ...]
+    compliance_findings: tuple[Finding, ...]
+    tornado: Tornado
+
+
+@dataclass(frozen=True, slots=True)
+class BuyVsRentResult:
+    """Owning against renting for this workload, from the cheapest quote of each kind.
+
+    ``owned`` and ``rented`` are None when the evaluation lacks a purely owned or a
+    purely rented quote; the recommendation then rests on the rule of thumb alone.
+    ``per_accelerator`` is True when the two quotes offer different accelerator
+    counts and are compared per accelerator.
+    """
+
+    owned_key: str | None
+    rented_key: str | None
+    owned: AffineCost | None
+    rented: AffineCost | None
+    per_accelerator: bool
+    break_even: BreakEven | None
+    curve: tuple[CurvePoint, ...]
+    recommendation: Recommendation
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationResult:
+    """Everything the engine computed for one evaluation and workload, frozen.
+
+    ``quotes`` follow the scorecard's order (ranked, then disqualified).
+    """
+
+    evaluation: str
+    decision_date: date
+    workload: Workload
+    workload_note: str
+    catalogue: str
+    assumptions: Assumptions
+    weights: Weights
+    compliance_checked: bool
+    quotes: tuple[QuoteResult, ...]
+    scorecard: Scorecard
+    margin: Figure | None
+    flips: tuple[FlipWeight, ...]
+    smallest_flip: FlipWeight | None
+    buy_vs_rent: BuyVsRentResult
+    monte_carlo: MonteCarloResult | None
+    problems: tuple[Problem, ...] = ()
+
+    def quote(self, quote_key: str) -> QuoteResult:
+        """The results of one quote."""
+        for item in self.quotes:
+            if item.quote_key == quote_key:
+                return item
+        raise KeyError(quote_key)
+
+
+# ----------------------------------------------------------------------------- inputs
+
+
+def load_weight_presets() -> tuple[dict[Any, Weights], tuple[Problem, ...]]:
+    """The shipped weight presets per workload class, parsed."""
+    return presets_from_data(resources_access.read_json("presets", "weights.json"))
+
+
+def choose_workload(data: EvaluationData, name: str | None) -> tuple[Workload, str]:
+    """The workload to evaluate and a sentence saying why it was chosen.
+
+    Raises:
+        NotFound: the evaluation has no workload, or none of that name.
+    """
+    workloads = data.evaluation.workloads
+    if not workloads:
+        raise NotFound(
+            f"Evaluation {data.evaluation.name!r} has no workload profile; add one before "
+            "computing costs and scores."
+        )
+    if name is None:
+        note = f"workload {workloads[0].name!r}"
+        if len(workloads) > 1:
+            others = ", ".join(repr(w.name) for w in workloads[1:])
+            note += f" (the first of {len(workloads)}; choose another of {others} by name)"
+        return workloads[0], note
+    for workload in workloads:
+        if workload.name.casefold() == name.casefold():
+            return workload, f"workload {workload.name!r}"
+    known = ", ".join(repr(w.name) for w in workloads)
+    raise NotFound(f"No workload {name!r} in evaluation {data.evaluation.name!r}; it has {known}.")
+
+
+def assumptions_for(
+    data: EvaluationData,
+) -> tuple[Assumptions, dict[str, Any], tuple[Problem, ...]]:
+    """Assumptions from the workspace setting and the evaluation, plus the robustness keys."""
+    merged: dict[str, Any] = {}
+    workspace = data.settings.get("tco_assumptions")
+    problems: list[Problem] = []
+    if isinstance(workspace, Mapping):
+        merged.update(workspace)
+    elif workspace is not None:
+        problems.append(
+            Problem(
+                "settings:tco_assumptions",
+                "not a set of named values; ignored",
+                Severity.WARNING,
+                repr(workspace),
+            )
+        )
+    merged.update(data.assumptions)
+    robustness = {key: merged.pop(key) for key in list(merged) if key in ROBUSTNESS_KEYS}
+    assumptions, found = assumptions_from_mapping(merged)
+    return assumptions, robustness, (*problems, *found)
+
+
+def _weights(
+    data: EvaluationData, workload: Workload, override: Mapping[str, float] | None
+) -> tuple[Weights, tuple[Problem, ...]]:
+    presets, problems = load_weight_presets()
+    if override:
+        weights, found = normalise_weights(override, "command line")
+        if weights is None:
+            raise UsageError(
+                "The weights given sum to zero or are not numbers: "
+                + "; ".join(p.message for p in found)
+            )
+        return weights, (*problems, *found)
+    if data.evaluation.weights:
+        weights, found = normalise_weights(data.evaluation.weights, "evaluation")
+        if weights is not None:
+            return weights, (*problems, *found)
+        problems = (*problems, *found)
+    preset = preset_for(presets, workload.workload_class)
+    label = f"preset {workload.workload_class.value}"
+    return Weights(preset.by_axis, label, preset.rationale), problems
+
+
+def _hours(assumptions: Assumptions, workload: Workload) -> float:
+    return (
+        workload.hours_per_day if assumptions.hours_per_day is None else assumptions.hours_per_day
+    )
+
+
+def _number(robustness: Mapping[str, Any], key: str, default: float) -> float:
+    value = robustness.get(key)
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return default
+
+
+# ----------------------------------------------------------------------------- per quote
+
+
+def _main_accelerator(quote: Quote, catalogue: Catalogue) -> tuple[Accelerator, int] | None:
+    counts: dict[str, int] = {}
+    for line in quote.compute_lines:
+        if line.accelerator:
+            counts[line.accelerator] = counts.get(line.accelerator, 0) + line.gpu_count
+    known = [(count, acc_id) for acc_id, count in counts.items() if catalogue.get(acc_id)]
+    if not known:
+        return None
+    count, acc_id = max(known, key=lambda item: (item[0], item[1]))
+    accelerator = catalogue.get(acc_id)
+    assert accelerator is not None
+    return accelerator, count
+
+
+def _quote_sizing(
+    quote: Quote, workload: Workload, catalogue: Catalogue
+) -> tuple[Sizing | None, tuple[Finding, ...]]:
+    main = _main_accelerator(quote, catalogue)
+    if main is None:
+        return None, ()
+    accelerator, _ = main
+    gpus = sum(line.gpu_count for line in quote.compute_lines)
+    sizing = size_workload(
+        workload,
+        accelerator,
+        measured_mfu=quote.performance.mfu,
+        measured_tokens_per_second=quote.performance.tokens_per_second,
+        gpus=gpus or None,
+    )
+    if sizing.memory_gb is None:
+        return sizing, ()
+    fabric = detect_fabric(line.description for line in quote.lines)
+    findings = fit_findings(
+        quote_key=quote.key,
+        purpose=workload.purpose,
+        memory_gb=sizing.memory_gb.value,
+        accelerator=accelerator,
+        accelerators_quoted=gpus,
+        accelerators_per_node=max_per_node(
+            [line.accelerators_per_node for line in quote.compute_lines]
+        ),
+        fabric=fabric,
+    )
+    return sizing, findings
+
+
+def _ownership(quote: Quote) -> str:
+    deployments = {line.deployment for line in quote.compute_lines}
+    if not deployments:
+        return "none"
+    if deployments == {Deployment.PURCHASE}:
+        return "owned"
+    if Deployment.PURCHASE not in deployments:
+        return "rented"
+    return "mixed"
+
+
+def _buy_vs_rent(
+    tcos: Sequence[Tco],
+    quotes: Sequence[Quote],
+    workload: Workload,
+    others: Sequence[Workload],
+    assumptions: Assumptions,
+    min_accelerators: int,
+    qualified: set[str],
+) -> BuyVsRentResult:
+    kinds = {quote.key: _ownership(quote) for quote in quotes}
+    usable = [t for t in tcos if t.complete and t.gpu_count > 0 and t.quote_key in qualified]
+    owned = min(
+        (t for t in usable if kinds[t.quote_key] == "owned"),
+        key=lambda t: (t.headline_usd / t.gpu_count, t.quote_key),
+        default=None,
+    )
+    rented = min(
+        (t for t in usable if kinds[t.quote_key] == "rented"),
+        key=lambda t: (t.headline_usd / t.gpu_count, t.quote_key),
+        default=None,
+    )
+    traits = workload_traits(workload, min_accelerators, others)
+    if owned is None or rented is None:
+        advice = recommend(
+            _hours(assumptions, workload),
+            workload.horizon_months,
+            None,
+            multi_gpu_bursts=traits.multi_gpu_bursts,
+            baseline_plus_bursts=traits.baseline_plus_bursts,
+            data_must_stay_local=traits.data_must_stay_local,
+        )
+        return BuyVsRentResult(
+            owned.quote_key if owned else None,
+            rented.quote_key if rented else None,
+            None,
+            None,
+            False,
+            None,
+            (),
+            advice,
+        )
+    e, r = assumptions.energy_usd_per_kwh, assumptions.residual_fraction
+    own_cost, rent_cost = affine_cost(owned, e, r), affine_cost(rented, e, r)
+    per_accelerator = owned.gpu_count != rented.gpu_count
+    if per_accelerator:
+        own_cost = own_cost.per_accelerator(owned.gpu_count)
+        rent_cost = rent_cost.per_accelerator(rented.gpu_count)
+    crossing = break_even(own_cost, rent_cost)
+    advice = recommend(
+        hours_per_day=_hours(assumptions, workload),
+        horizon_months=workload.horizon_months,
+        computed=crossing,
+        multi_gpu_bursts=traits.multi_gpu_bursts,
+        baseline_plus_bursts=traits.baseline_plus_bursts,
+        data_must_stay_local=traits.data_must_stay_local,
+    )
+    return BuyVsRentResult(
+        owned.quote_key,
+        rented.quote_key,
+        own_cost,
+        rent_cost,
+        per_accelerator,
+        crossing,
+        cost_curve(own_cost, rent_cost),
+        advice,
+    )
+
+
+# ----------------------------------------------------------------------------- entry points
+
+
+def evaluate(
+    data: EvaluationData,
+    options: EvaluateOptions | None = None,
+    *,
+    compliance_findings: Sequence[Finding] | None = None,
+    progress: Progress | None = None,
+) -> EvaluationResult:
+    """Size, cost, score and stress-test every quote of an evaluation for one workload.
+
+    Args:
+        data: the evaluation's data (:func:`~computescore.services.workspace.load_evaluation_data`).
+        options: workload, weights and robustness settings.
+        compliance_findings: findings of the compliance checks; None means the checks
+            were not run, and the compliance axis says so.
+        progress: receives progress and may cancel.
+
+    Raises:
+        NotFound: the evaluation has no such workload.
+        Cancelled: the user cancelled.
+    """
+    opts = options or EvaluateOptions()
+    report = progress or NullProgress()
+    workload, note = choose_workload(data, opts.workload)
+    assumptions, robustness, problems = assumptions_for(data)
+    weights, weight_problems = _weights(data, workload, opts.weights)
+    accelerators = data.catalogue.accelerators
+    day = data.evaluation.decision_date
+    checked = compliance_findings is not None
+    by_quote: dict[str, list[Finding]] = {}
+    for finding in compliance_findings or ():
+        by_quote.setdefault(finding.quote_key, []).append(finding)
+    tornado_pct = (
+        opts.tornado_pct
+        if opts.tornado_pct is not None
+        else _number(robustness, "tornado_pct", 0.2)
+    )
+    entries: list[ScoreInput] = []
+    partial: list[tuple[Quote, Sizing | None, Tco, tuple[Finding, ...]]] = []
+    all_problems: list[Problem] = [*problems, *weight_problems]
+    count = max(1, len(data.quotes))
+    min_acc = 1
+    for index, quote in enumerate(sorted(data.quotes, key=lambda q: q.key)):
+        check_cancel(report)
+        report.report(0.7 * index / count, f"Costing {quote.label}")
+        sizing, fit = _quote_sizing(quote, workload, data.catalogue)
+        if sizing is not None:
+            all_problems.extend(sizing.problems)
+            if sizing.min_accelerators is not None:
+                min_acc = max(min_acc, int(sizing.min_accelerators.value))
+        tco = compute_tco(quote, workload, accelerators, data.fx_rates, day, assumptions)
+        all_problems.extend(tco.problems)
+        findings = tuple(by_quote.get(quote.key, ()))
+        entries.append(prepare_input(quote, tco, workload, assumptions, (*fit, *findings), checked))
+        partial.append((quote, sizing, tco, fit))
+    check_cancel(report)
+    report.report(0.75, "Scoring")
+    card = score_quotes(entries, weights)
+    flips = flip_weights(card)
+    qualified = {score.quote_key for score in card.ranked}
+    tcos = [item[2] for item in partial]
+    advice = _buy_vs_rent(
+        tcos,
+        [item[0] for item in partial],
+        workload,
+        [w for w in data.evaluation.workloads if w is not workload],
+        assumptions,
+        min_acc,
+        qualified,
+    )
+    monte: MonteCarloResult | None = None
+    mc = robustness.get("monte_carlo")
+    stored_mc: Mapping[str, Any] = mc if isinstance(mc, Mapping) else {}
+    samples = (
+        opts.monte_carlo_samples
+        if opts.monte_carlo_samples is not None
+        else int(_number(stored_mc, "samples", 10_000))
+    )
+    if samples > 0 and tcos:
+        check_cancel(report)
+        report.report(0.85, "Monte Carlo")
+        spread = (
+            opts.monte_carlo_spread
+            if opts.monte_carlo_spread is not None
+            else _number(stored_mc, "spread", 0.2)
+        )
+        seed = opts.seed if opts.seed is not None else int(_number(stored_mc, "seed", DEFAULT_SEED))
+        hours = _hours(assumptions, workload)
+        ranges = default_ranges(hours, assumptions, spread)
+        monte = run_monte_carlo(tcos, ranges, samples, seed, card)
+        all_problems.extend(monte.problems)
+    entry_by_key = {entry.key: entry for entry in entries}
+    results = {
+        quote.key: QuoteResult(
+            quote.key,
+            quote.label,
+            quote.vendor.name,
+            quote.reference,
+            sizing,
+            tco,
+            entry_by_key[quote.key].downtime,
+            fit,
+            tuple(by_quote.get(quote.key, ())),
+            tornado(tco, assumptions, tornado_pct),
+        )
+        for quote, sizing, tco, fit in partial
+    }
+    report.report(1.0, "Done")
+    catalogue = f"catalogue {data.catalogue.version} as of {data.catalogue.as_of}".strip()
+    return EvaluationResult(
+        evaluation=data.evaluation.name,
+        decision_date=day,
+        workload=workload,
+        workload_note=note,
+        catalogue=catalogue,
+        assumptions=assumptions,
+        weights=weights,
+        compliance_checked=checked,
+        quotes=tuple(results[score.quote_key] for score in card.scores),
+        scorecard=card,
+        margin=winner_margin(card),
+        flips=flips,
+        smallest_flip=smallest_flip(flips),
+        buy_vs_rent=advice,
+        monte_carlo=monte,
+        problems=tuple(all_problems),
+    )
+
+
+def evaluate_workspace(
+    db: str | Path | None,
+    evaluation: str | None = None,
+    options: EvaluateOptions | None = None,
+    *,
+    run_compliance: bool = True,
+    progress: Progress | None = None,
+) -> EvaluationResult:
+    """Open a workspace, load an evaluation, run the compliance checks, then :func:`evaluate`.
+
+    Raises:
+        NotFound: no such evaluation or workload.
+        DatabaseError: the database cannot be used.
+    """
+    from computescore.services.workspace import load_evaluation_data, open_store
+
+    store = open_store(db)
+    try:
+        data = load_evaluation_data(store, evaluation)
+        findings: list[Finding] | None = None
+        extra: tuple[Problem, ...] = ()
+        if run_compliance:
+            from computescore.services.compliance import check_evaluation, settings_for
+
+            settings = settings_for(data, store=store)
+            findings = check_evaluation(data, settings)
+            extra = settings.problems
+    finally:
+        store.close()
+    result = evaluate(data, options, compliance_findings=findings, progress=progress)
+    if extra:
+        return _with_problems(result, extra)
+    return result
+
+
+def _with_problems(result: EvaluationResult, extra: Sequence[Problem]) -> EvaluationResult:
+    values = {f.name: getattr(result, f.name) for f in fields(result)}
+    values["problems"] = (*extra, *result.problems)
+    return EvaluationResult(**values)
+
+
+# ----------------------------------------------------------------------------- estimates
+
+
+def find_accelerator(catalogue: Catalogue, text: str) -> Accelerator:
+    """The catalogue accelerator named by an id or a vendor spelling.
+
+    Raises:
+        NotFound: nothing matches; the message suggests the closest ids.
+    """
+    accelerator = catalogue.get(text.strip().lower())
+    if accelerator is None:
+        match = catalogue.resolve(text)
+        accelerator = catalogue.get(match.accelerator_id) if match else None
+    if accelerator is None:
+        close = catalogue.closest(text)
+        hint = f" Closest: {', '.join(close)}." if close else ""
+        raise NotFound(f"No accelerator {text!r} in the catalogue.{hint}")
+    return accelerator
+
+
+def _precision(text: str | None) -> Precision:
+    try:
+        return Precision((text or "bf16").strip().lower())
+    except ValueError:
+        known = ", ".join(p.value for p in Precision)
+        raise UsageError(f"Unknown precision {text!r}; use one of {known}.") from None
+
+
+def estimate_training(
+    catalogue: Catalogue,
+    *,
+    params: float,
+    tokens: float,
+    accelerator: str,
+    mfu: float,
+    precision: str | None = None,
+    gpus: int | None = None,
+    usd_per_gpu_hour: float | None = None,
+) -> Sizing:
+    """Size a training job on a catalogue accelerator (see :func:`size_training`).
+
+    Raises:
+        NotFound: unknown accelerator.
+        UsageError: unknown precision.
+    """
+    return size_training(
+        params,
+        tokens,
+        find_accelerator(catalogue, accelerator),
+        assumed_mfu=mfu,
+        precision=_precision(precision),
+        gpus=gpus,
+        usd_per_gpu_hour=usd_per_gpu_hour,
+        source="command line",
+    )
+
+
+def estimate_inference(
+    catalogue: Catalogue,
+    *,
+    params: float,
+    tokens_per_day: float,
+    accelerator: str,
+    mfu: float,
+    precision: str | None = None,
+    context_length: int = 4096,
+    batch_size: int = 1,
+    hours_per_day: float = 24.0,
+    tokens_per_second: float | None = None,
+    usd_per_gpu_hour: float | None = None,
+) -> Sizing:
+    """Size serving a model on a catalogue accelerator (see :func:`size_inference`).
+
+    Raises:
+        NotFound: unknown accelerator.
+        UsageError: unknown precision.
+    """
+    return size_inference(
+        params,
+        tokens_per_day,
+        find_accelerator(catalogue, accelerator),
+        assumed_mfu=mfu,
+        measured_tokens_per_second=tokens_per_second,
+        precision=_precision(precision),
+        context_length=context_length,
+        batch_size=batch_size,
+        hours_per_day=hours_per_day,
+        usd_per_gpu_hour=usd_per_gpu_hour,
+        source="command line",
+    )
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def plain(value: Any) -> Any:
+    """Records, enums, dates, decimals and tuples as plain JSON values (NaN and ∞ → None)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {str(plain(key)): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [plain(item) for item in value]
+    return value
+
+
+def result_to_dict(result: EvaluationResult) -> dict[str, Any]:
+    """The whole result as plain JSON values (every record field, by its name)."""
+    converted: dict[str, Any] = plain(result)
+    return converted

@@ -1,0 +1,229 @@
+"""The evaluate service on a real workspace: costs, knock-outs, buy vs rent, weights, JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from computescore.domain.buy_vs_rent import BreakEvenKind, DeploymentChoice
+from computescore.domain.figures import MISSING
+from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
+from computescore.domain.weights import Axis
+from computescore.errors import NotFound, UsageError
+from computescore.services.catalogue import load_catalogue
+from computescore.services.evaluate import (
+    EvaluateOptions,
+    EvaluationResult,
+    estimate_training,
+    evaluate,
+    evaluate_workspace,
+    result_to_dict,
+)
+from computescore.services.progress import Cancelled
+from computescore.services.workspace import EvaluationData, load_evaluation_data, open_store
+from computescore.store.repository import Store
+from tests.services.engine_workspace import EVALUATION, build_workspace
+
+HELIOS = "Helios Cloud/HC-1/r1"
+KESSLER = "Kessler Systemhaus/KS-7/r1"
+EURO = "Euro Compute/EC-22/r1"
+TINY = "Tiny GPU/T-1/r1"
+FAST = EvaluateOptions(monte_carlo_samples=500)
+
+
+@pytest.fixture
+def workspace(db_path: Path) -> Path:
+    return build_workspace(db_path)
+
+
+def _data(path: Path) -> EvaluationData:
+    store = open_store(path)
+    try:
+        return load_evaluation_data(store, EVALUATION)
+    finally:
+        store.close()
+
+
+def _run(path: Path, **kwargs: object) -> EvaluationResult:
+    return evaluate(_data(path), FAST, **kwargs)  # type: ignore[arg-type]
+
+
+def test_every_quote_is_costed_from_its_lines(workspace: Path) -> None:
+    result = _run(workspace)
+    totals = {item.quote_key: item.tco.total_usd for item in result.quotes}
+    # Helios: 8 × US$2.00 × 12 × 730 = 140,160.
+    assert totals[HELIOS] == pytest.approx(140_160.0)
+    # Kessler (12 months, 12 h/day = 4,380 h): 250,000 − 193,750 value left (d = 0.25)
+    # + energy 10.08 kW × 1.5 × 4,380 × 0.16 = 10,596.10 + idle 10.08 × 0.3 × 1.5 × 4,380
+    # × 0.16 = 3,178.83 + operations 2 × 8 × 4,380 = 70,080 + installation 20,000.
+    assert totals[KESSLER] == pytest.approx(160_104.9248)
+    # Euro Compute: 16 × €4.00 × 4,380 h × 1.10 USD/EUR = 308,352.
+    assert totals[EURO] == pytest.approx(308_352.0)
+    assert totals[TINY] == pytest.approx(4_380.0)
+    euro = result.quote(EURO)
+    assert [fx.text() for fx in euro.tco.fx_used] == [
+        "1 EUR = 1.1000 USD (ECB reference rate, 2026-06-01)"
+    ]
+    assert result.workload.name == "7B fine-tune"
+    assert result.catalogue.startswith("catalogue ")
+
+
+def test_sizing_findings_knock_out_a_quote_that_cannot_hold_the_model(workspace: Path) -> None:
+    result = _run(workspace)
+    tiny = result.scorecard.score_of(TINY)
+    # 7e9 × 16 B = 112 GB > one 48 GB L40S.
+    assert tiny.disqualified and tiny.rank is None
+    assert tiny.knockouts[0].rule_id == "fit.capacity"
+    euro_rules = {f.rule_id: f.severity for f in result.quote(EURO).fit_findings}
+    assert euro_rules["fit.multinode_fabric"] is FindingSeverity.WARNING
+    assert result.quotes[-1].quote_key == TINY  # disqualified quotes come last
+    sizing = result.quote(HELIOS).sizing
+    # 4.2e22 / (989.4e12 × 0.4 × 3600) = 29,479.15 GPU-h on the catalogue's H100 figure.
+    assert sizing is not None and sizing.gpu_hours is not None
+    assert sizing.gpu_hours.value == pytest.approx(29_479.15, abs=0.01)
+
+
+def test_buy_vs_rent_uses_the_cheapest_owned_and_rented_quotes(workspace: Path) -> None:
+    advice = _run(workspace).buy_vs_rent
+    assert (advice.owned_key, advice.rented_key) == (KESSLER, HELIOS)
+    assert advice.break_even is not None and advice.break_even.kind is BreakEvenKind.CROSSES
+    # Owned: fixed 250,000 − 193,750 + idle energy at 0 h 6,357.66 + 20,000 = 82,607.66,
+    # plus 6,458.11 per daily hour; reserved: 140,160 fixed. (140,160 − 82,607.66) / 6,458.11
+    # = 8.91 h/day; above it the reservation is cheaper.
+    assert advice.break_even.hours_per_day is not None
+    assert advice.break_even.hours_per_day.value == pytest.approx(8.9116, abs=1e-4)
+    assert advice.recommendation.choice is DeploymentChoice.RENT
+    assert len(advice.curve) == 25
+
+
+def test_compliance_findings_feed_the_axis_and_the_knockouts(workspace: Path) -> None:
+    unchecked = _run(workspace)
+    axis = unchecked.scorecard.score_of(HELIOS).axis(Axis.COMPLIANCE)
+    assert MISSING in axis.flags and not unchecked.compliance_checked
+    knockout = Finding(
+        HELIOS,
+        FindingSeverity.KNOCKOUT,
+        FindingCategory.SCREENING,
+        "Potential restricted-party match",
+        "name score 0.97 on list X dated 2026-11-01",
+        "screening.match",
+    )
+    checked = _run(workspace, compliance_findings=[knockout])
+    assert checked.compliance_checked
+    assert checked.scorecard.score_of(HELIOS).disqualified
+    assert checked.scorecard.winner is not None
+    assert checked.scorecard.winner.quote_key != HELIOS
+    assert checked.quote(HELIOS).compliance_findings == (knockout,)
+
+
+def test_weights_come_from_the_preset_the_evaluation_or_the_caller(workspace: Path) -> None:
+    preset = _run(workspace)
+    assert preset.weights.source == "preset variable"
+    assert preset.weights.weight(Axis.COST) == pytest.approx(0.4)
+    with Store.open(workspace) as store, store.transaction() as uow:
+        row = uow.evaluation_row(EVALUATION)
+        assert row.id is not None
+        uow.set_evaluation_field(row.id, "weights", {"cost": 1, "service": 1})
+    stored = _run(workspace)
+    assert stored.weights.source == "evaluation"
+    assert stored.weights.weight(Axis.SERVICE) == pytest.approx(0.5)
+    explicit = evaluate(
+        _data(workspace), EvaluateOptions(weights={"performance": 1}, monte_carlo_samples=0)
+    )
+    assert explicit.weights.weight(Axis.PERFORMANCE) == 1.0
+    assert explicit.monte_carlo is None
+    with pytest.raises(UsageError):
+        evaluate(_data(workspace), EvaluateOptions(weights={"cost": 0}))
+
+
+def test_stored_assumptions_apply_and_bad_ones_are_problems(workspace: Path) -> None:
+    with Store.open(workspace) as store, store.transaction() as uow:
+        row = uow.evaluation_row(EVALUATION)
+        assert row.id is not None
+        uow.set_evaluation_field(
+            row.id,
+            "assumptions",
+            {"hours_per_day": 24, "pue": 0.5, "tornado_pct": 0.1, "monte_carlo": {"seed": 5}},
+        )
+    result = _run(workspace)
+    assert result.assumptions.hours_per_day == 24
+    assert result.assumptions.pue == 1.5  # the default is kept
+    assert any(p.source == "assumptions:pue" for p in result.problems)
+    assert result.quote(HELIOS).tornado.pct == 0.1
+    assert result.monte_carlo is not None and result.monte_carlo.seed == 5
+
+
+def test_robustness_and_monte_carlo_are_part_of_the_result(workspace: Path) -> None:
+    result = _run(workspace)
+    assert result.margin is not None and result.margin.value > 0
+    assert len(result.flips) == 5
+    assert result.monte_carlo is not None and result.monte_carlo.samples == 500
+    first = sum(q.probability_first or 0 for q in result.monte_carlo.quotes)
+    assert first == pytest.approx(1.0)
+
+
+def test_the_result_is_frozen_and_plain_json(workspace: Path) -> None:
+    result = _run(workspace)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.evaluation = "other"  # type: ignore[misc]
+    data = json.loads(json.dumps(result_to_dict(result), allow_nan=False))
+    assert data["evaluation"] == EVALUATION
+    assert data["decision_date"] == "2026-06-30"
+    assert data["scorecard"]["scores"][0]["quote_key"] == result.scorecard.scores[0].quote_key
+    assert data["quotes"][0]["tco"]["lines"][0]["category"] in {"rented_compute", "hardware"}
+
+
+def test_workload_choice_is_explicit(workspace: Path) -> None:
+    assert "workload '7B fine-tune'" in _run(workspace).workload_note
+    with pytest.raises(NotFound, match="No workload 'inference'"):
+        evaluate(_data(workspace), EvaluateOptions(workload="inference"))
+
+
+def test_progress_is_reported_and_cancel_stops_the_run(workspace: Path) -> None:
+    class Recorder:
+        def __init__(self, cancel_after: int | None = None) -> None:
+            self.messages: list[str] = []
+            self.cancel_after = cancel_after
+
+        def report(self, fraction: float, message: str) -> None:
+            self.messages.append(message)
+
+        def cancelled(self) -> bool:
+            return self.cancel_after is not None and len(self.messages) >= self.cancel_after
+
+    recorder = Recorder()
+    _run(workspace, progress=recorder)
+    assert recorder.messages[-1] == "Done" and "Scoring" in recorder.messages
+    with pytest.raises(Cancelled):
+        _run(workspace, progress=Recorder(cancel_after=1))
+
+
+def test_evaluate_workspace_opens_loads_and_evaluates(workspace: Path) -> None:
+    result = evaluate_workspace(workspace, EVALUATION, FAST, run_compliance=False)
+    assert {item.quote_key for item in result.quotes} == {HELIOS, KESSLER, EURO, TINY}
+    with pytest.raises(NotFound):
+        evaluate_workspace(workspace, "No such evaluation", FAST, run_compliance=False)
+
+
+def test_evaluate_workspace_runs_the_compliance_checks(workspace: Path) -> None:
+    result = evaluate_workspace(workspace, EVALUATION, FAST)
+    assert result.compliance_checked
+    helios = result.quote(HELIOS)
+    assert helios.compliance_findings
+    assert all(f.quote_key == HELIOS for f in helios.compliance_findings)
+    axis = result.scorecard.score_of(HELIOS).axis(Axis.COMPLIANCE)
+    assert MISSING not in axis.flags
+
+
+def test_training_estimate_through_the_catalogue() -> None:
+    sizing = estimate_training(
+        load_catalogue(), params=7e9, tokens=1e12, accelerator="H100", mfu=0.4, gpus=8
+    )
+    assert sizing.accelerator_id == "nvidia-h100-sxm"
+    assert sizing.gpu_hours is not None
+    assert sizing.gpu_hours.value == pytest.approx(29_479.15, abs=0.01)
+    with pytest.raises(NotFound, match="Closest"):
+        estimate_training(load_catalogue(), params=7e9, tokens=1e12, accelerator="H1OO-X", mfu=0.4)
