@@ -110,11 +110,11 @@ def test_new_evaluation_is_created_and_shown(window, qtbot) -> None:
     from computescore.gui.dialogs.new_evaluation import NewEvaluationDialog
 
     dialog = NewEvaluationDialog(window.workspace, window)
-    dialog.create()
+    dialog.create_evaluation()
     assert dialog.feedback.text() == "Give the evaluation a name."
     qtbot.keyClicks(dialog.name, "Q3 fine-tuning capacity")
     qtbot.keyClicks(dialog.end_user_hq, "fr")
-    dialog.create()
+    dialog.create_evaluation()
     assert dialog.result() == 1
     assert window.workspace.snapshot.evaluation.name == "Q3 fine-tuning capacity"
     assert window.workspace.snapshot.evaluation.end_user_hq == "FR"

@@ -80,6 +80,9 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.setMinimumSize(QSize(1024, 640))
         self.views: dict[str, View] = {}
+        from computescore.gui.analysis import Analysis
+
+        self.analysis = Analysis(self.workspace, self)
         self._build_pages()
         self._build_actions()
         self._build_menus()
@@ -104,6 +107,12 @@ class MainWindow(QMainWindow):
         for cls in _view_classes():
             view = cls(self.workspace)
             self.views[view.key] = view
+            attach = getattr(view, "set_analysis", None)
+            if callable(attach):
+                attach(self.analysis)
+            navigate = getattr(view, "navigate", None)
+            if navigate is not None:
+                navigate.connect(self.show_view)
             item = QListWidgetItem(icons.icon(view.icon_name), view.title)
             item.setData(Qt.ItemDataRole.UserRole, view.key)
             item.setSizeHint(QSize(180, 38))

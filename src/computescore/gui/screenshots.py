@@ -68,6 +68,9 @@ def render_screenshots(
     assert app is not None, "create the QApplication first"
     size = size or QSize(1440, 900)
     out = Path(out_dir)
+    from computescore.gui import theme
+
+    theme.register_fallback_fonts()
     window = MainWindow(remember=False)
     window.resize(size)
     window.workspace.open_now(db)
@@ -81,11 +84,19 @@ def render_screenshots(
         settle(until=ready if callable(ready) else None)
         written.append(grab(window, out / f"{prefix}{number:02d}-{key}.png"))
     sample = Path(import_file) if import_file else _sample_quote()
-    if sample is not None and sample.exists():
+    if sample is not None and sample.exists() and _wizard_available():
         written.extend(_import_screens(window, sample, out, size, prefix))
     window.close()
     settle(2.0)
     return written
+
+
+def _wizard_available() -> bool:
+    try:
+        import computescore.gui.dialogs.import_wizard  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _sample_quote() -> Path | None:

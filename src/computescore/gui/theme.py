@@ -261,3 +261,27 @@ def severity_colors(severity: str) -> tuple[QColor, QColor]:
     }
     fg, bg = mapping.get(severity, (t.muted, t.alt_base))
     return QColor(fg), QColor(bg)
+
+
+_fonts_loaded = False
+
+
+def register_fallback_fonts() -> None:
+    """Make the shipped CJK face available so names like “Dragon Compute 数据” render.
+
+    Called once the window is on screen (the face is a few megabytes).
+    """
+    global _fonts_loaded
+    if _fonts_loaded:
+        return
+    _fonts_loaded = True
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtGui import QFontDatabase
+
+    from computescore import resources_access
+
+    try:
+        data = resources_access.read_bytes("fonts", "DroidSansFallbackFull.ttf")
+    except (FileNotFoundError, OSError):
+        return
+    QFontDatabase.addApplicationFontFromData(QByteArray(data))

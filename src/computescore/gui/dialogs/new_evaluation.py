@@ -63,11 +63,11 @@ class NewEvaluationDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
-        buttons.accepted.connect(self.create)
+        buttons.accepted.connect(self.create_evaluation)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
-    def create(self) -> None:
+    def create_evaluation(self) -> None:
         """Check the fields, create the evaluation, close."""
         name = self.name.text().strip()
         hq = self.end_user_hq.text().strip().upper()
@@ -96,6 +96,6 @@ class NewEvaluationDialog(QDialog):
         except Exception:
             import sys
 
-            report_exception(*sys.exc_info())  # type: ignore[arg-type]
+            report_exception(*sys.exc_info())
             return
         self.accept()

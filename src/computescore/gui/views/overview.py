@@ -22,8 +22,14 @@ from computescore.gui.gaps import Gap, find_gaps
 from computescore.gui.models.table import Column, RowTableModel, SortFilterProxy, key
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
-from computescore.gui.views.quotes import configure_table
-from computescore.gui.widgets import Card, clear_layout, label, scroll_page, section_title
+from computescore.gui.widgets import (
+    Card,
+    clear_layout,
+    configure_table,
+    label,
+    scroll_page,
+    section_title,
+)
 from computescore.gui.workspace import Snapshot
 
 
@@ -203,9 +209,8 @@ class OverviewView(View):
 
     def _fill_engine_cards(self) -> None:
         analysis = self.analysis
-        if analysis is None or not analysis.available:
-            note = "appears once scoring is available"
-            self.card_leader.set(fmt.DASH, note)
+        if analysis is None:
+            self.card_leader.set(fmt.DASH, "appears once scoring is available")
             self.card_findings.set(fmt.DASH, "appears once the compliance checks are available")
             return
         leader = analysis.leader_text()

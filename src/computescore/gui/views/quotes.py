@@ -7,14 +7,12 @@ from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -35,31 +33,10 @@ from computescore.gui.models.lines import LinesModel
 from computescore.gui.models.table import Column, RowTableModel, key
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
-from computescore.gui.widgets import clear_layout, debounce, label, scroll_page
+from computescore.gui.widgets import clear_layout, configure_table, debounce, label, scroll_page
 from computescore.gui.workspace import Snapshot
 
 ALL = "All"
-
-
-def configure_table(view: QTableView, columns: list[Column] | tuple[Column, ...]) -> None:
-    """The house style for tables: row selection, compact rows, sensible widths."""
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setAlternatingRowColors(True)
-    view.setShowGrid(False)
-    view.setWordWrap(False)
-    view.verticalHeader().setVisible(False)
-    metrics = view.fontMetrics()
-    view.verticalHeader().setDefaultSectionSize(metrics.height() + 10)
-    header = view.horizontalHeader()
-    header.setHighlightSections(False)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
-    char = metrics.horizontalAdvance("n")
-    for index, column in enumerate(columns):
-        title = metrics.horizontalAdvance(column.title) + 40
-        width = max(title, column.width * char + 16) if column.width else title
-        view.setColumnWidth(index, min(width, 420))
 
 
 class QuoteDetail(QWidget):

@@ -1,17 +1,441 @@
-"""Scorecard page."""
+"""Scorecard: weights per axis with presets, a ranking that follows them live, and robustness."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QSlider,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from computescore.gui import analysis as an
+from computescore.gui import commands, theme
+from computescore.gui import format as fmt
+from computescore.gui.charts import ChartView
+from computescore.gui.errors import guarded
+from computescore.gui.models.table import Column, RowTableModel
+from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
+from computescore.gui.widgets import Banner, button, configure_table, label, section_title
+from computescore.gui.workspace import Snapshot
+
+AXES = ("performance", "reliability", "cost", "service", "compliance")
+AXIS_TITLES = {a: a.capitalize() for a in AXES}
+AXIS_HINTS = {
+    "performance": "Measured MFU or tokens/s on your workload; datasheet figures are flagged",
+    "reliability": "Expected downtime cost from failure rate and repair time, less SLA credits",
+    "cost": "Total cost of ownership per useful unit of work",
+    "service": "Response times by severity, expert hours, coverage",
+    "compliance": "Certifications, data sovereignty, exit terms, export control, screening",
+}
+
+
+def _knocked(row: Any) -> bool:
+    return bool(row.knockouts)
+
+
+def _axis_column(axis: str, index: int, fg: Any) -> Column:
+    def score(row: Any) -> float:
+        return float(row.axes[index].score)
+
+    def explain(row: Any) -> str:
+        return str(row.axes[index].explanation)
+
+    return Column(
+        AXIS_TITLES[axis],
+        score,
+        text=lambda v: f"{v:.0f}",
+        numeric=True,
+        width=8,
+        foreground=fg,
+        tooltip=explain,
+    )
+
+
+def ranking_columns() -> list[Column]:
+    """Columns of the ranking table; knocked-out quotes are struck through."""
+    muted = theme.current().color("muted")
+
+    def fg(row: Any) -> Any:
+        return muted if _knocked(row) else None
+
+    columns = [
+        Column(
+            "Rank",
+            lambda r: r.rank,
+            text=lambda v: "—" if v is None else str(v),
+            numeric=True,
+            width=5,
+            bold=lambda r: r.rank == 1,
+        ),
+        Column(
+            "Quote",
+            lambda r: r.label,
+            width=26,
+            strike=_knocked,
+            foreground=fg,
+            bold=lambda r: r.rank == 1,
+        ),
+        Column(
+            "Total",
+            lambda r: r.weighted_total,
+            text=fmt.score,
+            numeric=True,
+            width=6,
+            strike=_knocked,
+            foreground=fg,
+            bold=lambda r: r.rank == 1,
+        ),
+    ]
+    for index, axis in enumerate(AXES):
+        columns.append(_axis_column(axis, index, fg))
+    columns.append(
+        Column(
+            "Knocked out because",
+            lambda r: (
+                "; ".join(f"{k.title}" for k in r.knockouts[:2])
+                + (f" (+{len(r.knockouts) - 2} more)" if len(r.knockouts) > 2 else "")
+            ),
+            width=36,
+            foreground=lambda r: theme.severity_colors("knockout")[0] if _knocked(r) else None,
+            tooltip=lambda r: "\n".join(f"{k.title}: {k.reason}" for k in r.knockouts) or None,
+        )
+    )
+    return columns
+
+
+class WeightRow:
+    """One axis: a slider and a spin box kept in step, and the normalised share."""
+
+    def __init__(self, axis: str, grid: QGridLayout, row: int, on_change: Any, on_done: Any):
+        self.axis = axis
+        title = label(AXIS_TITLES[axis])
+        title.setStyleSheet("font-weight: 600;")
+        title.setToolTip(AXIS_HINTS[axis])
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, 100)
+        self.slider.setPageStep(5)
+        self.slider.setMinimumWidth(90)
+        self.slider.setAccessibleName(f"{AXIS_TITLES[axis]} weight")
+        self.spin = QSpinBox()
+        self.spin.setFixedWidth(self.spin.fontMetrics().horizontalAdvance("100 %") + 44)
+        self.spin.setRange(0, 100)
+        self.spin.setSuffix(" %")
+        self.spin.setAccessibleName(f"{AXIS_TITLES[axis]} weight")
+        self.share = label("", "Muted")
+        self.share.setMinimumWidth(self.share.fontMetrics().horizontalAdvance("= 100.0 %") + 6)
+        self.share.setToolTip("Share after normalising the weights to sum to 100 %")
+        grid.addWidget(title, row, 0)
+        grid.addWidget(self.slider, row, 1)
+        grid.addWidget(self.spin, row, 2)
+        grid.addWidget(self.share, row, 3)
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.spin.valueChanged.connect(self._spin_changed)
+        self.slider.sliderReleased.connect(on_done)
+        self.spin.editingFinished.connect(on_done)
+        self._on_change = on_change
+        self._on_done = on_done
+
+    def _slider_moved(self, value: int) -> None:
+        self.spin.blockSignals(True)
+        self.spin.setValue(value)
+        self.spin.blockSignals(False)
+        self._on_change()
+        if not self.slider.isSliderDown():
+            self._on_done()
+
+    def _spin_changed(self, value: int) -> None:
+        self.slider.blockSignals(True)
+        self.slider.setValue(value)
+        self.slider.blockSignals(False)
+        self._on_change()
+
+    def set(self, value: float) -> None:
+        """Show ``value`` (0–100) without emitting changes."""
+        for widget in (self.slider, self.spin):
+            widget.blockSignals(True)
+            widget.setValue(round(value))
+            widget.blockSignals(False)
+
+    def value(self) -> int:
+        """The raw weight (0–100)."""
+        return self.spin.value()
 
 
 class ScorecardView(View):
-    """Scorecard."""
+    """The five-axis scorecard."""
 
     key = "scorecard"
     title = "Scorecard"
     icon_name = "scorecard"
+    subtitle = "Move a weight and the ranking follows at once; each change is saved and undoable."
+
+    def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
+        super().__init__(workspace, parent)
+        self.analysis: an.Analysis | None = None
+        self._presets: dict[str, Any] = {}
+        self._saved: dict[str, float] = {}
+
+        weights_frame = QFrame()
+        weights_frame.setObjectName("Card")
+        weights_layout = QVBoxLayout(weights_frame)
+        weights_layout.setContentsMargins(2 * SPACING, 12, 2 * SPACING, 12)
+        weights_layout.setSpacing(SPACING)
+        head = QHBoxLayout()
+        head.addWidget(section_title("Weights"))
+        head.addStretch(1)
+        head.addWidget(label("Preset", "Muted"))
+        self.preset = QComboBox()
+        self.preset.setToolTip("Start from the weights suited to a demand pattern")
+        self.preset.activated.connect(self._apply_preset)
+        head.addWidget(self.preset)
+        weights_layout.addLayout(head)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(SPACING)
+        grid.setVerticalSpacing(6)
+        grid.setColumnStretch(1, 1)
+        self.rows = {
+            axis: WeightRow(axis, grid, index, self._weights_moved, self._weights_done)
+            for index, axis in enumerate(AXES)
+        }
+        weights_layout.addLayout(grid)
+        self.weights_note = label("Weights are normalised to sum to 100 %.", "Muted", wrap=True)
+        weights_layout.addWidget(self.weights_note)
+
+        self.summary = Banner()
+        self.ranking_model = RowTableModel(ranking_columns())
+        self.table = QTableView()
+        self.table.setModel(self.ranking_model)
+        configure_table(self.table, self.ranking_model.columns)
+        self.table.setMinimumHeight(180)
+
+        top = QHBoxLayout()
+        top.setSpacing(2 * SPACING)
+        left = QVBoxLayout()
+        left.setSpacing(SPACING)
+        left.addWidget(weights_frame)
+        left.addStretch(1)
+        weights_frame.setMinimumWidth(weights_frame.fontMetrics().horizontalAdvance("n") * 46)
+        top.addLayout(left, 2)
+        right = QVBoxLayout()
+        right.setSpacing(SPACING)
+        right.addWidget(self.summary)
+        right.addWidget(self.table, 1)
+        top.addLayout(right, 5)
+        top_widget = QWidget()
+        top_widget.setLayout(top)
+
+        self.radar = ChartView(240)
+        self.contrib = ChartView(240)
+        charts = QSplitter(Qt.Orientation.Horizontal)
+        charts.addWidget(self.radar)
+        charts.addWidget(self.contrib)
+        charts.setChildrenCollapsible(False)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top_widget)
+        split.addWidget(charts)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        self.body_layout.addWidget(split, 1)
+        self.reset = button("Reset to preset")
+        self.reset.setToolTip("Use the preset of the workload's demand pattern")
+        self.reset.clicked.connect(self._reset_to_preset)
+        self.header.add_action(self.reset)
+
+    # -- wiring ----------------------------------------------------------------------
+    def set_analysis(self, analysis: an.Analysis) -> None:
+        """Follow the engine's results."""
+        self.analysis = analysis
+        analysis.changed.connect(self._on_changed)
+        analysis.preview_changed.connect(self._show_ranking)
+
+    def ready(self) -> bool:
+        """True when results are shown and no redraw is pending (screenshots)."""
+        analysis = self.analysis
+        idle = analysis is None or analysis.idle()
+        return idle and not self.radar.pending() and not self.contrib.pending()
 
     def unavailable_reason(self) -> tuple[str, str] | None:
-        """Not built yet."""
-        return ("Not available yet", "This page is being prepared.")
+        """Say why there is no scorecard."""
+        if not an.engine_available():
+            return (
+                "Not available yet",
+                "Scores appear here once the decision engine is installed.",
+            )
+        snap = self.workspace.snapshot
+        if snap is not None and not snap.quotes:
+            return ("No quotes to score", "Import quotes first; the scorecard ranks them.")
+        analysis = self.analysis
+        if analysis is not None and analysis.error and not analysis.available:
+            return ("Scores could not be computed", analysis.error)
+        if analysis is not None and not analysis.available:
+            return ("Computing scores…", "The scorecard appears in a moment.")
+        return None
+
+    def populate(self, snapshot: Snapshot) -> None:
+        """Show weights, ranking and charts from the engine's result."""
+        assert self.analysis is not None
+        result = self.analysis.result
+        if result is None:
+            return
+        if not self._presets:
+            from computescore.services.evaluate import load_weight_presets
+
+            presets, _problems = load_weight_presets()
+            self._presets = {str(getattr(k, "value", k)): v for k, v in presets.items()}
+        self.preset.blockSignals(True)
+        self.preset.clear()
+        for name in self._presets:
+            self.preset.addItem(fmt.words(name), name)
+        self.preset.addItem("Custom", "custom")
+        self.preset.blockSignals(False)
+        weights = dict(snapshot.weights) or result.weights.as_dict()
+        self._saved = {axis: float(weights.get(axis, 0.0)) for axis in AXES}
+        total = sum(self._saved.values()) or 1.0
+        for axis, row in self.rows.items():
+            row.set(100 * self._saved[axis] / total)
+        self._select_preset()
+        self.weights_note.setText(
+            f"Weights are normalised to sum to 100 %. Source: {result.weights.source}. "
+            f"Scored for {result.workload_note}."
+        )
+        self._show_ranking()
+
+    # -- weights ---------------------------------------------------------------------
+    def raw_weights(self) -> dict[str, float]:
+        """The weights as set on screen (0–100 each, not normalised)."""
+        return {axis: float(row.value()) for axis, row in self.rows.items()}
+
+    def _select_preset(self) -> None:
+        raw = self.raw_weights()
+        total = sum(raw.values()) or 1.0
+        chosen = "custom"
+        for name, preset in self._presets.items():
+            values = preset.as_dict()
+            if all(abs(values[a] - raw[a] / total) < 0.005 for a in AXES):
+                chosen = name
+                break
+        index = self.preset.findData(chosen)
+        self.preset.blockSignals(True)
+        self.preset.setCurrentIndex(max(index, 0))
+        self.preset.blockSignals(False)
+
+    def _update_shares(self) -> None:
+        raw = self.raw_weights()
+        total = sum(raw.values())
+        for axis, row in self.rows.items():
+            row.share.setText(f"= {100 * raw[axis] / total:.1f} %" if total else "= —")
+
+    @guarded
+    def _weights_moved(self) -> None:
+        self._update_shares()
+        raw = self.raw_weights()
+        if self.analysis is not None and sum(raw.values()) > 0:
+            self.analysis.preview_weights(raw)
+
+    @guarded
+    def _weights_done(self) -> None:
+        raw = self.raw_weights()
+        total = sum(raw.values())
+        if total <= 0:
+            self.summary.show_message(
+                "At least one weight must be above zero; nothing was saved.", "warning"
+            )
+            return
+        normalised = {axis: raw[axis] / total for axis in AXES}
+        old_total = sum(self._saved.values()) or 1.0
+        if all(abs(normalised[a] - self._saved[a] / old_total) < 1e-9 for a in AXES):
+            return
+        changed = [a for a in AXES if abs(normalised[a] - self._saved[a] / old_total) > 1e-9]
+        what = (
+            f"{AXIS_TITLES[changed[0]]} weight {normalised[changed[0]]:.0%}"
+            if len(changed) <= 2
+            else "weights"
+        )
+        self._saved = normalised
+        commands.set_evaluation_field(self.workspace, "weights", normalised, f"Set {what}")
+        self._select_preset()
+
+    @guarded
+    def _apply_preset(self, index: int) -> None:
+        name = self.preset.itemData(index)
+        preset = self._presets.get(name)
+        if preset is None:
+            return
+        for axis, value in preset.as_dict().items():
+            self.rows[axis].set(100 * value)
+        self._weights_moved()
+        self._weights_done()
+
+    @guarded
+    def _reset_to_preset(self, _checked: bool = False) -> None:
+        result = self.analysis.result if self.analysis else None
+        if result is None:
+            return
+        index = self.preset.findData(result.workload.workload_class.value)
+        if index >= 0:
+            self.preset.setCurrentIndex(index)
+            self._apply_preset(index)
+
+    # -- ranking ---------------------------------------------------------------------
+    def _show_ranking(self) -> None:
+        analysis = self.analysis
+        if analysis is None or analysis.result is None:
+            return
+        ranked = analysis.current()
+        if ranked is None:
+            return
+        self._update_shares()
+        card = ranked.scorecard
+        self.ranking_model.set_rows(list(card.scores))
+        winner = card.winner
+        if winner is None:
+            self.summary.show_message(
+                "Every quote is knocked out: no quote meets the must-haves.", "error"
+            )
+        else:
+            parts = [f"Leader: {winner.label}"]
+            if ranked.margin_points is not None:
+                parts.append(f"ahead by {ranked.margin_points:.1f} points")
+            text = ", ".join(parts) + "."
+            if ranked.smallest is not None and ranked.smallest.flips_at is not None:
+                text += f" Smallest change that flips the winner: {ranked.smallest.explanation}."
+            elif ranked.flips:
+                text += " No change of a single weight flips the winner."
+            knocked = [s for s in card.scores if s.knockouts]
+            if knocked:
+                text += f" {fmt.plural(len(knocked), 'quote')} knocked out (struck through)."
+            tone = "ok" if (ranked.margin_points or 0) >= 5 else "warning"
+            self.summary.show_message(text, tone)
+        result = analysis.result
+        ranking = an.to_ranking(result, ranked)
+
+        def radar(figure: Any) -> None:
+            from computescore.reports.charts import radar_figure
+
+            radar_figure(ranking, figure=figure)
+
+        def contributions(figure: Any) -> None:
+            from computescore.reports.charts import ranking_figure
+
+            ranking_figure(ranking, figure=figure)
+
+        self.radar.set_builder(radar)
+        self.contrib.set_builder(contributions)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from computescore.gui.preview import run_preview
+
+    raise SystemExit(run_preview("scorecard"))

@@ -30,8 +30,14 @@ from computescore.gui.forms import Form, country_parser, text_parser
 from computescore.gui.models.table import Column, RowTableModel, SortFilterProxy
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
-from computescore.gui.views.quotes import configure_table
-from computescore.gui.widgets import Banner, FieldFeedback, button, label, section_title
+from computescore.gui.widgets import (
+    Banner,
+    FieldFeedback,
+    button,
+    configure_table,
+    label,
+    section_title,
+)
 from computescore.gui.workspace import Snapshot
 
 KINDS = [(k.value, fmt.words(k.value)) for k in VendorKind]

@@ -1,0 +1,482 @@
+"""The engine's results for the shown evaluation, kept current in the background.
+
+When the workspace's data changes, :class:`Analysis` reloads the evaluation
+(``load_evaluation_data``), runs the compliance checks and the engine
+(``services.evaluate.evaluate``) on the thread pool, and emits :attr:`changed`.
+Moving a weight does not need any of that: the axis scores do not depend on the
+weights, so :meth:`Analysis.preview_weights` re-ranks the stored inputs at once
+(``score_quotes`` on the prepared inputs, then margin and flip weights), which keeps
+the scorecard live while a slider moves.
+
+The ``to_*`` functions turn engine records into the report records that the shared
+chart builders (``computescore.reports.charts``) draw, so the screen and the PDF
+show the same figures.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from computescore.gui import tasks
+from computescore.gui.errors import report_exception
+
+if TYPE_CHECKING:
+    from computescore.domain.findings import Finding
+    from computescore.domain.scoring import Scorecard, ScoreInput
+    from computescore.domain.sensitivity import FlipWeight
+    from computescore.gui.workspace import Workspace
+    from computescore.reports import model as rm
+    from computescore.services.evaluate import EvaluationResult
+    from computescore.services.workspace import EvaluationData
+
+log = logging.getLogger("computescore.gui")
+
+
+def engine_available() -> bool:
+    """True when the decision engine's service can be imported."""
+    try:
+        import computescore.services.evaluate  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def compliance_available() -> bool:
+    """True when the compliance checks' service can be imported."""
+    try:
+        import computescore.services.compliance  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one background run produced (plain records only)."""
+
+    data: EvaluationData
+    result: EvaluationResult
+    findings: tuple[Finding, ...] | None
+    entries: tuple[ScoreInput, ...]
+    seconds: float
+    compliance_note: str = ""
+
+
+def compute(
+    store: Any,
+    evaluation: str | None,
+    *,
+    weights: Mapping[str, float] | None = None,
+    monte_carlo_samples: int = 0,
+    progress: Any = None,
+) -> Outcome:
+    """Load the evaluation, run the compliance checks and the engine (worker thread)."""
+    from computescore.domain.scoring import prepare_input
+    from computescore.services.evaluate import EvaluateOptions, evaluate
+    from computescore.services.workspace import load_evaluation_data
+
+    started = time.perf_counter()
+    data = load_evaluation_data(store, evaluation)
+    findings: tuple[Finding, ...] | None = None
+    note = ""
+    if compliance_available():
+        from computescore.services.compliance import check_evaluation, settings_for
+
+        settings = settings_for(data, store=store)
+        findings = tuple(check_evaluation(data, settings))
+    else:
+        note = "The compliance checks are not available yet."
+    options = EvaluateOptions(
+        weights=dict(weights) if weights else None, monte_carlo_samples=monte_carlo_samples
+    )
+    result = evaluate(data, options, compliance_findings=findings, progress=progress)
+    quotes = {q.key: q for q in data.quotes}
+    entries = tuple(
+        prepare_input(
+            quotes[item.quote_key],
+            item.tco,
+            result.workload,
+            result.assumptions,
+            (*item.fit_findings, *item.compliance_findings),
+            result.compliance_checked,
+        )
+        for item in result.quotes
+        if item.quote_key in quotes
+    )
+    return Outcome(data, result, findings, entries, time.perf_counter() - started, note)
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A scorecard with its margin and flip weights (after a live weight change)."""
+
+    scorecard: Scorecard
+    flips: tuple[FlipWeight, ...]
+    smallest: FlipWeight | None
+    margin_points: float | None
+
+
+def rank(entries: Sequence[ScoreInput], weights: Mapping[str, float]) -> Ranked:
+    """Score and rank the prepared inputs with ``weights`` (normalised here)."""
+    from computescore.domain.scoring import score_quotes
+    from computescore.domain.sensitivity import flip_weights, smallest_flip, winner_margin
+    from computescore.domain.weights import normalise_weights
+
+    normalised, _problems = normalise_weights(weights, "user")
+    if normalised is None:
+        from computescore.domain.weights import equal_weights
+
+        normalised = equal_weights()
+    card = score_quotes(entries, normalised)
+    flips = flip_weights(card)
+    margin = winner_margin(card)
+    return Ranked(card, flips, smallest_flip(flips), None if margin is None else margin.value)
+
+
+class Analysis(QObject):
+    """Engine results for the workspace's evaluation.
+
+    Signals:
+        changed(): new results (or a new state) are available.
+        preview_changed(): the live weight preview changed.
+        monte_carlo_done(): a Monte Carlo run finished.
+    """
+
+    changed = Signal()
+    preview_changed = Signal()
+    monte_carlo_done = Signal()
+
+    def __init__(self, workspace: Workspace, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.outcome: Outcome | None = None
+        self.preview: Ranked | None = None
+        self.monte_carlo: Any = None
+        self.error: str | None = None
+        self.running = False
+        self._generation = 0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(60)
+        self._timer.timeout.connect(self._start)
+        workspace.snapshot_changed.connect(self.schedule)
+        workspace.opening.connect(self._forget)
+
+    # -- state -----------------------------------------------------------------------
+    @property
+    def available(self) -> bool:
+        """True when the engine exists and results are loaded."""
+        return self.outcome is not None
+
+    @property
+    def result(self) -> EvaluationResult | None:
+        """The last engine result."""
+        return None if self.outcome is None else self.outcome.result
+
+    def idle(self) -> bool:
+        """True when no computation is running or scheduled."""
+        return not self.running and not self._timer.isActive()
+
+    def _forget(self, _path: str = "") -> None:
+        self._generation += 1
+        self.outcome = None
+        self.preview = None
+        self.monte_carlo = None
+        self.error = None
+        self.changed.emit()
+
+    # -- computing -------------------------------------------------------------------
+    def schedule(self) -> None:
+        """Recompute soon (several changes in a row cause one run)."""
+        if not engine_available():
+            return
+        self._timer.start()
+
+    def _start(self) -> None:
+        snap = self.workspace.snapshot
+        store = self.workspace.store
+        if store is None or snap is None or snap.evaluation is None:
+            self._forget()
+            return
+        if not snap.evaluation.workloads:
+            self.outcome = None
+            self.error = "Add a workload profile: costs and scores are computed for a workload."
+            self.changed.emit()
+            return
+        self._generation += 1
+        generation = self._generation
+        name = snap.evaluation.name
+        self.running = True
+
+        def done(outcome: Outcome) -> None:
+            if generation != self._generation:
+                return
+            self.running = False
+            self.outcome = outcome
+            self.preview = None
+            self.error = None
+            log.info("evaluated %s in %.3f s", name, outcome.seconds)
+            self.changed.emit()
+
+        def failed(info: tasks.ExcInfo) -> None:
+            if generation != self._generation:
+                return
+            self.running = False
+            from computescore.errors import UserError
+
+            exc = info[1]
+            if isinstance(exc, UserError):
+                self.error = exc.message
+            else:
+                self.error = "The results could not be computed; the details are in the log."
+                report_exception(*info)
+            self.outcome = None
+            self.changed.emit()
+
+        tasks.run_task(
+            lambda progress: compute(store, name, progress=progress),
+            name="evaluate",
+            on_success=done,
+            on_error=failed,
+        )
+
+    def compute_now(self) -> None:
+        """Compute on the calling thread (tests, screenshots)."""
+        snap = self.workspace.snapshot
+        store = self.workspace.store
+        if store is None or snap is None or snap.evaluation is None:
+            return
+        self._timer.stop()
+        self.outcome = compute(store, snap.evaluation.name)
+        self.preview = None
+        self.changed.emit()
+
+    # -- live weights ----------------------------------------------------------------
+    def preview_weights(self, weights: Mapping[str, float]) -> Ranked | None:
+        """Re-rank with ``weights`` without saving or recomputing costs."""
+        if self.outcome is None:
+            return None
+        self.preview = rank(self.outcome.entries, weights)
+        self.preview_changed.emit()
+        return self.preview
+
+    def current(self) -> Ranked | None:
+        """The ranking shown: the live preview if any, else the computed one."""
+        if self.preview is not None:
+            return self.preview
+        result = self.result
+        if result is None:
+            return None
+        margin = None if result.margin is None else result.margin.value
+        return Ranked(result.scorecard, result.flips, result.smallest_flip, margin)
+
+    # -- summaries for the Overview ----------------------------------------------------
+    def leader_text(self) -> tuple[str, str]:
+        """(value, detail) for the "Current leader" card."""
+        ranked = self.current()
+        if ranked is None:
+            return ("—", self.error or "computing…")
+        winner = ranked.scorecard.winner
+        if winner is None:
+            return ("None", "every quote is knocked out")
+        detail = f"{winner.weighted_total:.1f} points"
+        if ranked.margin_points is not None:
+            detail += f", ahead by {ranked.margin_points:.1f}"
+        if ranked.smallest is not None and ranked.smallest.change is not None:
+            moved = abs(ranked.smallest.change) * 100
+            detail += f"; flips if {ranked.smallest.axis.value} moves {moved:.1f} points"
+        return (winner.label, detail)
+
+    def findings_text(self) -> tuple[str, str]:
+        """(value, detail) for the "Findings open" card."""
+        outcome = self.outcome
+        if outcome is None or outcome.findings is None:
+            return ("—", outcome.compliance_note if outcome else "computing…")
+        from computescore.domain.findings import FindingSeverity
+
+        knockouts = sum(1 for f in outcome.findings if f.severity is FindingSeverity.KNOCKOUT)
+        warnings = sum(1 for f in outcome.findings if f.severity is FindingSeverity.WARNING)
+        return (str(knockouts + warnings), f"{knockouts} knock-outs · {warnings} warnings")
+
+    # -- Monte Carlo -----------------------------------------------------------------
+    def run_monte_carlo(self, parent: Any = None, samples: int = 10_000) -> tasks.Task | None:
+        """Run the Monte Carlo in the background with a progress dialog and Cancel."""
+        snap = self.workspace.snapshot
+        store = self.workspace.store
+        if store is None or snap is None or snap.evaluation is None:
+            return None
+        name = snap.evaluation.name
+        weights = dict(snap.evaluation.weights) or None
+
+        def done(outcome: Outcome) -> None:
+            self.monte_carlo = outcome.result.monte_carlo
+            self.monte_carlo_done.emit()
+
+        return tasks.run_task(
+            lambda progress: compute(
+                store, name, weights=weights, monte_carlo_samples=samples, progress=progress
+            ),
+            name="monte-carlo",
+            on_success=done,
+            parent=parent,
+            title="Running the Monte Carlo simulation",
+        )
+
+
+# -- engine records → report records (for the shared charts) -------------------------
+
+
+def to_ranking(result: EvaluationResult, ranked: Ranked) -> rm.Ranking:
+    """The scorecard as the report model's :class:`Ranking`."""
+    from computescore.reports import model as rm
+
+    vendors = {q.quote_key: (q.vendor, q.reference) for q in result.quotes}
+    rows = []
+    for score in ranked.scorecard.scores:
+        vendor, reference = vendors.get(score.quote_key, (score.label, ""))
+        rows.append(
+            rm.RankingRow(
+                score.quote_key,
+                vendor,
+                reference,
+                tuple(
+                    rm.AxisScore(a.axis.value, a.score, a.explanation, a.flags) for a in score.axes
+                ),
+                score.weighted_total,
+                score.rank,
+                tuple(f"{k.title}: {k.reason}" for k in score.knockouts),
+            )
+        )
+    flips = tuple(
+        rm.WeightFlip(f.axis.value, f.current, f.flips_at, f.new_winner_label)
+        for f in sorted(ranked.flips, key=lambda f: abs(f.change or 0))
+        if f.flips_at is not None
+    )
+    weights = ranked.scorecard.weights.as_dict()
+    return rm.Ranking(
+        weights=tuple((axis, weights[axis]) for axis in rm.AXES),
+        rows=tuple(rows),
+        preset=ranked.scorecard.weights.source,
+        margin_points=ranked.margin_points,
+        flips=flips,
+        robustness=ranked.smallest.explanation if ranked.smallest else "",
+    )
+
+
+def to_tco(result: EvaluationResult) -> tuple[rm.QuoteTco, ...]:
+    """Every quote's TCO as the report model's :class:`QuoteTco`."""
+    from computescore.reports import model as rm
+
+    out = []
+    for item in result.quotes:
+        tco = item.tco
+
+        def value(figure: Any) -> float | None:
+            return None if figure is None else figure.value
+
+        out.append(
+            rm.QuoteTco(
+                tco.quote_key,
+                item.label,
+                tco.horizon_months,
+                tuple(
+                    rm.TcoLine(
+                        line.label,
+                        line.category.value,
+                        line.amount_usd,
+                        line.formula,
+                        line.inputs,
+                        (line.note,) if line.note else (),
+                    )
+                    for line in tco.lines
+                ),
+                tco.total_usd,
+                tco.used_gpu_hours.value,
+                value(tco.usd_per_used_gpu_hour),
+                value(tco.usd_per_useful_pflop_hour),
+                value(tco.usd_per_million_tokens),
+                True,
+                tuple(p.message for p in tco.problems),
+            )
+        )
+    return tuple(out)
+
+
+def to_break_even(result: EvaluationResult) -> rm.BreakEven | None:
+    """The buy-or-rent curve, when there is an owned and a rented quote to compare."""
+    from computescore.reports import model as rm
+
+    advice = result.buy_vs_rent
+    if advice.owned is None or advice.rented is None or not advice.curve:
+        return None
+    crossing = advice.break_even.hours_per_day if advice.break_even else None
+    return rm.BreakEven(
+        advice.owned.label,
+        advice.rented.label,
+        tuple(p.hours_per_day for p in advice.curve),
+        tuple(p.owned_usd for p in advice.curve),
+        tuple(p.rented_usd for p in advice.curve),
+        None if crossing is None else crossing.value,
+        result.workload.horizon_months,
+        advice.break_even.explanation if advice.break_even else "",
+    )
+
+
+def to_tornado(result: EvaluationResult, quote_key: str | None = None) -> rm.Tornado | None:
+    """The tornado of one quote (default: the leader)."""
+    from computescore.reports import model as rm
+
+    key = quote_key or (result.scorecard.winner.quote_key if result.scorecard.winner else None)
+    if key is None:
+        return None
+    item = result.quote(key).tornado
+    return rm.Tornado(
+        item.label,
+        item.base_usd,
+        tuple(
+            rm.TornadoBar(
+                bar.name,
+                f"{bar.low_value:,.3g} {bar.unit}".strip(),
+                f"{bar.high_value:,.3g} {bar.unit}".strip(),
+                bar.low_usd,
+                bar.high_usd,
+            )
+            for bar in item.bars
+        ),
+        f"each input moved ±{item.pct:.0%}",
+    )
+
+
+def to_monte_carlo(result: Any) -> rm.MonteCarlo | None:
+    """A Monte Carlo result as the report model's :class:`MonteCarlo`."""
+    from computescore.reports import model as rm
+
+    if result is None:
+        return None
+    return rm.MonteCarlo(
+        result.samples,
+        tuple(
+            rm.MonteCarloRow(
+                q.quote_key, q.label, q.p10_usd, q.p50_usd, q.p90_usd, q.probability_first
+            )
+            for q in result.quotes
+        ),
+        result.seed,
+        tuple(result.notes),
+    )
+
+
+def with_weights(weights: Mapping[str, float], axis: str, value: float) -> dict[str, float]:
+    """``weights`` with one axis set to ``value`` (the others unchanged; normalised later)."""
+    out = dict(weights)
+    out[axis] = value
+    return out
+
+
+__all__ = ["Analysis", "Outcome", "Ranked", "rank"]
