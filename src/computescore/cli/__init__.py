@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "computescore.cli.catalogue",
     "computescore.cli.gui_tools",
     "computescore.cli.compliance",
+    "computescore.cli.engine",
 )
 
 
