@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "computescore.cli.gui_tools",
     "computescore.cli.compliance",
     "computescore.cli.engine",
+    "computescore.cli.reporting",
 )
 
 
