@@ -203,16 +203,16 @@ def _styles() -> _Styles:
             "head_small",
             parent=cell,
             fontName=_BOLD,
-            fontSize=6.8,
-            leading=8.4,
+            fontSize=6.4,
+            leading=8.2,
             textColor=colors.white,
         ),
         head_small_num=ParagraphStyle(
             "head_small_num",
             parent=cell,
             fontName=_BOLD,
-            fontSize=6.8,
-            leading=8.4,
+            fontSize=6.4,
+            leading=8.2,
             textColor=colors.white,
             alignment=TA_RIGHT,
         ),
@@ -732,8 +732,8 @@ def _ranking(b: _Builder) -> None:
     b.story.append(
         b.p(
             "Each quote is scored 0–100 on five axes; the weighted total is Σ weight × score "
-            f"with the weights below (preset: {t(ranking.preset or 'custom')}). "
-            + t(ranking.scale_note),
+            f"with the weights below (preset: {t(ranking.preset or 'custom')}). How each "
+            "metric maps to 0–100 is set out under “Methodology and assumptions”.",
             s.body,
         )
     )

@@ -63,6 +63,10 @@ AXIS_COLOURS = {
 
 CATEGORY_COLOURS = {
     "compute": "#1F3A5F",
+    "rented compute": "#1F3A5F",
+    "spot overhead": "#5B7DB1",
+    "maintenance": "#A569BD",
+    "residual value": "#2E8540",
     "hardware": "#1F3A5F",
     "network": "#0B6E99",
     "storage": "#16A085",

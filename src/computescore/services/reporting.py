@@ -1,0 +1,744 @@
+"""Board packs: gather an evaluation's results into a frozen pack, render and write it.
+
+* :func:`gather_board_pack` opens a workspace, loads an evaluation, runs the
+  compliance checks and the decision engine, and returns a
+  :class:`~computescore.reports.model.BoardPack`.
+* :func:`build_board_pack` does the mapping alone, from data already loaded and
+  results already computed (the desktop app has them at hand).
+* :func:`export_reports` renders the PDF and/or the workbook and writes each file
+  atomically: the bytes are rendered in full first, written to a temporary file in
+  the target folder, flushed, then renamed over the target, so a failed run never
+  leaves a half-written file where the previous report was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from datetime import date
+from pathlib import Path
+
+from computescore import __version__
+from computescore.domain.buy_vs_rent import BreakEvenKind
+from computescore.domain.figures import MISSING, UNMEASURED, Input, format_usd
+from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.money import usd_per_gpu_hour
+from computescore.domain.quotes import FxRate
+from computescore.domain.weights import Axis
+from computescore.domain.workload import Evaluation
+from computescore.errors import InputRefused
+from computescore.reports.model import (
+    AXES,
+    AxisScore,
+    BoardPack,
+    BreakEven,
+    Methodology,
+    MonteCarlo,
+    MonteCarloRow,
+    PackMeta,
+    QuoteExit,
+    QuoteLineRow,
+    QuoteTco,
+    Ranking,
+    RankingRow,
+    TcoLine,
+    Tornado,
+    TornadoBar,
+    WeightFlip,
+)
+from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
+from computescore.services.progress import NullProgress, Progress, check_cancel
+from computescore.services.workspace import EvaluationData
+
+DEFAULT_MARKING = "Confidential"
+"""The confidentiality marking printed on every page unless the user gives another."""
+
+FORMULAS = (
+    ("Training compute", "6 × parameters × training tokens (FLOP)"),
+    ("Inference compute", "2 × parameters FLOP per token served"),
+    ("GPU-hours", "FLOP ÷ (peak dense FLOP/s at the precision used × MFU × 3,600)"),
+    ("Reserved or leased capacity", "price × GPUs × term months × 730 h (paid whether used)"),
+    ("On-demand or spot capacity", "price × GPUs × hours used (spot adds a lost-work overhead)"),
+    ("Energy (owned)", "power kW × PUE × hours × USD per kWh"),
+    ("Cost per used GPU-hour", "TCO ÷ GPU-hours actually used"),
+    ("Cost per useful PFLOP-hour", "TCO ÷ (peak PFLOP/s × MFU × hours used)"),
+    ("Weighted total", "Σ weight × axis score, weights normalised to sum to 1"),
+    ("Winner's margin", "winner's weighted total − runner-up's"),
+    ("Weight flip", "the weight of one axis (others rescaled) at which another quote ties"),
+)
+
+_ASSUMPTION_UNITS = {
+    "hours_per_day": "h/day",
+    "energy_usd_per_kwh": "USD/kWh",
+    "pue": "",
+    "server_overhead_factor": "×",
+    "idle_power_fraction": "",
+    "ops_usd_per_gpu_hour": "USD/GPU-h",
+    "maintenance_fraction_per_year": "per year",
+    "facility_usd_per_kw_month": "USD/kW-month",
+    "depreciation_years": "years",
+    "residual_fraction": "",
+    "discount_rate": "per year",
+    "spot_overhead": "",
+    "engineer_usd_per_month": "USD/month",
+    "adaptation_months": "months",
+    "egress_gb_per_month": "GB/month",
+    "downtime_usd_per_gpu_hour": "USD/GPU-h",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RulesInfo:
+    """Which export-control rules file the compliance checks used."""
+
+    version: str
+    as_of: str
+    title: str = ""
+    disclaimer: str = ""
+
+
+# ----------------------------------------------------------------------------- mapping
+
+
+def _workload_line(evaluation: Evaluation) -> tuple[str, ...]:
+    out = []
+    for w in evaluation.workloads:
+        out.append(
+            f"{w.name} ({w.purpose.value}, {w.workload_class.value}): {w.accelerators} "
+            f"accelerators, {w.hours_per_day:g} h/day, {w.horizon_months} months, "
+            f"{w.data_classification.value} data, runs in {w.country or 'unstated country'}"
+        )
+    return tuple(out)
+
+
+def _ranking(result: EvaluationResult) -> Ranking:
+    card = result.scorecard
+    weights = tuple((axis, float(result.weights.by_axis.get(Axis(axis), 0.0))) for axis in AXES)
+    rows = []
+    for score in card.scores:
+        quote = result.quote(score.quote_key)
+        reasons = tuple(f"{k.title}: {k.reason}" if k.reason else k.title for k in score.knockouts)
+        if score.disqualified and not reasons:
+            reasons = ("disqualified by a must-have",)
+        axis_scores = {a.axis.value: a for a in score.axes}
+        rows.append(
+            RankingRow(
+                quote_key=score.quote_key,
+                vendor=quote.vendor,
+                quote_ref=quote.reference,
+                scores=tuple(
+                    AxisScore(
+                        axis,
+                        axis_scores[axis].score,
+                        axis_scores[axis].explanation,
+                        axis_scores[axis].flags,
+                    )
+                    for axis in AXES
+                ),
+                weighted_total=score.weighted_total,
+                rank=None if score.disqualified else score.rank,
+                knockout_reasons=reasons,
+            )
+        )
+    flips = [
+        WeightFlip(f.axis.value, f.current, f.flips_at, f.new_winner_label)
+        for f in result.flips
+        if f.flips_at is not None
+    ]
+    flips.sort(key=lambda f: abs(f.weight_to - f.weight_from))
+    if result.smallest_flip is not None and result.smallest_flip.flips_at is not None:
+        robustness = result.smallest_flip.explanation
+        robustness = robustness[0].upper() + robustness[1:] + "."
+    elif card.winner is not None:
+        robustness = "No change of a single weight between 0 % and 100 % changes the winner."
+    else:
+        robustness = "No quote survived the knock-outs, so there is no ranking to test."
+    scales = []
+    if card.scores:
+        for axis_score in card.scores[0].axes:
+            scales.append(f"{axis_score.axis.value}: {axis_score.scale}")
+    return Ranking(
+        weights=weights,
+        rows=tuple(rows),
+        preset=result.weights.source,
+        scale_note="Scales — " + "; ".join(scales) + "." if scales else "",
+        margin_points=result.margin.value if result.margin is not None else None,
+        flips=tuple(flips),
+        robustness=robustness,
+    )
+
+
+def _tco(result: EvaluationResult) -> tuple[QuoteTco, ...]:
+    out = []
+    for score in result.scorecard.scores:
+        quote = result.quote(score.quote_key)
+        tco = quote.tco
+        notes: list[str] = []
+        for fx in tco.fx_used:
+            when = f" on {fx.as_of.isoformat()}" if fx.as_of else ""
+            source = f" ({fx.source})" if fx.source else ""
+            notes.append(
+                f"Converted from {fx.currency} at {fx.usd_per_unit:g} USD per {fx.currency}"
+                f"{when}{source}."
+            )
+        lines = []
+        for line in tco.lines:
+            if line.note:
+                notes.append(f"{line.label}: {line.note}")
+            lines.append(
+                TcoLine(
+                    label=line.label,
+                    category=line.category.value.replace("_", " "),
+                    amount_usd=line.amount_usd,
+                    formula=line.formula,
+                    inputs=line.inputs,
+                    flags=(line.timing.value,) if line.timing.value != "recurring" else (),
+                )
+            )
+        notes.extend(p.message for p in tco.problems)
+        out.append(
+            QuoteTco(
+                quote_key=quote.quote_key,
+                label=quote.label,
+                horizon_months=tco.horizon_months,
+                lines=tuple(lines),
+                total_usd=tco.total_usd,
+                used_gpu_hours=tco.used_gpu_hours.value,
+                usd_per_used_gpu_hour=_value(tco.usd_per_used_gpu_hour),
+                usd_per_useful_pflop_hour=_value(tco.usd_per_useful_pflop_hour),
+                usd_per_million_tokens=_value(tco.usd_per_million_tokens),
+                shortlisted=not score.disqualified,
+                notes=tuple(notes),
+            )
+        )
+    return tuple(out)
+
+
+def _value(figure: object) -> float | None:
+    value = getattr(figure, "value", None)
+    return float(value) if value is not None else None
+
+
+def _break_even(result: EvaluationResult) -> BreakEven | None:
+    advice = result.buy_vs_rent
+    if advice.owned is None or advice.rented is None or not advice.curve:
+        return None
+    crossing = None
+    if (
+        advice.break_even is not None
+        and advice.break_even.kind is BreakEvenKind.CROSSES
+        and advice.break_even.hours_per_day is not None
+    ):
+        crossing = advice.break_even.hours_per_day.value
+    per = " (per accelerator)" if advice.per_accelerator else ""
+    note = " ".join(
+        [advice.recommendation.headline + ".", *(r + "." for r in advice.recommendation.reasons)]
+    )
+    return BreakEven(
+        owned_label=f"Owned: {advice.owned.label}{per}",
+        rented_label=f"Rented: {advice.rented.label}{per}",
+        hours_per_day=tuple(p.hours_per_day for p in advice.curve),
+        owned_usd=tuple(p.owned_usd for p in advice.curve),
+        rented_usd=tuple(p.rented_usd for p in advice.curve),
+        break_even_hours_per_day=crossing,
+        horizon_months=result.workload.horizon_months,
+        note=note,
+    )
+
+
+def _tornado(result: EvaluationResult) -> Tornado | None:
+    winner = result.scorecard.winner
+    key = winner.quote_key if winner is not None else None
+    if key is None and result.quotes:
+        key = result.quotes[0].quote_key
+    if key is None:
+        return None
+    source = result.quote(key).tornado
+    bars = []
+    notes = []
+    for bar in source.bars:
+        unit = f" {bar.unit}" if bar.unit else ""
+        bars.append(
+            TornadoBar(
+                input_name=bar.name,
+                low_text=f"{bar.low_value:.3g}{unit}",
+                high_text=f"{bar.high_value:.3g}{unit}",
+                tco_at_low_usd=bar.low_usd,
+                tco_at_high_usd=bar.high_usd,
+            )
+        )
+        if bar.note:
+            notes.append(f"{bar.name}: {bar.note}")
+    note = f"Each input moved ±{source.pct:.0%} alone, the others at their base value."
+    if notes:
+        note += " " + "; ".join(notes) + "."
+    return Tornado(quote_label=source.label, base_usd=source.base_usd, bars=tuple(bars), note=note)
+
+
+def _monte_carlo(result: EvaluationResult) -> MonteCarlo | None:
+    mc = result.monte_carlo
+    if mc is None:
+        return None
+    ranges = []
+    for item in fields(mc.ranges):
+        tri = getattr(mc.ranges, item.name)
+        ranges.append(
+            f"{item.name.replace('_', ' ')}: {tri.low:.3g} / {tri.likely:.3g} / {tri.high:.3g}"
+        )
+    return MonteCarlo(
+        samples=mc.samples,
+        seed=mc.seed,
+        rows=tuple(
+            MonteCarloRow(
+                q.quote_key, q.label, q.p10_usd, q.p50_usd, q.p90_usd, q.probability_first
+            )
+            for q in mc.quotes
+        ),
+        ranges=tuple(ranges),
+    )
+
+
+def _findings(result: EvaluationResult) -> tuple[Finding, ...] | None:
+    if not result.compliance_checked:
+        return None
+    out: list[Finding] = []
+    for quote in result.quotes:
+        out.extend(quote.compliance_findings)
+        out.extend(quote.fit_findings)
+    return tuple(out)
+
+
+def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
+    """Up to three risks in plain words, most important first."""
+    candidates: list[tuple[int, str]] = []
+    winner = result.scorecard.winner
+    if winner is None:
+        candidates.append((0, "Every quote was knocked out: there is no compliant option."))
+    else:
+        label = winner.label
+        quote = result.quote(winner.quote_key)
+        warnings = [
+            f
+            for f in (*quote.compliance_findings, *quote.fit_findings)
+            if f.severity is FindingSeverity.WARNING
+        ]
+        if warnings:
+            titles = "; ".join(f.title for f in warnings[:3])
+            more = f" and {len(warnings) - 3} more" if len(warnings) > 3 else ""
+            candidates.append(
+                (
+                    1,
+                    f"The recommended option has {len(warnings)} open compliance warning(s): "
+                    f"{titles}{more}.",
+                )
+            )
+        flip = result.smallest_flip
+        if flip is not None and flip.change is not None and abs(flip.change) < 0.15:
+            candidates.append((0, f"The ranking is fragile: {flip.explanation}."))
+        elif ranking.margin_points is not None and ranking.margin_points < 3:
+            candidates.append(
+                (1, f"The lead of {label} is only {ranking.margin_points:.1f} points.")
+            )
+        if result.monte_carlo is not None:
+            for dist in result.monte_carlo.quotes:
+                first = dist.probability_first
+                if dist.quote_key == winner.quote_key and first is not None and first < 0.8:
+                    candidates.append(
+                        (
+                            2,
+                            f"Under uncertain inputs {label} ranks first in only {first:.0%} "
+                            f"of {result.monte_carlo.samples:,} simulated cases.",
+                        )
+                    )
+        missing = [a.axis.value for a in winner.axes if MISSING in a.flags]
+        if missing:
+            candidates.append(
+                (
+                    2,
+                    f"The recommended option's {', '.join(missing)} score(s) rest on missing "
+                    "data scored at a neutral value; ask the vendor before signing.",
+                )
+            )
+        if quote.tco.fx_used:
+            currencies = ", ".join(sorted({fx.currency for fx in quote.tco.fx_used}))
+            candidates.append(
+                (
+                    3,
+                    f"Part of the recommended option's cost is priced in {currencies}; its USD "
+                    "cost moves with the exchange rate.",
+                )
+            )
+    unmeasured = [
+        s.label
+        for s in result.scorecard.scores
+        if any(UNMEASURED in a.flags for a in s.axes if a.axis is Axis.PERFORMANCE)
+    ]
+    if unmeasured:
+        candidates.append(
+            (
+                3,
+                f"Performance of {len(unmeasured)} of {len(result.scorecard.scores)} quote(s) "
+                "rests on datasheet peaks, not a proof of concept on the buyer's workload.",
+            )
+        )
+    candidates.sort(key=lambda item: item[0])
+    return tuple(text for _, text in candidates[:3])
+
+
+def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
+    winner = result.scorecard.winner
+    if winner is None:
+        return (
+            "No quote can be recommended: every quote was knocked out by a must-have; see "
+            "the knock-outs."
+        )
+    total = next((t for t in tcos if t.quote_key == winner.quote_key), None)
+    margin = f" by {result.margin.value:.1f} points" if result.margin is not None else ""
+    cost = (
+        f" at a total cost of {format_usd(total.total_usd)} over {total.horizon_months} months"
+        if total is not None
+        else ""
+    )
+    return (
+        f"Award the capacity to {winner.label}, which leads the weighted scorecard{margin}"
+        f"{cost} for {result.workload_note}."
+    )
+
+
+def _methodology(
+    data: EvaluationData, result: EvaluationResult, rules: RulesInfo | None
+) -> Methodology:
+    assumptions = []
+    for item in fields(result.assumptions):
+        value = getattr(result.assumptions, item.name)
+        if item.name == "hours_per_day" and value is None:
+            value = result.workload.hours_per_day
+            source = f"workload {result.workload.name}"
+        else:
+            source = "assumption"
+        if isinstance(value, bool):
+            assumptions.append(
+                Input(item.name.replace("_", " "), "yes" if value else "no", "", source)
+            )
+        elif isinstance(value, int | float):
+            assumptions.append(
+                Input(
+                    item.name.replace("_", " "),
+                    float(value),
+                    _ASSUMPTION_UNITS.get(item.name, ""),
+                    source,
+                )
+            )
+    assumptions.append(Input("MFU where not measured", result.workload.assumed_mfu, "", "workload"))
+    used = {fx.currency for q in result.quotes for fx in q.tco.fx_used}
+    rates: list[FxRate] = []
+    for currency in sorted(used):
+        dated = [
+            r for r in data.fx_rates if r.currency == currency and r.as_of <= result.decision_date
+        ]
+        if dated:
+            rates.append(max(dated, key=lambda r: r.as_of))
+    accelerators = {line.accelerator for q in data.quotes for line in q.lines if line.accelerator}
+    sources: set[str] = set()
+    for accelerator_id in accelerators:
+        accelerator = data.catalogue.get(accelerator_id)
+        if accelerator is None:
+            continue
+        for cited in accelerator.sources.values():
+            sources.add(f"{cited.document} ({cited.date})" if cited.date else cited.document)
+    measured = []
+    assumed = []
+    for quote in data.quotes:
+        perf = quote.performance
+        if perf.mfu is not None or perf.tokens_per_second is not None:
+            what = (
+                f"MFU {perf.mfu:.0%}"
+                if perf.mfu is not None
+                else (f"{perf.tokens_per_second:,.0f} tokens/s")
+            )
+            when = f" on {perf.measured_on.isoformat()}" if perf.measured_on else ""
+            how = f" ({perf.method})" if perf.method else ""
+            measured.append(f"{quote.label}: {what}{how}{when}")
+        else:
+            assumed.append(
+                f"{quote.label}: MFU {result.workload.assumed_mfu:.0%} assumed, datasheet peak"
+            )
+    if result.assumptions.hours_per_day is None:
+        assumed.append(f"Use of {result.workload.hours_per_day:g} h/day from the workload profile")
+    notes = [f"Evaluated for {result.workload_note}."]
+    if rules is not None and rules.disclaimer:
+        notes.append(rules.disclaimer)
+    notes.extend(result.scorecard.notes)
+    if result.monte_carlo is not None:
+        notes.extend(result.monte_carlo.notes)
+    notes.extend(f"{p.source}: {p.message}" for p in result.problems[:10])
+    if len(result.problems) > 10:
+        notes.append(f"… and {len(result.problems) - 10} more problems; see the app.")
+    return Methodology(
+        formulas=FORMULAS,
+        assumptions=tuple(assumptions),
+        fx_rates=tuple(rates),
+        rules_version=(f"{rules.title} {rules.version}".strip() if rules else ""),
+        rules_date=rules.as_of if rules else "",
+        catalogue_version=result.catalogue,
+        catalogue_sources=tuple(sorted(sources)),
+        measured=tuple(measured),
+        assumed=tuple(assumed),
+        notes=tuple(notes),
+    )
+
+
+def _lines(data: EvaluationData) -> tuple[QuoteLineRow, ...]:
+    out = []
+    day = data.evaluation.decision_date
+    for quote in sorted(data.quotes, key=lambda q: q.key):
+        for line in quote.lines:
+            out.append(
+                QuoteLineRow(
+                    vendor=quote.vendor.name,
+                    quote_ref=quote.reference,
+                    kind=line.kind.value,
+                    description=line.description,
+                    price=line.price,
+                    price_unit=line.price_unit.value,
+                    currency=line.currency,
+                    quote_date=quote.quote_date,
+                    valid_until=quote.valid_until,
+                    category=line.category.value if line.category else None,
+                    accelerator=line.accelerator,
+                    accelerators_per_node=line.accelerators_per_node,
+                    nodes=line.nodes,
+                    accelerator_count=line.accelerator_count,
+                    quantity=line.quantity,
+                    deployment=line.deployment.value if line.deployment else None,
+                    term_months=line.term_months,
+                    usd_per_gpu_hour=usd_per_gpu_hour(line, day, data.fx_rates),
+                    region=line.region,
+                    country=line.country,
+                    source=line.source or quote.source_file or None,
+                )
+            )
+    return tuple(out)
+
+
+def build_board_pack(
+    data: EvaluationData,
+    result: EvaluationResult,
+    *,
+    rules: RulesInfo | None = None,
+    generated_on: date,
+    prepared_by: str | None = None,
+    confidentiality: str = DEFAULT_MARKING,
+) -> BoardPack:
+    """Map loaded data and engine results to the frozen pack the reports render.
+
+    Args:
+        data: the evaluation's data as loaded.
+        result: the engine's result for it (with compliance findings if checked).
+        rules: the export-control rules the checks used (None: not run).
+        generated_on: the render date printed in the pack.
+        prepared_by: overrides the evaluation's "prepared by".
+        confidentiality: the marking printed on every page.
+    """
+    evaluation = data.evaluation
+    ranking = _ranking(result)
+    tcos = _tco(result)
+    order = {score.quote_key: i for i, score in enumerate(result.scorecard.scores)}
+    exits = tuple(
+        QuoteExit(q.label, q.exit_terms)
+        for q in sorted(data.quotes, key=lambda q: order.get(q.key, len(order)))
+    )
+    meta = PackMeta(
+        evaluation=evaluation.name,
+        decision_date=evaluation.decision_date,
+        prepared_by=prepared_by if prepared_by is not None else evaluation.prepared_by,
+        confidentiality=confidentiality,
+        generated_on=generated_on,
+        end_user=evaluation.end_user,
+        description=evaluation.description,
+        workloads=_workload_line(evaluation),
+        app_version=__version__,
+    )
+    return BoardPack(
+        meta=meta,
+        recommendation=_recommendation(result, tcos),
+        ranking=ranking,
+        tco=tcos,
+        break_even=_break_even(result),
+        tornado=_tornado(result),
+        monte_carlo=_monte_carlo(result),
+        findings=_findings(result),
+        risks=_risks(result, ranking),
+        exit_terms=exits,
+        methodology=_methodology(data, result, rules),
+        lines=_lines(data),
+    )
+
+
+def gather_board_pack(
+    db: str | Path | None,
+    evaluation: str | None = None,
+    *,
+    options: EvaluateOptions | None = None,
+    generated_on: date | None = None,
+    prepared_by: str | None = None,
+    confidentiality: str = DEFAULT_MARKING,
+    run_compliance: bool = True,
+    progress: Progress | None = None,
+) -> BoardPack:
+    """Open a workspace, run the compliance checks and the engine, and build the pack.
+
+    Raises:
+        NotFound: no such evaluation or workload.
+        DatabaseError: the database cannot be used.
+        Cancelled: the user cancelled.
+    """
+    from computescore.services.workspace import load_evaluation_data, open_store
+
+    report = progress or NullProgress()
+    report.report(0.0, "Loading the evaluation")
+    store = open_store(db)
+    try:
+        data = load_evaluation_data(store, evaluation)
+        findings: list[Finding] | None = None
+        rules: RulesInfo | None = None
+        if run_compliance:
+            from computescore.services.compliance import check_evaluation, settings_for
+
+            check_cancel(report)
+            report.report(0.1, "Checking compliance")
+            settings = settings_for(data, store=store)
+            findings = check_evaluation(data, settings)
+            rules = RulesInfo(
+                version=settings.rules.version,
+                as_of=settings.rules.as_of.isoformat(),
+                title=settings.rules.title,
+                disclaimer=settings.rules.disclaimer,
+            )
+    finally:
+        store.close()
+    result = evaluate(data, options, compliance_findings=findings, progress=report)
+    return build_board_pack(
+        data,
+        result,
+        rules=rules,
+        generated_on=generated_on or date.today(),
+        prepared_by=prepared_by,
+        confidentiality=confidentiality,
+    )
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before any work, an output path that cannot be written.
+
+    Raises:
+        InputRefused: the folder is missing or read-only, or the path is a folder.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise InputRefused(f"Cannot write the report to {path}: that is a folder, not a file.")
+    if not folder.is_dir():
+        raise InputRefused(
+            f"Cannot write the report to {path}: the folder {folder} does not exist."
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputRefused(
+            f"Cannot write the report to {path}: the folder {folder} is not writable."
+        )
+    if path.exists() and not os.access(path, os.W_OK):
+        raise InputRefused(f"Cannot write the report to {path}: the file is read-only.")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so readers see the old file or the new one, never a part.
+
+    The bytes go to a temporary file in the same folder, are flushed to disk, and the
+    file is renamed over ``path``. On any failure the temporary file is removed and the
+    previous file is left byte-identical.
+
+    Raises:
+        InputRefused: the file could not be written (disk full, permissions, …).
+    """
+    check_writable(path)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise InputRefused(
+            f"Cannot write the report to {path}: {exc.strerror or exc}; the previous file, "
+            "if any, is unchanged."
+        ) from exc
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenReport:
+    """A report file that was written, its size and the pack's fingerprint."""
+
+    path: Path
+    kind: str
+    size_bytes: int
+    fingerprint: str
+
+
+def export_reports(
+    pack: BoardPack,
+    *,
+    pdf: Path | None = None,
+    xlsx: Path | None = None,
+    paper: str = "a4",
+    progress: Progress | None = None,
+) -> list[WrittenReport]:
+    """Render the requested reports in full, then write each atomically.
+
+    Both outputs are checked for writability before rendering starts, and both are
+    rendered before either is written, so a rendering error writes nothing.
+
+    Raises:
+        InputRefused: an output cannot be written, or the pack cannot be rendered
+            (a text too long for an Excel cell).
+        UsageError: an unknown paper size.
+    """
+    from computescore.reports.excel import render_xlsx
+    from computescore.reports.model import fingerprint
+    from computescore.reports.pdf import render_pdf
+
+    report = progress or NullProgress()
+    targets = [p for p in (pdf, xlsx) if p is not None]
+    for target in targets:
+        check_writable(target)
+    rendered: list[tuple[Path, str, bytes]] = []
+    if pdf is not None:
+        check_cancel(report)
+        report.report(0.1, "Rendering the PDF")
+        rendered.append((pdf, "pdf", render_pdf(pack, paper)))
+    if xlsx is not None:
+        check_cancel(report)
+        report.report(0.6, "Rendering the workbook")
+        rendered.append((xlsx, "xlsx", render_xlsx(pack)))
+    check_cancel(report)
+    fp = fingerprint(pack)
+    written = []
+    for path, kind, data in rendered:
+        report.report(0.9, f"Writing {path.name}")
+        write_atomic(path, data)
+        written.append(WrittenReport(path, kind, len(data), fp))
+    report.report(1.0, "Done")
+    return written
