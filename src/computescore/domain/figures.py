@@ -92,9 +92,11 @@ def format_number(value: float) -> str:
     if magnitude == 0:
         return "0"
     if magnitude >= 1e9 or magnitude < 1e-3:
-        return f"{value:.3g}"
-    if magnitude >= 100:
+        return f"{value:.4g}"
+    if magnitude >= 10_000:
         return f"{value:,.0f}"
+    if magnitude >= 100:
+        return f"{value:,.1f}".removesuffix(".0")
     if magnitude >= 1:
         return f"{value:,.2f}".rstrip("0").rstrip(".")
     return f"{value:.3g}"
