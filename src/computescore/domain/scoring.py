@@ -549,6 +549,8 @@ def _reliability_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     flags: tuple[str, ...] = ()
     if not entry.quote.sla.credits:
         text += "; no SLA credit schedule"
+    elif downtime.credits_usd.value > downtime.downtime_usd.value:
+        text += " (the credits exceed the loss; the excess is not counted)"
     return AxisScore(Axis.RELIABILITY, score, text, scale, flags, downtime.net_usd)
 
 
