@@ -641,9 +641,15 @@ def check_writable(path: Path) -> None:
         InputRefused: the folder is missing or read-only, or the path is a folder.
     """
     folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
+    try:
+        is_folder = path.is_dir()
+        folder_exists = folder.is_dir()
+        read_only = path.exists() and not os.access(path, os.W_OK)
+    except OSError as exc:
+        raise InputRefused(f"Cannot write the report to {path}: {exc.strerror or exc}.") from exc
+    if is_folder:
         raise InputRefused(f"Cannot write the report to {path}: that is a folder, not a file.")
-    if not folder.is_dir():
+    if not folder_exists:
         raise InputRefused(
             f"Cannot write the report to {path}: the folder {folder} does not exist."
         )
@@ -651,7 +657,7 @@ def check_writable(path: Path) -> None:
         raise InputRefused(
             f"Cannot write the report to {path}: the folder {folder} is not writable."
         )
-    if path.exists() and not os.access(path, os.W_OK):
+    if read_only:
         raise InputRefused(f"Cannot write the report to {path}: the file is read-only.")
 
 
@@ -666,9 +672,12 @@ def write_atomic(path: Path, data: bytes) -> None:
         InputRefused: the file could not be written (disk full, permissions, …).
     """
     check_writable(path)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    temp = Path(temp_name)
+    temp: Path | None = None
     try:
+        fd, temp_name = tempfile.mkstemp(
+            prefix=f".{path.name[:40]}.", suffix=".part", dir=path.parent
+        )
+        temp = Path(temp_name)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -676,15 +685,17 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.chmod(temp, 0o644)
         os.replace(temp, path)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            temp.unlink()
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                temp.unlink()
         raise InputRefused(
             f"Cannot write the report to {path}: {exc.strerror or exc}; the previous file, "
             "if any, is unchanged."
         ) from exc
     except BaseException:
-        with contextlib.suppress(OSError):
-            temp.unlink()
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                temp.unlink()
         raise
 
 
