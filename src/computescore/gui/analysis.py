@@ -66,6 +66,11 @@ class Outcome:
     entries: tuple[ScoreInput, ...]
     seconds: float
     compliance_note: str = ""
+    pack: Any = None
+    """The report records (``reports.model.BoardPack``) built from the same result."""
+    classifications: tuple[tuple[str, Any], ...] = ()
+    """(accelerator display name, ``ExportControlResult``) for each accelerator quoted."""
+    rules_label: str = ""
 
 
 def compute(
@@ -85,11 +90,15 @@ def compute(
     data = load_evaluation_data(store, evaluation)
     findings: tuple[Finding, ...] | None = None
     note = ""
+    rules: Any = None
+    classifications: tuple[tuple[str, Any], ...] = ()
     if compliance_available():
         from computescore.services.compliance import check_evaluation, settings_for
 
         settings = settings_for(data, store=store)
         findings = tuple(check_evaluation(data, settings))
+        rules = settings.rules
+        classifications = classify_quoted(data, settings)
     else:
         note = "The compliance checks are not available yet."
     options = EvaluateOptions(
@@ -109,7 +118,61 @@ def compute(
         for item in result.quotes
         if item.quote_key in quotes
     )
-    return Outcome(data, result, findings, entries, time.perf_counter() - started, note)
+    pack = None
+    try:
+        from computescore.services.reporting import RulesInfo, build_board_pack
+    except ImportError:
+        pass
+    else:
+        from datetime import date
+
+        info = None
+        if rules is not None:
+            info = RulesInfo(rules.version, rules.as_of.isoformat(), rules.title, rules.disclaimer)
+        pack = build_board_pack(data, result, rules=info, generated_on=date.today())
+    label = "" if rules is None else f"{rules.title or 'rules'} {rules.version} ({rules.as_of})"
+    return Outcome(
+        data,
+        result,
+        findings,
+        entries,
+        time.perf_counter() - started,
+        note,
+        pack,
+        classifications,
+        label.strip(),
+    )
+
+
+def classify_quoted(data: EvaluationData, settings: Any) -> tuple[tuple[str, Any], ...]:
+    """Export-control classification of every accelerator quoted, for where it will run.
+
+    The destination is the first workload's country, the end user's headquarters the
+    evaluation's, and the date the decision date.
+    """
+    from computescore.services.compliance import classify_accelerator
+
+    evaluation = data.evaluation
+    destination = evaluation.workloads[0].country if evaluation.workloads else "US"
+    ids = sorted(
+        {line.accelerator for q in data.quotes for line in q.compute_lines if line.accelerator}
+    )
+    out = []
+    for accelerator_id in ids:
+        accelerator = data.catalogue.get(accelerator_id)
+        if accelerator is None:
+            continue
+        verdict = classify_accelerator(
+            accelerator,
+            destination,
+            evaluation.end_user_hq or None,
+            evaluation.decision_date,
+            settings.rules,
+            settings.posture,
+            export_from_us=settings.export_from_us,
+        )
+        out.append((accelerator.display_name, verdict))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

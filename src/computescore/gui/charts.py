@@ -94,6 +94,7 @@ class ChartView(QFrame):
             self._ensure_canvas()
             builder(self._figure)
             self._figure.set_layout_engine("constrained")
+            fit_legends(self._figure)
             self._stack.setCurrentWidget(self._canvas)
             self._canvas.draw_idle()
             self.draws += 1
@@ -106,6 +107,21 @@ class ChartView(QFrame):
     def figure(self) -> Any:
         """The matplotlib figure (None until first drawn)."""
         return self._figure
+
+
+def fit_legends(figure: Any) -> None:
+    """Wrap wide legends onto more rows when the chart is narrower than a report page."""
+    width_in = figure.get_figwidth()
+    if width_in >= 6.6:
+        return
+    legends = [ax.get_legend() for ax in figure.axes] + list(figure.legends)
+    for legend in legends:
+        if legend is None:
+            continue
+        columns = getattr(legend, "_ncols", 1)
+        fitting = max(2, int(width_in / 1.25))
+        if columns > fitting:
+            legend.set_ncols(fitting)
 
 
 def preload_in_background() -> None:

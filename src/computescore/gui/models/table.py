@@ -66,6 +66,8 @@ class Column:
     strike: Callable[[Any], bool] | None = None
     bold: Callable[[Any], bool] | None = None
     width: int = 0
+    align_right: bool | None = None
+    """Right-align the cells; default: numeric columns do."""
 
     def display(self, row: Any) -> str:
         """The cell text for ``row``."""
@@ -169,7 +171,8 @@ class RowTableModel(QAbstractTableModel):
 
 
 def _alignment(column: Column) -> Qt.AlignmentFlag:
-    horizontal = Qt.AlignmentFlag.AlignRight if column.numeric else Qt.AlignmentFlag.AlignLeft
+    right = column.numeric if column.align_right is None else column.align_right
+    horizontal = Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft
     return horizontal | Qt.AlignmentFlag.AlignVCenter
 
 

@@ -121,6 +121,11 @@ class WeightRow:
         self.axis = axis
         title = label(AXIS_TITLES[axis])
         title.setStyleSheet("font-weight: 600;")
+        bold = title.font()
+        bold.setBold(True)
+        from PySide6.QtGui import QFontMetrics
+
+        title.setMinimumWidth(QFontMetrics(bold).horizontalAdvance("Performance") + 6)
         title.setToolTip(AXIS_HINTS[axis])
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 100)
@@ -128,7 +133,9 @@ class WeightRow:
         self.slider.setMinimumWidth(90)
         self.slider.setAccessibleName(f"{AXIS_TITLES[axis]} weight")
         self.spin = QSpinBox()
-        self.spin.setFixedWidth(self.spin.fontMetrics().horizontalAdvance("100 %") + 44)
+        self.spin.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)
+        self.spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.spin.setFixedWidth(self.spin.fontMetrics().horizontalAdvance("100 %") + 24)
         self.spin.setRange(0, 100)
         self.spin.setSuffix(" %")
         self.spin.setAccessibleName(f"{AXIS_TITLES[axis]} weight")
