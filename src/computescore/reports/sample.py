@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
-from computescore.domain.figures import ASSUMED, UNMEASURED, Input
+from computescore.domain.figures import ASSUMED, UNMEASURED, Input, format_usd
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import ExitTerms, FxRate
 from computescore.domain.units import HOURS_PER_MONTH
@@ -517,7 +517,7 @@ def sample_pack(
         f"Award the capacity to {leader_name}, which leads on the weighted scorecard"
         + (f" by {margin:.1f} points" if margin is not None else "")
         + (
-            f" at a total cost of {lead_tco.total_usd:,.0f} USD over {horizon} months."
+            f" at a total cost of {format_usd(lead_tco.total_usd)} over {horizon} months."
             if lead_tco
             else "."
         )
