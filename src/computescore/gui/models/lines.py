@@ -67,8 +67,29 @@ SEARCH_COLUMNS = (0, 1, 3, 4, 6, 9, 12, 13, 14)
 """Columns the filter box searches."""
 
 
+def search_text(row: dict[str, Any]) -> str:
+    """What the filter box searches in a line: names, items, deployment, region, text, source."""
+    deployment = row.get("deployment") or ""
+    return "\x1f".join(
+        (
+            row.get("vendor") or "",
+            row.get("quote_ref") or "",
+            row.get("kind") or "",
+            row.get("accelerator") or row.get("category") or "",
+            deployment,
+            deployment.replace("_", " "),
+            row.get("currency") or "",
+            row.get("region") or "",
+            row.get("description") or "",
+            row.get("source") or "",
+        )
+    )
+
+
 class LinesModel(FastTableModel):
     """Quote lines (``Store.line_rows`` dicts) with fast sort and filter."""
 
     def __init__(self, rows: list[dict[str, Any]] | None = None) -> None:
-        super().__init__(LINE_COLUMNS, rows or [], search_columns=SEARCH_COLUMNS)
+        super().__init__(
+            LINE_COLUMNS, rows or [], search_columns=SEARCH_COLUMNS, search_text=search_text
+        )

@@ -229,12 +229,14 @@ class FastTableModel(RowTableModel):
         rows: Sequence[Any] = (),
         *,
         search_columns: Sequence[int] | None = None,
+        search_text: Callable[[Any], str] | None = None,
     ) -> None:
         self._order: list[int] = []
         self._all: list[Any] = []
         self._keys: dict[int, list[Any]] = {}
         self._haystack: list[str] | None = None
         self._search_columns = list(search_columns) if search_columns is not None else None
+        self._search_text_of = search_text
         self._query = ""
         self._predicate: Callable[[Any], bool] | None = None
         self._sort: tuple[int, Qt.SortOrder] | None = None
@@ -321,6 +323,9 @@ class FastTableModel(RowTableModel):
         return sorted(indices, key=keys.__getitem__, reverse=order == Qt.SortOrder.DescendingOrder)
 
     def _search_text(self) -> list[str]:
+        if self._haystack is None and self._search_text_of is not None:
+            text_of = self._search_text_of
+            self._haystack = [text_of(row).casefold() for row in self._all]
         if self._haystack is None:
             cols = [
                 self.columns[i]
