@@ -84,12 +84,13 @@ def ensure_demo_workspace(db: str | None) -> str:
 def write_demo_reports(db: str) -> int:
     """With no display: write the demo board pack (PDF and Excel) and say where."""
     from computescore.services.demo import DEMO_EVALUATION
-    from computescore.services.reporting import write_reports
+    from computescore.services.reporting import export_reports, gather_board_pack
     from computescore.settings import app_paths
 
     folder = app_paths().export_dir
+    folder.mkdir(parents=True, exist_ok=True)
     pdf, xlsx = folder / "ComputeScore demo board pack.pdf", folder / "ComputeScore demo.xlsx"
-    write_reports(db, DEMO_EVALUATION, pdf=pdf, xlsx=xlsx)
+    export_reports(gather_board_pack(db, DEMO_EVALUATION), pdf=pdf, xlsx=xlsx)
     print("No display found, so the app was not opened. The demo board pack was written to:")
     print(f"  {pdf}\n  {xlsx}")
     return 0
