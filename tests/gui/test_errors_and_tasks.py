@@ -1,0 +1,110 @@
+"""One exception hook for the app; background work with progress, Cancel and errors."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import pytest
+
+from computescore.errors import InputRefused
+from computescore.gui import tasks
+from computescore.gui.errors import guarded, install_exception_hooks, reporter
+from computescore.services.progress import check_cancel
+
+
+@pytest.fixture
+def hooks(app, tmp_path):  # type: ignore[no-untyped-def]
+    import faulthandler
+    import logging
+
+    log_file = tmp_path / "logs" / "computescore.log"
+    log_file.parent.mkdir(parents=True)
+    handler = logging.FileHandler(log_file)
+    logger = logging.getLogger("computescore")
+    logger.addHandler(handler)
+    old_hook, old_thread_hook = sys.excepthook, threading.excepthook
+    install_exception_hooks(log_file)
+    yield log_file
+    sys.excepthook, threading.excepthook = old_hook, old_thread_hook
+    faulthandler.enable(file=sys.__stderr__)
+    logger.removeHandler(handler)
+    handler.close()
+
+
+def test_user_error_in_a_slot_is_a_plain_message(hooks, qtbot) -> None:
+    @guarded
+    def slot() -> None:
+        raise InputRefused("quotes.xlsx is password-protected; remove the password and retry.")
+
+    assert slot() is None
+    qtbot.waitUntil(lambda: bool(reporter().shown))
+    assert reporter().shown[-1] == (
+        "quotes.xlsx is password-protected; remove the password and retry."
+    )
+    assert "Traceback" not in hooks.read_text()
+
+
+def test_a_bug_in_a_slot_is_logged_with_its_traceback(hooks, qtbot) -> None:
+    @guarded
+    def slot() -> None:
+        {}["missing"]  # noqa: B018 - the bug under test
+
+    slot()
+    qtbot.waitUntil(lambda: bool(reporter().shown))
+    assert reporter().shown[-1].startswith("Something went wrong")
+    text = hooks.read_text()
+    assert "Traceback" in text and "KeyError: 'missing'" in text
+
+
+def test_a_bug_in_another_thread_reaches_the_same_hook(hooks, qtbot) -> None:
+    thread = threading.Thread(target=lambda: 1 / 0)
+    thread.start()
+    thread.join()
+    qtbot.waitUntil(lambda: bool(reporter().shown))
+    assert "ZeroDivisionError" in hooks.read_text()
+
+
+def test_task_returns_its_result_with_progress(app, qtbot) -> None:
+    seen: list[tuple[float, str]] = []
+
+    def work(progress):  # type: ignore[no-untyped-def]
+        for step in range(4):
+            progress.report(step / 4, f"step {step}")
+        return 42
+
+    task = tasks.run_task(work)
+    task.progressed.connect(lambda f, m: seen.append((f, m)))
+    qtbot.waitUntil(lambda: task.done, timeout=5000)
+    assert task.result == 42
+    assert task.error is None
+
+
+def test_cancel_stops_the_work(app, qtbot) -> None:
+    started = threading.Event()
+
+    def work(progress):  # type: ignore[no-untyped-def]
+        started.set()
+        for _ in range(500):
+            check_cancel(progress)
+            time.sleep(0.01)
+        return "finished"
+
+    task = tasks.run_task(work)
+    started.wait(5)
+    task.cancel()
+    qtbot.waitUntil(lambda: task.done, timeout=5000)
+    assert task.was_cancelled
+    assert task.result is None
+
+
+def test_task_errors_go_to_the_error_callback(app, qtbot) -> None:
+    errors: list[BaseException] = []
+
+    def work(_progress):  # type: ignore[no-untyped-def]
+        raise InputRefused("the file is empty")
+
+    task = tasks.run_task(work, on_error=lambda info: errors.append(info[1]))
+    qtbot.waitUntil(lambda: task.done, timeout=5000)
+    assert [str(e) for e in errors] == ["the file is empty"]
