@@ -1,0 +1,1519 @@
+"""Reading a vendor quote file into drafts: the one entry point of the importer's io layer.
+
+:func:`read_quote_file` checks and reads the file at arm's length
+(:mod:`~computescore.io.isolated`), finds the quote tables
+(:mod:`~computescore.io.table_finder`), maps their columns
+(:mod:`~computescore.io.mapping`), parses every cell (:mod:`~computescore.io.values`)
+and the key–value terms (:mod:`~computescore.io.terms`), and returns a
+:class:`FileDraft`: one :class:`QuoteDraft` per quote in the file (a workbook may hold
+a purchase offer and a leasing option with their own references), each with its
+lines, terms and cell-addressed problems, plus a preview for the import wizard.
+
+Nothing is stored here; an error problem blocks its line, a warning does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from computescore.domain.catalog import AliasMatch, Catalogue
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import (
+    Certification,
+    CostCategory,
+    Deployment,
+    ExitTerms,
+    LineKind,
+    MeasuredPerformance,
+    PriceUnit,
+    Quote,
+    QuoteLine,
+    ReliabilityTerms,
+    SlaTerms,
+    SupportTerms,
+    Vendor,
+)
+from computescore.errors import UsageError
+from computescore.io.isolated import Progress, read_file
+from computescore.io.mapping import (
+    ColumnMapping,
+    Field,
+    MappedColumn,
+    Override,
+    build_mapping,
+    normalise_header,
+    parse_override,
+    profile_currency,
+    profile_decimal_mark,
+)
+from computescore.io.places import country_of
+from computescore.io.preflight import ReadLimits
+from computescore.io.refusal import FileRefused, RefusalCode
+from computescore.io.table_finder import Table, TableRow, find_tables
+from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
+from computescore.io.values import (
+    Basis,
+    DecimalMark,
+    Money,
+    Period,
+    TermsReading,
+    UnitHint,
+    categorise_cost,
+    currency_in_text,
+    is_blank,
+    looks_like_accelerator,
+    number_mark_evidence,
+    parse_category,
+    parse_count,
+    parse_date,
+    parse_decimal,
+    parse_kind,
+    parse_money,
+    parse_terms,
+    parse_unit_text,
+    price_unit_for,
+    resolve_accelerator,
+)
+from computescore.io.workbook import (
+    CellValue,
+    SheetData,
+    Visibility,
+    WorkbookData,
+    cell_name,
+    column_number,
+)
+
+PREVIEW_ROWS = 15
+EVIDENCE_ROWS = 2000
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class SheetPreview:
+    """What the import wizard shows of one sheet (rows and columns 1-based as Excel shows them)."""
+
+    name: str
+    visibility: str
+    first_rows: tuple[tuple[str, ...], ...]
+    header_rows: tuple[int, ...] = ()
+    table_rows: tuple[tuple[int, int], ...] = ()
+    hidden_rows: tuple[int, ...] = ()
+    hidden_columns: tuple[str, ...] = ()
+    formulas: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """A first look at a file for the wizard: its sheets, detected headers and first rows."""
+
+    kind: str
+    sheets: tuple[SheetPreview, ...]
+    encoding: str | None = None
+    delimiter: str | None = None
+    decimal_mark: str | None = None
+    currency: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteDraft:
+    """One quote read from a file, ready to validate and store.
+
+    Attributes:
+        source_file: the file's name.
+        vendor: the vendor's name as given to the import or found in the file.
+        quote_ref, quote_date, valid_until: as the vendor wrote them, when found.
+        lines: the lines that could be read (a line with an error problem is left out).
+        sla, support, reliability, performance, exit_terms: the quote's terms.
+        egress: the egress price per GB as quoted (the exit terms carry it in USD only
+            when it was quoted in USD).
+        certifications: certification names as the quote states them.
+        mappings: the column mapping used for each table.
+        problems: every problem found for this quote, addressed ``file!sheet!cell``.
+        sheets: the sheets the quote's lines came from.
+        terms_source: where the terms were read.
+    """
+
+    source_file: str
+    vendor: str | None
+    quote_ref: str | None
+    quote_date: date | None
+    valid_until: date | None
+    lines: tuple[QuoteLine, ...]
+    sla: SlaTerms = field(default_factory=SlaTerms)
+    support: SupportTerms = field(default_factory=SupportTerms)
+    reliability: ReliabilityTerms = field(default_factory=ReliabilityTerms)
+    performance: MeasuredPerformance = field(default_factory=MeasuredPerformance)
+    exit_terms: ExitTerms = field(default_factory=ExitTerms)
+    egress: Money | None = None
+    certifications: tuple[str, ...] = ()
+    mappings: tuple[ColumnMapping, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    sheets: tuple[str, ...] = ()
+    terms_source: str | None = None
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that blocked a line or the quote."""
+        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        """The problems that did not block anything."""
+        return tuple(p for p in self.problems if p.severity is not Severity.ERROR)
+
+    def to_quote(self, vendor: Vendor, *, reference: str | None = None, revision: int = 1) -> Quote:
+        """The draft as a domain :class:`~computescore.domain.quotes.Quote` for ``vendor``."""
+        return Quote(
+            vendor=vendor,
+            reference=reference or self.quote_ref or Path(self.source_file).stem,
+            lines=self.lines,
+            quote_date=self.quote_date,
+            valid_until=self.valid_until,
+            revision=revision,
+            source_file=self.source_file,
+            sla=self.sla,
+            support=self.support,
+            reliability=self.reliability,
+            performance=self.performance,
+            exit_terms=self.exit_terms,
+        )
+
+    def certification_records(self) -> tuple[Certification, ...]:
+        """The certifications as records (names only; issuers and dates are the vendor's)."""
+        return tuple(
+            Certification(name=name, evidence=self.source_file) for name in self.certifications
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FileDraft:
+    """Everything read from one vendor file.
+
+    Attributes:
+        path: the file.
+        kind: ``xlsx``, ``xlsm``, ``ods`` or ``text``.
+        quotes: the quotes found, in file order.
+        problems: problems about the file as a whole (macros, hidden sheets, encoding).
+        preview: what the import wizard shows.
+        decimal_mark: the decimal mark used to read ambiguous numbers, when known.
+        currency: the file's currency, when the file or the user states one.
+    """
+
+    path: Path
+    kind: str
+    quotes: tuple[QuoteDraft, ...]
+    problems: tuple[Problem, ...]
+    preview: Preview
+    decimal_mark: DecimalMark | None = None
+    currency: str | None = None
+
+    @property
+    def all_problems(self) -> tuple[Problem, ...]:
+        """File problems followed by each quote's."""
+        return self.problems + tuple(p for quote in self.quotes for p in quote.problems)
+
+    @property
+    def lines(self) -> tuple[QuoteLine, ...]:
+        """Every line of every quote."""
+        return tuple(line for quote in self.quotes for line in quote.lines)
+
+    def profile(self) -> dict[str, Any]:
+        """A mapping profile for this vendor: the headers seen and the number format used."""
+        columns: dict[str, str] = {}
+        for quote in self.quotes:
+            for mapping in quote.mappings:
+                columns.update(mapping.to_profile()["columns"])
+        return {
+            "version": 1,
+            "columns": columns,
+            "decimal_mark": self.decimal_mark.value if self.decimal_mark else None,
+            "currency": self.currency,
+        }
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def read_quote_file(
+    path: str | Path,
+    catalogue: Catalogue,
+    *,
+    vendor: str | None = None,
+    sheet: str | None = None,
+    overrides: Sequence[str | Override] | None = None,
+    profile: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+    limits: ReadLimits | None = None,
+    include_hidden: bool = False,
+    decimal_mark: DecimalMark | None = None,
+    currency: str | None = None,
+    encoding: str | None = None,
+) -> FileDraft:
+    """Read a vendor quote file into drafts with cell-addressed problems.
+
+    Args:
+        path: the .xlsx/.xlsm/.ods/.csv/.tsv file.
+        catalogue: accelerator names and aliases.
+        vendor: the vendor's name (overrides a supplier named in the file).
+        sheet: read only this sheet.
+        overrides: column mappings chosen by the user (``"Our price=price"``).
+        profile: the vendor's saved mapping profile (from a previous import).
+        progress: receives progress; cancelling stops the reading.
+        limits: file, time and memory limits.
+        include_hidden: import hidden rows and sheets too (they are always reported).
+        decimal_mark: the vendor's decimal mark, when the user states it.
+        currency: the currency of prices that state none.
+        encoding: for text files, the encoding to use.
+
+    Returns:
+        The file's quotes, problems and preview.
+
+    Raises:
+        FileRefused: the file cannot be read or holds no quote table.
+        UsageError: an override names a column the file does not have.
+        ReadCancelled: the user cancelled.
+    """
+    parsed_overrides = [
+        o if isinstance(o, Override) else parse_override(o) for o in (overrides or ())
+    ]
+    book = read_file(path, limits, progress=progress, encoding=encoding)
+    if progress is not None:
+        progress.report(0.6, "Finding the quote table")
+    if sheet is not None and book.sheet(sheet) is None:
+        raise FileRefused(
+            book.path,
+            RefusalCode.NO_SHEET,
+            f"it has no sheet named '{sheet}'; its sheets are: "
+            + ", ".join(f"'{s.name}'" for s in book.sheets),
+        )
+    return _Reader(
+        book,
+        catalogue,
+        vendor=vendor,
+        sheet=sheet,
+        overrides=parsed_overrides,
+        profile=profile,
+        include_hidden=include_hidden,
+        decimal_mark=decimal_mark,
+        currency=currency,
+        progress=progress,
+    ).run()
+
+
+# --------------------------------------------------------------------------- reader
+
+
+@dataclass
+class _QuoteGroup:
+    key: str | None
+    tables: list[Table] = field(default_factory=list)
+    terms: list[TermsDraft] = field(default_factory=list)
+    lines: list[QuoteLine] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    mappings: list[ColumnMapping] = field(default_factory=list)
+    column_fields: dict[str, str] = field(default_factory=dict)
+
+
+class _Reader:
+    def __init__(
+        self,
+        book: WorkbookData,
+        catalogue: Catalogue,
+        *,
+        vendor: str | None,
+        sheet: str | None,
+        overrides: Sequence[Override],
+        profile: Mapping[str, Any] | None,
+        include_hidden: bool,
+        decimal_mark: DecimalMark | None,
+        currency: str | None,
+        progress: Progress | None,
+    ) -> None:
+        self.book = book
+        self.catalogue = catalogue
+        self.vendor = vendor
+        self.sheet_name = sheet
+        self.overrides = overrides
+        self.profile = profile
+        self.include_hidden = include_hidden
+        self.explicit_mark = decimal_mark
+        self.explicit_currency = currency.upper() if currency else None
+        self.progress = progress
+        self.file_name = book.path.name
+        self.is_text = book.kind == "text"
+        self.problems: list[Problem] = [
+            Problem(self.file_name, note[0].upper() + note[1:], Severity.WARNING)
+            for note in book.notes
+        ]
+
+    # -- addresses
+
+    def prefix(self, sheet: SheetData) -> str:
+        return self.file_name if self.is_text else f"{self.file_name}!{sheet.name}"
+
+    def row_number(self, sheet: SheetData, row: int) -> int:
+        if sheet.line_numbers and row < len(sheet.line_numbers):
+            return sheet.line_numbers[row]
+        return row + 1
+
+    def cell(self, sheet: SheetData, row: int, col: int) -> str:
+        return f"{self.prefix(sheet)}!{cell_name(self.row_number(sheet, row) - 1, col)}"
+
+    def line_source(self, sheet: SheetData, row: int) -> str:
+        return f"{self.prefix(sheet)}!{self.row_number(sheet, row)}"
+
+    # -- run
+
+    def run(self) -> FileDraft:
+        sheets = [
+            s
+            for s in self.book.sheets
+            if self.sheet_name is None or s.name.casefold() == self.sheet_name.casefold()
+        ]
+        tables = find_tables(sheets)
+        hidden_sheets = [s for s in sheets if s.visibility is not Visibility.VISIBLE]
+        for hidden in hidden_sheets:
+            has_table = any(t.sheet is hidden for t in tables)
+            verb = "was read" if self.include_hidden else "was not imported"
+            self.problems.append(
+                Problem(
+                    self.prefix(hidden),
+                    f"Sheet '{hidden.name}' is {hidden.visibility.value.replace('_', ' ')} in the "
+                    f"workbook and {verb}"
+                    + (
+                        ""
+                        if self.include_hidden or not has_table
+                        else "; import hidden content explicitly to include it"
+                    ),
+                    Severity.WARNING,
+                )
+            )
+        if not self.include_hidden:
+            tables = [t for t in tables if t.sheet.visibility is Visibility.VISIBLE]
+        if not tables:
+            raise FileRefused(
+                self.book.path,
+                RefusalCode.NO_TABLE,
+                "no table of quote lines was found (a header row naming at least a price and "
+                "a description or accelerator); map the columns by hand or check the sheet",
+            )
+        table_rows = {
+            (id(t.sheet), r) for t in tables for r in range(t.header_rows[0], _last_row(t))
+        }
+        self._check_overrides(tables)
+        self.mark = self._decimal_mark(tables)
+        mappings = {id(t): self._mapping(t) for t in tables}
+        self.currency = self._file_currency(tables, mappings)
+
+        sheet_terms: dict[int, TermsDraft] = {}
+        shared: list[TermsDraft] = []
+        table_sheets = {id(t.sheet) for t in tables}
+        for sheet in sheets:
+            if sheet.visibility is not Visibility.VISIBLE and not self.include_hidden:
+                continue
+            rows = [r for r in range(len(sheet.rows)) if (id(sheet), r) not in table_rows]
+            pairs = key_values(sheet, rows, self.prefix(sheet))
+            if not pairs:
+                continue
+            terms = read_terms(
+                pairs,
+                date1904=self.book.date1904,
+                mark=self.mark,
+                currency=self.currency,
+                source=self._terms_source(sheet, pairs),
+            )
+            if id(sheet) in table_sheets:
+                sheet_terms[id(sheet)] = terms
+            else:
+                shared.append(terms)
+        if self.currency is None:
+            self.currency = next(
+                (t.currency for t in [*sheet_terms.values(), *shared] if t.currency), None
+            )
+
+        groups = self._group(tables, sheet_terms)
+        for number, group in enumerate(groups):
+            for table in group.tables:
+                if self.progress is not None:
+                    self.progress.report(
+                        0.65 + 0.3 * number / len(groups), f"Reading lines of '{table.sheet.name}'"
+                    )
+                mapping = mappings[id(table)]
+                group.mappings.append(mapping)
+                _LineBuilder(self, table, mapping, group).build()
+        quotes = tuple(self._draft(group, shared) for group in groups)
+        preview = self._preview(tables, mappings)
+        return FileDraft(
+            self.book.path,
+            self.book.kind,
+            quotes,
+            tuple(self.problems),
+            preview,
+            self.mark,
+            self.currency,
+        )
+
+    # -- overrides and mapping
+
+    def _check_overrides(self, tables: Sequence[Table]) -> None:
+        for override in self.overrides:
+            if not any(self._override_column(t, override) is not None for t in tables):
+                headers = sorted({str(h) for t in tables for h in t.headers if not is_blank(h)})
+                raise UsageError(
+                    f"--map {override.column}={override.field.value}: no table in "
+                    f"{self.file_name} has a column headed {override.column!r}; the headers "
+                    "are: " + ", ".join(repr(h) for h in headers)
+                )
+
+    @staticmethod
+    def _override_column(table: Table, override: Override) -> int | None:
+        key = normalise_header(override.column)
+        for index, header in enumerate(table.headers):
+            if not is_blank(header) and normalise_header(header) == key:
+                return index
+        if re.fullmatch(r"[A-Za-z]{1,3}", override.column.strip()):
+            index = column_number(override.column.strip()) - 1
+            return index if index < len(table.headers) else None
+        return None
+
+    def _mapping(self, table: Table) -> ColumnMapping:
+        applicable = [o for o in self.overrides if self._override_column(table, o) is not None]
+        samples = [row.values for row in table.rows[:50]]
+        mapping = build_mapping(
+            table.sheet.name,
+            table.header_row,
+            table.headers,
+            samples,
+            self.catalogue,
+            overrides=applicable,
+            profile=self.profile,
+        )
+        hidden = table.sheet.hidden_cols
+        if hidden:
+            columns = []
+            for column in mapping.columns:
+                if column.index in hidden and column.source.value != "override":
+                    if column.field not in (None, Field.IGNORE) or column.header:
+                        self.problems.append(
+                            Problem(
+                                f"{self.prefix(table.sheet)}!{column.letter}",
+                                f"Column {column.letter}"
+                                + (f" ('{column.header}')" if column.header else "")
+                                + " is hidden in the workbook and was not imported",
+                                Severity.WARNING,
+                            )
+                        )
+                    column = replace(column, field=None)
+                columns.append(column)
+            mapping = ColumnMapping(
+                mapping.sheet,
+                mapping.header_row,
+                tuple(columns),
+                mapping.decimal_mark,
+                mapping.currency,
+            )
+        return mapping
+
+    # -- number format and currency
+
+    def _decimal_mark(self, tables: Sequence[Table]) -> DecimalMark | None:
+        if self.explicit_mark is not None:
+            return self.explicit_mark
+        saved = profile_decimal_mark(self.profile)
+        if saved is not None:
+            return saved
+        seen: Counter[DecimalMark] = Counter()
+        for table in tables:
+            for row in table.rows[:EVIDENCE_ROWS]:
+                for value in row.values:
+                    if isinstance(value, str) and any(ch.isdigit() for ch in value):
+                        mark = number_mark_evidence(value)
+                        if mark is not None:
+                            seen[mark] += 1
+        if len(seen) == 1:
+            return next(iter(seen))
+        return None
+
+    def _file_currency(
+        self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
+    ) -> str | None:
+        if self.explicit_currency:
+            return self.explicit_currency
+        saved = profile_currency(self.profile)
+        if saved:
+            return saved
+        found: set[str] = set()
+        for table in tables:
+            mapping = mappings[id(table)]
+            for column in mapping.columns:
+                if column.field in (Field.PRICE, Field.LINE_TOTAL) and column.currency:
+                    found.add(column.currency)
+            money_columns = [
+                c.index
+                for c in mapping.columns
+                if c.field in (Field.PRICE, Field.LINE_TOTAL, Field.CURRENCY)
+            ]
+            for row in table.rows[:200]:
+                for index in money_columns:
+                    value = row.values[index] if index < len(row.values) else None
+                    if isinstance(value, str):
+                        code, _ = currency_in_text(value)
+                        if code and code not in ("$", "¥"):
+                            found.add(code)
+        return found.pop() if len(found) == 1 else None
+
+    # -- terms and grouping
+
+    def _terms_source(self, sheet: SheetData, pairs: Sequence[KeyValue]) -> str:
+        first = min(p.row for p in pairs)
+        last = max(p.row for p in pairs)
+        if self.is_text:
+            return (
+                f"{self.file_name}!{self.row_number(sheet, first)}-{self.row_number(sheet, last)}"
+            )
+        return f"{self.prefix(sheet)}!A{first + 1}:{last + 1}"
+
+    def _group(
+        self, tables: Sequence[Table], sheet_terms: Mapping[int, TermsDraft]
+    ) -> list[_QuoteGroup]:
+        groups: list[_QuoteGroup] = []
+        by_key: dict[str | None, _QuoteGroup] = {}
+        for table in tables:
+            terms = sheet_terms.get(id(table.sheet))
+            key = terms.quote_ref if terms else None
+            if key is None and groups:
+                group = groups[0]
+            elif key in by_key:
+                group = by_key[key]
+            else:
+                if key is not None and groups and groups[0].key is None:
+                    group = groups[0]
+                    group.key = key
+                else:
+                    group = _QuoteGroup(key)
+                    groups.append(group)
+                by_key[key] = group
+            group.tables.append(table)
+            if terms is not None and terms not in group.terms:
+                group.terms.append(terms)
+        return groups
+
+    def _draft(self, group: _QuoteGroup, shared: Sequence[TermsDraft]) -> QuoteDraft:
+        terms = _merge_terms([*group.terms, *shared])
+        problems = [*terms.problems, *group.problems]
+        vendor = self.vendor or terms.vendor or group.column_fields.get("vendor")
+        quote_ref = terms.quote_ref or group.column_fields.get("quote_ref")
+        quote_date = terms.quote_date
+        valid_until = terms.valid_until
+        if quote_date is None and group.column_fields.get("quote_date"):
+            quote_date, _ = parse_date(
+                group.column_fields["quote_date"], self.file_name, date1904=self.book.date1904
+            )
+        if valid_until is None and group.column_fields.get("valid_until"):
+            valid_until, _ = parse_date(
+                group.column_fields["valid_until"], self.file_name, date1904=self.book.date1904
+            )
+        if vendor is None:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "The file does not name the vendor",
+                    Severity.WARNING,
+                    expected="a vendor name (--vendor)",
+                )
+            )
+        if quote_ref is None:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "The file does not state a quote reference",
+                    Severity.WARNING,
+                    expected="a quote reference",
+                )
+            )
+        if valid_until is not None and quote_date is not None and valid_until < quote_date:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "The quote is valid until a date before it was issued",
+                    Severity.WARNING,
+                    f"{quote_date} → {valid_until}",
+                )
+            )
+        if not group.lines:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "No line of this quote could be read",
+                    Severity.ERROR,
+                    expected="at least one priced line",
+                )
+            )
+        return QuoteDraft(
+            source_file=self.file_name,
+            vendor=vendor,
+            quote_ref=quote_ref,
+            quote_date=quote_date,
+            valid_until=valid_until,
+            lines=tuple(group.lines),
+            sla=terms.sla,
+            support=terms.support,
+            reliability=terms.reliability,
+            performance=terms.performance,
+            exit_terms=terms.exit_terms,
+            egress=terms.egress,
+            certifications=terms.certifications,
+            mappings=tuple(group.mappings),
+            problems=tuple(problems),
+            sheets=tuple(dict.fromkeys(t.sheet.name for t in group.tables)),
+            terms_source=terms.source,
+        )
+
+    # -- preview
+
+    def _preview(self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]) -> Preview:
+        previews = []
+        for sheet in self.book.sheets:
+            mine = [t for t in tables if t.sheet is sheet]
+            first_rows = tuple(
+                tuple("" if v is None else str(v) for v in row) for row in sheet.rows[:PREVIEW_ROWS]
+            )
+            formulas = tuple(
+                f"{cell_name(f.row, f.col)}: ={f.formula} → "
+                + ("no saved value" if f.cached is None else f"saved value {f.cached}")
+                for f in list(sheet.formulas.values())[:200]
+            )
+            previews.append(
+                SheetPreview(
+                    name=sheet.name,
+                    visibility=sheet.visibility.value,
+                    first_rows=first_rows,
+                    header_rows=tuple(t.header_row + 1 for t in mine),
+                    table_rows=tuple((t.header_row + 1, t.end_row) for t in mine),
+                    hidden_rows=tuple(sorted(r + 1 for r in sheet.hidden_rows)),
+                    hidden_columns=tuple(cell_name(0, c)[:-1] for c in sorted(sheet.hidden_cols)),
+                    formulas=formulas,
+                )
+            )
+        return Preview(
+            self.book.kind,
+            tuple(previews),
+            self.book.encoding,
+            self.book.delimiter,
+            self.mark.value if self.mark else None,
+            self.currency,
+        )
+
+
+def _last_row(table: Table) -> int:
+    """The row after a table, counting its closing totals row as part of it."""
+    closed = table.stop_reason is not None and table.stop_reason.startswith("total")
+    return table.end_row + 1 if closed else table.end_row
+
+
+def _merge_terms(drafts: Sequence[TermsDraft]) -> TermsDraft:
+    """Terms from several places; the first that states a value wins, field by field."""
+    if not drafts:
+        return TermsDraft()
+
+    def first(getter: Any, empty: Any = None) -> Any:
+        for draft in drafts:
+            value = getter(draft)
+            if value is not None and value != empty and value != () and value != {}:
+                return value
+        return empty
+
+    sla = SlaTerms(
+        first(lambda d: d.sla.uptime_pct),
+        first(lambda d: d.sla.credits, ()),
+        first(lambda d: d.sla.notes, ""),
+    )
+    responses: dict[int, int | None] = {}
+    for draft in reversed(drafts):
+        responses.update(draft.support.response_minutes)
+    support = SupportTerms(
+        dict(sorted(responses.items())),
+        first(lambda d: d.support.expert_hours_per_month),
+        first(lambda d: d.support.coverage, ""),
+    )
+    reliability = ReliabilityTerms(
+        first(lambda d: d.reliability.annual_failure_rate),
+        first(lambda d: d.reliability.mttr_hours),
+    )
+    performance = MeasuredPerformance(
+        first(lambda d: d.performance.mfu),
+        first(lambda d: d.performance.tokens_per_second),
+        first(lambda d: d.performance.method, ""),
+        first(lambda d: d.performance.measured_on),
+    )
+    exit_terms = ExitTerms(
+        first(lambda d: d.exit_terms.notice_days),
+        first(lambda d: d.exit_terms.termination_fee_pct),
+        first(lambda d: d.exit_terms.data_return),
+        first(lambda d: d.exit_terms.data_deletion),
+        first(lambda d: d.exit_terms.egress_usd_per_gb),
+        first(lambda d: d.exit_terms.auto_renewal),
+        first(lambda d: d.exit_terms.lock_in_notes, ""),
+    )
+    sources = [d.source for d in drafts if d.source and d.has_terms]
+    return TermsDraft(
+        vendor=first(lambda d: d.vendor),
+        quote_ref=first(lambda d: d.quote_ref),
+        quote_date=first(lambda d: d.quote_date),
+        valid_until=first(lambda d: d.valid_until),
+        currency=first(lambda d: d.currency),
+        sla=sla,
+        support=support,
+        reliability=reliability,
+        performance=performance,
+        exit_terms=exit_terms,
+        egress=first(lambda d: d.egress),
+        certifications=first(lambda d: d.certifications, ()),
+        problems=tuple(p for d in drafts for p in d.problems),
+        keys_found=frozenset().union(*(d.keys_found for d in drafts)),
+        source=sources[0] if sources else None,
+    )
+
+
+# --------------------------------------------------------------------------- lines
+
+_PRECEDENCE = (
+    Deployment.SPOT,
+    Deployment.LEASE,
+    Deployment.PURCHASE,
+    Deployment.RESERVED,
+    Deployment.ON_DEMAND,
+)
+_LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
+
+
+class _LineBuilder:
+    """Turns the rows of one table into quote lines, caching parses of repeated cell text."""
+
+    def __init__(
+        self, reader: _Reader, table: Table, mapping: ColumnMapping, group: _QuoteGroup
+    ) -> None:
+        self.r = reader
+        self.table = table
+        self.sheet = table.sheet
+        self.mapping = mapping
+        self.group = group
+        self.columns: dict[Field, MappedColumn] = {
+            c.field: c
+            for c in mapping.columns
+            if c.field is not None and c.field not in (Field.IGNORE, Field.DETAILS, Field.PRICE)
+        }
+        self.prices = mapping.price_columns()
+        self.details = mapping.detail_columns()
+        self.unit_column = self.columns.get(Field.PRICE_UNIT)
+        header_width = max(
+            (i + 1 for i, h in enumerate(table.headers) if not is_blank(h)), default=0
+        )
+        self.header_width = header_width
+        context_rows = range(table.header_rows[0])
+        context = " ".join(
+            [
+                self.sheet.name,
+                *(str(v) for r in context_rows for v in self.sheet.rows[r] if isinstance(v, str)),
+            ]
+        )
+        self.lease_context = bool(_LEASE_CONTEXT.search(context.casefold()))
+        self.cache: dict[tuple[str, Any], Any] = {}
+
+    # -- helpers
+
+    def value(self, row: TableRow, fld: Field) -> CellValue:
+        column = self.columns.get(fld)
+        if column is None or column.index >= len(row.values):
+            return None
+        value = row.values[column.index]
+        return None if is_blank(value) else value
+
+    def at(self, row: TableRow, column: MappedColumn) -> str:
+        return self.r.cell(self.sheet, row.index, column.index)
+
+    def cached(self, kind: str, key: Any, compute: Any) -> Any:
+        try:
+            return self.cache[(kind, key)]
+        except KeyError:
+            result = compute()
+            self.cache[(kind, key)] = result
+            return result
+        except TypeError:
+            return compute()
+
+    @staticmethod
+    def resourced(problem: Problem | None, source: str) -> Problem | None:
+        return None if problem is None else replace(problem, source=source)
+
+    # -- build
+
+    def build(self) -> None:
+        for name in (Field.VENDOR, Field.QUOTE_REF, Field.QUOTE_DATE, Field.VALID_UNTIL):
+            column = self.columns.get(name)
+            if column is None:
+                continue
+            values = {
+                str(row.values[column.index])
+                for row in self.table.rows
+                if column.index < len(row.values) and not is_blank(row.values[column.index])
+            }
+            if values:
+                first = next(
+                    str(row.values[column.index])
+                    for row in self.table.rows
+                    if column.index < len(row.values) and not is_blank(row.values[column.index])
+                )
+                self.group.column_fields.setdefault(name.value, first)
+                if len(values) > 1:
+                    self.group.problems.append(
+                        Problem(
+                            f"{self.r.prefix(self.sheet)}!{column.letter}",
+                            f"The {name.value.replace('_', ' ')} column holds several values; "
+                            "the first was used",
+                            Severity.WARNING,
+                            ", ".join(sorted(values)[:5]),
+                        )
+                    )
+        for row in self.table.rows:
+            if row.hidden and not self.r.include_hidden:
+                self.group.problems.append(
+                    Problem(
+                        self.r.line_source(self.sheet, row.index),
+                        f"Row {self.r.row_number(self.sheet, row.index)} is hidden in the "
+                        "workbook and was not imported; import hidden content explicitly to "
+                        "include it",
+                        Severity.WARNING,
+                        found=_row_text(row.values),
+                    )
+                )
+                continue
+            self.row(row)
+
+    def row(self, row: TableRow) -> None:
+        problems: list[Problem] = []
+        if self.r.is_text:
+            extra = [
+                i for i in range(self.header_width, len(row.values)) if not is_blank(row.values[i])
+            ]
+            if extra:
+                line = self.r.row_number(self.sheet, row.index)
+                raise FileRefused(
+                    self.r.book.path,
+                    RefusalCode.CSV_ROW_TOO_WIDE,
+                    f"line {line:,} has {len(row.values)} fields but the header has "
+                    f"{self.header_width}; values would land in the wrong columns",
+                )
+        if row.hidden:
+            problems.append(
+                Problem(
+                    self.r.line_source(self.sheet, row.index),
+                    "The row is hidden in the workbook; it was imported as asked",
+                    Severity.WARNING,
+                )
+            )
+        source = self.r.line_source(self.sheet, row.index)
+        description = self.value(row, Field.DESCRIPTION)
+        desc_text = "" if description is None else str(description)
+
+        # what the line buys
+        match, kind = self.identify(row, desc_text, problems)
+        compute = kind is LineKind.COMPUTE
+
+        # counts
+        per_node, nodes, count, quantity = self.counts(row, match, compute, problems)
+
+        # terms
+        reading = self.terms(row, desc_text, compute, problems)
+
+        # currency for this line
+        line_currency = self.line_currency(row, problems)
+
+        # prices (one line per filled price column)
+        priced = False
+        for slot in self.prices or ():
+            cell = row.values[slot.index] if slot.index < len(row.values) else None
+            if self.formula_blocks(row, slot, problems):
+                priced = True
+                continue
+            if is_blank(cell):
+                continue
+            priced = True
+            self.price_line(
+                row,
+                slot,
+                cell,
+                source,
+                desc_text,
+                match,
+                kind,
+                per_node,
+                nodes,
+                count,
+                quantity,
+                reading,
+                line_currency,
+                problems,
+            )
+        if not priced:
+            total = self.columns.get(Field.LINE_TOTAL)
+            total_value = self.value(row, Field.LINE_TOTAL)
+            if total is not None and total_value is not None:
+                problems.append(
+                    Problem(
+                        self.at(row, total),
+                        "The line has no unit price; its total was imported as the price",
+                        Severity.WARNING,
+                    )
+                )
+                self.price_line(
+                    row,
+                    total,
+                    total_value,
+                    source,
+                    desc_text,
+                    match,
+                    kind,
+                    per_node,
+                    nodes,
+                    count,
+                    quantity,
+                    reading,
+                    line_currency,
+                    problems,
+                    as_total=True,
+                )
+            else:
+                where = self.at(row, self.prices[0]) if self.prices else source
+                problems.append(
+                    Problem(
+                        where,
+                        "The line has no price",
+                        Severity.ERROR,
+                        _row_text(row.values),
+                        "a price",
+                    )
+                )
+        self.group.problems.extend(problems)
+
+    # -- identity
+
+    def identify(
+        self, row: TableRow, desc_text: str, problems: list[Problem]
+    ) -> tuple[AliasMatch | None, LineKind]:
+        kind_value = self.value(row, Field.KIND)
+        stated_kind = None
+        if kind_value is not None:
+            stated_kind, problem = self.cached("kind", kind_value, lambda: parse_kind(kind_value))
+            if problem:
+                problems.append(
+                    self.resourced(problem, self.at(row, self.columns[Field.KIND])) or problem
+                )
+        accelerator_column = self.columns.get(Field.ACCELERATOR)
+        match: AliasMatch | None = None
+        if accelerator_column is not None:
+            value = self.value(row, Field.ACCELERATOR)
+            if value is not None:
+                match, problem = self.cached(
+                    "acc", value, lambda: resolve_accelerator(value, self.r.catalogue)
+                )
+                if problem:
+                    problems.append(replace(problem, source=self.at(row, accelerator_column)))
+                    return None, LineKind.COMPUTE
+            if match is not None and desc_text:
+                from_description = self.cached(
+                    "accd", desc_text, lambda: self.r.catalogue.resolve(desc_text)
+                )
+                if (
+                    from_description is not None
+                    and match.per_node is None
+                    and from_description.accelerator_id == match.accelerator_id
+                ):
+                    match = from_description
+        elif stated_kind != "cost":
+            texts = [desc_text] + [
+                str(row.values[c.index])
+                for c in self.details
+                if c.index < len(row.values) and isinstance(row.values[c.index], str)
+            ]
+            for text in texts:
+                if not text:
+                    continue
+                match = self.cached("accd", text, lambda text=text: self.r.catalogue.resolve(text))
+                if match is not None:
+                    break
+            if match is None and stated_kind == "compute":
+                problems.append(
+                    Problem(
+                        self.r.line_source(self.sheet, row.index),
+                        "The line is marked as compute but names no accelerator "
+                        "the catalogue knows",
+                        Severity.ERROR,
+                        desc_text,
+                        "an accelerator name",
+                    )
+                )
+            elif match is None and looks_like_accelerator(desc_text):
+                closest = self.r.catalogue.closest(desc_text)
+                problems.append(
+                    Problem(
+                        self.r.line_source(self.sheet, row.index),
+                        "The description sounds like an accelerator the catalogue does not know; "
+                        "the line was imported as a cost line"
+                        + (
+                            f" (closest catalogue entries: {', '.join(closest)})" if closest else ""
+                        ),
+                        Severity.WARNING,
+                        desc_text,
+                        "an accelerator in the catalogue",
+                    )
+                )
+        if stated_kind == "cost":
+            return None, LineKind.COST
+        return match, (LineKind.COMPUTE if match is not None else LineKind.COST)
+
+    def counts(
+        self, row: TableRow, match: AliasMatch | None, compute: bool, problems: list[Problem]
+    ) -> tuple[int | None, int | None, int | None, Decimal | None]:
+        def count_of(fld: Field, what: str) -> int | None:
+            value = self.value(row, fld)
+            if value is None:
+                return None
+            number, problem = self.cached("count", value, lambda: parse_count(value, what=what))
+            if problem:
+                problems.append(replace(problem, source=self.at(row, self.columns[fld])))
+            return number
+
+        quantity_value = self.value(row, Field.QUANTITY)
+        quantity: Decimal | None = None
+        if quantity_value is not None:
+            number, problem = self.cached(
+                "qty",
+                (quantity_value, self.r.mark),
+                lambda: parse_decimal(quantity_value, mark=self.r.mark, what="quantity"),
+            )
+            if problem:
+                problems.append(replace(problem, source=self.at(row, self.columns[Field.QUANTITY])))
+            quantity = number
+        per_node = count_of(Field.ACCELERATORS_PER_NODE, "number of accelerators per node")
+        nodes = count_of(Field.NODES, "number of nodes")
+        count = count_of(Field.ACCELERATOR_COUNT, "number of accelerators")
+        if not compute:
+            if quantity is None and nodes is not None:
+                quantity = Decimal(nodes)
+            return None, None, None, quantity
+        if per_node is None and match is not None:
+            per_node = match.per_node
+        if nodes is None and match is not None and match.nodes is not None:
+            nodes = match.nodes
+        whole_quantity = None
+        if quantity is not None:
+            if quantity == quantity.to_integral_value() and quantity >= 0:
+                whole_quantity = int(quantity)
+            else:
+                problems.append(
+                    Problem(
+                        self.at(row, self.columns[Field.QUANTITY]),
+                        "The quantity of a compute line is not a whole number",
+                        Severity.ERROR,
+                        str(quantity_value),
+                        "e.g. 8",
+                    )
+                )
+        if nodes is None and per_node is not None and whole_quantity is not None:
+            nodes = whole_quantity
+        elif count is None and per_node is None and whole_quantity is not None:
+            count = whole_quantity
+        if nodes is not None and per_node is not None:
+            product = nodes * per_node
+            if count is not None and count != product:
+                problems.append(
+                    Problem(
+                        self.r.line_source(self.sheet, row.index),
+                        f"The accelerator count {count} is not nodes × per node "
+                        f"({nodes} × {per_node} = {product}); the stated count was kept",
+                        Severity.WARNING,
+                    )
+                )
+            elif count is None:
+                count = product
+        return per_node, nodes, count, None
+
+    # -- deployment and term
+
+    def terms(
+        self, row: TableRow, desc_text: str, compute: bool, problems: list[Problem]
+    ) -> tuple[Deployment | None, int | None, UnitHint | None]:
+        readings: list[TermsReading] = []
+        unit_hint: UnitHint | None = None
+        for fld, strict in (
+            (Field.DEPLOYMENT, True),
+            (Field.TERM_MONTHS, True),
+            (Field.TIER, False),
+        ):
+            value = self.value(row, fld)
+            if value is None:
+                continue
+            reading, problem = self.cached("terms", value, lambda value=value: parse_terms(value))
+            if reading is not None:
+                readings.append(reading)
+                unit_hint = unit_hint or reading.unit
+            elif strict:
+                hint = self.cached("unit", value, lambda value=value: parse_unit_text(value))
+                if hint is not None:
+                    unit_hint = unit_hint or hint
+                elif compute and problem is not None:
+                    problems.append(
+                        replace(
+                            problem,
+                            source=self.at(row, self.columns[fld]),
+                            severity=Severity.WARNING,
+                        )
+                    )
+        if not compute:
+            return None, None, unit_hint
+        deployments = {r.deployment for r in readings if r.deployment is not None}
+        if not deployments and desc_text:
+            described, _ = self.cached("terms", desc_text, lambda: parse_terms(desc_text))
+            if described is not None and described.deployment is not None:
+                deployments.add(described.deployment)
+                readings.append(described)
+        deployment = next((d for d in _PRECEDENCE if d in deployments), None)
+        term = next((r.term_months for r in readings if r.term_months is not None), None)
+        return deployment, term, unit_hint
+
+    def line_currency(self, row: TableRow, problems: list[Problem]) -> str | None:
+        value = self.value(row, Field.CURRENCY)
+        if value is None:
+            return None
+        code, _ = self.cached("cur", value, lambda: currency_in_text(str(value)))
+        if code is None or code in ("$", "¥"):
+            problems.append(
+                Problem(
+                    self.at(row, self.columns[Field.CURRENCY]),
+                    "The currency is not an ISO code",
+                    Severity.WARNING,
+                    str(value),
+                    "e.g. USD, EUR, CNY",
+                )
+            )
+            return None
+        return str(code)
+
+    def formula_blocks(self, row: TableRow, slot: MappedColumn, problems: list[Problem]) -> bool:
+        formula = self.sheet.formulas.get((row.index, slot.index))
+        if formula is None:
+            return False
+        where = self.at(row, slot)
+        if formula.cached is None:
+            problems.append(
+                Problem(
+                    where,
+                    "The price is a formula whose result is not saved in the file (formula results "
+                    "missing); open the file in Excel, save it and import it again",
+                    Severity.ERROR,
+                    f"={formula.formula}",
+                    "a saved value",
+                )
+            )
+            return True
+        problems.append(
+            Problem(
+                where,
+                f"The price comes from the formula ={formula.formula}; the value saved with the "
+                f"file ({formula.cached}) was used, which Excel would recalculate; check it",
+                Severity.WARNING,
+                f"={formula.formula} → {formula.cached}",
+            )
+        )
+        return False
+
+    # -- one priced line
+
+    def price_line(
+        self,
+        row: TableRow,
+        slot: MappedColumn,
+        cell: CellValue,
+        source: str,
+        desc_text: str,
+        match: AliasMatch | None,
+        kind: LineKind,
+        per_node: int | None,
+        nodes: int | None,
+        count: int | None,
+        quantity: Decimal | None,
+        reading: tuple[Deployment | None, int | None, UnitHint | None],
+        line_currency: str | None,
+        problems: list[Problem],
+        as_total: bool = False,
+    ) -> None:
+        compute = kind is LineKind.COMPUTE
+        where = self.at(row, slot)
+        hint_currency = line_currency or slot.currency or self.mapping.currency or self.r.currency
+        money, problem = self.cached(
+            "money",
+            (cell, hint_currency, self.r.mark),
+            lambda: parse_money(cell, currency=hint_currency, mark=self.r.mark),
+        )
+        if problem is not None:
+            problems.append(replace(problem, source=where))
+            if problem.severity is Severity.ERROR:
+                return
+        if money is None:
+            return
+        if (
+            line_currency
+            and money.currency
+            and money.currency != line_currency
+            and (slot.currency is None or money.currency != slot.currency)
+        ):
+            problems.append(
+                Problem(
+                    where,
+                    f"The price is in {money.currency} but the currency "
+                    f"column says {line_currency}",
+                    Severity.ERROR,
+                    str(cell),
+                    "one currency",
+                )
+            )
+            return
+        currency = money.currency or hint_currency
+        if currency is None:
+            problems.append(
+                Problem(
+                    where,
+                    "The price states no currency and neither does the file; set the currency",
+                    Severity.ERROR,
+                    str(cell),
+                    "e.g. USD or EUR",
+                )
+            )
+            return
+        deployment, term, terms_unit = reading
+        unit_value = (
+            None
+            if self.unit_column is None
+            else (
+                row.values[self.unit_column.index]
+                if self.unit_column.index < len(row.values)
+                else None
+            )
+        )
+        column_hint = (
+            None
+            if is_blank(unit_value)
+            else self.cached("unit", unit_value, lambda: parse_unit_text(unit_value))
+        )
+        if not is_blank(unit_value) and column_hint is None and self.unit_column is not None:
+            problems.append(
+                Problem(
+                    self.at(row, self.unit_column),
+                    "The unit is not recognised",
+                    Severity.ERROR,
+                    str(unit_value),
+                    "per GPU-hour, per node-month, per GB, one-off …",
+                )
+            )
+            return
+        hint = UnitHint()
+        for candidate in (
+            money.unit,
+            column_hint,
+            UnitHint(Period.ONCE, Basis.TOTAL) if as_total else slot.unit,
+            terms_unit,
+        ):
+            if candidate is not None:
+                hint = hint.merged(candidate)
+        if (
+            compute
+            and hint.period is None
+            and hint.basis in (None, Basis.GPU, Basis.NODE)
+            and (deployment is Deployment.PURCHASE)
+        ):
+            hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
+        node_priced = per_node is not None and hint.basis is None
+        unit = price_unit_for(hint, compute=compute, node_priced=node_priced)
+        if unit is None:
+            problems.append(
+                Problem(
+                    where,
+                    "The price's unit is not stated or not supported for this kind of line",
+                    Severity.ERROR,
+                    str(cell),
+                    "per GPU-hour, per node-hour, per GPU-month, per node-month, one-off per item "
+                    "or for the line" + ("" if compute else ", per month, per GB, per kW-month"),
+                )
+            )
+            return
+        amount = money.amount
+        if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
+            problems.append(
+                Problem(
+                    where,
+                    f"The price was read as {unit.value.replace('_', ' ')} because "
+                    + (
+                        "the line names a node of accelerators"
+                        if node_priced
+                        else "nothing says it is per node"
+                    ),
+                    Severity.WARNING,
+                    str(cell),
+                    "a unit that names GPU or node",
+                )
+            )
+        if compute:
+            if deployment is None:
+                if unit in (PriceUnit.PER_UNIT, PriceUnit.TOTAL):
+                    deployment = Deployment.PURCHASE
+                elif term is not None:
+                    deployment = Deployment.LEASE if self.r_lease() else Deployment.RESERVED
+                else:
+                    deployment = Deployment.LEASE if self.r_lease() else Deployment.ON_DEMAND
+        else:
+            deployment, term = None, None
+        category: CostCategory | None = None
+        if not compute:
+            category = self.category(row, desc_text, unit, problems)
+        region_value = self.value(row, Field.REGION)
+        region = None if region_value is None else str(region_value)
+        country_value = self.value(row, Field.COUNTRY)
+        country = self.cached(
+            "country", country_value or region, lambda: country_of(country_value or region)
+        )
+        if country_value is not None and country is None:
+            problems.append(
+                Problem(
+                    self.at(row, self.columns[Field.COUNTRY]),
+                    "The country is not recognised",
+                    Severity.WARNING,
+                    str(country_value),
+                    "an ISO country code or name",
+                )
+            )
+        line = QuoteLine(
+            kind=kind,
+            description=desc_text,
+            price=amount,
+            price_unit=unit,
+            currency=currency,
+            category=category,
+            accelerator=match.accelerator_id if match is not None and compute else None,
+            accelerators_per_node=per_node if compute else None,
+            nodes=nodes if compute else None,
+            accelerator_count=count if compute else None,
+            quantity=None if compute else quantity,
+            deployment=deployment,
+            term_months=term,
+            region=region,
+            country=country,
+            source=source,
+        )
+        self.check_total(row, line, problems)
+        if compute and count is None and nodes is None:
+            problems.append(
+                Problem(
+                    source,
+                    "The line does not say how many accelerators it provides",
+                    Severity.WARNING,
+                    desc_text,
+                    "a count, or nodes and accelerators per node",
+                )
+            )
+        if any(p.severity is Severity.ERROR for p in problems):
+            return
+        self.group.lines.append(line)
+
+    def r_lease(self) -> bool:
+        return self.lease_context
+
+    def category(
+        self, row: TableRow, desc_text: str, unit: PriceUnit, problems: list[Problem]
+    ) -> CostCategory:
+        value = self.value(row, Field.CATEGORY)
+        if value is not None:
+            category, problem = self.cached("cat", value, lambda: parse_category(value))
+            if problem:
+                problems.append(replace(problem, source=self.at(row, self.columns[Field.CATEGORY])))
+            if category is not None:
+                return category
+        if unit is PriceUnit.PER_KW_MONTH:
+            return CostCategory.FACILITY
+        category = self.cached("catd", desc_text, lambda: categorise_cost(desc_text))
+        if category is not CostCategory.OTHER:
+            return category
+        for column in self.details:
+            text = row.values[column.index] if column.index < len(row.values) else None
+            if isinstance(text, str):
+                found = categorise_cost(text)
+                if found is not CostCategory.OTHER:
+                    return found
+        if row.section:
+            return categorise_cost(row.section)
+        return CostCategory.OTHER
+
+    def check_total(self, row: TableRow, line: QuoteLine, problems: list[Problem]) -> None:
+        total_column = self.columns.get(Field.LINE_TOTAL)
+        if total_column is None or line.price_unit is PriceUnit.TOTAL:
+            return
+        value = self.value(row, Field.LINE_TOTAL)
+        if value is None:
+            return
+        money, problem = self.cached(
+            "money",
+            (value, line.currency, self.r.mark),
+            lambda: parse_money(value, currency=line.currency, mark=self.r.mark),
+        )
+        if money is None or problem is not None:
+            return
+        units = (
+            line.quantity
+            if line.kind is LineKind.COST
+            else (
+                Decimal(line.nodes)
+                if line.price_unit
+                in (PriceUnit.PER_NODE_MONTH, PriceUnit.PER_NODE_HOUR, PriceUnit.PER_UNIT)
+                and line.nodes
+                else Decimal(line.accelerator_count)
+                if line.accelerator_count
+                else None
+            )
+        )
+        if units is None or line.price_unit not in (
+            PriceUnit.PER_UNIT,
+            PriceUnit.PER_MONTH,
+            PriceUnit.PER_NODE_MONTH,
+            PriceUnit.PER_GPU_MONTH,
+        ):
+            return
+        expected = line.price * units
+        if money.amount and abs(expected - money.amount) > abs(money.amount) * Decimal("0.005"):
+            problems.append(
+                Problem(
+                    self.at(row, total_column),
+                    f"The line total does not equal price × quantity ({line.price} × {units} = "
+                    f"{expected})",
+                    Severity.WARNING,
+                    str(value),
+                    str(expected),
+                )
+            )
+
+
+def _row_text(values: Sequence[CellValue]) -> str:
+    return " | ".join(str(v) for v in values if not is_blank(v))[:200]
+
+
+def describe_problem(problem: Problem) -> str:
+    """One line for a problem, as the command line prints it."""
+    return f"{problem.severity.value}: {problem}"

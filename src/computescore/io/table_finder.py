@@ -1,0 +1,371 @@
+"""Finding the quote table in a sheet laid out however the vendor liked.
+
+The header row is the row (or pair of rows, when a merged banner such as "Pricing"
+sits above sub-headers) whose cells name the most distinct canonical fields; title
+rows, logos, blank rows and notes above it are skipped. Data rows run from below the
+header to a totals or notes row; blank rows, repeated header rows (page breaks in
+exported files), subtotals and section headings inside the table are skipped and
+recorded. Hidden rows are kept and marked so the user can be told.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from computescore.io.mapping import Field, match_header, normalise_header
+from computescore.io.values import is_blank, normalise_text
+from computescore.io.workbook import CellValue, SheetData, Visibility
+
+HEADER_SCAN_ROWS = 60
+"""How far down a sheet the header row is looked for."""
+
+MIN_HEADER_FIELDS = 2
+
+_SUBTOTAL = re.compile(r"^(sub-?\s?total|subtotal|section total)\b|\bsub-?\s?total$")
+_NOTES = re.compile(
+    r"^(notes?|remarks?|comments?|footnotes?|terms( and conditions| & conditions)?|"
+    r"conditions|disclaimer|assumptions|exclusions|important|please note|nb)\b[:.]?"
+)
+_FOOTNOTE = re.compile(r"^(\*|†|‡|\(\d\)|\[\d\]|note:|nb:)")
+
+
+class SkipReason(StrEnum):
+    """Why a row inside the table was not read as a line."""
+
+    BLANK = "blank"
+    REPEATED_HEADER = "repeated header"
+    SUBTOTAL = "subtotal"
+    SECTION = "section heading"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A data row of the table (0-based sheet row) and the section heading above it."""
+
+    index: int
+    values: Sequence[CellValue]
+    hidden: bool = False
+    section: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A quote table found in a sheet.
+
+    Attributes:
+        sheet: the sheet it is in.
+        header_row: the 0-based row of the (last) header row.
+        header_rows: every row that makes up the header (one, or a banner and its sub-row).
+        headers: the header text per column (a merged banner's text spread over the
+            columns it covers when a sub-row names them).
+        rows: the data rows.
+        end_row: the 0-based row where the table stopped (exclusive).
+        stop_reason: what stopped it (a totals or notes row), or None at the sheet's end.
+        skipped: rows inside the table that were skipped, with why.
+        fields: the canonical fields the headers name.
+    """
+
+    sheet: SheetData
+    header_row: int
+    header_rows: tuple[int, ...]
+    headers: tuple[CellValue, ...]
+    rows: tuple[TableRow, ...]
+    end_row: int
+    stop_reason: str | None
+    skipped: tuple[tuple[int, SkipReason], ...]
+    fields: frozenset[Field]
+
+    @property
+    def hidden_rows(self) -> tuple[int, ...]:
+        """The data rows hidden in the workbook (0-based)."""
+        return tuple(row.index for row in self.rows if row.hidden)
+
+
+def _text(value: CellValue) -> str:
+    return "" if is_blank(value) else normalise_text(value)
+
+
+def _fields(cells: Sequence[CellValue]) -> set[Field]:
+    found: set[Field] = set()
+    for cell in cells:
+        if isinstance(cell, str):
+            match = match_header(cell)
+            if match is not None and match.field is not Field.IGNORE:
+                found.add(match.field)
+    return found
+
+
+def _is_header_like(cells: Sequence[CellValue]) -> bool:
+    non_blank = [cell for cell in cells if not is_blank(cell)]
+    return bool(non_blank) and all(isinstance(cell, str) for cell in non_blank)
+
+
+def _score(fields: set[Field]) -> int:
+    """How table-like a set of header fields is: distinct fields, and a price is required."""
+    if not fields & {Field.PRICE, Field.LINE_TOTAL}:
+        return 0
+    if not fields & {
+        Field.DESCRIPTION,
+        Field.ACCELERATOR,
+        Field.CATEGORY,
+        Field.QUANTITY,
+        Field.ACCELERATOR_COUNT,
+        Field.DEPLOYMENT,
+        Field.REGION,
+    }:
+        return 0
+    return len(fields)
+
+
+def _combined(sheet: SheetData, top: int, below: int) -> list[CellValue]:
+    """Header cells of a banner row and its sub-row: the sub-row's text, else the banner's.
+
+    A merged banner cell's text is spread over the columns it covers first, so a column
+    under "Pricing" without its own sub-header is still named.
+    """
+    upper = list(sheet.rows[top]) if top < len(sheet.rows) else []
+    lower = list(sheet.rows[below]) if below < len(sheet.rows) else []
+    width = max(len(upper), len(lower))
+    upper += [None] * (width - len(upper))
+    lower += [None] * (width - len(lower))
+    for first_row, first_col, last_row, last_col in sheet.merged:
+        if first_row <= top <= last_row and first_col < width:
+            for col in range(first_col + 1, min(last_col, width - 1) + 1):
+                if is_blank(upper[col]):
+                    upper[col] = upper[first_col]
+    return [low if not is_blank(low) else up for up, low in zip(upper, lower, strict=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderGuess:
+    """A candidate header: its rows, cells and how many fields it names."""
+
+    rows: tuple[int, ...]
+    cells: tuple[CellValue, ...]
+    fields: frozenset[Field]
+    score: int
+
+
+def find_header(
+    sheet: SheetData, scan_rows: int = HEADER_SCAN_ROWS, start: int = 0
+) -> HeaderGuess | None:
+    """The most likely header row (or banner + sub-row) in ``scan_rows`` rows from ``start``.
+
+    Returns None when no row names at least two fields including a price.
+    """
+    best: HeaderGuess | None = None
+    limit = min(len(sheet.rows), start + scan_rows)
+    for index in range(start, limit):
+        cells = sheet.rows[index]
+        if not _is_header_like(cells):
+            continue
+        fields = _fields(cells)
+        candidates = [HeaderGuess((index,), tuple(cells), frozenset(fields), _score(fields))]
+        below = index + 1
+        if below < len(sheet.rows) and _is_header_like(sheet.rows[below]):
+            merged_cells = _combined(sheet, index, below)
+            merged_fields = _fields(merged_cells)
+            candidates.append(
+                HeaderGuess(
+                    (index, below),
+                    tuple(merged_cells),
+                    frozenset(merged_fields),
+                    _score(merged_fields),
+                )
+            )
+        if len(candidates) == 2:
+            lower_fields = _fields(sheet.rows[below])
+            if candidates[1].score <= max(candidates[0].score, _score(lower_fields)):
+                candidates.pop()
+        for candidate in candidates:
+            if len(candidate.fields) < MIN_HEADER_FIELDS or candidate.score == 0:
+                continue
+            if best is None or candidate.score > best.score:
+                best = candidate
+    return best
+
+
+_TOTAL_WORD = re.compile(
+    r"(?<![a-z])(total|totals|sum|subtotal|summe|gesamt\w*|合计|总计)(?![a-z])"
+)
+_TAX = re.compile(r"^(vat|tax|taxes|sales tax|gst|hst|mwst|ust|iva|tva|btw|moms|增值税)\b")
+
+
+def _is_total(text: str, filled: int, numbers: int) -> bool:
+    """A totals row: "total" (or "sum") in its first text, and little else in the row."""
+    return bool(_TOTAL_WORD.search(text)) and filled <= 3 and numbers <= 2
+
+
+def classify_row(cells: Sequence[CellValue], header_keys: Sequence[str]) -> str | None:
+    """What a row inside a table is when it is not a line: total, subtotal, notes, header …
+
+    Returns ``"total"``, ``"notes"``, ``"subtotal"``, ``"header"``, ``"blank"``,
+    ``"section"`` or None for an ordinary data row.
+    """
+    filled = [cell for cell in cells if cell is not None and cell != ""]
+    if filled and all(isinstance(cell, str) for cell in filled):
+        filled = [cell for cell in filled if isinstance(cell, str) and cell.strip()]
+    if not filled:
+        return "blank"
+    first = filled[0]
+    if not isinstance(first, str):
+        return None
+    folded = normalise_text(first).casefold()
+    numbers = sum(1 for cell in filled if not isinstance(cell, str))
+    if _SUBTOTAL.search(folded) and len(filled) <= 3:
+        return "subtotal"
+    if _TAX.match(folded) and len(filled) <= 3:
+        return "subtotal"
+    if _is_total(folded, len(filled), numbers):
+        return "total"
+    if _NOTES.match(folded) or (_FOOTNOTE.match(folded) and numbers == 0):
+        return "notes"
+    if len(filled) == 1 and numbers == 0:
+        if len(folded) > 60 or folded.endswith(".") or ":" in folded:
+            return "notes"
+        return "section"
+    first_key = next((key for key in header_keys if key), "")
+    if first_key and normalise_header(first) == first_key and len(filled) >= 2:
+        keys = [normalise_header(cell) if isinstance(cell, str) else "" for cell in cells]
+        width = len(header_keys)
+        keys = (keys + [""] * width)[:width]
+        if keys == list(header_keys):
+            return "header"
+    return None
+
+
+def _price_columns(header: HeaderGuess) -> list[int]:
+    columns = []
+    for index, cell in enumerate(header.cells):
+        match = match_header(cell) if isinstance(cell, str) else None
+        if match is not None and match.field in (Field.PRICE, Field.LINE_TOTAL):
+            columns.append(index)
+    return columns
+
+
+def _is_new_header(sheet: SheetData, index: int, header: HeaderGuess) -> bool:
+    """True when a row inside a table is the header of another table."""
+    cells = sheet.rows[index]
+    if not _is_header_like(cells):
+        return False
+    fields = _fields(cells)
+    return len(fields) >= 3 and _score(fields) > 0 and tuple(cells) != header.cells
+
+
+def _next_filled(sheet: SheetData, index: int) -> int | None:
+    for following in range(index + 1, min(index + 6, len(sheet.rows))):
+        if any(cell is not None and cell != "" for cell in sheet.rows[following]):
+            return following
+    return None
+
+
+def read_table(sheet: SheetData, header: HeaderGuess) -> Table:
+    """Collect the data rows under a header, stopping at a totals or notes row.
+
+    A section heading inside the table is skipped when lines follow it; when what
+    follows is not a line (no price) the table ends there, and when another header
+    follows, the table ends so that the next table can be read with its own header.
+    """
+    header_keys = [normalise_header(_text(cell)) if _text(cell) else "" for cell in header.cells]
+    price_columns = _price_columns(header)
+    rows: list[TableRow] = []
+    skipped: list[tuple[int, SkipReason]] = []
+    section: str | None = None
+    stop_reason: str | None = None
+    start = header.rows[-1] + 1
+    end = len(sheet.rows)
+
+    def priced(index: int) -> bool:
+        cells = sheet.rows[index]
+        return any(
+            col < len(cells) and cells[col] is not None and cells[col] != ""
+            for col in price_columns
+        )
+
+    for index in range(start, len(sheet.rows)):
+        cells = sheet.rows[index]
+        kind = classify_row(cells, header_keys)
+        if kind == "blank":
+            skipped.append((index, SkipReason.BLANK))
+            continue
+        if kind in ("total", "notes"):
+            end = index
+            stop_reason = f"{kind} row {index + 1}"
+            break
+        if kind == "header":
+            skipped.append((index, SkipReason.REPEATED_HEADER))
+            continue
+        if kind == "subtotal":
+            skipped.append((index, SkipReason.SUBTOTAL))
+            continue
+        if _is_new_header(sheet, index, header):
+            end = index
+            stop_reason = f"another table's header at row {index + 1}"
+            break
+        if kind == "section":
+            following = _next_filled(sheet, index)
+            if following is None or (
+                not priced(following) and not _is_new_header(sheet, following, header)
+            ):
+                end = index
+                stop_reason = f"end of table before row {index + 1}"
+                break
+            if _is_new_header(sheet, following, header):
+                end = index
+                stop_reason = f"another table after row {index + 1}"
+                break
+            skipped.append((index, SkipReason.SECTION))
+            section = _text(next(cell for cell in cells if not is_blank(cell)))
+            continue
+        rows.append(TableRow(index, cells, index in sheet.hidden_rows, section))
+    last = rows[-1].index if rows else start
+    skipped = [(index, reason) for index, reason in skipped if index < last]
+    return Table(
+        sheet=sheet,
+        header_row=header.rows[-1],
+        header_rows=header.rows,
+        headers=header.cells,
+        rows=tuple(rows),
+        end_row=end,
+        stop_reason=stop_reason,
+        skipped=tuple(skipped),
+        fields=header.fields,
+    )
+
+
+def find_tables(sheets: Sequence[SheetData], sheet_name: str | None = None) -> list[Table]:
+    """The quote tables of a workbook, several per sheet when a sheet holds several.
+
+    Args:
+        sheets: the workbook's sheets.
+        sheet_name: only look in this sheet (case-insensitive).
+
+    Returns:
+        Tables in workbook order; hidden sheets are included (their visibility is on
+        the sheet record, for the caller to report or leave out).
+    """
+    tables: list[Table] = []
+    for sheet in sheets:
+        if (
+            sheet_name is not None
+            and sheet.name.strip().casefold() != sheet_name.strip().casefold()
+        ):
+            continue
+        start = 0
+        while start < len(sheet.rows):
+            header = find_header(sheet, start=start)
+            if header is None:
+                break
+            table = read_table(sheet, header)
+            if table.rows:
+                tables.append(table)
+            start = max(table.end_row, header.rows[-1] + 1)
+    return tables
+
+
+def is_hidden_sheet(sheet: SheetData) -> bool:
+    """True for sheets hidden or very hidden in the workbook."""
+    return sheet.visibility is not Visibility.VISIBLE

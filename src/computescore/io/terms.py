@@ -1,0 +1,583 @@
+"""Key–value terms: the quote's header fields, SLA, support, exit terms, reliability,
+measured performance and certifications.
+
+Vendors write these as two-column tables ("Uptime commitment | 99.95%"), as one
+``Key: value`` sentence per cell ("Severity-1 response: 30 minutes"), or as labelled
+cells in the title block ("Quote reference | SC-2026-1147 | Valid until | 31/12/2026").
+:func:`key_values` finds the pairs in a range of rows; :func:`read_terms` turns the
+recognised ones into the domain's records and reports values it cannot read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from decimal import Decimal
+from enum import StrEnum
+
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import (
+    ExitTerms,
+    MeasuredPerformance,
+    ReliabilityTerms,
+    SlaCredit,
+    SlaTerms,
+    SupportTerms,
+)
+from computescore.io.values import (
+    DecimalMark,
+    Money,
+    is_blank,
+    normalise_text,
+    parse_date,
+    parse_days,
+    parse_duration_minutes,
+    parse_money,
+    parse_percent,
+    read_number_text,
+)
+from computescore.io.workbook import CellValue, SheetData, cell_name
+
+
+class TermKey(StrEnum):
+    """What a key–value pair is about."""
+
+    VENDOR = "vendor"
+    QUOTE_REF = "quote_ref"
+    QUOTE_DATE = "quote_date"
+    VALID_UNTIL = "valid_until"
+    CURRENCY = "currency"
+    UPTIME = "uptime"
+    CREDIT = "credit"
+    RESPONSE = "response"
+    EXPERT_HOURS = "expert_hours"
+    COVERAGE = "coverage"
+    AFR = "annual_failure_rate"
+    MTTR = "mttr"
+    MFU = "mfu"
+    TOKENS = "tokens_per_second"
+    MEASURED = "measured_performance"
+    NOTICE = "notice"
+    TERMINATION_FEE = "termination_fee"
+    DATA_RETURN = "data_return"
+    DATA_DELETION = "data_deletion"
+    EGRESS = "egress"
+    AUTO_RENEWAL = "auto_renewal"
+    LOCK_IN = "lock_in"
+    CERTIFICATIONS = "certifications"
+
+
+_KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
+    (key, re.compile(pattern))
+    for key, pattern in (
+        (TermKey.CREDIT, r"\bcredits?\b|服务赔偿|赔偿"),
+        (
+            TermKey.RESPONSE,
+            r"\b(response|respond|reaction)\b.*\b(sev(erity)?|priority|p)\s*-?\s*"
+            r"[1-4]\b|\b(sev(erity)?|priority|p)\s*-?\s*[1-4]\b.*\b(response|"
+            r"respond|reaction)|故障响应",
+        ),
+        (
+            TermKey.EXPERT_HOURS,
+            r"expert hours|engineering hours|included hours|hours included|"
+            r"tam hours|consulting hours|专家服务",
+        ),
+        (
+            TermKey.COVERAGE,
+            r"support coverage|\bcoverage\b|support hours|service hours|"
+            r"support window|服务时间",
+        ),
+        (TermKey.AFR, r"failure rate|\bafr\b|年故障率"),
+        (
+            TermKey.MTTR,
+            r"mean time to (repair|restore|recover)|\bmttr\b|time to repair|"
+            r"平均修复时间",
+        ),
+        (TermKey.MFU, r"\bmfu\b|model flops utili[sz]ation"),
+        (TermKey.TOKENS, r"tokens? ?(/|per) ?s|throughput"),
+        (TermKey.MEASURED, r"measured performance|benchmark result"),
+        (
+            TermKey.TERMINATION_FEE,
+            r"termination fee|exit fee|cancellation fee|break fee|"
+            r"early termination|解约费",
+        ),
+        (
+            TermKey.NOTICE,
+            r"termination notice|notice period|notice of termination|"
+            r"cancellation notice|^notice$|提前通知",
+        ),
+        (TermKey.DATA_RETURN, r"data return|return of data|data export|数据返还"),
+        (
+            TermKey.DATA_DELETION,
+            r"data deletion|deletion of data|data destruction|data erasure|"
+            r"数据删除",
+        ),
+        (TermKey.EGRESS, r"\begress\b|data transfer out|outbound (data|transfer)|数据迁出"),
+        (TermKey.AUTO_RENEWAL, r"auto-?\s?renew|automatic renewal|renewal|自动续约"),
+        (TermKey.LOCK_IN, r"lock-?in|exclusivity|minimum commitment"),
+        (
+            TermKey.CERTIFICATIONS,
+            r"certifications?|certificates?|accreditations?|attestations?|"
+            r"资质认证",
+        ),
+        (TermKey.UPTIME, r"\b(uptime|availability|service level)\b|可用性"),
+        (TermKey.VALID_UNTIL, r"\bvalid(ity)?\b|\bexpir(y|es|ation)\b|有效期|gültig"),
+        (
+            TermKey.QUOTE_REF,
+            r"\b(quote|quotation|offer|proposal|angebot|order|ref|reference)\b"
+            r"\s*(ref(erence)?|no|nr|number|id|#)?\.?$|^(ref|reference|quote no|"
+            r"offer no)\b|^offer$|报价编号",
+        ),
+        (
+            TermKey.QUOTE_DATE,
+            r"^(quote |quotation |offer |proposal )?date\b|^issued|date of "
+            r"(quote|offer|issue)|报价日期|^datum$",
+        ),
+        (
+            TermKey.VENDOR,
+            r"^(supplier|vendor|provider|company|prepared by|seller|bidder)"
+            r"( name)?$",
+        ),
+        (TermKey.CURRENCY, r"^(currency|prices? in|all prices in|billing currency)$"),
+    )
+)
+
+
+_TOTALS = re.compile(r"\b(total|totals|subtotal|sum)\b|合计|总计")
+
+
+def classify_key(text: object) -> TermKey | None:
+    """What a key cell is about (``"Severity-1 response"`` → response), or None."""
+    if not isinstance(text, str) or is_blank(text):
+        return None
+    folded = normalise_text(text).casefold().rstrip(":：").strip()
+    if len(folded) > 120 or _TOTALS.search(folded):
+        return None
+    for key, pattern in _KEY_RULES:
+        if pattern.search(folded):
+            return key
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class KeyValue:
+    """One key–value pair and the cell the value came from."""
+
+    key: str
+    value: CellValue
+    source: str
+    row: int
+
+
+_SENTENCE = re.compile(r"^\s*([^:：]{2,120}?)\s*[:：]\s*(.+?)\s*$", re.DOTALL)
+
+
+def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyValue]:
+    """Key–value pairs in the given rows of a sheet.
+
+    A pair is a recognised key cell (or any text cell ending in a colon) followed by
+    the next filled cell of the row, or one cell holding ``Key: value``. A row can hold
+    several pairs ("Quote date | 02/11/2026 | Valid until | 31/12/2026").
+
+    Args:
+        sheet: the sheet.
+        rows: 0-based rows to look at.
+        prefix: the source prefix for cells (``file!sheet`` or ``file`` for text files).
+    """
+    pairs: list[KeyValue] = []
+    for row in rows:
+        cells = sheet.rows[row] if row < len(sheet.rows) else ()
+        filled = [(col, cell) for col, cell in enumerate(cells) if not is_blank(cell)]
+        if not filled:
+            continue
+        index = 0
+        while index < len(filled):
+            col, cell = filled[index]
+            if not isinstance(cell, str):
+                index += 1
+                continue
+            text = cell.strip()
+            keyish = classify_key(text) is not None or text.endswith((":", "："))
+            following = filled[index + 1] if index + 1 < len(filled) else None
+            if (
+                keyish
+                and following is not None
+                and not (isinstance(following[1], str) and following[1].strip().endswith(":"))
+            ):
+                pairs.append(
+                    KeyValue(
+                        text.rstrip(":：").strip(),
+                        following[1],
+                        f"{prefix}!{cell_name(row, following[0])}",
+                        row,
+                    )
+                )
+                index += 2
+                continue
+            sentence = _SENTENCE.match(text)
+            if sentence and classify_key(sentence.group(1)) is not None:
+                pairs.append(
+                    KeyValue(
+                        sentence.group(1).strip(),
+                        sentence.group(2),
+                        f"{prefix}!{cell_name(row, col)}",
+                        row,
+                    )
+                )
+            index += 1
+    return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class TermsDraft:
+    """The terms read from key–value pairs, with problems for values that could not be read.
+
+    ``egress`` is the egress price as quoted (amount and currency, per GB); the exit
+    terms carry it in USD only when it was quoted in USD.
+    """
+
+    vendor: str | None = None
+    quote_ref: str | None = None
+    quote_date: date | None = None
+    valid_until: date | None = None
+    currency: str | None = None
+    sla: SlaTerms = field(default_factory=SlaTerms)
+    support: SupportTerms = field(default_factory=SupportTerms)
+    reliability: ReliabilityTerms = field(default_factory=ReliabilityTerms)
+    performance: MeasuredPerformance = field(default_factory=MeasuredPerformance)
+    exit_terms: ExitTerms = field(default_factory=ExitTerms)
+    egress: Money | None = None
+    certifications: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    keys_found: frozenset[TermKey] = frozenset()
+    source: str | None = None
+
+    @property
+    def has_terms(self) -> bool:
+        """True when any SLA, support, exit, reliability, performance or certification was read."""
+        return bool(
+            self.keys_found
+            - {
+                TermKey.VENDOR,
+                TermKey.QUOTE_REF,
+                TermKey.QUOTE_DATE,
+                TermKey.VALID_UNTIL,
+                TermKey.CURRENCY,
+            }
+        )
+
+
+_NOT_GIVEN = re.compile(
+    r"^(not disclosed|not provided|none provided|none|n/?a|not available|"
+    r"not applicable|tbd|tba|unknown|-|—|–|no data)\b"
+)
+_NEGATIVE = re.compile(
+    r"^(no|none|not|never|false|n|nein|否|无)\b|\bnot (provided|included|"
+    r"offered|available|supported)\b"
+)
+_POSITIVE = re.compile(r"^(yes|y|true|included|provided|available|supported|ja|是)\b")
+
+
+def _not_given(value: CellValue) -> bool:
+    return is_blank(value) or (
+        isinstance(value, str) and bool(_NOT_GIVEN.match(normalise_text(value).casefold()))
+    )
+
+
+def parse_bool(value: CellValue, *, default_true: bool = True) -> bool | None:
+    """Yes/no terms: "No" → False; "Yes, …", "within 30 days", "export via API" → True.
+
+    Text that is neither clearly negative nor a "not given" placeholder counts as a
+    yes when ``default_true`` (a described service is a provided one).
+    """
+    if isinstance(value, bool):
+        return value
+    if _not_given(value):
+        return None
+    folded = normalise_text(value).casefold()
+    if _NEGATIVE.search(folded):
+        return False
+    if _POSITIVE.search(folded) or default_true:
+        return True
+    return None
+
+
+def _first_number(text: str, mark: DecimalMark | None) -> Decimal | None:
+    match = re.search(r"[0-9][0-9.,' ]*", text)
+    if not match:
+        return None
+    candidate = match.group(0).strip().rstrip(".,")
+    reading = read_number_text(candidate, mark)
+    return reading.value
+
+
+_ISO_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
+
+
+def _measurement(text: str) -> tuple[str, date | None]:
+    """The method (the parenthesised description) and the date a measurement was taken."""
+    inner = re.search(r"\((.*)\)", text, re.DOTALL)
+    method = inner.group(1) if inner else ""
+    day: date | None = None
+    found = _ISO_DATE.search(text)
+    if found:
+        day = date.fromisoformat(found.group(1))
+        method = re.sub(r",?\s*(measured( on)?\s*)?" + re.escape(found.group(1)), "", method)
+    return method.strip(" ,;"), day
+
+
+_CREDIT_THRESHOLD = re.compile(r"(?:below|under|less than|<|低于)\s*([0-9]+(?:[.,][0-9]+)?)\s*%")
+
+
+def split_certifications(text: str) -> tuple[str, ...]:
+    """Certification names from a list: commas and semicolons separate, brackets do not."""
+    names: list[str] = []
+    depth = 0
+    current = ""
+    for char in text:
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(depth - 1, 0)
+        if char in ",;，；" and depth == 0:
+            names.append(current)
+            current = ""
+            continue
+        current += char
+    names.append(current)
+    return tuple(name.strip() for name in names if name.strip())
+
+
+def read_terms(
+    pairs: Sequence[KeyValue],
+    *,
+    date1904: bool = False,
+    mark: DecimalMark | None = None,
+    currency: str | None = None,
+    source: str | None = None,
+) -> TermsDraft:
+    """Turn key–value pairs into terms records.
+
+    Args:
+        pairs: the pairs (from :func:`key_values`).
+        date1904: the workbook's date system, for date serials.
+        mark: the vendor's decimal mark, when known.
+        currency: the quote's currency, for egress prices without one.
+        source: where the terms were found (for display).
+    """
+    problems: list[Problem] = []
+    found: set[TermKey] = set()
+    vendor = quote_ref = coverage = None
+    quote_date = valid_until = None
+    valid_days: int | None = None
+    stated_currency: str | None = None
+    uptime: float | None = None
+    credits: list[SlaCredit] = []
+    responses: dict[int, int | None] = {}
+    expert_hours = afr = mttr_hours = mfu = tokens = None
+    method = ""
+    measured_on: date | None = None
+    notice = fee = None
+    data_return = data_deletion = auto_renewal = None
+    egress: Money | None = None
+    lock_in = ""
+    certifications: tuple[str, ...] = ()
+
+    def warn(pair: KeyValue, message: str, expected: str) -> None:
+        problems.append(Problem(pair.source, message, Severity.WARNING, str(pair.value), expected))
+
+    for pair in pairs:
+        kind = classify_key(pair.key)
+        if kind is None:
+            continue
+        value = pair.value
+        text = "" if value is None else normalise_text(value)
+        if kind in (
+            TermKey.VENDOR,
+            TermKey.QUOTE_REF,
+            TermKey.CURRENCY,
+            TermKey.COVERAGE,
+            TermKey.LOCK_IN,
+            TermKey.CERTIFICATIONS,
+        ) and _not_given(value):
+            continue
+        found.add(kind)
+        if kind is TermKey.VENDOR:
+            vendor = vendor or text
+        elif kind is TermKey.QUOTE_REF:
+            quote_ref = quote_ref or (text if isinstance(value, str) else _plain_number(value))
+        elif kind is TermKey.QUOTE_DATE:
+            day, problem = parse_date(value, pair.source, date1904=date1904, what="quote date")
+            quote_date = quote_date or day
+            if problem:
+                problems.append(problem)
+        elif kind is TermKey.VALID_UNTIL:
+            relative = re.fullmatch(r"(\d+)\s*(days?|tage?|天)", text.casefold())
+            if relative:
+                valid_days = int(relative.group(1))
+            else:
+                day, problem = parse_date(
+                    value, pair.source, date1904=date1904, what="validity date"
+                )
+                valid_until = valid_until or day
+                if problem:
+                    problems.append(problem)
+        elif kind is TermKey.CURRENCY:
+            code = re.search(r"\b([A-Z]{3})\b", text.upper())
+            stated_currency = code.group(1) if code else stated_currency
+        elif kind is TermKey.UPTIME:
+            if _not_given(value):
+                continue
+            number, problem = parse_percent(value, pair.source, what="uptime commitment")
+            if problem:
+                problems.append(problem)
+            elif number is not None:
+                uptime = number
+        elif kind is TermKey.CREDIT:
+            threshold = _CREDIT_THRESHOLD.search(normalise_text(pair.key).casefold())
+            credit, problem = parse_percent(value, pair.source, what="service credit")
+            if threshold and credit is not None and problem is None:
+                below = float(
+                    read_number_text(threshold.group(1).replace(",", "."), DecimalMark.POINT).value
+                    or 0
+                )
+                credits.append(SlaCredit(below, credit))
+            else:
+                warn(
+                    pair,
+                    "The service credit row was not understood",
+                    "a key like 'credit below 99.9%' and a percentage",
+                )
+        elif kind is TermKey.RESPONSE:
+            severity = re.search(
+                r"(?:sev(?:erity)?|priority|p)\s*-?\s*([1-4])|([一二三四])级",
+                normalise_text(pair.key).casefold(),
+            )
+            if not severity:
+                continue
+            level = (
+                int(severity.group(1))
+                if severity.group(1)
+                else "一二三四".index(severity.group(2)) + 1
+            )
+            minutes, best_effort, problem = parse_duration_minutes(value, pair.source)
+            if problem:
+                problems.append(problem)
+            else:
+                responses[level] = None if best_effort else minutes
+        elif kind is TermKey.EXPERT_HOURS:
+            hours = _first_number(text, mark)
+            if hours is None:
+                warn(pair, "The included expert hours are not a number", "e.g. 20 hours per month")
+                continue
+            per_year = re.search(r"\b(year|annual|yr|p\.?a\.?)\b", text.casefold())
+            expert_hours = float(hours) / (12 if per_year else 1)
+        elif kind is TermKey.COVERAGE:
+            coverage = text
+        elif kind is TermKey.AFR:
+            if _not_given(value):
+                continue
+            number, problem = parse_percent(value, pair.source, what="annual failure rate")
+            if problem:
+                problems.append(problem)
+            elif number is not None:
+                afr = number / 100
+        elif kind is TermKey.MTTR:
+            if _not_given(value):
+                continue
+            minutes, _, problem = parse_duration_minutes(
+                value, pair.source, what="time to repair in hours"
+            )
+            if problem:
+                problems.append(problem)
+            elif minutes is not None:
+                mttr_hours = minutes / 60
+        elif kind is TermKey.MFU:
+            if _not_given(value):
+                continue
+            number, problem = parse_percent(value, pair.source, what="MFU")
+            if problem:
+                problems.append(problem)
+            elif number is not None:
+                mfu = number / 100
+                method, measured_on = _measurement(text)
+        elif kind is TermKey.TOKENS:
+            if _not_given(value):
+                continue
+            rate = _first_number(text, mark)
+            if rate is None:
+                warn(pair, "The measured throughput is not a number", "e.g. 1,850 tokens/s")
+                continue
+            tokens = float(rate)
+            method, measured_on = _measurement(text)
+        elif kind is TermKey.NOTICE:
+            if _not_given(value):
+                continue
+            days, problem = parse_days(value, pair.source)
+            if problem:
+                problems.append(problem)
+            else:
+                notice = days
+        elif kind is TermKey.TERMINATION_FEE:
+            if _not_given(value):
+                continue
+            number, problem = parse_percent(value, pair.source, what="termination fee")
+            if problem:
+                problems.append(problem)
+            else:
+                fee = number
+        elif kind is TermKey.DATA_RETURN:
+            data_return = parse_bool(value)
+        elif kind is TermKey.DATA_DELETION:
+            data_deletion = parse_bool(value)
+        elif kind is TermKey.AUTO_RENEWAL:
+            auto_renewal = parse_bool(value)
+        elif kind is TermKey.EGRESS:
+            if _not_given(value):
+                continue
+            money, problem = parse_money(
+                value, pair.source, currency=stated_currency or currency, mark=mark
+            )
+            if problem and money is None:
+                problems.append(problem)
+            elif money is not None:
+                egress = money
+        elif kind is TermKey.LOCK_IN:
+            lock_in = text
+        elif kind is TermKey.CERTIFICATIONS:
+            certifications = split_certifications(text)
+
+    if valid_until is None and valid_days is not None and quote_date is not None:
+        valid_until = quote_date + timedelta(days=valid_days)
+    egress_usd = None
+    if egress is not None and (egress.currency or stated_currency or currency) == "USD":
+        egress_usd = egress.amount
+    return TermsDraft(
+        vendor=vendor,
+        quote_ref=quote_ref,
+        quote_date=quote_date,
+        valid_until=valid_until,
+        currency=stated_currency,
+        sla=SlaTerms(uptime, tuple(sorted(credits, key=lambda c: -c.below_uptime_pct))),
+        support=SupportTerms(dict(sorted(responses.items())), expert_hours, coverage or ""),
+        reliability=ReliabilityTerms(afr, mttr_hours),
+        performance=MeasuredPerformance(mfu, tokens, method, measured_on),
+        exit_terms=ExitTerms(
+            notice, fee, data_return, data_deletion, egress_usd, auto_renewal, lock_in
+        ),
+        egress=egress
+        if egress is None or egress.currency
+        else Money(egress.amount, stated_currency or currency, egress.unit),
+        certifications=certifications,
+        problems=tuple(problems),
+        keys_found=frozenset(found),
+        source=source,
+    )
+
+
+def _plain_number(value: CellValue) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
