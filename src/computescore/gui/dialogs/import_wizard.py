@@ -1,0 +1,1043 @@
+"""The import wizard: files → preview → column mapping → check → import.
+
+Files are read by the importer (``io.reader.read_quote_file``, which parses each
+file in a child process with time and memory limits) on the thread pool, with
+progress and Cancel. Nothing is written until the last step, where every quote of
+every file is stored in one transaction as one undoable import batch.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QDragEnterEvent, QDropEvent, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from computescore.domain.problems import Problem
+from computescore.domain.quotes import Quote, Vendor, VendorKind
+from computescore.errors import UserError
+from computescore.gui import commands, tasks, theme
+from computescore.gui import format as fmt
+from computescore.gui.errors import guarded, report_exception
+from computescore.gui.models.table import ROW_ROLE, Column, RowTableModel, key
+from computescore.gui.theme import SPACING
+from computescore.gui.widgets import Banner, button, configure_table, label, primary_button
+from computescore.gui.workspace import Workspace
+from computescore.services.progress import Cancelled
+
+if TYPE_CHECKING:
+    from computescore.store.repository import UnitOfWork
+
+log = logging.getLogger("computescore.gui")
+
+QUOTE_FILTER = "Quote files (*.xlsx *.xlsm *.ods *.csv *.tsv *.txt);;All files (*)"
+
+STEPS = (
+    ("files", "Files"),
+    ("preview", "Preview"),
+    ("mapping", "Columns"),
+    ("check", "Check"),
+    ("import", "Import"),
+)
+
+FIELD_CHOICES = (
+    ("", "— not imported —"),
+    ("description", "Description"),
+    ("accelerator", "Accelerator"),
+    ("accelerators_per_node", "Accelerators per node"),
+    ("nodes", "Nodes"),
+    ("accelerator_count", "Accelerator count"),
+    ("quantity", "Quantity"),
+    ("deployment", "Deployment"),
+    ("tier", "Service tier"),
+    ("term_months", "Term (months)"),
+    ("price", "Price"),
+    ("price_unit", "Price unit"),
+    ("line_total", "Line total"),
+    ("currency", "Currency"),
+    ("kind", "Kind (compute/cost)"),
+    ("category", "Cost category"),
+    ("region", "Region"),
+    ("country", "Country"),
+    ("vendor", "Vendor"),
+    ("quote_ref", "Quote reference"),
+    ("quote_date", "Quote date"),
+    ("valid_until", "Valid until"),
+    ("details", "Details (used for recognition)"),
+    ("ignore", "Ignore"),
+)
+
+_SOURCE_WORDS = {
+    "header": "from the header",
+    "content": "from the cells",
+    "profile": "from this vendor's last import",
+    "override": "chosen by you",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    """What reading the chosen files produced."""
+
+    drafts: dict[str, Any]
+    failures: dict[str, str]
+
+
+_COMMON_WORDS = frozenset(
+    "cloud clouds compute computing systems system data center centre colocation hosting "
+    "services service quote quotation price prices pricing list offer angebot final draft "
+    "revised gmbh corp limited inc pool cluster capacity".split()
+)
+
+
+def _name_words(text: str) -> set[str]:
+    return {
+        w
+        for w in re.split(r"[^0-9a-z]+", text.casefold())
+        if len(w) >= 4 and w not in _COMMON_WORDS
+    }
+
+
+def guess_vendor(file_name: str, vendors: list[str]) -> str:
+    """The known vendor whose name shares the most distinctive words with a file name.
+
+    ``brightline_gpu_cloud.xlsx`` → ``Brightline GPU Cloud``; words every vendor uses
+    ("cloud", "compute", "quote") do not count. "" when nothing matches.
+    """
+    words = _name_words(Path(file_name).stem)
+    best, score = "", 0
+    for vendor in vendors:
+        theirs = _name_words(vendor)
+        common = len(words & theirs)
+        if common > score:
+            best, score = vendor, common
+    return best
+
+
+def where_of(problem: Problem) -> tuple[str, str, str]:
+    """(file, sheet, cell or column) from a problem source ``file!sheet!D7``."""
+    parts = problem.source.split("!")
+    file_name = parts[0] if parts else ""
+    sheet = parts[1] if len(parts) > 1 else ""
+    cell = parts[2] if len(parts) > 2 else ""
+    return file_name, sheet, cell
+
+
+class PreviewModel(QAbstractTableModel):
+    """The first rows of a sheet, with the header and table rows and a chosen cell marked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: tuple[tuple[str, ...], ...] = ()
+        self.header_rows: set[int] = set()
+        self.table_rows: list[tuple[int, int]] = []
+        self.hidden_rows: set[int] = set()
+        self.marked: tuple[int, int] | None = None
+        self.width = 0
+
+    def set_sheet(self, sheet: Any, marked: tuple[int, int] | None = None) -> None:
+        """Show ``sheet`` (a ``SheetPreview``); ``marked`` is a 0-based (row, column)."""
+        self.beginResetModel()
+        self.rows = tuple(sheet.first_rows) if sheet is not None else ()
+        self.header_rows = set(sheet.header_rows) if sheet is not None else set()
+        self.table_rows = list(sheet.table_rows) if sheet is not None else []
+        self.hidden_rows = set(sheet.hidden_rows) if sheet is not None else set()
+        self.width = max((len(r) for r in self.rows), default=0)
+        self.marked = marked
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Preview rows."""
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Columns of the widest preview row."""
+        return 0 if parent.isValid() else self.width
+
+    def _in_table(self, excel_row: int) -> bool:
+        return any(start <= excel_row <= end for start, end in self.table_rows)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
+        """Cell text and the marks."""
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        cells = self.rows[row]
+        excel_row = row + 1
+        t = theme.current()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return cells[col] if col < len(cells) else ""
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if self.marked == (row, col):
+                return QBrush(theme.severity_colors("error")[1])
+            if excel_row in self.header_rows:
+                return QBrush(t.color("info_bg"))
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if self.marked == (row, col):
+                return QBrush(theme.severity_colors("error")[0])
+            if excel_row in self.hidden_rows or not (
+                self._in_table(excel_row) or excel_row in self.header_rows
+            ):
+                return QBrush(t.color("muted"))
+            return None
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            if excel_row in self.header_rows:
+                font.setBold(True)
+            if excel_row in self.hidden_rows:
+                font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if excel_row in self.header_rows:
+                return "Detected header row"
+            if excel_row in self.hidden_rows:
+                return "Hidden row in the workbook"
+            if not self._in_table(excel_row):
+                return "Outside the quote table (titles, notes or totals): not imported"
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        """Spreadsheet column letters and row numbers."""
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            from computescore.io.workbook import column_letters
+
+            return column_letters(section + 1)
+        return section + 1
+
+
+PROBLEM_COLUMNS = [
+    Column(
+        "Severity",
+        lambda p: p.severity.value,
+        text=fmt.words,
+        width=8,
+        foreground=lambda p: theme.severity_colors(p.severity.value)[0],
+    ),
+    Column("Where", lambda p: p.source, width=30),
+    Column("Problem", lambda p: p.message, width=48, tooltip=lambda p: str(p)),
+    Column("Found", key("found"), width=14),
+    Column("Expected", key("expected"), width=22),
+]
+
+
+class ImportWizard(QDialog):
+    """Import vendor quote files in five steps; the database changes only at the end.
+
+    Signals:
+        imported(summary): the quotes were stored (``summary`` is a sentence).
+    """
+
+    imported = Signal(str)
+
+    def __init__(
+        self, workspace: Workspace, parent: QWidget | None = None, *, files: list[str] | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.setWindowTitle("Import quotes")
+        self.setAcceptDrops(True)
+        self.resize(1100, 720)
+        self.files: list[str] = []
+        self.read_result: ReadResult | None = None
+        self.overrides: dict[str, dict[str, str]] = {}
+        self.task: tasks.Task | None = None
+        self.stored: str | None = None
+        self._reading = False
+        self._read_key: tuple[Any, ...] | None = None
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(3 * SPACING, 2 * SPACING, 3 * SPACING, 2 * SPACING)
+        outer.setSpacing(SPACING)
+        self.steps = QHBoxLayout()
+        self.step_labels: list[QLabel] = []
+        for number, (_key, title) in enumerate(STEPS, start=1):
+            step = QLabel(f"{number}  {title}")
+            step.setObjectName("Muted")
+            self.step_labels.append(step)
+            self.steps.addWidget(step)
+            if number < len(STEPS):
+                arrow = QLabel("›")
+                arrow.setObjectName("Muted")
+                self.steps.addWidget(arrow)
+        self.steps.addStretch(1)
+        outer.addLayout(self.steps)
+        self.banner = Banner()
+        outer.addWidget(self.banner)
+        self.pages = QStackedWidget()
+        outer.addWidget(self.pages, 1)
+        self._build_files()
+        self._build_preview()
+        self._build_mapping()
+        self._build_check()
+        self._build_import()
+        nav = QHBoxLayout()
+        self.status = label("", "Muted")
+        nav.addWidget(self.status, 1)
+        self.back = QPushButton("Back")
+        self.next = primary_button("Next")
+        self.cancel = QPushButton("Cancel")
+        self.back.clicked.connect(self.go_back)
+        self.next.clicked.connect(self.go_next)
+        self.cancel.clicked.connect(self.reject)
+        nav.addWidget(self.cancel)
+        nav.addWidget(self.back)
+        nav.addWidget(self.next)
+        outer.addLayout(nav)
+        for path in files or []:
+            self.add_file(path)
+        self._show_step(0)
+
+    # -- pages -----------------------------------------------------------------------
+    def _build_files(self) -> None:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(
+            label(
+                "Choose the vendors’ spreadsheets (.xlsx, .xlsm, .ods, .csv), or drop them here. "
+                "Each file is checked and read safely; nothing is saved until the last step.",
+                "Muted",
+                wrap=True,
+            )
+        )
+        row = QHBoxLayout()
+        self.file_list = QListWidget()
+        self.file_list.setMinimumHeight(140)
+        row.addWidget(self.file_list, 1)
+        buttons = QVBoxLayout()
+        add = button("Add files…", "plus")
+        add.clicked.connect(self.choose_files)
+        remove = button("Remove", "trash")
+        remove.clicked.connect(self.remove_selected)
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        row.addLayout(buttons)
+        layout.addLayout(row, 1)
+        form = QFormLayout()
+        self.vendor = QComboBox()
+        self.vendor.setEditable(True)
+        self.vendor.setMinimumContentsLength(28)
+        editor = self.vendor.lineEdit()
+        if editor is not None:
+            editor.setPlaceholderText("The vendor that sent these files")
+        self.vendor_kind = QComboBox()
+        for kind in VendorKind:
+            self.vendor_kind.addItem(fmt.words(kind.value), kind.value)
+        self.vendor_kind.setCurrentIndex(self.vendor_kind.findData("gpu_cloud"))
+        self.currency = QLineEdit()
+        self.currency.setPlaceholderText("only when the file states none, e.g. EUR")
+        self.currency.setMaxLength(3)
+        self.decimal = QComboBox()
+        self.decimal.addItem("Detect from the file", "")
+        self.decimal.addItem("1,234.56 (point)", "point")
+        self.decimal.addItem("1.234,56 (comma)", "comma")
+        form.addRow("Vendor", self.vendor)
+        form.addRow("Kind of vendor (if new)", self.vendor_kind)
+        form.addRow("Currency", self.currency)
+        form.addRow("Numbers written as", self.decimal)
+        layout.addLayout(form)
+        self.pages.addWidget(page)
+
+    def _build_preview(self) -> None:
+        page = QSplitter(Qt.Orientation.Horizontal)
+        self.sheet_list = QListWidget()
+        self.sheet_list.setMaximumWidth(320)
+        self.sheet_list.currentRowChanged.connect(self._show_sheet)
+        self.preview_model = PreviewModel()
+        self.preview = QTableView()
+        self.preview.setModel(self.preview_model)
+        self.preview.setWordWrap(False)
+        self.preview.horizontalHeader().setDefaultSectionSize(130)
+        self.preview_note = label("", "Muted", wrap=True)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(SPACING, 0, 0, 0)
+        right_layout.addWidget(self.preview_note)
+        right_layout.addWidget(self.preview, 1)
+        page.addWidget(self.sheet_list)
+        page.addWidget(right)
+        page.setStretchFactor(1, 1)
+        self._sheets: list[tuple[str, Any]] = []
+        self.pages.addWidget(page)
+
+    def _build_mapping(self) -> None:
+        page = QSplitter(Qt.Orientation.Horizontal)
+        self.table_list = QListWidget()
+        self.table_list.setMaximumWidth(340)
+        self.table_list.setWordWrap(True)
+        self.table_list.setSpacing(2)
+        self.table_list.currentRowChanged.connect(self._show_mapping)
+        right = QWidget()
+        layout = QVBoxLayout(right)
+        layout.setContentsMargins(SPACING, 0, 0, 0)
+        self.mapping_note = label(
+            "Each column and what it is imported as. Amber: not imported; red: cells in the "
+            "column have problems. Change a choice and the file is read again.",
+            "Muted",
+            wrap=True,
+        )
+        layout.addWidget(self.mapping_note)
+        self.mapping = QTableWidget(0, 5)
+        self.mapping.setHorizontalHeaderLabels(
+            ["Column", "Header in the file", "Imported as", "Decided", "Sample values"]
+        )
+        self.mapping.verticalHeader().setVisible(False)
+        self.mapping.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.mapping.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.mapping.horizontalHeader().setStretchLastSection(True)
+        self.mapping.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 16)
+        layout.addWidget(self.mapping, 1)
+        page.addWidget(self.table_list)
+        page.addWidget(right)
+        page.setStretchFactor(1, 1)
+        self._tables: list[tuple[str, Any, Any]] = []
+        self.pages.addWidget(page)
+
+    def _build_check(self) -> None:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.check_summary = label("", wrap=True)
+        layout.addWidget(self.check_summary)
+        self.problem_model = RowTableModel(PROBLEM_COLUMNS)
+        self.no_problems = label(
+            "No problems: every line was read, every value understood.", wrap=True
+        )
+        self.no_problems.setStyleSheet(f"color: {theme.current().good};")
+        layout.addWidget(self.no_problems)
+        self.problems = QTableView()
+        self.problems.setModel(self.problem_model)
+        configure_table(self.problems, PROBLEM_COLUMNS)
+        self.problems.doubleClicked.connect(lambda _i: self.show_selected_cell())
+        layout.addWidget(self.problems, 1)
+        row = QHBoxLayout()
+        row.addWidget(label("Double-click a problem to see its cell in the preview.", "Muted"))
+        row.addStretch(1)
+        self.show_cell = button("Show the cell")
+        self.show_cell.clicked.connect(self.show_selected_cell)
+        row.addWidget(self.show_cell)
+        layout.addLayout(row)
+        self.pages.addWidget(page)
+
+    def _build_import(self) -> None:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.import_summary = label("", wrap=True)
+        layout.addWidget(self.import_summary)
+        self.quote_model = RowTableModel(
+            [
+                Column("Vendor", key("vendor"), width=24),
+                Column("Quote", key("reference"), width=16),
+                Column("Stored as", key("revision"), width=14),
+                Column("Lines", key("lines"), numeric=True, width=6),
+                Column("Blocked lines", key("errors"), numeric=True, width=8),
+                Column("From", key("file"), width=30),
+            ]
+        )
+        self.quotes_view = QTableView()
+        self.quotes_view.setModel(self.quote_model)
+        configure_table(self.quotes_view, self.quote_model.columns)
+        layout.addWidget(self.quotes_view, 1)
+        self.pages.addWidget(page)
+
+    # -- navigation ------------------------------------------------------------------
+    def screenshot_pages(self) -> list[str]:
+        """The steps worth a screenshot (the files must be read first)."""
+        return ["preview", "mapping", "check"]
+
+    def idle(self) -> bool:
+        """True when no file is being read."""
+        return not self._reading
+
+    def current_step(self) -> str:
+        """The key of the step shown."""
+        return STEPS[self.pages.currentIndex()][0]
+
+    def go_to(self, name: str) -> None:
+        """Show a step by key (reading the files first when needed)."""
+        index = [k for k, _t in STEPS].index(name)
+        if index > 0 and self.read_result is None:
+            self.read_files(then=name)
+            return
+        self._show_step(index)
+
+    def _show_step(self, index: int) -> None:
+        self.pages.setCurrentIndex(index)
+        accent = theme.current().accent
+        for number, step in enumerate(self.step_labels):
+            if number == index:
+                step.setStyleSheet(f"color: {accent}; font-weight: 600;")
+            else:
+                step.setStyleSheet("")
+        self.back.setEnabled(index > 0)
+        key_ = STEPS[index][0]
+        self.next.setText("Import" if key_ == "import" else "Next")
+        if key_ == "files":
+            self.next.setEnabled(bool(self.files))
+        elif key_ == "check":
+            self._fill_check()
+        elif key_ == "import":
+            self._fill_import()
+        else:
+            self.next.setEnabled(self.read_result is not None and bool(self.read_result.drafts))
+
+    @guarded
+    def go_next(self, _checked: bool = False) -> None:
+        """The next step (reading the files after the first, storing after the last)."""
+        index = self.pages.currentIndex()
+        key_ = STEPS[index][0]
+        if key_ == "files":
+            self.read_files(then="preview")
+        elif key_ == "import":
+            self.store()
+        else:
+            self._show_step(index + 1)
+
+    def go_back(self, _checked: bool = False) -> None:
+        """The previous step."""
+        index = self.pages.currentIndex()
+        if index > 0:
+            self._show_step(index - 1)
+
+    # -- files -----------------------------------------------------------------------
+    def add_file(self, path: str) -> None:
+        """Add a file to read (ignored when already listed)."""
+        resolved = str(Path(path).expanduser())
+        if resolved in self.files:
+            return
+        self.files.append(resolved)
+        self.file_list.addItem(QListWidgetItem(Path(resolved).name))
+        self.file_list.item(self.file_list.count() - 1).setToolTip(resolved)
+        self.read_result = None
+        if not self.vendor.currentText().strip():
+            snap = self.workspace.snapshot
+            names = [v.name for v in snap.vendors] if snap else []
+            self._fill_vendors(names)
+            self._set_vendor(guess_vendor(resolved, names))
+        if self.pages.currentIndex() == 0:
+            self.next.setEnabled(True)
+
+    def _fill_vendors(self, names: list[str]) -> None:
+        if self.vendor.count() == 0:
+            self.vendor.addItems(sorted(names, key=str.casefold))
+            self._set_vendor("")
+
+    def _set_vendor(self, name: str) -> None:
+        index = self.vendor.findText(name) if name else -1
+        self.vendor.setCurrentIndex(index)
+        editor = self.vendor.lineEdit()
+        if editor is not None and index < 0:
+            editor.setText(name)
+
+    def choose_files(self, _checked: bool = False) -> None:
+        """Ask for files to add."""
+        paths, _ = QFileDialog.getOpenFileNames(self, "Choose quote files", "", QUOTE_FILTER)
+        for path in paths:
+            self.add_file(path)
+
+    def remove_selected(self, _checked: bool = False) -> None:
+        """Remove the selected file."""
+        row = self.file_list.currentRow()
+        if 0 <= row < len(self.files):
+            self.files.pop(row)
+            self.file_list.takeItem(row)
+            self.read_result = None
+            self.next.setEnabled(bool(self.files))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept dropped files."""
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Add dropped files."""
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.add_file(url.toLocalFile())
+        self._show_step(0)
+
+    # -- reading ---------------------------------------------------------------------
+    def _options(self) -> dict[str, Any]:
+        currency = self.currency.text().strip().upper() or None
+        mark = self.decimal.currentData() or None
+        return {
+            "vendor": self.vendor.currentText().strip() or None,
+            "currency": currency,
+            "decimal_mark": mark,
+        }
+
+    def read_files(self, then: str = "preview") -> tasks.Task | None:
+        """Read every chosen file on the thread pool, then show step ``then``."""
+        if not self.files:
+            self.banner.show_message("Add at least one file to import.", "warning")
+            return None
+        store = self.workspace.require_store()
+        options = self._options()
+        files = list(self.files)
+        overrides = {path: dict(cols) for path, cols in self.overrides.items()}
+        self._reading = True
+        self.next.setEnabled(False)
+        self.status.setText("Reading…")
+
+        def work(progress: tasks.TaskProgress) -> ReadResult:
+            return read_files(store, files, options, overrides, progress)
+
+        def done(result: ReadResult) -> None:
+            self._reading = False
+            self.status.setText("")
+            self.read_result = result
+            self._after_read()
+            if result.drafts:
+                self.go_to(then)
+            else:
+                self._show_step(0)
+
+        def failed(info: tasks.ExcInfo) -> None:
+            self._reading = False
+            self.status.setText("")
+            self._show_step(0)
+            exc = info[1]
+            if isinstance(exc, UserError):
+                self.banner.show_message(exc.message, "error")
+            else:
+                self.banner.show_message(
+                    "The files could not be read: an unexpected error (details in the log).",
+                    "error",
+                )
+                report_exception(*info)
+
+        def cancelled() -> None:
+            self._reading = False
+            self.status.setText("")
+            self._show_step(0)
+            self.banner.show_message("Reading cancelled; nothing was imported.", "info")
+
+        self.task = tasks.run_task(
+            work,
+            name="read quote files",
+            on_success=done,
+            on_error=failed,
+            on_cancel=cancelled,
+            parent=self,
+            title="Reading the quote files",
+        )
+        return self.task
+
+    def _after_read(self) -> None:
+        result = self.read_result
+        assert result is not None
+        if result.failures:
+            text = " ".join(result.failures.values())
+            self.banner.show_message(
+                text + (" The other files were read." if result.drafts else ""), "error"
+            )
+        else:
+            self.banner.setVisible(False)
+        self._fill_preview()
+        self._fill_mapping_list()
+
+    # -- preview ---------------------------------------------------------------------
+    def _fill_preview(self) -> None:
+        self._sheets = []
+        self.sheet_list.blockSignals(True)
+        self.sheet_list.clear()
+        assert self.read_result is not None
+        for path, draft in self.read_result.drafts.items():
+            for sheet in draft.preview.sheets:
+                self._sheets.append((path, sheet))
+                text = f"{Path(path).name} ▸ {sheet.name}"
+                if sheet.visibility != "visible":
+                    text += f" ({sheet.visibility})"
+                item = QListWidgetItem(text)
+                if not sheet.table_rows:
+                    item.setToolTip("No quote table found on this sheet (terms or notes)")
+                self.sheet_list.addItem(item)
+        self.sheet_list.blockSignals(False)
+        if self._sheets:
+            first = next((i for i, (_p, s) in enumerate(self._sheets) if s.table_rows), 0)
+            self.sheet_list.setCurrentRow(first)
+            self._show_sheet(first)
+
+    def _show_sheet(self, row: int, marked: tuple[int, int] | None = None) -> None:
+        if not (0 <= row < len(self._sheets)):
+            return
+        path, sheet = self._sheets[row]
+        self.preview_model.set_sheet(sheet, marked)
+        notes = []
+        if sheet.header_rows:
+            notes.append(
+                "Header detected on row "
+                + ", ".join(str(r) for r in sheet.header_rows)
+                + " (shaded)"
+            )
+        if sheet.table_rows:
+            spans = ", ".join(f"{a}–{b}" for a, b in sheet.table_rows)
+            notes.append(f"quote lines on rows {spans}; grey rows are not imported")
+        else:
+            notes.append("no quote table on this sheet (terms are read from key–value rows)")
+        if sheet.hidden_rows:
+            notes.append("hidden rows " + ", ".join(map(str, sheet.hidden_rows)))
+        if sheet.hidden_columns:
+            notes.append("hidden columns " + ", ".join(sheet.hidden_columns))
+        if sheet.formulas:
+            notes.append(f"{len(sheet.formulas)} formula cells read as their cached values")
+        self.preview_note.setText(f"{Path(path).name} ▸ {sheet.name}: " + "; ".join(notes) + ".")
+        if marked is not None:
+            self.preview.scrollTo(self.preview_model.index(*marked))
+            self.preview.setCurrentIndex(self.preview_model.index(*marked))
+
+    # -- mapping ---------------------------------------------------------------------
+    def _fill_mapping_list(self) -> None:
+        self._tables = []
+        self.table_list.blockSignals(True)
+        self.table_list.clear()
+        assert self.read_result is not None
+        for path, draft in self.read_result.drafts.items():
+            for quote in draft.quotes:
+                for mapping in quote.mappings:
+                    self._tables.append((path, quote, mapping))
+                    ref = quote.quote_ref or "no reference"
+                    item = QListWidgetItem(
+                        f"{Path(path).name}\n{mapping.sheet}, header on row "
+                        f"{mapping.header_row + 1} · {ref}"
+                    )
+                    item.setToolTip(item.text().replace("\n", " ▸ "))
+                    self.table_list.addItem(item)
+        self.table_list.blockSignals(False)
+        if self._tables:
+            self.table_list.setCurrentRow(0)
+            self._show_mapping(0)
+
+    def _show_mapping(self, row: int) -> None:
+        if not (0 <= row < len(self._tables)):
+            return
+        path, quote, mapping = self._tables[row]
+        sheet = next((s for p, s in self._sheets if p == path and s.name == mapping.sheet), None)
+        flagged: dict[str, list[str]] = {}
+        for problem in quote.problems:
+            _file, sheet_name, cell = where_of(problem)
+            letters = re.match(r"[A-Z]+", cell or "")
+            if sheet_name == mapping.sheet and letters:
+                flagged.setdefault(letters.group(0), []).append(problem.message)
+        t = theme.current()
+        self.mapping.setRowCount(len(mapping.columns))
+        for index, column in enumerate(mapping.columns):
+            samples = []
+            if sheet is not None:
+                start = mapping.header_row + 1
+                for cells in sheet.first_rows[start : start + 4]:
+                    if column.index < len(cells) and cells[column.index]:
+                        samples.append(cells[column.index])
+            values = [column.letter, column.header or "(no header)"]
+            for position, value in ((0, values[0]), (1, values[1])):
+                self.mapping.setItem(index, position, QTableWidgetItem(value))
+            combo = QComboBox()
+            for field_value, text in FIELD_CHOICES:
+                combo.addItem(text, field_value)
+            current = column.field.value if column.field is not None else ""
+            combo.setCurrentIndex(max(combo.findData(current), 0))
+            combo.currentIndexChanged.connect(
+                lambda _i, c=combo, p=path, h=column.header: self._mapping_changed(p, h, c)
+            )
+            self.mapping.setCellWidget(index, 2, combo)
+            self.mapping.setItem(
+                index,
+                3,
+                QTableWidgetItem(_SOURCE_WORDS.get(column.source.value, column.source.value)),
+            )
+            self.mapping.setItem(index, 4, QTableWidgetItem(" · ".join(samples[:3])))
+            problems = flagged.get(column.letter, [])
+            background = None
+            if problems:
+                background = theme.severity_colors("error")[1]
+            elif column.field is None or column.field.value == "ignore":
+                background = t.color("warning_bg")
+            for position in (0, 1, 3, 4):
+                item = self.mapping.item(index, position)
+                if item is None:
+                    continue
+                if background is not None:
+                    item.setBackground(QBrush(background))
+                if problems:
+                    item.setToolTip("\n".join(problems[:5]))
+        self.mapping.resizeColumnsToContents()
+        self.mapping.setColumnWidth(2, max(self.mapping.columnWidth(2), 220))
+
+    @guarded
+    def _mapping_changed(self, path: str, header: str, combo: QComboBox) -> None:
+        value = combo.currentData() or "ignore"
+        if not header:
+            return
+        self.overrides.setdefault(path, {})[header] = value
+        self.read_files(then="mapping")
+
+    # -- check -----------------------------------------------------------------------
+    def all_problems(self) -> list[Problem]:
+        """Every problem of every file read, errors first."""
+        if self.read_result is None:
+            return []
+        found = [p for d in self.read_result.drafts.values() for p in d.all_problems]
+        order = {"error": 0, "warning": 1, "info": 2}
+        return sorted(found, key=lambda p: order.get(p.severity.value, 3))
+
+    def _missing_vendor(self) -> bool:
+        if self._options()["vendor"]:
+            return False
+        assert self.read_result is not None
+        return any(q.vendor is None for d in self.read_result.drafts.values() for q in d.quotes)
+
+    def _fill_check(self) -> None:
+        problems = self.all_problems()
+        self.problem_model.set_rows(problems)
+        self.no_problems.setVisible(not problems)
+        self.problems.setVisible(bool(problems))
+        self.show_cell.setEnabled(bool(problems))
+        assert self.read_result is not None
+        drafts = list(self.read_result.drafts.values())
+        quotes = sum(len(d.quotes) for d in drafts)
+        lines = sum(len(d.lines) for d in drafts)
+        errors = sum(1 for p in problems if p.severity.value == "error")
+        warnings = sum(1 for p in problems if p.severity.value == "warning")
+        parts = [
+            f"{fmt.plural(quotes, 'quote')} with {fmt.plural(lines, 'line')} ready to import.",
+            f"{fmt.plural(errors, 'error')} (each blocks its line) and "
+            f"{fmt.plural(warnings, 'warning')} (shown, not blocking).",
+        ]
+        blocked = self._missing_vendor()
+        if blocked:
+            parts.append("Name the vendor on the first step: the file does not say who sent it.")
+        self.check_summary.setText(" ".join(parts))
+        self.next.setEnabled(lines > 0 and not blocked)
+        if problems:
+            self.problems.selectRow(0)
+
+    @guarded
+    def show_selected_cell(self, _checked: bool = False) -> None:
+        """Jump to the selected problem's cell in the preview."""
+        rows = self.problems.selectionModel().selectedRows()
+        if not rows:
+            return
+        problem = rows[0].data(ROW_ROLE)
+        file_name, sheet_name, cell = where_of(problem)
+        from computescore.io.workbook import parse_ref
+
+        target = parse_ref(cell) if cell else None
+        for index, (path, sheet) in enumerate(self._sheets):
+            if Path(path).name == file_name and (not sheet_name or sheet.name == sheet_name):
+                self._show_step([k for k, _t in STEPS].index("preview"))
+                self.sheet_list.blockSignals(True)
+                self.sheet_list.setCurrentRow(index)
+                self.sheet_list.blockSignals(False)
+                visible = target if target and target[0] < len(sheet.first_rows) else None
+                self._show_sheet(index, visible)
+                if target and visible is None:
+                    self.preview_note.setText(
+                        self.preview_note.text()
+                        + f" Cell {cell} is below the rows shown here; open the file to see it."
+                    )
+                return
+
+    # -- import ----------------------------------------------------------------------
+    def planned_quotes(self) -> list[tuple[Vendor, Quote, dict[str, Any], str]]:
+        """(vendor, quote, mapping profile, file) for every quote that will be stored."""
+        assert self.read_result is not None
+        chosen = self._options()["vendor"]
+        kind = VendorKind(self.vendor_kind.currentData())
+        snap = self.workspace.snapshot
+        known = {v.name: v for v in snap.vendors} if snap else {}
+        out = []
+        for path, draft in self.read_result.drafts.items():
+            for quote in draft.quotes:
+                if not quote.lines:
+                    continue
+                name = chosen or quote.vendor
+                if not name:
+                    continue
+                vendor = known.get(name) or Vendor(
+                    name, kind, certifications=quote.certification_records()
+                )
+                out.append((vendor, quote.to_quote(vendor), draft.profile(), path))
+        return out
+
+    def _fill_import(self) -> None:
+        planned = self.planned_quotes()
+        snap = self.workspace.snapshot
+        existing = (
+            {(s.vendor, s.reference): s.revision for s in snap.latest_summaries} if snap else {}
+        )
+        rows = []
+        for vendor, quote, _profile, path in planned:
+            previous = existing.get((vendor.name, quote.reference))
+            rows.append(
+                {
+                    "vendor": vendor.name,
+                    "reference": quote.reference,
+                    "revision": "new quote" if previous is None else f"revision {previous + 1}",
+                    "lines": len(quote.lines),
+                    "errors": sum(
+                        1
+                        for d in (self.read_result.drafts[path],)
+                        for p in d.all_problems
+                        if p.severity.value == "error"
+                    )
+                    if self.read_result
+                    else 0,
+                    "file": Path(path).name,
+                }
+            )
+        self.quote_model.set_rows(rows)
+        evaluation = snap.evaluation.name if snap and snap.evaluation else "—"
+        similar = self._similar_vendor()
+        text = (
+            f"{fmt.plural(len(rows), 'quote')} will be added to “{evaluation}” in one step. "
+            "A quote already imported becomes its next revision; nothing is overwritten. "
+            "Edit ▸ Undo removes the whole import."
+        )
+        if similar:
+            text += f" Note: {similar}"
+        self.import_summary.setText(text)
+        self.next.setEnabled(bool(rows))
+
+    def _similar_vendor(self) -> str:
+        name = self._options()["vendor"]
+        store = self.workspace.store
+        if not name or store is None:
+            return ""
+        with store.reading() as uow:
+            if uow.vendor_row(name) is not None:
+                return ""
+            other = uow.similar_vendor(name)
+        return f"“{name}” looks like the existing vendor “{other}”." if other else ""
+
+    @guarded
+    def store(self, _checked: bool = False) -> None:
+        """Store every quote in one transaction, as one undoable import."""
+        planned = self.planned_quotes()
+        if not planned:
+            return
+        evaluation = self.workspace.require_evaluation()
+        assert evaluation.id is not None
+        import_files(self.workspace, evaluation.id, planned)
+        files = sorted({Path(p).name for *_rest, p in planned})
+        summary = (
+            f"Imported {fmt.plural(len(planned), 'quote')} with "
+            f"{fmt.plural(sum(len(q.lines) for _v, q, _p, _f in planned), 'line')} from "
+            + ", ".join(files)
+        )
+        self.stored = summary
+        self.imported.emit(summary)
+        self.accept()
+
+
+def read_files(
+    store: Any,
+    files: list[str],
+    options: dict[str, Any],
+    overrides: dict[str, dict[str, str]],
+    progress: tasks.TaskProgress,
+) -> ReadResult:
+    """Read each file with the importer (worker thread); a refused file is a message, not a stop."""
+    from computescore.io.reader import read_quote_file
+    from computescore.io.refusal import ReadCancelled
+    from computescore.io.values import DecimalMark
+    from computescore.services.workspace import load_catalogue_for
+
+    catalogue = load_catalogue_for(store)
+    profile = None
+    if options.get("vendor"):
+        with store.reading() as uow:
+            profile = uow.mapping_profile(options["vendor"])
+    mark = options.get("decimal_mark")
+    drafts: dict[str, Any] = {}
+    failures: dict[str, str] = {}
+    for number, path in enumerate(files):
+        progress.report(number / len(files), f"Reading {Path(path).name}")
+        wanted = [f"{header}={value}" for header, value in overrides.get(path, {}).items()]
+        try:
+            drafts[path] = read_quote_file(
+                path,
+                catalogue,
+                vendor=options.get("vendor"),
+                overrides=wanted,
+                profile=profile,
+                progress=progress,
+                decimal_mark=DecimalMark(mark) if mark else None,
+                currency=options.get("currency"),
+            )
+        except ReadCancelled as exc:
+            raise Cancelled(str(exc)) from exc
+        except UserError as exc:
+            failures[path] = exc.message
+        if progress.cancelled():
+            raise Cancelled("Cancelled by the user; nothing was imported.")
+    progress.report(1.0, "Read")
+    return ReadResult(drafts, failures)
+
+
+def import_files(
+    workspace: Workspace,
+    evaluation_id: int,
+    planned: list[tuple[Vendor, Quote, dict[str, Any], str]],
+) -> None:
+    """Store the planned quotes as one import batch, undoably (undo removes the batch)."""
+    files = sorted({path for *_rest, path in planned})
+    batch: list[int] = []
+
+    def forward(uow: UnitOfWork) -> None:
+        batch_id = uow.new_import_batch(
+            [Path(f).name for f in files], f"{len(planned)} quotes from the import wizard"
+        )
+        batch.append(batch_id)
+        for vendor, quote, profile, _path in planned:
+            vendor_id = uow.ensure_vendor(vendor)
+            uow.add_quote(evaluation_id, quote, import_batch_id=batch_id)
+            if profile.get("columns"):
+                uow.save_mapping_profile(vendor_id, profile)
+
+    def backward(uow: UnitOfWork) -> None:
+        if batch:
+            uow.delete_import_batch(batch.pop())
+
+    names = ", ".join(Path(f).name for f in files)
+    commands.push(
+        workspace,
+        commands.EditCommand(
+            workspace,
+            f"Import {names}",
+            forward,
+            backward,
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
+__all__ = ["ImportWizard", "guess_vendor", "import_files", "read_files"]
