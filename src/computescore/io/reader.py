@@ -379,7 +379,13 @@ class _Reader:
             for s in self.book.sheets
             if self.sheet_name is None or s.name.casefold() == self.sheet_name.casefold()
         ]
-        tables = find_tables(sheets)
+        known = {normalise_header(o.column): o.field for o in self.overrides}
+        saved = (self.profile or {}).get("columns", {})
+        if isinstance(saved, Mapping):
+            for header, name in saved.items():
+                if isinstance(name, str) and name in {f.value for f in Field}:
+                    known.setdefault(normalise_header(header), Field(name))
+        tables = find_tables(sheets, known=known)
         hidden_sheets = [s for s in sheets if s.visibility is not Visibility.VISIBLE]
         for hidden in hidden_sheets:
             has_table = any(t.sheet is hidden for t in tables)

@@ -11,7 +11,7 @@ recorded. Hidden rows are kept and marked so the user can be told.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -88,13 +88,28 @@ def _text(value: CellValue) -> str:
     return "" if is_blank(value) else normalise_text(value)
 
 
-def _fields(cells: Sequence[CellValue]) -> set[Field]:
+Known = Mapping[str, Field]
+"""Header texts (normalised) the user or a saved profile has mapped to fields."""
+
+
+def field_of(cell: CellValue, known: Known | None = None) -> Field | None:
+    """The field a header cell names, from the user's mapping first, then the synonyms."""
+    if not isinstance(cell, str):
+        return None
+    if known:
+        chosen = known.get(normalise_header(cell))
+        if chosen is not None:
+            return chosen
+    match = match_header(cell)
+    return None if match is None else match.field
+
+
+def _fields(cells: Sequence[CellValue], known: Known | None = None) -> set[Field]:
     found: set[Field] = set()
     for cell in cells:
-        if isinstance(cell, str):
-            match = match_header(cell)
-            if match is not None and match.field is not Field.IGNORE:
-                found.add(match.field)
+        field = field_of(cell, known)
+        if field is not None and field is not Field.IGNORE:
+            found.add(field)
     return found
 
 
@@ -150,7 +165,7 @@ class HeaderGuess:
 
 
 def find_header(
-    sheet: SheetData, scan_rows: int = HEADER_SCAN_ROWS, start: int = 0
+    sheet: SheetData, scan_rows: int = HEADER_SCAN_ROWS, start: int = 0, known: Known | None = None
 ) -> HeaderGuess | None:
     """The most likely header row (or banner + sub-row) in ``scan_rows`` rows from ``start``.
 
@@ -162,12 +177,12 @@ def find_header(
         cells = sheet.rows[index]
         if not _is_header_like(cells):
             continue
-        fields = _fields(cells)
+        fields = _fields(cells, known)
         candidates = [HeaderGuess((index,), tuple(cells), frozenset(fields), _score(fields))]
         below = index + 1
         if below < len(sheet.rows) and _is_header_like(sheet.rows[below]):
             merged_cells = _combined(sheet, index, below)
-            merged_fields = _fields(merged_cells)
+            merged_fields = _fields(merged_cells, known)
             candidates.append(
                 HeaderGuess(
                     (index, below),
@@ -177,7 +192,7 @@ def find_header(
                 )
             )
         if len(candidates) == 2:
-            lower_fields = _fields(sheet.rows[below])
+            lower_fields = _fields(sheet.rows[below], known)
             if candidates[1].score <= max(candidates[0].score, _score(lower_fields)):
                 candidates.pop()
         for candidate in candidates:
@@ -237,21 +252,22 @@ def classify_row(cells: Sequence[CellValue], header_keys: Sequence[str]) -> str 
     return None
 
 
-def _price_columns(header: HeaderGuess) -> list[int]:
-    columns = []
-    for index, cell in enumerate(header.cells):
-        match = match_header(cell) if isinstance(cell, str) else None
-        if match is not None and match.field in (Field.PRICE, Field.LINE_TOTAL):
-            columns.append(index)
-    return columns
+def _price_columns(header: HeaderGuess, known: Known | None) -> list[int]:
+    return [
+        index
+        for index, cell in enumerate(header.cells)
+        if field_of(cell, known) in (Field.PRICE, Field.LINE_TOTAL)
+    ]
 
 
-def _is_new_header(sheet: SheetData, index: int, header: HeaderGuess) -> bool:
+def _is_new_header(
+    sheet: SheetData, index: int, header: HeaderGuess, known: Known | None = None
+) -> bool:
     """True when a row inside a table is the header of another table."""
     cells = sheet.rows[index]
     if not _is_header_like(cells):
         return False
-    fields = _fields(cells)
+    fields = _fields(cells, known)
     return len(fields) >= 3 and _score(fields) > 0 and tuple(cells) != header.cells
 
 
@@ -262,7 +278,7 @@ def _next_filled(sheet: SheetData, index: int) -> int | None:
     return None
 
 
-def read_table(sheet: SheetData, header: HeaderGuess) -> Table:
+def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None) -> Table:
     """Collect the data rows under a header, stopping at a totals or notes row.
 
     A section heading inside the table is skipped when lines follow it; when what
@@ -270,7 +286,7 @@ def read_table(sheet: SheetData, header: HeaderGuess) -> Table:
     follows, the table ends so that the next table can be read with its own header.
     """
     header_keys = [normalise_header(_text(cell)) if _text(cell) else "" for cell in header.cells]
-    price_columns = _price_columns(header)
+    price_columns = _price_columns(header, known)
     rows: list[TableRow] = []
     skipped: list[tuple[int, SkipReason]] = []
     section: str | None = None
@@ -301,19 +317,19 @@ def read_table(sheet: SheetData, header: HeaderGuess) -> Table:
         if kind == "subtotal":
             skipped.append((index, SkipReason.SUBTOTAL))
             continue
-        if _is_new_header(sheet, index, header):
+        if _is_new_header(sheet, index, header, known):
             end = index
             stop_reason = f"another table's header at row {index + 1}"
             break
         if kind == "section":
             following = _next_filled(sheet, index)
             if following is None or (
-                not priced(following) and not _is_new_header(sheet, following, header)
+                not priced(following) and not _is_new_header(sheet, following, header, known)
             ):
                 end = index
                 stop_reason = f"end of table before row {index + 1}"
                 break
-            if _is_new_header(sheet, following, header):
+            if _is_new_header(sheet, following, header, known):
                 end = index
                 stop_reason = f"another table after row {index + 1}"
                 break
@@ -336,12 +352,15 @@ def read_table(sheet: SheetData, header: HeaderGuess) -> Table:
     )
 
 
-def find_tables(sheets: Sequence[SheetData], sheet_name: str | None = None) -> list[Table]:
+def find_tables(
+    sheets: Sequence[SheetData], sheet_name: str | None = None, known: Known | None = None
+) -> list[Table]:
     """The quote tables of a workbook, several per sheet when a sheet holds several.
 
     Args:
         sheets: the workbook's sheets.
         sheet_name: only look in this sheet (case-insensitive).
+        known: headers the user or the vendor's profile mapped, by normalised text.
 
     Returns:
         Tables in workbook order; hidden sheets are included (their visibility is on
@@ -356,10 +375,10 @@ def find_tables(sheets: Sequence[SheetData], sheet_name: str | None = None) -> l
             continue
         start = 0
         while start < len(sheet.rows):
-            header = find_header(sheet, start=start)
+            header = find_header(sheet, start=start, known=known)
             if header is None:
                 break
-            table = read_table(sheet, header)
+            table = read_table(sheet, header, known)
             if table.rows:
                 tables.append(table)
             start = max(table.end_row, header.rows[-1] + 1)

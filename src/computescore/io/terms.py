@@ -273,6 +273,10 @@ _NOT_GIVEN = re.compile(
     r"^(not disclosed|not provided|none provided|none|n/?a|not available|"
     r"not applicable|tbd|tba|unknown|-|—|–|no data)\b"
 )
+_UNKNOWN = re.compile(
+    r"^(not disclosed|n/?a|unknown|tbd|tba|tbc|not applicable|no data|"
+    r"not stated|-|—|–)(\b|$)"
+)
 _NEGATIVE = re.compile(
     r"^(no|none|not|never|false|n|nein|否|无)\b|\bnot (provided|included|"
     r"offered|available|supported)\b"
@@ -294,9 +298,11 @@ def parse_bool(value: CellValue, *, default_true: bool = True) -> bool | None:
     """
     if isinstance(value, bool):
         return value
-    if _not_given(value):
+    if is_blank(value):
         return None
     folded = normalise_text(value).casefold()
+    if _UNKNOWN.match(folded):
+        return None
     if _NEGATIVE.search(folded):
         return False
     if _POSITIVE.search(folded) or default_true:

@@ -471,6 +471,23 @@ _NO_PRICE_WORDS = re.compile(
 )
 
 
+_HARMLESS_WORDS = r"net|excl\.?|excluding|ex|vat|tax|taxes|plus|\+\s*vat"
+_REMOVABLE = re.compile(
+    "|".join(re.escape(symbol) for symbol, _ in _SYMBOLS)
+    + r"|(?<![A-Za-z])(?:"
+    + "|".join(sorted(ISO_CURRENCIES | set(_CODE_ALIASES), key=len, reverse=True))
+    + "|"
+    + _HARMLESS_WORDS
+    + r")(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def _strip_currency_words(text: str) -> str:
+    """The text without currency symbols, codes and the words "net"/"excl. VAT"."""
+    return " ".join(_REMOVABLE.sub(" ", text).split())
+
+
 def parse_money(
     value: object,
     source: str = "",
@@ -554,9 +571,14 @@ def parse_money(
             value,
             "CNY or JPY",
         )
-    digits = re.sub(r"[A-Za-z$€£¥₹₩₪₺₽₫฿元円人民币]+\.?", " ", body)
-    digits = digits.replace("Kč", " ").replace("zł", " ")
-    digits = " ".join(digits.split())
+    digits = _strip_currency_words(body)
+    if re.search(r"[^\d.,'’ ()+-]", digits):
+        return None, _problem(
+            source,
+            "The price holds words or signs other than a currency",
+            value,
+            "an amount with at most a currency and a unit, such as $3.10/hr",
+        )
     if digits.startswith(("-", "(")) or digits.endswith((")", "-")):
         inner = digits.strip("()- ").strip()
         if digits != inner:

@@ -1,0 +1,164 @@
+"""Header synonyms, content sniffing, overrides and per-vendor profiles."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from computescore.domain.catalog import Catalogue
+from computescore.errors import UsageError
+from computescore.io.mapping import (
+    Field,
+    MappingSource,
+    build_mapping,
+    match_header,
+    parse_override,
+)
+from computescore.io.values import Basis, Period
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [
+        ("GPU SKU", Field.ACCELERATOR),
+        ("Accelerator type", Field.ACCELERATOR),
+        ("Number of GPUs", Field.ACCELERATOR_COUNT),
+        ("Instance GPUs", Field.ACCELERATORS_PER_NODE),
+        ("GPUs / node", Field.ACCELERATORS_PER_NODE),
+        ("Price/hr", Field.PRICE),
+        ("Hourly rate (USD)", Field.PRICE),
+        ("Monthly fee", Field.PRICE),
+        ("Unit cost", Field.PRICE),
+        ("USD per node-hour", Field.PRICE),
+        ("Monthly recurring (EUR)", Field.PRICE),
+        ("Contract length", Field.TERM_MONTHS),
+        ("Billing", Field.DEPLOYMENT),
+        ("Site", Field.REGION),
+        ("Availability zone", Field.REGION),
+        ("Line total", Field.LINE_TOTAL),
+        ("Cost category", Field.CATEGORY),
+        ("Pricing model", Field.DEPLOYMENT),
+        ("Node type", Field.DESCRIPTION),
+        ("项目 Item", Field.DESCRIPTION),
+        ("accelerator_count", Field.ACCELERATOR_COUNT),
+        ("Notes", Field.IGNORE),
+    ],
+)
+def test_header_synonyms(header: str, field: Field) -> None:
+    match = match_header(header)
+    assert match is not None and match.field is field
+
+
+def test_headers_carry_unit_and_currency() -> None:
+    match = match_header("Hourly rate (USD)")
+    assert match is not None and match.currency == "USD"
+    assert match.unit is not None and match.unit.period is Period.HOUR
+    match = match_header("Price (EUR/node/month)")
+    assert match is not None and match.currency == "EUR"
+    assert match.unit is not None and (match.unit.period, match.unit.basis) == (
+        Period.MONTH,
+        Basis.NODE,
+    )
+
+
+def test_unknown_headers_are_left_alone() -> None:
+    assert match_header("Fabric") is None
+    assert match_header("") is None
+
+
+def test_offer_price_wins_over_list_price(catalogue: Catalogue) -> None:
+    mapping = build_mapping("S", 0, ["Description", "List price", "Our price"], [], catalogue)
+    assert mapping.column_for(Field.PRICE) == 2
+    assert mapping.columns[1].field is Field.IGNORE
+
+
+def test_monthly_and_one_time_columns_are_both_prices(catalogue: Catalogue) -> None:
+    mapping = build_mapping(
+        "S", 0, ["Service", "Monthly recurring (EUR)", "One-time (EUR)"], [], catalogue
+    )
+    assert [c.index for c in mapping.price_columns()] == [1, 2]
+    assert mapping.currency == "EUR"
+
+
+def test_second_description_column_becomes_details(catalogue: Catalogue) -> None:
+    mapping = build_mapping("S", 0, ["Service", "Description", "Price"], [], catalogue)
+    assert mapping.column_for(Field.DESCRIPTION) == 1
+    assert mapping.columns[0].field is Field.DETAILS
+
+
+def test_content_sniffing_finds_accelerators_and_prices(catalogue: Catalogue) -> None:
+    rows = [["H100 SXM", "$3.10", "x"], ["A100 80GB", "$1.80", "y"]]
+    mapping = build_mapping("S", 0, ["Col A", "Col B", "Col C"], rows, catalogue)
+    assert mapping.column_for(Field.ACCELERATOR) == 0
+    assert mapping.column_for(Field.PRICE) == 1
+    assert mapping.columns[0].source is MappingSource.CONTENT
+
+
+def test_accelerator_header_over_numbers_is_a_count(catalogue: Catalogue) -> None:
+    mapping = build_mapping("S", 0, ["Description", "GPU", "Price"], [["x", 8, 1.0]], catalogue)
+    assert mapping.column_for(Field.ACCELERATOR_COUNT) == 1
+
+
+def test_override_by_header_and_by_letter(catalogue: Catalogue) -> None:
+    headers = ["Description", "Our price", "Something"]
+    mapping = build_mapping(
+        "S",
+        0,
+        headers,
+        [],
+        catalogue,
+        overrides=[parse_override("Our price=price"), parse_override("C=ignore")],
+    )
+    assert mapping.column_for(Field.PRICE) == 1
+    assert mapping.columns[1].source is MappingSource.OVERRIDE
+    assert mapping.columns[2].field is Field.IGNORE
+
+
+def test_override_moves_a_field_away_from_another_column(catalogue: Catalogue) -> None:
+    headers = ["Description", "Price", "Special"]
+    mapping = build_mapping(
+        "S", 0, headers, [], catalogue, overrides=[parse_override("Special=price")]
+    )
+    assert mapping.column_for(Field.PRICE) == 2
+    assert mapping.columns[1].field is None
+
+
+@pytest.mark.parametrize("spec", ["no equals sign", "Price=not_a_field", "=price"])
+def test_bad_overrides_are_usage_errors(spec: str) -> None:
+    with pytest.raises(UsageError):
+        parse_override(spec)
+
+
+def test_override_naming_a_missing_column(catalogue: Catalogue) -> None:
+    with pytest.raises(UsageError, match="no column headed"):
+        build_mapping(
+            "S",
+            0,
+            ["Description", "Price"],
+            [],
+            catalogue,
+            overrides=[parse_override("Nope=price")],
+        )
+
+
+def test_profile_round_trips_through_json_and_is_reused(catalogue: Catalogue) -> None:
+    headers = ["Description", "Tarif", "Monnaie"]
+    first = build_mapping(
+        "S",
+        0,
+        headers,
+        [],
+        catalogue,
+        overrides=[parse_override("Tarif=price"), parse_override("Monnaie=currency")],
+    )
+    profile = json.loads(json.dumps(first.to_profile()))
+    assert profile["columns"] == {
+        "description": "description",
+        "tarif": "price",
+        "monnaie": "currency",
+    }
+    again = build_mapping("S", 0, headers, [], catalogue, profile=profile)
+    assert again.column_for(Field.PRICE) == 1
+    assert again.column_for(Field.CURRENCY) == 2
+    assert again.columns[1].source is MappingSource.PROFILE

@@ -1,0 +1,364 @@
+"""The reader façade on generated layouts: lines, problems with cell addresses, refusals."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from computescore.domain.catalog import Catalogue
+from computescore.domain.problems import Severity
+from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit
+from computescore.errors import UsageError
+from computescore.io.reader import read_quote_file
+from computescore.io.refusal import FileRefused, RefusalCode
+from computescore.io.values import DecimalMark
+from tests.fixtures import hostile
+from tests.fixtures.xlsx_builder import DateSerial, Sheet, build_xlsx
+
+
+def write_csv(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def messages(draft) -> list[str]:  # type: ignore[no-untyped-def]
+    return [str(p) for p in draft.all_problems]
+
+
+def test_cloud_price_list(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = write_csv(
+        tmp_path,
+        "acme.csv",
+        "Description,GPU SKU,Instances,GPUs per instance,Billing,Price per GPU-hour,"
+        "Region\n"
+        "Training cluster,H100 SXM,2,8,36-month commitment,$2.10,us-east-1\n"
+        "Burst,H100 SXM,1,8,On-demand,$3.90,eu-central-1\n",
+    )
+    draft = read_quote_file(path, catalogue, vendor="Acme")
+    first, second = draft.lines
+    # 2 instances × 8 GPUs per instance = 16 accelerators
+    assert (
+        first.accelerator,
+        first.nodes,
+        first.accelerators_per_node,
+        first.accelerator_count,
+    ) == ("nvidia-h100-sxm", 2, 8, 16)
+    assert (first.deployment, first.term_months) == (Deployment.RESERVED, 36)
+    assert (first.price, first.price_unit, first.currency) == (
+        Decimal("2.10"),
+        PriceUnit.PER_GPU_HOUR,
+        "USD",
+    )
+    assert (first.region, first.country, first.source) == ("us-east-1", "US", "acme.csv!2")
+    assert (second.deployment, second.country) == (Deployment.ON_DEMAND, "DE")
+    assert draft.quotes[0].vendor == "Acme"
+
+
+def test_count_implied_by_the_name(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = write_csv(
+        tmp_path, "dgx.csv", 'Item,Qty,Unit,Unit price\nDGX H100 (8 GPUs),2,each,"$310,000.00"\n'
+    )
+    line = read_quote_file(path, catalogue).lines[0]
+    # "(8 GPUs)" per node × 2 nodes = 16 accelerators, bought outright per unit
+    assert (line.accelerators_per_node, line.nodes, line.accelerator_count) == (8, 2, 16)
+    assert (line.deployment, line.price_unit, line.price) == (
+        Deployment.PURCHASE,
+        PriceUnit.PER_UNIT,
+        Decimal("310000.00"),
+    )
+
+
+# 27
+@pytest.mark.parametrize("make", [hostile.csv_every_row_wider, hostile.csv_one_row_wider])
+def test_csv_rows_wider_than_the_header_are_refused_with_the_line(
+    tmp_path: Path,
+    catalogue: Catalogue,
+    make,  # type: ignore[no-untyped-def]
+) -> None:
+    path = make(tmp_path)
+    with pytest.raises(FileRefused) as caught:
+        read_quote_file(path, catalogue)
+    assert caught.value.code is RefusalCode.CSV_ROW_TOO_WIDE
+    expected_line = 2 if "every" in make.__name__ else 3
+    assert f"line {expected_line} " in str(caught.value)
+
+
+# 18
+def test_price_formula_with_stale_cache_is_flagged_with_both_values(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    draft = read_quote_file(hostile.cached_value_lie(tmp_path), catalogue)
+    flagged = [p for p in draft.all_problems if p.source.endswith("!D3") and "formula" in p.message]
+    assert len(flagged) == 1 and flagged[0].severity is Severity.WARNING
+    assert flagged[0].found == "=D2*2 → 1.0"
+    assert any("D3: =D2*2 → saved value 1.0" in f for f in draft.preview.sheets[0].formulas)
+
+
+# 19
+def test_price_formula_without_cache_blocks_its_line(tmp_path: Path, catalogue: Catalogue) -> None:
+    draft = read_quote_file(hostile.formula_without_cache(tmp_path), catalogue)
+    assert [line.source for line in draft.lines] == ["no_cache.xlsx!Quote!2"]
+    error = next(p for p in draft.all_problems if p.severity is Severity.ERROR)
+    assert error.source == "no_cache.xlsx!Quote!D3"
+    assert "formula results missing" in error.message and "save" in error.message
+    assert all(line.price != 0 for line in draft.lines)
+
+
+# 20
+def test_hidden_rows_and_sheets_are_listed_and_left_out(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = hostile.hidden_content(tmp_path)
+    draft = read_quote_file(path, catalogue)
+    descriptions = [line.description for line in draft.lines]
+    assert "Price valid only until Friday" not in descriptions
+    assert "Hidden line" not in descriptions
+    text = "\n".join(messages(draft))
+    assert "Row 5 is hidden" in text
+    assert "Sheet 'Secret' is hidden" in text and "Sheet 'VeryHidden' is very hidden" in text
+    assert draft.preview.sheets[0].hidden_rows == (5,)
+
+    included = read_quote_file(path, catalogue, include_hidden=True)
+    descriptions = [line.description for line in included.lines]
+    assert "Price valid only until Friday" in descriptions and "Hidden line" in descriptions
+
+
+# 21
+def test_merged_header_cells_keep_columns_in_place(tmp_path: Path, catalogue: Catalogue) -> None:
+    draft = read_quote_file(hostile.merged_header(tmp_path), catalogue)
+    first = draft.lines[0]
+    assert (
+        first.description,
+        first.accelerator,
+        first.accelerator_count,
+        first.price,
+        first.currency,
+    ) == ("H100 on-demand", "nvidia-h100-sxm", 8, Decimal("3.1"), "USD")
+
+
+# 22
+@pytest.mark.parametrize("date1904", [False, True])
+def test_date_serials_use_the_workbook_epoch(
+    tmp_path: Path, catalogue: Catalogue, date1904: bool
+) -> None:
+    serial = 43890 if date1904 else 45352  # both are 2024-03-01 in their own date system
+    rows = [
+        ["Quote date", DateSerial(serial)],
+        ["Valid until", serial + 30],
+        [],
+        hostile.QUOTE_HEADER,
+        *hostile.QUOTE_ROWS,
+    ]
+    path = build_xlsx(tmp_path / "dated.xlsx", [Sheet("Quote", rows)], date1904=date1904)
+    quote = read_quote_file(path, catalogue).quotes[0]
+    assert (quote.quote_date, quote.valid_until) == (date(2024, 3, 1), date(2024, 3, 31))
+
+
+# 23
+def test_prices_in_several_formats_in_one_file(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = write_csv(
+        tmp_path,
+        "formats.csv",
+        "Description,Price,Unit\n"
+        'A,"US$2,85",per month\n'
+        'B,"1.234,56 €",per month\n'
+        'C,"(1,234.00)",per month\n'
+        "D,€ 2.85-,per month\n"
+        'E,"12,5%",per month\n',
+    )
+    draft = read_quote_file(path, catalogue)
+    amounts = {line.description: (line.price, line.currency) for line in draft.lines}
+    # C states no currency; the file states two, so it has none to fall back on.
+    assert amounts == {
+        "A": (Decimal("2.85"), "USD"),
+        "B": (Decimal("1234.56"), "EUR"),
+        "D": (Decimal("-2.85"), "EUR"),
+    }
+    assert any(p.source == "formats.csv!B4" and "currency" in p.message for p in draft.all_problems)
+    error = next(p for p in draft.all_problems if p.source == "formats.csv!B6")
+    assert error.severity is Severity.ERROR and error.found == "12,5%"
+
+
+# 24
+def test_ambiguous_number_without_a_format_is_reported_never_guessed(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = write_csv(tmp_path, "amb.csv", "Description,Price (USD),Unit\nSupport,1.234,per month\n")
+    draft = read_quote_file(path, catalogue)
+    assert draft.lines == ()
+    problem = next(p for p in draft.all_problems if p.source == "amb.csv!B2")
+    assert "ambiguous" in problem.message and problem.severity is Severity.ERROR
+
+    point = read_quote_file(path, catalogue, decimal_mark=DecimalMark.POINT)
+    assert point.lines[0].price == Decimal("1.234")
+    comma = read_quote_file(path, catalogue, decimal_mark=DecimalMark.COMMA)
+    assert comma.lines[0].price == Decimal("1234")
+
+
+def test_other_cells_of_the_file_settle_the_number_format(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = write_csv(
+        tmp_path,
+        "eu.csv",
+        "Description;Qty;Price (EUR);Unit\nStorage;20.000;0,018;per GB-month\n"
+        "Support;1;1.250,00;per month\n",
+    )
+    draft = read_quote_file(path, catalogue)
+    storage = draft.lines[0]
+    assert (storage.quantity, storage.price) == (Decimal("20000"), Decimal("0.018"))
+    assert draft.decimal_mark is DecimalMark.COMMA
+
+
+def test_unknown_accelerator_names_the_closest_matches(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = write_csv(
+        tmp_path,
+        "typo.csv",
+        "Description,Accelerator,GPUs,Price/GPU-hr\nCluster,H1OO SXM,8,$2.00\n",
+    )
+    draft = read_quote_file(path, catalogue)
+    assert draft.lines == ()
+    problem = next(p for p in draft.all_problems if p.source == "typo.csv!B2")
+    assert "nvidia-h100-sxm" in problem.message
+
+
+def test_user_override_and_saved_profile(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = write_csv(tmp_path, "odd.csv", 'Description,Tarif,Per\nSupport,"1,250.00",per month\n')
+    with pytest.raises(FileRefused):  # no recognisable price column
+        read_quote_file(path, catalogue)
+    draft = read_quote_file(
+        path, catalogue, overrides=["Tarif=price", "Per=price_unit"], currency="USD"
+    )
+    assert draft.lines[0].price == Decimal("1250.00")
+    profile = draft.profile()
+    assert profile["columns"]["tarif"] == "price"
+    again = read_quote_file(path, catalogue, profile=profile)
+    assert again.lines[0].price == Decimal("1250.00")
+    assert again.lines[0].currency == "USD"
+
+
+def test_override_for_a_missing_column_is_a_usage_error(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = hostile.simple_quote(tmp_path)
+    with pytest.raises(UsageError, match="Our price"):
+        read_quote_file(path, catalogue, overrides=["Our price=price"])
+
+
+def test_two_quotes_in_one_workbook(tmp_path: Path, catalogue: Catalogue) -> None:
+    purchase = Sheet(
+        "Offer",
+        [
+            ["Quotation no.:", "Q-1"],
+            [],
+            ["Description", "Qty", "Unit", "Unit price"],
+            ["DGX B200", 2, "pc.", "€ 438.900,00"],
+        ],
+    )
+    lease = Sheet(
+        "Leasing",
+        [
+            ["Quotation no.:", "Q-1-L"],
+            ["Leasing option"],
+            [],
+            ["Description", "Qty", "Term", "Monthly rate per node"],
+            ["DGX B200", 2, "36 months", "€ 14.250,00"],
+        ],
+    )
+    path = build_xlsx(tmp_path / "two.xlsx", [purchase, lease])
+    draft = read_quote_file(path, catalogue)
+    assert [q.quote_ref for q in draft.quotes] == ["Q-1", "Q-1-L"]
+    bought, leased = draft.quotes[0].lines[0], draft.quotes[1].lines[0]
+    assert (bought.deployment, bought.price_unit, bought.accelerator_count) == (
+        Deployment.PURCHASE,
+        PriceUnit.PER_UNIT,
+        16,
+    )
+    assert (leased.deployment, leased.term_months, leased.price_unit) == (
+        Deployment.LEASE,
+        36,
+        PriceUnit.PER_NODE_MONTH,
+    )
+
+
+def test_monthly_and_one_time_prices_give_two_lines(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = write_csv(
+        tmp_path,
+        "colo.csv",
+        "Service,Quantity,Unit,Monthly recurring (EUR),One-time (EUR)\n"
+        "Cross-connect,4,per cross-connect,250,500\n"
+        "Power,160,per kW,185,\n",
+    )
+    lines = read_quote_file(path, catalogue).lines
+    assert [(line.price, line.price_unit, line.category) for line in lines] == [
+        (Decimal(250), PriceUnit.PER_MONTH, CostCategory.NETWORK),
+        (Decimal(500), PriceUnit.PER_UNIT, CostCategory.NETWORK),
+        (Decimal(185), PriceUnit.PER_KW_MONTH, CostCategory.FACILITY),
+    ]
+    assert all(line.kind is LineKind.COST and line.currency == "EUR" for line in lines)
+
+
+def test_hidden_column_is_never_read(tmp_path: Path, catalogue: Catalogue) -> None:
+    rows = [
+        ["Description", "Qty", "Unit", "Unit price", "Cost basis (internal)"],
+        ["Installation", 1, "lump sum", "€ 6.800,00", "€ 4.100,00"],
+    ]
+    path = build_xlsx(tmp_path / "internal.xlsx", [Sheet("Q", rows, hidden_cols={5})])
+    draft = read_quote_file(path, catalogue)
+    assert [line.price for line in draft.lines] == [Decimal("6800.00")]
+    assert any("Column E" in p.message and "hidden" in p.message for p in draft.all_problems)
+
+
+def test_vendor_text_is_kept_as_plain_text(tmp_path: Path, catalogue: Catalogue) -> None:
+    text = '=HYPERLINK("http://evil.example","Click") <b>x</b> $5'
+    path = write_csv(
+        tmp_path,
+        "text.csv",
+        f'Description,Price,Unit\n"{text.replace(chr(34), chr(34) * 2)}",$5,one-off\n',
+    )
+    assert read_quote_file(path, catalogue).lines[0].description == text
+
+
+def test_quote_fields_repeated_in_columns(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = write_csv(
+        tmp_path,
+        "flat.csv",
+        "vendor,quote_ref,quote_date,valid_until,description,accelerator,gpus,"
+        "price,unit\n"
+        "Meridian,MC-1,2026-11-16,2026-11-30,x,MI300X,8,$2.45/hr,GPU-hour\n",
+    )
+    quote = read_quote_file(path, catalogue).quotes[0]
+    assert (quote.vendor, quote.quote_ref, quote.quote_date, quote.valid_until) == (
+        "Meridian",
+        "MC-1",
+        date(2026, 11, 16),
+        date(2026, 11, 30),
+    )
+
+
+def test_file_without_a_quote_table_is_refused(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = hostile.date_serials(tmp_path, date1904=False)
+    with pytest.raises(FileRefused) as caught:
+        read_quote_file(path, catalogue)
+    assert caught.value.code is RefusalCode.NO_TABLE
+
+
+def test_unknown_sheet_is_refused_with_the_sheet_names(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    with pytest.raises(FileRefused) as caught:
+        read_quote_file(hostile.simple_quote(tmp_path), catalogue, sheet="Nope")
+    assert caught.value.code is RefusalCode.NO_SHEET and "'Quote'" in str(caught.value)
+
+
+def test_preview_shows_sheets_and_the_detected_header(tmp_path: Path, catalogue: Catalogue) -> None:
+    draft = read_quote_file(hostile.merged_header(tmp_path), catalogue)
+    sheet = draft.preview.sheets[0]
+    assert sheet.name == "Quote" and sheet.header_rows == (4,)
+    assert sheet.first_rows[2][:3] == ("Description", "GPU", "Pricing")

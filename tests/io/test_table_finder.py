@@ -1,0 +1,142 @@
+"""Finding the quote table under titles, banners and blank rows, and where it ends."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from computescore.io.table_finder import SkipReason, find_header, find_tables, read_table
+from computescore.io.workbook import SheetData
+
+HEADER = ["Description", "GPU", "Qty", "Price/hr", "Currency"]
+LINES = [
+    ["H100 on-demand", "H100 SXM", 8, 3.1, "USD"],
+    ["A100 on-demand", "A100 80GB", 16, 1.8, "USD"],
+]
+
+
+def sheet(rows: list[list[object]], **extra: object) -> SheetData:
+    return SheetData(name="Quote", index=0, rows=rows, **extra)  # type: ignore[arg-type]
+
+
+def test_header_under_title_and_key_value_rows() -> None:
+    rows = [
+        ["ACME CLOUD"],
+        [],
+        ["Quote ref", "Q-1", "Valid until", "2026-12-31"],
+        [],
+        HEADER,
+        *LINES,
+    ]
+    found = find_header(sheet(rows))
+    assert found is not None and found.rows == (4,)
+
+
+def test_banner_over_sub_headers_is_combined() -> None:
+    rows = [
+        ["Description", "GPU", "Pricing", None, None],
+        [None, None, "Qty", "Price/hr", "Currency"],
+        *LINES,
+    ]
+    found = find_header(sheet(rows, merged=((0, 2, 0, 4),)))
+    assert found is not None and found.rows == (0, 1)
+    assert list(found.cells) == HEADER
+
+
+def test_table_stops_at_totals_and_skips_blanks_subtotals_and_repeated_headers() -> None:
+    rows = [
+        HEADER,
+        LINES[0],
+        [],
+        HEADER,
+        LINES[1],
+        ["Subtotal", None, None, 4.9, None],
+        ["Storage"],
+        ["Block storage", None, 100, 0.08, "USD"],
+        ["Total", None, None, 100.0, "USD"],
+        ["Notes: prices exclude tax."],
+    ]
+    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    assert [r.index for r in table.rows] == [1, 4, 7]
+    assert table.rows[2].section == "Storage"
+    assert dict(table.skipped) == {
+        2: SkipReason.BLANK,
+        3: SkipReason.REPEATED_HEADER,
+        5: SkipReason.SUBTOTAL,
+        6: SkipReason.SECTION,
+    }
+    assert table.stop_reason == "total row 9"
+
+
+def test_a_line_whose_description_starts_with_total_is_still_a_line() -> None:
+    rows = [HEADER, ["Total support package, 12 months", "H100 SXM", 1, 900.0, "USD"]]
+    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    assert [r.index for r in table.rows] == [1]
+
+
+def test_section_followed_by_unpriced_rows_ends_the_table() -> None:
+    rows = [HEADER, *LINES, [], ["Terms"], ["Uptime commitment", "99.9%"]]
+    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    assert [r.index for r in table.rows] == [1, 2]
+
+
+def test_two_tables_in_one_sheet() -> None:
+    rows = [
+        HEADER,
+        *LINES,
+        [],
+        ["Additional services"],
+        ["Item", "Billing", "Quantity", "Price (USD)"],
+        ["Onboarding", "one-off", 1, 4500.0],
+    ]
+    tables = find_tables([sheet(rows)])
+    assert [t.header_row for t in tables] == [0, 5]
+    assert [r.index for r in tables[1].rows] == [6]
+
+
+def test_hidden_rows_are_marked() -> None:
+    rows = [HEADER, *LINES]
+    table = find_tables([sheet(rows, hidden_rows=frozenset({2}))])[0]
+    assert table.hidden_rows == (2,)
+
+
+def test_sheet_without_a_price_header_has_no_table() -> None:
+    assert find_tables([sheet([["Term", "Value"], ["Uptime", "99.9%"]])]) == []
+
+
+NOISE_WORDS = [
+    "ACME",
+    "Cloud",
+    "Proposal",
+    "Illustrative",
+    "figures",
+    "Northwind",
+    "2026",
+    "Confidential",
+    "Page 1",
+    "Prepared for",
+    "Q-2026-001",
+]
+title_row = st.one_of(
+    st.just([]),
+    st.lists(st.sampled_from(NOISE_WORDS), min_size=1, max_size=3).map(lambda w: [" ".join(w)]),
+    st.tuples(
+        st.sampled_from(["Quote ref", "Valid until", "Date", "Supplier"]),
+        st.sampled_from(NOISE_WORDS),
+    ).map(list),
+    st.integers(min_value=0, max_value=5).map(lambda n: [None] * n),
+)
+
+
+@given(st.lists(title_row, max_size=25), st.integers(min_value=0, max_value=3))
+def test_header_is_found_under_any_title_and_blank_rows(
+    titles: list[list[object]], offset: int
+) -> None:
+    header = [None] * offset + HEADER
+    lines = [[None] * offset + line for line in LINES]
+    rows = [*titles, header, *lines]
+    found = find_header(sheet(rows))
+    assert found is not None
+    assert found.rows[-1] == len(titles)
+    table = read_table(sheet(rows), found)
+    assert [r.index for r in table.rows] == [len(titles) + 1, len(titles) + 2]

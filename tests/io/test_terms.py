@@ -1,0 +1,119 @@
+"""Key-value terms: pairs in title blocks, two-column tables and 'Key: value' sentences."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from computescore.domain.quotes import SlaCredit
+from computescore.io.terms import (
+    TermKey,
+    classify_key,
+    key_values,
+    read_terms,
+    split_certifications,
+)
+from computescore.io.values import DecimalMark
+from computescore.io.workbook import SheetData
+
+
+def terms_of(rows: list[list[object]], **options: object):  # type: ignore[no-untyped-def]
+    sheet = SheetData(name="Terms", index=0, rows=rows)  # type: ignore[arg-type]
+    pairs = key_values(sheet, range(len(rows)), "q.xlsx!Terms")
+    return pairs, read_terms(pairs, **options)  # type: ignore[arg-type]
+
+
+def test_several_pairs_in_one_title_row() -> None:
+    pairs, terms = terms_of(
+        [
+            ["Supplier", "Acme Cloud", None, "Quote reference", "Q-17"],
+            ["Quote date", date(2026, 11, 2), None, "Valid until", "30 days"],
+        ]
+    )
+    assert [p.source for p in pairs][:2] == ["q.xlsx!Terms!B1", "q.xlsx!Terms!E1"]
+    assert (terms.vendor, terms.quote_ref) == ("Acme Cloud", "Q-17")
+    # valid for 30 days from 2 November 2026 → 2 December 2026
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 2), date(2026, 12, 2))
+
+
+def test_sentences_give_every_kind_of_term() -> None:
+    _, terms = terms_of(
+        [
+            ["Uptime commitment: 99.95%"],
+            ["Service credit below 99.95%: 10% of monthly fee"],
+            ["Service credit below 99.0%: 50% of monthly fee"],
+            ["Severity-1 response: 30 minutes"],
+            ["Severity-2 response: 2 hours"],
+            ["Severity-4 response: best effort"],
+            ["Expert hours included: 120 hours per year"],
+            ["Support coverage: 24x7"],
+            ["Annual GPU failure rate: 2.1% (fleet average)"],
+            ["Mean time to repair: 4 hours (node swap)"],
+            ["Measured MFU: 41% (Llama 3 70B pre-training, BF16, measured 2026-10-14)"],
+            ["Termination notice: 90 days"],
+            ["Early termination fee: 25% of remaining contract value"],
+            ["Data egress: $0.05/GB"],
+            ["Data return: full export within 30 days"],
+            ["Data deletion: not provided"],
+            ["Auto-renewal: no"],
+            ["Certifications: ISO/IEC 27001:2022, SOC 2 Type II"],
+        ]
+    )
+    assert terms.sla.uptime_pct == 99.95
+    assert terms.sla.credits == (SlaCredit(99.95, 10.0), SlaCredit(99.0, 50.0))
+    assert terms.support.response_minutes == {1: 30, 2: 120, 4: None}
+    assert terms.support.expert_hours_per_month == 10.0  # 120 hours a year / 12
+    assert terms.support.coverage == "24x7"
+    assert terms.reliability.annual_failure_rate == 0.021
+    assert terms.reliability.mttr_hours == 4.0
+    assert terms.performance.mfu == 0.41
+    assert terms.performance.method == "Llama 3 70B pre-training, BF16"
+    assert terms.performance.measured_on == date(2026, 10, 14)
+    assert terms.exit_terms.notice_days == 90
+    assert terms.exit_terms.termination_fee_pct == 25.0
+    assert terms.exit_terms.egress_usd_per_gb == Decimal("0.05")
+    assert (
+        terms.exit_terms.data_return,
+        terms.exit_terms.data_deletion,
+        terms.exit_terms.auto_renewal,
+    ) == (True, False, False)
+    assert terms.certifications == ("ISO/IEC 27001:2022", "SOC 2 Type II")
+    assert terms.problems == ()
+
+
+def test_two_column_table_with_decimal_commas() -> None:
+    _, terms = terms_of(
+        [
+            ["Uptime commitment", "99,5 %"],
+            ["Measured throughput", "1.850,5 tokens/s (vLLM, batch 32)"],
+            ["Data egress", "free (fair use)"],
+        ],
+        mark=DecimalMark.COMMA,
+        currency="EUR",
+    )
+    assert terms.sla.uptime_pct == 99.5
+    assert terms.performance.tokens_per_second == 1850.5
+    assert terms.egress is not None
+    assert (terms.egress.amount, terms.egress.currency) == (Decimal(0), "EUR")
+    assert terms.exit_terms.egress_usd_per_gb is None  # not quoted in USD
+
+
+def test_not_disclosed_terms_stay_empty() -> None:
+    _, terms = terms_of(
+        [["Annual failure rate", "Not disclosed"], ["Measured performance", "None provided"]]
+    )
+    assert terms.reliability.annual_failure_rate is None
+    assert terms.performance.mfu is None
+
+
+def test_totals_and_notes_are_not_keys() -> None:
+    assert classify_key("Monthly total (excl. on-demand and egress)") is None
+    assert classify_key("Interruptible tier notice") is None
+    assert classify_key("Termination notice") is TermKey.NOTICE
+
+
+def test_certification_lists_keep_bracketed_commas() -> None:
+    assert split_certifications("MLPS Level 3 (GB/T 22239, 2019); ISO/IEC 27001:2013") == (
+        "MLPS Level 3 (GB/T 22239, 2019)",
+        "ISO/IEC 27001:2013",
+    )

@@ -1,0 +1,385 @@
+"""Value parsers: money in many formats, units, terms, percentages, durations, dates."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from computescore.domain.problems import Severity
+from computescore.domain.quotes import CostCategory, Deployment, PriceUnit
+from computescore.io.values import (
+    Basis,
+    DecimalMark,
+    Period,
+    UnitHint,
+    categorise_cost,
+    excel_serial_to_date,
+    parse_count,
+    parse_date,
+    parse_days,
+    parse_duration_minutes,
+    parse_money,
+    parse_percent,
+    parse_terms,
+    parse_unit_text,
+    price_unit_for,
+    read_number_text,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("$3.10/hr", "3.10", "USD"),
+        ("US$ 2,85", "2.85", "USD"),  # one comma before two digits can only be a decimal mark
+        ("US$2,85", "2.85", "USD"),
+        ("€ 1.234,56", "1234.56", "EUR"),
+        ("1.234,56 €", "1234.56", "EUR"),
+        ("1 234,56 EUR", "1234.56", "EUR"),
+        ("1\u202f234,56 €", "1234.56", "EUR"),  # narrow no-break space groups thousands
+        ("EUR 1.234.567,89", "1234567.89", "EUR"),
+        ("(1,200.00)", "-1200.00", None),  # accounting negative
+        ("€ 2.85-", "-2.85", "EUR"),  # trailing minus
+        ("CHF 1'234.50", "1234.50", "CHF"),
+        ("JPY 12,000", "12000", "JPY"),  # yen have no minor unit: the comma groups
+        ("RMB 3.5", "3.5", "CNY"),
+        ("3.10 net", "3.10", None),
+        ("0,018", "0.018", None),  # "0," cannot start a thousands group
+    ],
+)
+def test_prices_in_common_formats(text: str, amount: str, currency: str | None) -> None:
+    money, problem = parse_money(text)
+    assert problem is None
+    assert money is not None
+    assert money.amount == Decimal(amount)
+    assert money.currency == currency
+
+
+def test_price_with_unit_suffix_reports_the_unit() -> None:
+    money, _ = parse_money("3,10 USD / GPU / hr")
+    assert money is not None and money.unit == UnitHint(Period.HOUR, Basis.GPU)
+    money, _ = parse_money("$0.02/GB-month")
+    assert money is not None and money.unit == UnitHint(Period.MONTH, Basis.GB)
+
+
+def test_price_per_terabyte_is_brought_to_per_gigabyte() -> None:
+    # $20 per TB-month = $0.020 per GB-month (20 × 0.001)
+    money, _ = parse_money("$20 per TB per month")
+    assert money is not None and money.amount == Decimal("0.020")
+
+
+@pytest.mark.parametrize("text", ["1.234", "1,234", "CNY 12,000", "-1.234", "20.000"])
+def test_lone_separator_before_three_digits_is_ambiguous(text: str) -> None:
+    money, problem = parse_money(text)
+    assert money is None
+    assert problem is not None and problem.severity is Severity.ERROR
+    assert "ambiguous" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "mark", "amount"),
+    [
+        ("1.234", DecimalMark.POINT, "1.234"),
+        ("1.234", DecimalMark.COMMA, "1234"),
+        ("1,234", DecimalMark.POINT, "1234"),
+        ("1,234", DecimalMark.COMMA, "1.234"),
+        ("CNY 12,000", DecimalMark.POINT, "12000"),
+    ],
+)
+def test_a_stated_decimal_mark_resolves_the_ambiguity(
+    text: str, mark: DecimalMark, amount: str
+) -> None:
+    money, problem = parse_money(text, mark=mark)
+    assert problem is None and money is not None
+    assert money.amount == Decimal(amount)
+
+
+@pytest.mark.parametrize("text", ["$12k", "approx 3.10", "1,23.45", "USD 3.10 EUR", "1.2E+03"])
+def test_prices_that_cannot_be_read_exactly_are_errors(text: str) -> None:
+    money, problem = parse_money(text, source="q.xlsx!Q!D7")
+    assert money is None
+    assert problem is not None and problem.severity is Severity.ERROR
+    assert problem.source == "q.xlsx!Q!D7"
+    assert problem.found == text
+
+
+def test_yen_sign_needs_to_know_which_currency() -> None:
+    money, problem = parse_money("￥8,000")
+    assert money is None and problem is not None and "CNY" in problem.message
+    money, problem = parse_money("￥8,000", currency="CNY", mark=DecimalMark.POINT)
+    assert problem is None and money is not None
+    assert (money.amount, money.currency) == (Decimal(8000), "CNY")
+
+
+def test_dollar_sign_follows_a_dollar_hint() -> None:
+    money, _ = parse_money("$3.10", currency="AUD")
+    assert money is not None and money.currency == "AUD"
+    money, _ = parse_money("$3.10", currency="EUR")
+    assert money is not None and money.currency == "USD"
+
+
+def test_numbers_from_cells_are_exact() -> None:
+    money, _ = parse_money(3.1)  # a float cell: shortest repr, not binary noise
+    assert money is not None and money.amount == Decimal("3.1")
+    money, _ = parse_money(438900)
+    assert money is not None and money.amount == Decimal(438900)
+    assert parse_money(True)[0] is None
+
+
+def test_included_reads_as_zero_with_a_warning_and_tbd_as_an_error() -> None:
+    money, problem = parse_money("Included")
+    assert money is not None and money.amount == 0
+    assert problem is not None and problem.severity is Severity.WARNING
+    money, problem = parse_money("TBD")
+    assert money is None and problem is not None and problem.severity is Severity.ERROR
+
+
+# --------------------------------------------------------------------------- round trip
+
+LOCALES = {
+    # name: (grouping separator, decimal mark)
+    "en_US": (",", DecimalMark.POINT),
+    "de_DE": (".", DecimalMark.COMMA),
+    "fr_FR": ("\u202f", DecimalMark.COMMA),
+    "de_CH": ("'", DecimalMark.POINT),
+    "plain": ("", DecimalMark.POINT),
+}
+
+
+def format_number(value: Decimal, group: str, mark: DecimalMark) -> str:
+    sign = "-" if value < 0 else ""
+    whole, _, fraction = f"{abs(value):f}".partition(".")
+    groups = []
+    while len(whole) > 3:
+        groups.insert(0, whole[-3:])
+        whole = whole[:-3]
+    groups.insert(0, whole)
+    text = group.join(groups)
+    if fraction:
+        text += ("," if mark is DecimalMark.COMMA else ".") + fraction
+    return sign + text
+
+
+amounts = st.decimals(
+    min_value=Decimal("-10000000"),
+    max_value=Decimal("10000000"),
+    places=2,
+    allow_nan=False,
+    allow_infinity=False,
+)
+decorations = st.sampled_from(["{}", "€ {}", "{} EUR", "US$ {}", "{} USD", "CNY {}", "${}/hr"])
+
+
+@given(amounts, st.sampled_from(sorted(LOCALES)), decorations)
+def test_price_round_trips_in_every_locale_when_the_mark_is_known(
+    value: Decimal, locale: str, decoration: str
+) -> None:
+    group, mark = LOCALES[locale]
+    text = decoration.format(format_number(value, group, mark))
+    money, problem = parse_money(text, mark=mark)
+    assert problem is None, text
+    assert money is not None and money.amount == value, text
+
+
+@given(amounts, st.sampled_from(sorted(LOCALES)), decorations)
+def test_price_without_a_mark_is_right_or_refused_never_wrong(
+    value: Decimal, locale: str, decoration: str
+) -> None:
+    group, mark = LOCALES[locale]
+    text = decoration.format(format_number(value, group, mark))
+    money, problem = parse_money(text)
+    if money is not None:
+        assert money.amount == value, text
+    else:
+        assert problem is not None and problem.severity is Severity.ERROR
+
+
+@given(st.integers(min_value=0, max_value=10**9))
+def test_integers_with_thousands_groups(value: int) -> None:
+    # 1,234,567 (two or more commas) can only be grouping.
+    text = f"{value:,}"
+    reading = read_number_text(text)
+    if text.count(",") == 1:
+        assert reading.value is None and reading.ambiguous == (
+            Decimal(value),
+            Decimal(text.replace(",", ".")),
+        )
+    else:
+        assert reading.value == value
+
+
+# --------------------------------------------------------------------------- units
+
+
+@pytest.mark.parametrize(
+    ("text", "compute", "node", "unit"),
+    [
+        ("per GPU-hour", True, False, PriceUnit.PER_GPU_HOUR),
+        ("GPU-hr", True, True, PriceUnit.PER_GPU_HOUR),  # the text beats the context
+        ("per hour", True, True, PriceUnit.PER_NODE_HOUR),
+        ("per hour", True, False, PriceUnit.PER_GPU_HOUR),
+        ("node/month", True, False, PriceUnit.PER_NODE_MONTH),
+        ("per GPU per month", True, False, PriceUnit.PER_GPU_MONTH),
+        ("每卡每小时 per card-hour", True, False, PriceUnit.PER_GPU_HOUR),
+        ("pc.", True, True, PriceUnit.PER_UNIT),
+        ("one-off", False, False, PriceUnit.TOTAL),
+        ("lump sum", False, False, PriceUnit.TOTAL),
+        ("per cabinet", False, False, PriceUnit.PER_UNIT),
+        ("per port-month", False, False, PriceUnit.PER_MONTH),
+        ("per GB", False, False, PriceUnit.PER_GB),
+        ("GB-month", False, False, PriceUnit.PER_GB_MONTH),
+        ("per kW/month", False, False, PriceUnit.PER_KW_MONTH),
+        ("annual", False, False, PriceUnit.PER_YEAR),
+    ],
+)
+def test_units(text: str, compute: bool, node: bool, unit: PriceUnit) -> None:
+    hint = parse_unit_text(text)
+    assert hint is not None
+    assert price_unit_for(hint, compute=compute, node_priced=node) is unit
+
+
+def test_unit_and_column_period_combine() -> None:
+    # "per kW" in a column headed "Monthly recurring" is per kW-month.
+    combined = parse_unit_text("per kW")
+    assert combined is not None
+    combined = combined.merged(UnitHint(Period.MONTH))
+    assert price_unit_for(combined, compute=False, node_priced=False) is PriceUnit.PER_KW_MONTH
+
+
+def test_units_that_say_nothing_or_are_unsupported() -> None:
+    assert parse_unit_text("kWh") is None
+    assert parse_unit_text("Guaranteed") is None
+    assert price_unit_for(UnitHint(Period.HOUR), compute=False, node_priced=False) is None
+
+
+# --------------------------------------------------------------------------- terms
+
+
+@pytest.mark.parametrize(
+    ("text", "deployment", "term"),
+    [
+        ("36-month commitment", Deployment.RESERVED, 36),
+        ("3 yrs", None, 36),
+        ("RI 1 year", Deployment.RESERVED, 12),
+        ("pay-as-you-go", Deployment.ON_DEMAND, None),
+        ("Pay per use", Deployment.ON_DEMAND, None),
+        ("preemptible", Deployment.SPOT, None),
+        ("Spot (preemptible)", Deployment.SPOT, None),
+        ("interruptible", Deployment.SPOT, None),
+        ("12-month reserved", Deployment.RESERVED, 12),
+        ("three-year commitment", Deployment.RESERVED, 36),
+        ("lease 36 months", Deployment.LEASE, 36),
+        ("purchase", Deployment.PURCHASE, None),
+        ("12个月 12 months", None, 12),
+        (24, None, 24),
+    ],
+)
+def test_terms(text: object, deployment: Deployment | None, term: int | None) -> None:
+    reading, problem = parse_terms(text)
+    assert problem is None and reading is not None
+    assert (reading.deployment, reading.term_months) == (deployment, term)
+
+
+def test_unrecognised_terms_are_reported() -> None:
+    reading, problem = parse_terms("Guaranteed")
+    assert reading is None and problem is not None
+
+
+# --------------------------------------------------------------------------- others
+
+
+@pytest.mark.parametrize(
+    ("value", "percent"),
+    [("99.95%", 99.95), ("12,5 %", 12.5), (0.9995, 99.95), ("99.999%", 99.999), (99.9, 99.9)],
+)
+def test_percentages(value: object, percent: float) -> None:
+    assert parse_percent(value)[0] == pytest.approx(percent)
+
+
+def test_percentage_over_100_is_refused() -> None:
+    assert parse_percent("150%")[1] is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes", "best_effort"),
+    [
+        ("1 hour", 60, False),
+        ("30 min", 30, False),
+        ("4h", 240, False),
+        ("8 business hours", 480, False),  # business hours count 60 minutes each
+        ("next business day", 1440, False),
+        ("30 分钟 (30 minutes)", 30, False),
+        ("best effort", None, True),
+    ],
+)
+def test_durations(text: str, minutes: int | None, best_effort: bool) -> None:
+    assert parse_duration_minutes(text)[:2] == (minutes, best_effort)
+
+
+def test_days() -> None:
+    assert parse_days("90 days")[0] == 90
+    assert parse_days("3 months")[0] == 90  # 30-day months
+    assert parse_days("180 days before the end of the initial 36-month term")[0] == 180
+
+
+@pytest.mark.parametrize(
+    ("value", "day"),
+    [
+        ("2026-03-01", date(2026, 3, 1)),
+        ("01/03/2026", date(2026, 3, 1)),  # day first
+        ("03/15/2026", date(2026, 3, 15)),  # can only be month first
+        ("12.11.2026", date(2026, 11, 12)),
+        ("18-11-2026", date(2026, 11, 18)),
+        ("09 Nov 2026", date(2026, 11, 9)),
+        ("March 1, 2026", date(2026, 3, 1)),
+        ("2026年11月8日", date(2026, 11, 8)),
+        (45352, date(2024, 3, 1)),  # Excel serial, 1900 system
+    ],
+)
+def test_dates(value: object, day: date) -> None:
+    assert parse_date(value) == (day, None)
+
+
+def test_excel_serials_in_both_date_systems() -> None:
+    # 45352 days after 1899-12-30 is 2024-03-01; the 1904 system starts 1,462 days later.
+    assert excel_serial_to_date(45352) == date(2024, 3, 1)
+    assert excel_serial_to_date(43890, date1904=True) == date(2024, 3, 1)
+    assert excel_serial_to_date(45352, date1904=True) == date(2028, 3, 2)
+    assert excel_serial_to_date(60) == date(1900, 2, 28)  # Excel's phantom 29 February
+    assert excel_serial_to_date(61) == date(1900, 3, 1)
+
+
+def test_implausible_dates_warn() -> None:
+    day, problem = parse_date("1999-01-01")
+    assert day == date(1999, 1, 1)
+    assert problem is not None and problem.severity is Severity.WARNING
+
+
+def test_counts() -> None:
+    assert parse_count("8 GPUs")[0] == 8
+    assert parse_count(16.0)[0] == 16
+    assert parse_count("x 2")[0] == 2
+    assert parse_count("2.5")[1] is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("Internet data transfer out (first 10 TB per month tier)", CostCategory.EGRESS),
+        ("InfiniBand NDR switch, 64 ports", CostCategory.NETWORK),
+        ("Installation, rack integration and commissioning on site", CostCategory.INSTALLATION),
+        ("3-year support: NVIDIA Enterprise Support", CostCategory.SUPPORT),
+        ("Remote hands, 10 hours per month included", CostCategory.SUPPORT),
+        ("Managed Lustre file system", CostCategory.STORAGE),
+        ("Cooling upgrade: rear-door heat exchanger", CostCategory.POWER),
+        ("Cabinet, 48U, in secure cage", CostCategory.FACILITY),
+        ("NVIDIA AI Enterprise licence", CostCategory.SOFTWARE),
+        ("Project management", CostCategory.OTHER),
+    ],
+)
+def test_cost_categories(text: str, category: CostCategory) -> None:
+    assert categorise_cost(text) is category
