@@ -390,8 +390,13 @@ class MainWindow(QMainWindow):
 
     # -- commands --------------------------------------------------------------------
     def open_path(self, path: str) -> None:
-        """Open the database at ``path`` in the background."""
-        self.workspace.open(path)
+        """Open the database at ``path`` in the background, on the evaluation shown last time."""
+        evaluation = (
+            self.preferences.last_evaluation(str(Path(path).expanduser()))
+            if self.remember
+            else None
+        )
+        self.workspace.open(path, evaluation=evaluation)
 
     @guarded
     def open_database(self, _checked: bool = False) -> None:

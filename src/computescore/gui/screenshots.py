@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,6 +12,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from computescore.gui import tasks
 from computescore.gui.main_window import MainWindow
+
+log = logging.getLogger("computescore.gui")
 
 DEFAULT_VIEWS = (
     "overview",
@@ -119,6 +122,14 @@ def _import_screens(
     from computescore.gui.dialogs.import_wizard import ImportWizard
 
     wizard = ImportWizard(window.workspace, window, files=[str(sample)])
+    try:
+        from computescore.services.demo import demo_vendors
+
+        for vendor, files in demo_vendors():
+            if sample.name in files:
+                wizard.vendor.setCurrentText(vendor.name)
+    except Exception:  # the demo's vendor list is optional for screenshots
+        log.info("no demo vendor list; the import screens show no vendor")
     wizard.resize(QSize(min(1200, size.width() - 80), min(780, size.height() - 60)))
     wizard.show()
     settle()

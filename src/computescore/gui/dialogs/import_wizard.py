@@ -108,9 +108,39 @@ class ReadResult:
 
 
 _COMMON_WORDS = frozenset(
-    "cloud clouds compute computing systems system data center centre colocation hosting "
-    "services service quote quotation price prices pricing list offer angebot final draft "
-    "revised gmbh corp limited inc pool cluster capacity".split()
+    {
+        "cloud",
+        "clouds",
+        "compute",
+        "computing",
+        "systems",
+        "system",
+        "data",
+        "center",
+        "centre",
+        "colocation",
+        "hosting",
+        "services",
+        "service",
+        "quote",
+        "quotation",
+        "price",
+        "prices",
+        "pricing",
+        "list",
+        "offer",
+        "angebot",
+        "final",
+        "draft",
+        "revised",
+        "gmbh",
+        "corp",
+        "limited",
+        "inc",
+        "pool",
+        "cluster",
+        "capacity",
+    }
 )
 
 

@@ -210,8 +210,17 @@ class ReportsView(View):
             self.banner.show_message("Choose at least one of the PDF and the workbook.", "warning")
             return None
         for path in (pdf, xlsx):
-            if path is not None:
+            if path is None:
+                continue
+            try:
                 path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                self.banner.show_message(
+                    f"Nothing was written: cannot create the folder {path.parent} "
+                    f"({exc.strerror or exc}).",
+                    "error",
+                )
+                return None
         keep = {key for key, box in self.sections.items() if box.isChecked()}
         paper = "letter" if self.letter.isChecked() else "a4"
         samples = 10_000 if "monte_carlo" in keep else 0

@@ -1,0 +1,121 @@
+"""Scorecard weights drive the ranking live and undoably; the TCO, compliance and report pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.gui.conftest import wait_idle
+
+
+@pytest.fixture
+def analysed(window, qtbot):  # type: ignore[no-untyped-def]
+    """The window with the engine's results computed."""
+    qtbot.waitUntil(lambda: window.analysis.available and window.analysis.idle(), timeout=30_000)
+    return window
+
+
+def _leader(view) -> str:  # type: ignore[no-untyped-def]
+    return view.ranking_model.row(0).label
+
+
+def _stored_weights(path: Path) -> dict:
+    from computescore.services.workspace import open_store
+
+    with open_store(str(path)) as store, store.reading() as uow:
+        return dict(uow.load_evaluation().weights)
+
+
+def test_moving_a_weight_changes_the_ranking_and_undo_restores_it(
+    analysed, qtbot, sample_db
+) -> None:
+    view = analysed.show_view("scorecard")
+    assert view.showing_body
+    first = _leader(view)
+    assert first == "Lumen GPU Pool — Q-2026-0105"
+    assert "Leader: Lumen GPU Pool" in view.summary.text()
+    # Put all the weight on cost: Kestrel has the best cost score (100) and takes the lead.
+    for axis, row in view.rows.items():
+        row.spin.setValue(100 if axis == "cost" else 0)
+    assert _leader(view) == "Kestrel Systems — Q-2026-0103"  # live, before saving
+    view.rows["cost"].spin.editingFinished.emit()
+    assert _stored_weights(sample_db)["cost"] == pytest.approx(1.0)
+    qtbot.waitUntil(
+        lambda: analysed.analysis.idle() and analysed.analysis.preview is None, timeout=30_000
+    )
+    assert _leader(view) == "Kestrel Systems — Q-2026-0103"
+    assert view.preset.currentData() == "custom"
+    analysed.act_undo.trigger()
+    assert _stored_weights(sample_db) == {}
+    wait_idle(qtbot)
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert _leader(view) == first
+    assert view.rows["reliability"].value() == 30  # the steady preset is back
+
+
+def test_knocked_out_quotes_are_struck_through_with_a_reason(analysed) -> None:
+    from PySide6.QtCore import Qt
+
+    view = analysed.show_view("scorecard")
+    rows = view.ranking_model.rows()
+    knocked = [i for i, r in enumerate(rows) if r.knockouts]
+    assert knocked, "the sample has quotes whose data would leave the EU"
+    index = view.ranking_model.index(knocked[0], 1)
+    assert view.ranking_model.data(index, Qt.ItemDataRole.FontRole).strikeOut()
+    reason = view.ranking_model.index(knocked[0], len(view.ranking_model.columns) - 1).data()
+    assert reason  # the knock-out's title, e.g. "Data would leave EU …"
+
+
+def test_tco_assumption_edit_recomputes_and_is_undoable(analysed, qtbot) -> None:
+    view = analysed.show_view("tco")
+    assert view.showing_body
+    total_before = view.summary_model.row(0).total_usd
+    field = view.form.fields["energy_usd_per_kwh"]
+    field.editor.setText("0.40")
+    field.editor.editingFinished.emit()
+    assert analysed.workspace.snapshot.assumptions["energy_usd_per_kwh"] == pytest.approx(0.40)
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert analysed.analysis.result.assumptions.energy_usd_per_kwh == pytest.approx(0.40)
+    analysed.act_undo.trigger()
+    assert "energy_usd_per_kwh" not in analysed.workspace.snapshot.assumptions
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert view.summary_model.row(0).total_usd == pytest.approx(total_before)
+
+
+def test_compliance_page_lists_findings_with_rule_and_source(analysed) -> None:
+    view = analysed.show_view("compliance")
+    assert view.showing_body
+    assert view.model.rowCount() > 0
+    finding = view.model.row(0)
+    assert finding.severity.value == "knockout"  # most severe first
+    assert finding.rule_id and finding.source
+    assert "Rule:" in view.detail.toPlainText()
+    assert view.class_model.rowCount() >= 1
+
+
+def test_export_a_report_writes_the_pdf_and_workbook(analysed, qtbot, tmp_path) -> None:
+    view = analysed.show_view("reports")
+    view.pdf_path.setText(str(tmp_path / "pack.pdf"))
+    view.xlsx_path.setText(str(tmp_path / "pack.xlsx"))
+    view.sections["monte_carlo"].setChecked(False)
+    task = view.start_export()
+    assert task is not None
+    qtbot.waitUntil(lambda: task.done, timeout=120_000)
+    assert task.error is None, task.error
+    assert (tmp_path / "pack.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "pack.xlsx").read_bytes().startswith(b"PK")
+    assert "Written: pack.pdf, pack.xlsx" in view.banner.text()
+
+
+def test_export_to_a_missing_folder_says_so_and_writes_nothing(analysed, qtbot, tmp_path) -> None:
+    view = analysed.show_view("reports")
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where a folder should be")
+    view.pdf_path.setText(str(blocked / "pack.pdf"))
+    view.xlsx_on.setChecked(False)
+    task = view.start_export()
+    if task is not None:
+        qtbot.waitUntil(lambda: task.done, timeout=60_000)
+    assert view.banner.text().startswith("Nothing was written: cannot create the folder")
+    assert blocked.read_text() == "a file where a folder should be"
