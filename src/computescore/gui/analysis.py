@@ -348,13 +348,15 @@ class Analysis(QObject):
         winner = ranked.scorecard.winner
         if winner is None:
             return ("None", "every quote is knocked out")
-        detail = f"{winner.weighted_total:.1f} points"
+        vendor, _sep, reference = winner.label.partition(" — ")
+        detail = f"{reference}: " if reference else ""
+        detail += f"{winner.weighted_total:.1f} points"
         if ranked.margin_points is not None:
             detail += f", ahead by {ranked.margin_points:.1f}"
         if ranked.smallest is not None and ranked.smallest.change is not None:
             moved = abs(ranked.smallest.change) * 100
             detail += f"; flips if {ranked.smallest.axis.value} moves {moved:.1f} points"
-        return (winner.label, detail)
+        return (vendor, detail)
 
     def findings_text(self) -> tuple[str, str]:
         """(value, detail) for the "Findings open" card."""

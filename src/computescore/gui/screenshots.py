@@ -86,6 +86,11 @@ def render_screenshots(
         ready = getattr(view, "ready", None)
         settle(until=ready if callable(ready) else None)
         written.append(grab(window, out / f"{prefix}{number:02d}-{key}.png"))
+        extra = getattr(view, "extra_screens", None)
+        for suffix, show in extra() if callable(extra) else []:
+            show()
+            settle(until=ready if callable(ready) else None)
+            written.append(grab(window, out / f"{prefix}{number:02d}-{key}-{suffix}.png"))
     sample = Path(import_file) if import_file else _sample_quote()
     if sample is not None and sample.exists() and _wizard_available():
         written.extend(_import_screens(window, sample, out, size, prefix))

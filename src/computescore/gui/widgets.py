@@ -91,12 +91,13 @@ class Card(QFrame):
     def __init__(self, caption: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("Card")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        # Ignored: the grid's equal stretch decides the width, not the length of the text.
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2 * SPACING, 12, 2 * SPACING, 12)
         layout.setSpacing(4)
         self.caption = label(caption.upper(), "CardLabel")
-        self.value = label("—", "CardValue")
+        self.value = label("—", "CardValue", wrap=True)
         self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail = label("", "CardDetail", wrap=True)
         layout.addWidget(self.caption)
@@ -238,6 +239,9 @@ def clear_layout(layout: QLayout) -> None:
             break
         widget = item.widget()
         if widget is not None:
+            # Hide at once: deleteLater only acts on the next event loop pass.
+            widget.hide()
+            widget.setParent(None)
             widget.deleteLater()
         else:
             inner = item.layout()

@@ -117,9 +117,10 @@ class QuoteDetail(QWidget):
             self._performance(quote),
             self._exit(quote),
         ]
+        columns = 3
         for index, box in enumerate(boxes):
-            self.terms.addWidget(box, index // 2, index % 2)
-        self.terms.setRowStretch(len(boxes) // 2 + 1, 1)
+            self.terms.addWidget(box, index // columns, index % columns)
+        self.terms.setRowStretch(len(boxes) // columns + 1, 1)
         self._revisions = revisions
         self.revisions.blockSignals(True)
         self.revisions.clear()

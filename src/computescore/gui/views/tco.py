@@ -226,6 +226,13 @@ class TcoView(View):
         analysis.changed.connect(self._on_changed)
         analysis.monte_carlo_done.connect(self._show_monte_carlo)
 
+    def extra_screens(self) -> list[tuple[str, Any]]:
+        """Further states worth a screenshot: the chart tabs."""
+        return [
+            ("breakdown", lambda: self.tabs.setCurrentIndex(1)),
+            ("buy-or-rent", lambda: self.tabs.setCurrentIndex(2)),
+        ]
+
     def ready(self) -> bool:
         """True when results are shown and no redraw is pending."""
         charts = (self.breakdown, self.pflop, self.break_even, self.tornado, self.mc_chart)
@@ -267,7 +274,7 @@ class TcoView(View):
         self.assumption_note.setText(
             f"For the workload “{result.workload.name}”. "
             + (f"{len(stored)} set for this evaluation; " if stored else "")
-            + "hover a value to see whether it is a default."
+            + "Hover a value to see whether it is a default."
         )
         tcos = an.to_tco(result) if outcome.pack is None else outcome.pack.tco
         self.summary_model.set_rows(list(tcos))

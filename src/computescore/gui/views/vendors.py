@@ -40,7 +40,15 @@ from computescore.gui.widgets import (
 )
 from computescore.gui.workspace import Snapshot
 
-KINDS = [(k.value, fmt.words(k.value)) for k in VendorKind]
+KIND_WORDS = {
+    "hyperscale_cloud": "Hyperscale cloud",
+    "gpu_cloud": "GPU cloud",
+    "server_maker": "Server maker / reseller",
+    "colocation": "Colocation",
+    "pooled_compute": "Pooled compute",
+    "domestic_accelerator": "Domestic accelerator",
+}
+KINDS = [(k.value, KIND_WORDS.get(k.value, fmt.words(k.value))) for k in VendorKind]
 
 EXPIRY_WARNING_DAYS = 90
 """A certification ending within this many days after the decision date is flagged."""
@@ -59,7 +67,7 @@ def certification_status(cert: Certification, decision: date) -> tuple[str, str]
     if cert.valid_to is not None and cert.valid_to <= decision + timedelta(
         days=EXPIRY_WARNING_DAYS
     ):
-        return "warning", f"Expires {cert.valid_to.isoformat()}, soon after the decision"
+        return "warning", f"Ends {cert.valid_to.isoformat()}, within {EXPIRY_WARNING_DAYS} days"
     if cert.valid_to is None:
         return "ok", "Valid (no end date stated)"
     return "ok", f"Valid until {cert.valid_to.isoformat()}"
@@ -159,14 +167,16 @@ class VendorsView(View):
         self._decision = date.today()
         self.vendor_model = RowTableModel(
             [
-                Column("Vendor", lambda v: v.name, width=24),
-                Column("Kind", lambda v: v.kind.value, text=fmt.words, width=16),
-                Column("HQ", lambda v: v.hq_country, width=4),
+                Column("Vendor", lambda v: v.name, width=20),
+                Column(
+                    "Kind", lambda v: v.kind.value, text=lambda k: KIND_WORDS.get(k, k), width=12
+                ),
+                Column("HQ", lambda v: v.hq_country, width=2),
                 Column(
                     "Certifications",
                     self._cert_summary,
                     foreground=lambda v: self._cert_colour(v),
-                    width=22,
+                    width=12,
                 ),
             ]
         )
@@ -242,7 +252,7 @@ class VendorsView(View):
         splitter.addWidget(detail)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes([480, 700])
+        splitter.setSizes([560, 640])
         splitter.setChildrenCollapsible(False)
         self.body_layout.addWidget(splitter, 1)
         self._vendor: Vendor | None = None
@@ -257,15 +267,15 @@ class VendorsView(View):
             if certification_status(c, self._decision)[0] == "error"
         ]
         if bad:
-            return f"{len(bad)} not valid on the decision date"
+            return f"{len(bad)} expired"
         soon = [
             c
             for c in vendor.certifications
             if certification_status(c, self._decision)[0] == "warning"
         ]
         if soon:
-            return f"{len(soon)} expiring soon"
-        return fmt.plural(len(vendor.certifications), "valid certification")
+            return f"{len(soon)} ending soon"
+        return f"{len(vendor.certifications)} valid"
 
     def _cert_colour(self, vendor: Vendor) -> QColor | None:
         severities = {certification_status(c, self._decision)[0] for c in vendor.certifications}
