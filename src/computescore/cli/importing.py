@@ -1,0 +1,191 @@
+"""The ``import`` command: vendor quote files into a workspace, all or nothing.
+
+Exit 0 when imported (warnings are printed), 3 when refused: one sentence naming the
+file and the reason on stderr, the problems listed, and the database exactly as it
+was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from computescore.cli.common import add_db_argument, print_json, to_jsonable
+from computescore.domain.problems import Problem
+from computescore.domain.quotes import VendorKind
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``import`` command."""
+    parser = sub.add_parser(
+        "import",
+        help="import vendor quote files (.xlsx, .xlsm, .ods, .csv, .tsv)",
+        description="Read vendor quote spreadsheets, check every value, and store all their "
+        "quotes in one step. A file that cannot be read safely, or any line with an error, "
+        "refuses the whole import and leaves the database unchanged.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="quote files to import")
+    add_db_argument(parser)
+    parser.add_argument(
+        "--evaluation",
+        metavar="NAME",
+        help="evaluation to add the quotes to (default: the most recent)",
+    )
+    parser.add_argument(
+        "--create-evaluation",
+        action="store_true",
+        help="create the evaluation named by --evaluation if it does not exist",
+    )
+    parser.add_argument(
+        "--vendor",
+        metavar="NAME",
+        help="the vendor's name (default: the supplier named in the file)",
+    )
+    parser.add_argument(
+        "--vendor-kind",
+        choices=[k.value for k in VendorKind],
+        help="kind of a vendor that is not in the workspace yet",
+    )
+    parser.add_argument("--sheet", metavar="NAME", help="read only this sheet")
+    parser.add_argument(
+        "--map",
+        action="append",
+        default=[],
+        metavar="HEADER=field",
+        help='map a column to a field, e.g. --map "Our price=price" '
+        "(repeatable; field 'ignore' leaves a column out)",
+    )
+    marks = parser.add_mutually_exclusive_group()
+    marks.add_argument(
+        "--decimal-comma",
+        action="store_const",
+        const="comma",
+        dest="mark",
+        help="numbers are written 1.234,56",
+    )
+    marks.add_argument(
+        "--decimal-point",
+        action="store_const",
+        const="point",
+        dest="mark",
+        help="numbers are written 1,234.56",
+    )
+    parser.add_argument(
+        "--currency", metavar="CODE", help="currency of prices that state none (ISO code, e.g. EUR)"
+    )
+    parser.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="text encoding of CSV files (e.g. cp1252) when not detected",
+    )
+    parser.add_argument(
+        "--include-hidden",
+        action="store_true",
+        help="also import hidden rows and sheets (they are always reported)",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="check the files and show what would be imported; write nothing",
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(func=run_import)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Import the files; returns the exit code (errors raise and become exit 3)."""
+    from computescore.io.values import DecimalMark
+    from computescore.services.importing import ImportRefused, import_files
+    from computescore.services.workspace import open_store
+
+    with open_store(args.db) as store:
+        try:
+            report = import_files(
+                store,
+                args.files,
+                evaluation=args.evaluation,
+                create_evaluation=args.create_evaluation,
+                vendor=args.vendor,
+                vendor_kind=VendorKind(args.vendor_kind) if args.vendor_kind else None,
+                sheet=args.sheet,
+                overrides=args.map,
+                dry_run=args.dry_run,
+                include_hidden=args.include_hidden,
+                decimal_mark=DecimalMark(args.mark) if args.mark else None,
+                currency=args.currency,
+                encoding=args.encoding,
+            )
+        except ImportRefused as exc:
+            if args.json:
+                print_json(
+                    {
+                        "imported": False,
+                        "reason": exc.message,
+                        "problems": [_problem(p) for p in exc.problems],
+                    }
+                )
+            else:
+                for problem in exc.problems:
+                    sys.stderr.write(f"  {problem.severity.value}: {problem}\n")
+            raise
+    if args.json:
+        print_json(_report_json(report))
+        return 0
+    verb = "Would import" if report.dry_run else "Imported"
+    for quote in report.quotes:
+        revision = "" if quote.revision == 1 else f", revision {quote.revision}"
+        print(
+            f"{verb} {quote.source_file}: {quote.vendor} — {quote.reference}{revision}, "
+            f"{len(quote.lines)} lines into '{report.evaluation}'."
+        )
+        for difference in quote.differences:
+            print(f"  changed: {difference}")
+    if report.problems:
+        print(f"{len(report.problems)} warnings:")
+        for problem in report.problems:
+            print(f"  warning: {problem}")
+    if report.dry_run:
+        print("Dry run: nothing was written.")
+    return 0
+
+
+def _problem(problem: Problem) -> dict[str, Any]:
+    return {
+        "source": problem.source,
+        "severity": problem.severity.value,
+        "message": problem.message,
+        "found": problem.found,
+        "expected": problem.expected,
+    }
+
+
+def _report_json(report: Any) -> dict[str, Any]:
+    quotes = []
+    for quote in report.quotes:
+        lines = []
+        for line in quote.lines:
+            item = to_jsonable(line)
+            item.update({"vendor": quote.vendor, "quote_ref": quote.reference})
+            lines.append(item)
+        quotes.append(
+            {
+                "file": quote.source_file,
+                "vendor": quote.vendor,
+                "quote_ref": quote.reference,
+                "revision": quote.revision,
+                "quote_id": quote.quote_id,
+                "new_vendor": quote.new_vendor,
+                "differences": list(quote.differences),
+                "lines": lines,
+            }
+        )
+    return {
+        "imported": not report.dry_run,
+        "dry_run": report.dry_run,
+        "evaluation": report.evaluation,
+        "files": list(report.files),
+        "batch_id": report.batch_id,
+        "quotes": quotes,
+        "problems": [_problem(p) for p in report.problems],
+    }

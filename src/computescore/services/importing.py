@@ -1,0 +1,576 @@
+"""Importing vendor quote files into a workspace: read, validate, store all or nothing.
+
+:func:`import_files` reads every file with :func:`~computescore.io.reader.read_quote_file`
+(checked and parsed at arm's length), refuses the whole import when any file is
+refused or any line has an error, and otherwise stores every quote of every file in
+one transaction as one import batch. A quote whose vendor and reference are already
+stored becomes the next revision, and the differences from the previous revision
+are listed. The column mapping used is saved as the vendor's profile and applied to
+the next file from that vendor. ``dry_run`` does everything except write.
+
+The command line and the desktop app call this same function.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from computescore.domain.catalog import Catalogue
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import (
+    Deployment,
+    LineKind,
+    PriceUnit,
+    Quote,
+    QuoteLine,
+    Vendor,
+    VendorKind,
+)
+from computescore.domain.workload import Evaluation
+from computescore.errors import InputRefused
+from computescore.io.preflight import ReadLimits
+from computescore.io.reader import FileDraft, QuoteDraft, read_quote_file
+from computescore.io.refusal import ReadCancelled
+from computescore.io.values import DecimalMark
+from computescore.services.progress import Cancelled, NullProgress, Progress
+from computescore.services.workspace import load_catalogue_for
+from computescore.store.repository import Store, UnitOfWork, name_key
+
+MAX_DIFFERENCES = 40
+
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_CONFUSABLES = str.maketrans(
+    "аеорсухкмтнвіјѕԁɡАВЕКМНОРСТХІЈЅοαρνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxkmthbijsdgABEKMHOPCTXIJSoapvikTuxABEZHIKMNOPTYX",
+)
+
+
+class ImportRefused(InputRefused):
+    """An import refused because of errors in the files; nothing was written.
+
+    ``problems`` holds every problem found, so the caller can list them.
+    """
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteImport:
+    """One quote as imported (or, in a dry run, as it would be).
+
+    Attributes:
+        source_file: the file it came from.
+        vendor: the vendor's name.
+        reference: the quote reference stored.
+        revision: 1 for a new quote, else the revision it became.
+        quote_id: the stored id (None in a dry run).
+        lines: the quote's lines.
+        differences: what changed from the previous revision, in plain sentences.
+        new_vendor: True when the vendor did not exist before.
+    """
+
+    source_file: str
+    vendor: str
+    reference: str
+    revision: int
+    quote_id: int | None
+    lines: tuple[QuoteLine, ...]
+    differences: tuple[str, ...] = ()
+    new_vendor: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import did.
+
+    Attributes:
+        evaluation: the evaluation the quotes were added to.
+        files: the files read.
+        quotes: each quote imported (or that would be, in a dry run).
+        problems: the warnings found (an import with errors is refused instead).
+        dry_run: True when nothing was written.
+        batch_id: the import batch (None in a dry run); undoing it removes the quotes.
+        drafts: what was read from each file.
+    """
+
+    evaluation: str
+    files: tuple[str, ...]
+    quotes: tuple[QuoteImport, ...]
+    problems: tuple[Problem, ...]
+    dry_run: bool
+    batch_id: int | None = None
+    drafts: tuple[FileDraft, ...] = field(default=(), repr=False)
+
+    @property
+    def line_count(self) -> int:
+        """Lines imported across all quotes."""
+        return sum(len(q.lines) for q in self.quotes)
+
+
+def import_files(
+    store: Store,
+    files: Sequence[str | Path],
+    *,
+    evaluation: str | None = None,
+    create_evaluation: bool = False,
+    vendor: str | None = None,
+    vendor_kind: VendorKind | None = None,
+    sheet: str | None = None,
+    overrides: Sequence[str] = (),
+    dry_run: bool = False,
+    include_hidden: bool = False,
+    decimal_mark: DecimalMark | None = None,
+    currency: str | None = None,
+    encoding: str | None = None,
+    limits: ReadLimits | None = None,
+    progress: Progress | None = None,
+    today: date | None = None,
+) -> ImportReport:
+    """Import vendor quote files into an evaluation, all or nothing.
+
+    Args:
+        store: the open workspace.
+        files: the quote files.
+        evaluation: the evaluation's name (default: the most recent one).
+        create_evaluation: create the named evaluation when it does not exist.
+        vendor: the vendor's name (default: the supplier named in each file).
+        vendor_kind: the kind of a vendor that does not exist yet (default: guessed
+            from its lines, with a warning).
+        sheet: read only this sheet of each file.
+        overrides: column mappings chosen by the user (``"Our price=price"``).
+        dry_run: read and validate, report what would be stored, write nothing.
+        include_hidden: import hidden rows and sheets too.
+        decimal_mark: the vendors' decimal mark, when stated.
+        currency: the currency of prices that state none.
+        encoding: for text files, the encoding to use.
+        limits: file, time and memory limits.
+        progress: receives progress; cancelling stops before anything is written.
+        today: the decision date of a created evaluation (default: today).
+
+    Returns:
+        What was imported, with warnings and the differences from earlier revisions.
+
+    Raises:
+        FileRefused: a file cannot be read (the message names it and says why).
+        ImportRefused: a line or quote has errors; the problems are attached.
+        Cancelled: the user cancelled; nothing was written.
+        NotFound: the evaluation does not exist.
+    """
+    progress = progress or NullProgress()
+    paths = [Path(f) for f in files]
+    catalogue = load_catalogue_for(store)
+    with store.reading() as uow:
+        evaluation_name = _evaluation_name(uow, evaluation, create_evaluation)
+        saved_profile = uow.mapping_profile(vendor) if vendor else None
+    drafts: list[FileDraft] = []
+    for number, path in enumerate(paths):
+        step = _Step(progress, number / len(paths), 0.8 / len(paths))
+        draft = _read(
+            path,
+            catalogue,
+            step,
+            vendor=vendor,
+            sheet=sheet,
+            overrides=overrides,
+            profile=saved_profile,
+            include_hidden=include_hidden,
+            decimal_mark=decimal_mark,
+            currency=currency,
+            encoding=encoding,
+            limits=limits,
+        )
+        if vendor is None and not overrides:
+            found = next((q.vendor for q in draft.quotes if q.vendor), None)
+            if found:
+                with store.reading() as uow:
+                    profile = uow.mapping_profile(found)
+                if profile:
+                    draft = _read(
+                        path,
+                        catalogue,
+                        step,
+                        vendor=None,
+                        sheet=sheet,
+                        overrides=(),
+                        profile=profile,
+                        include_hidden=include_hidden,
+                        decimal_mark=decimal_mark,
+                        currency=currency,
+                        encoding=encoding,
+                        limits=limits,
+                    )
+        drafts.append(draft)
+    if progress.cancelled():
+        raise Cancelled("Cancelled by the user; nothing was imported.")
+    _validate(drafts, vendor)
+    progress.report(0.85, "Storing the quotes" if not dry_run else "Checking against the store")
+    if dry_run:
+        with store.reading() as uow:
+            report = _store(
+                uow,
+                drafts,
+                evaluation_name,
+                vendor,
+                vendor_kind,
+                dry_run=True,
+                create=create_evaluation,
+                today=today,
+            )
+    else:
+        with store.transaction() as uow:
+            report = _store(
+                uow,
+                drafts,
+                evaluation_name,
+                vendor,
+                vendor_kind,
+                dry_run=False,
+                create=create_evaluation,
+                today=today,
+            )
+    progress.report(1.0, "Imported" if not dry_run else "Checked")
+    return report
+
+
+class _Step:
+    """Progress of one file mapped onto its share of the whole import."""
+
+    def __init__(self, outer: Progress, start: float, span: float) -> None:
+        self.outer, self.start, self.span = outer, start, span
+
+    def report(self, fraction: float, message: str) -> None:
+        self.outer.report(self.start + self.span * fraction, message)
+
+    def cancelled(self) -> bool:
+        return self.outer.cancelled()
+
+
+def _read(path: Path, catalogue: Catalogue, progress: Progress, **options: Any) -> FileDraft:
+    try:
+        return read_quote_file(path, catalogue, progress=progress, **options)
+    except ReadCancelled as exc:
+        raise Cancelled(str(exc)) from exc
+
+
+def _evaluation_name(uow: UnitOfWork, name: str | None, create: bool) -> str:
+    if name and create and name not in uow.evaluation_names():
+        return name
+    return uow.evaluation_row(name).name
+
+
+def _validate(drafts: Sequence[FileDraft], vendor: str | None) -> None:
+    """Refuse the whole import when any file has an error, naming the first."""
+    for draft in drafts:
+        errors = [p for p in draft.all_problems if p.severity is Severity.ERROR]
+        if errors:
+            first = errors[0]
+            more = f" and {len(errors) - 1} more" if len(errors) > 1 else ""
+            raise ImportRefused(
+                f"Cannot import {draft.path.name}: {first.source}: {first.message}{more}; "
+                "nothing was imported.",
+                draft.all_problems,
+            )
+        for quote in draft.quotes:
+            name = vendor or quote.vendor
+            if not name:
+                raise ImportRefused(
+                    f"Cannot import {draft.path.name}: the file does not name the vendor; give "
+                    "the vendor's name (--vendor); nothing was imported.",
+                    draft.all_problems,
+                )
+            if _BIDI_CONTROLS & set(name):
+                raise ImportRefused(
+                    f"Cannot import {draft.path.name}: the vendor name {name!r} contains "
+                    "invisible text-direction characters; nothing was imported.",
+                    draft.all_problems,
+                )
+
+
+def confusable_key(name: str) -> str:
+    """A vendor name reduced to how it looks.
+
+    Case, width, invisible characters and spaces are dropped and Cyrillic or Greek
+    look-alike letters folded to Latin: ``"Асме Ltd"``, ``"Acme\u200bLtd"`` and
+    ``"ＡＣＭＥ Ltd"`` all become ``"acmeltd"``.
+    """
+    folded = name_key(name.translate(_CONFUSABLES)).translate(_CONFUSABLES)
+    return "".join(folded.split())
+
+
+def _mixed_script(name: str) -> bool:
+    scripts = set()
+    for char in name:
+        if char.isalpha():
+            scripts.add(unicodedata.name(char, "UNKNOWN").split(" ")[0])
+    return len(scripts & {"LATIN", "CYRILLIC", "GREEK"}) > 1
+
+
+def _store(
+    uow: UnitOfWork,
+    drafts: Sequence[FileDraft],
+    evaluation_name: str,
+    vendor: str | None,
+    vendor_kind: VendorKind | None,
+    *,
+    dry_run: bool,
+    create: bool,
+    today: date | None,
+) -> ImportReport:
+    problems: list[Problem] = [p for d in drafts for p in d.all_problems]
+    if evaluation_name not in uow.evaluation_names():
+        if not create or dry_run:
+            evaluation_id = None
+        else:
+            evaluation_id = uow.add_evaluation(Evaluation(evaluation_name, today or date.today()))
+    else:
+        row = uow.evaluation_row(evaluation_name)
+        evaluation_id = row.id
+    batch_id = None
+    if not dry_run:
+        batch_id = uow.new_import_batch(
+            [d.path.name for d in drafts],
+            f"{sum(len(d.quotes) for d in drafts)} quotes from "
+            + ", ".join(d.path.name for d in drafts),
+        )
+    known = {v.name: v for v in uow.vendors()}
+    imported: list[QuoteImport] = []
+    for draft in drafts:
+        for quote_draft in draft.quotes:
+            name = vendor or quote_draft.vendor or ""
+            existing = known.get(name)
+            new_vendor = existing is None
+            if existing is None:
+                kind = vendor_kind or guess_vendor_kind(quote_draft)
+                if vendor_kind is None:
+                    problems.append(
+                        Problem(
+                            f"vendor:{name}",
+                            "The vendor is new and was recorded as "
+                            f"{kind.value.replace('_', ' ')}; change its kind in the vendor list "
+                            "if that is wrong",
+                            Severity.WARNING,
+                        )
+                    )
+                similar = uow.similar_vendor(name) or next(
+                    (
+                        other
+                        for other in known
+                        if other != name and confusable_key(other) == confusable_key(name)
+                    ),
+                    None,
+                )
+                if similar:
+                    problems.append(
+                        Problem(
+                            f"vendor:{name}",
+                            f"Possible duplicate of ‘{similar}’: the names read the "
+                            "same; check that this is really a different vendor",
+                            Severity.WARNING,
+                            name,
+                            similar,
+                        )
+                    )
+                if _mixed_script(name):
+                    problems.append(
+                        Problem(
+                            f"vendor:{name}",
+                            "The vendor name mixes letters from different alphabets "
+                            "(for example Latin and Cyrillic)",
+                            Severity.WARNING,
+                            name,
+                        )
+                    )
+                existing = Vendor(
+                    name=name, kind=kind, certifications=quote_draft.certification_records()
+                )
+                known[name] = existing
+            quote = quote_draft.to_quote(existing)
+            previous = _previous_revision(uow, evaluation_id, name, quote.reference)
+            differences = describe_differences(previous, quote) if previous else ()
+            if dry_run:
+                revision = previous.revision + 1 if previous else 1
+                quote_id = None
+            else:
+                assert evaluation_id is not None
+                if new_vendor:
+                    vendor_id = uow.upsert_vendor(existing)
+                else:
+                    vendor_id = uow.ensure_vendor(existing)
+                quote_id, revision = uow.add_quote(evaluation_id, quote, import_batch_id=batch_id)
+                profile = draft.profile()
+                if profile.get("columns"):
+                    uow.save_mapping_profile(vendor_id, profile)
+            imported.append(
+                QuoteImport(
+                    draft.path.name,
+                    name,
+                    quote.reference,
+                    revision,
+                    quote_id,
+                    quote.lines,
+                    differences,
+                    new_vendor,
+                )
+            )
+    warnings = tuple(p for p in problems if p.severity is not Severity.ERROR)
+    return ImportReport(
+        evaluation_name,
+        tuple(d.path.name for d in drafts),
+        tuple(imported),
+        warnings,
+        dry_run,
+        batch_id,
+        tuple(drafts),
+    )
+
+
+def _previous_revision(
+    uow: UnitOfWork, evaluation_id: int | None, vendor: str, reference: str
+) -> Quote | None:
+    if evaluation_id is None:
+        return None
+    matches = [
+        s
+        for s in uow.quote_summaries(evaluation_id)
+        if s.latest and s.vendor == vendor and s.reference == reference
+    ]
+    if not matches:
+        return None
+    loaded = uow.load_quotes(evaluation_id, quote_ids=[matches[0].quote_id])
+    return loaded[0] if loaded else None
+
+
+def guess_vendor_kind(draft: QuoteDraft) -> VendorKind:
+    """A new vendor's kind as its quote suggests: colocation, server maker, cloud …
+
+    Only kW-priced space and power → colocation; hardware bought or leased → server
+    maker; domestic accelerators → domestic accelerator; otherwise GPU cloud.
+    """
+    lines = draft.lines
+    compute = [line for line in lines if line.kind is LineKind.COMPUTE]
+    if not compute and any(line.price_unit is PriceUnit.PER_KW_MONTH for line in lines):
+        return VendorKind.COLOCATION
+    if any((line.accelerator or "").startswith("huawei-") for line in compute):
+        return VendorKind.DOMESTIC_ACCELERATOR
+    if compute and all(
+        line.deployment in (Deployment.PURCHASE, Deployment.LEASE) for line in compute
+    ):
+        return VendorKind.SERVER_MAKER
+    return VendorKind.GPU_CLOUD
+
+
+def _line_key(line: QuoteLine) -> tuple[Any, ...]:
+    return (
+        line.kind,
+        line.description,
+        line.accelerator,
+        line.deployment,
+        line.term_months,
+        line.region,
+        line.price_unit,
+        line.category,
+    )
+
+
+def _label(line: QuoteLine) -> str:
+    parts = [line.description or line.accelerator or line.kind.value]
+    details = [
+        part
+        for part in (
+            line.deployment.value.replace("_", "-") if line.deployment else None,
+            f"{line.term_months} months" if line.term_months else None,
+            line.region,
+        )
+        if part
+    ]
+    if details:
+        parts.append("(" + ", ".join(details) + ")")
+    return " ".join(parts)
+
+
+def _amount(value: Decimal) -> str:
+    return format(value.normalize(), "f") if value == value.to_integral() else str(value)
+
+
+def describe_differences(previous: Quote, current: Quote) -> tuple[str, ...]:
+    """What changed from the stored revision to the new one, in plain sentences.
+
+    Lines are matched by description, accelerator, deployment, term, region, unit and
+    category; prices, counts and quantities of matched lines are compared, and the
+    quote's dates and terms.
+    """
+    changes: list[str] = []
+    before: dict[tuple[Any, ...], list[QuoteLine]] = {}
+    for line in previous.lines:
+        before.setdefault(_line_key(line), []).append(line)
+    for line in current.lines:
+        candidates = before.get(_line_key(line))
+        if not candidates:
+            changes.append(
+                f"new line: {_label(line)} at {line.price} {line.currency} "
+                f"{line.price_unit.value.replace('_', ' ')}"
+            )
+            continue
+        old = candidates.pop(0)
+        if (old.price, old.currency) != (line.price, line.currency):
+            changes.append(
+                f"price of {_label(line)}: {_amount(old.price)} {old.currency} → "
+                f"{_amount(line.price)} {line.currency}"
+            )
+        if old.gpu_count != line.gpu_count:
+            changes.append(f"accelerators in {_label(line)}: {old.gpu_count} → {line.gpu_count}")
+        if old.quantity != line.quantity:
+            changes.append(f"quantity of {_label(line)}: {old.quantity} → {line.quantity}")
+    for remaining in before.values():
+        for line in remaining:
+            changes.append(f"line removed: {_label(line)}")
+    for label, old_value, new_value in (
+        ("quote date", previous.quote_date, current.quote_date),
+        ("valid until", previous.valid_until, current.valid_until),
+        ("uptime commitment", previous.sla.uptime_pct, current.sla.uptime_pct),
+        ("service credits", previous.sla.credits, current.sla.credits),
+        (
+            "support response times",
+            dict(previous.support.response_minutes),
+            dict(current.support.response_minutes),
+        ),
+        (
+            "expert hours per month",
+            previous.support.expert_hours_per_month,
+            current.support.expert_hours_per_month,
+        ),
+        (
+            "annual failure rate",
+            previous.reliability.annual_failure_rate,
+            current.reliability.annual_failure_rate,
+        ),
+        ("time to repair (hours)", previous.reliability.mttr_hours, current.reliability.mttr_hours),
+        ("measured MFU", previous.performance.mfu, current.performance.mfu),
+        (
+            "termination notice (days)",
+            previous.exit_terms.notice_days,
+            current.exit_terms.notice_days,
+        ),
+        (
+            "termination fee (%)",
+            previous.exit_terms.termination_fee_pct,
+            current.exit_terms.termination_fee_pct,
+        ),
+        ("auto-renewal", previous.exit_terms.auto_renewal, current.exit_terms.auto_renewal),
+    ):
+        if old_value != new_value:
+            changes.append(f"{label}: {old_value} → {new_value}")
+    if not changes:
+        return (f"no differences from revision {previous.revision}",)
+    if len(changes) > MAX_DIFFERENCES:
+        extra = len(changes) - MAX_DIFFERENCES
+        changes = [*changes[:MAX_DIFFERENCES], f"… and {extra} more differences"]
+    return tuple(changes)

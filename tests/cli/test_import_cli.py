@@ -1,0 +1,180 @@
+"""``computescore import``: exit 0 with warnings; exit 3 with one sentence, database unchanged."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from computescore.cli import main
+from computescore.domain.workload import Evaluation
+from computescore.store.repository import Store
+from tests.fixtures import hostile
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+@pytest.fixture
+def db(db_path: Path) -> Path:
+    with Store.open(db_path) as store, store.transaction() as uow:
+        uow.add_evaluation(Evaluation("Pool", date(2026, 11, 22)))
+    return db_path
+
+
+def dump(path: Path) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def test_import_prints_what_was_imported_and_the_warnings(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        [
+            "import",
+            str(SAMPLES / "nordhavn_colocation.xlsx"),
+            "--db",
+            str(db),
+            "--vendor",
+            "Nordhavn Data Centres A/S",
+            "--vendor-kind",
+            "colocation",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert (
+        "Imported nordhavn_colocation.xlsx: Nordhavn Data Centres A/S — NDC-2026-311, "
+        "6 lines into 'Pool'." in out
+    )
+    assert "warning: nordhavn_colocation.xlsx!Offer!8: Row 8 is hidden" in out
+
+
+def test_second_import_reports_the_revision_and_differences(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["import", str(SAMPLES / "meridian_price_list.csv"), "--db", str(db)]
+    assert main(args) == 0
+    capsys.readouterr()
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "MC-1187, revision 2" in out and "no differences from revision 1" in out
+
+
+def test_json_and_dry_run(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = dump(db)
+    code = main(
+        [
+            "import",
+            str(SAMPLES / "poolgrid_offer.csv"),
+            "--db",
+            str(db),
+            "--vendor",
+            "PoolGrid Coöperatie U.A.",
+            "--dry-run",
+            "--json",
+        ]
+    )
+    result = json.loads(capsys.readouterr().out)
+    assert code == 0 and result["dry_run"] and not result["imported"]
+    assert [len(q["lines"]) for q in result["quotes"]] == [7]
+    assert result["quotes"][0]["lines"][0]["price"] == "1.45"
+    assert dump(db) == before
+
+
+def test_map_option(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "odd.csv"
+    path.write_text('Item,Tarif,Per\nSupport,"1,250.00",per month\n', encoding="utf-8")
+    code = main(
+        [
+            "import",
+            str(path),
+            "--db",
+            str(db),
+            "--vendor",
+            "Odd",
+            "--vendor-kind",
+            "gpu_cloud",
+            "--map",
+            "Tarif=price",
+            "--map",
+            "Per=price_unit",
+            "--currency",
+            "USD",
+            "--json",
+        ]
+    )
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["quotes"][0]["lines"][0]["price"] == "1250.00"
+
+
+def test_bad_map_is_a_usage_error(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["import", str(SAMPLES / "meridian_price_list.csv"), "--db", str(db), "--map", "Nope=price"]
+    )
+    assert code == 2
+    assert "Nope" in capsys.readouterr().err
+
+
+HOSTILE: list[tuple[str, Callable[[Path], Path], str]] = [
+    ("empty", hostile.empty_file, "the file is empty"),
+    ("truncated", hostile.truncated, "damaged or incomplete"),
+    ("encrypted", hostile.encrypted_xlsx, "password-protected"),
+    ("legacy", hostile.legacy_xls, "old-format Excel .xls"),
+    ("not a workbook", hostile.docx_like, "Word document"),
+    ("no sheet", hostile.missing_sheet_part, "no readable worksheets"),
+    ("laughs", hostile.billion_laughs_sheet, "XML entities"),
+    ("bomb", hostile.big_bomb, "decompression bomb"),
+    ("lying header", hostile.lying_header, "damaged"),
+    ("far corner", hostile.far_corner, "outside the supported area"),
+    ("csv nul", hostile.csv_nul, "NUL character"),
+    ("csv wider", hostile.csv_one_row_wider, "line 3 has 4 fields"),
+    ("csv giant field", hostile.csv_giant_field, "longer than"),
+]
+
+
+@pytest.mark.parametrize(("case", "make", "reason"), HOSTILE, ids=[c[0] for c in HOSTILE])
+def test_hostile_files_exit_3_with_one_sentence_and_the_database_unchanged(
+    db: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    case: str,
+    make: Callable[[Path], Path],
+    reason: str,
+) -> None:
+    main(["import", str(SAMPLES / "meridian_price_list.csv"), "--db", str(db)])
+    capsys.readouterr()
+    path = make(tmp_path)
+    before = dump(db)
+    code = main(["import", str(path), "--db", str(db), "--vendor", "Acme"])
+    err = capsys.readouterr().err
+    assert code == 3
+    sentence = err.strip().splitlines()[-1]
+    assert sentence.startswith(f"computescore: Cannot import {path.name}: ")
+    assert reason in sentence
+    assert "Traceback" not in err
+    assert dump(db) == before
+
+
+def test_line_errors_are_listed_and_nothing_is_stored(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "amb.csv"
+    path.write_text(
+        "Description,Price (USD),Unit\nSupport,1.234,per month\nOther,5,per month\n",
+        encoding="utf-8",
+    )
+    before = dump(db)
+    code = main(["import", str(path), "--db", str(db), "--vendor", "Acme"])
+    err = capsys.readouterr().err
+    assert code == 3
+    assert "error: amb.csv!B2: The price is ambiguous" in err
+    assert err.strip().splitlines()[-1].endswith("nothing was imported.")
+    assert dump(db) == before

@@ -1,0 +1,232 @@
+"""The import service: all-or-nothing storing, revisions with differences, vendor profiles."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from computescore.domain.problems import Severity
+from computescore.domain.quotes import Vendor, VendorKind
+from computescore.domain.workload import Evaluation
+from computescore.io.refusal import FileRefused
+from computescore.services.importing import (
+    ImportRefused,
+    confusable_key,
+    describe_differences,
+    import_files,
+)
+from computescore.services.workspace import canonical_lines
+from computescore.store.repository import Store
+from tests.fixtures import hostile
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+EVALUATION = "Q3 capacity"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[Store]:
+    with Store.open(db_path) as opened:
+        with opened.transaction() as uow:
+            uow.add_evaluation(Evaluation(EVALUATION, date(2026, 11, 22)))
+        yield opened
+
+
+def dump(path: Path) -> list[str]:
+    """Every statement that recreates the database, to compare before and after."""
+    connection = sqlite3.connect(path)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def write_csv(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_sample_is_stored_with_its_canonical_values(store: Store) -> None:
+    report = import_files(store, [SAMPLES / "stratus_cloud_quote.xlsx"])
+    assert [(q.vendor, q.reference, q.revision) for q in report.quotes] == [
+        ("Stratus Cloud, Inc.", "SC-2026-1147", 1)
+    ]
+    expected = json.loads(
+        (SAMPLES / "expected" / "stratus_cloud_quote.xlsx.json").read_text(encoding="utf-8")
+    )["quotes"][0]["lines"]
+    stored = canonical_lines(store, EVALUATION)
+    assert len(stored) == len(expected) == 10
+    for got, want in zip(
+        sorted(stored, key=lambda x: x["source"]),
+        sorted(expected, key=lambda x: x["source"]),
+        strict=True,
+    ):
+        for name in (
+            "description",
+            "accelerator",
+            "accelerator_count",
+            "deployment",
+            "term_months",
+            "price_unit",
+            "currency",
+            "country",
+            "source",
+        ):
+            assert got[name] == want[name], name
+        assert Decimal(got["price"]) == Decimal(want["price"])
+    with store.reading() as uow:
+        assert uow.vendor_row("Stratus Cloud, Inc.") is not None
+        assert uow.mapping_profile("Stratus Cloud, Inc.")["columns"]["pricing model"] == (
+            "deployment"
+        )
+
+
+def test_importing_again_makes_a_revision_and_lists_differences(
+    store: Store, tmp_path: Path
+) -> None:
+    text = (
+        "Description,GPU,GPUs,Billing,Price per GPU-hour\n"
+        "Cluster,H100 SXM,16,On-demand,$3.10\nSmall,L40S,4,On-demand,$1.10\n"
+    )
+    first = write_csv(tmp_path, "acme.csv", "Quote ref,Q-9\n\n" + text)
+    import_files(store, [first], vendor="Acme", vendor_kind=VendorKind.GPU_CLOUD)
+    again = import_files(store, [first], vendor="Acme")
+    assert again.quotes[0].revision == 2
+    assert again.quotes[0].differences == ("no differences from revision 1",)
+    changed = write_csv(
+        tmp_path,
+        "acme2.csv",
+        "Quote ref,Q-9\n\n"
+        + text.replace("$3.10", "$2.90").replace("Small,L40S,4,On-demand,$1.10\n", ""),
+    )
+    third = import_files(store, [changed], vendor="Acme")
+    assert third.quotes[0].revision == 3
+    assert third.quotes[0].differences == (
+        "price of Cluster (on-demand): 3.10 USD → 2.90 USD",
+        "line removed: Small (on-demand)",
+    )
+    with store.reading() as uow:
+        summaries = uow.quote_summaries(uow.evaluation_row(EVALUATION).id)
+    assert [s.revision for s in summaries] == [1, 2, 3]
+
+
+def test_saved_profile_is_reused_for_the_vendors_next_file(store: Store, tmp_path: Path) -> None:
+    path = write_csv(tmp_path, "odd.csv", 'Item,Tarif,Per\nSupport,"1,250.00",per month\n')
+    with pytest.raises(FileRefused):
+        import_files(store, [path], vendor="Odd Co")
+    import_files(
+        store,
+        [path],
+        vendor="Odd Co",
+        overrides=["Tarif=price", "Per=price_unit"],
+        currency="USD",
+        vendor_kind=VendorKind.GPU_CLOUD,
+    )
+    later = write_csv(tmp_path, "odd2.csv", 'Item,Tarif,Per\nSupport,"1,300.00",per month\n')
+    report = import_files(store, [later], vendor="Odd Co")
+    assert report.quotes[0].lines[0].price == Decimal("1300.00")
+    assert report.quotes[0].lines[0].currency == "USD"
+
+
+# 29
+def test_an_error_on_row_1000_of_1001_stores_nothing(
+    store: Store, db_path: Path, tmp_path: Path
+) -> None:
+    rows = [f"Line {n},H100 SXM,8,On-demand,$2.{n % 100:02d}" for n in range(1, 1002)]
+    rows[999] = "Line 1000,H100 SXM,8,On-demand,see notes"
+    path = write_csv(
+        tmp_path,
+        "long.csv",
+        "Description,GPU,GPUs,Billing,Price per GPU-hour\n" + "\n".join(rows) + "\n",
+    )
+    before = dump(db_path)
+    with pytest.raises(ImportRefused) as caught:
+        import_files(store, [path], vendor="Acme")
+    assert "long.csv!E1001" in str(caught.value) and "nothing was imported" in str(caught.value)
+    assert any(p.source == "long.csv!E1001" for p in caught.value.problems)
+    assert dump(db_path) == before
+
+
+def test_one_refused_file_refuses_the_whole_import(
+    store: Store, db_path: Path, tmp_path: Path
+) -> None:
+    good = SAMPLES / "meridian_price_list.csv"
+    bad = hostile.far_corner(tmp_path)
+    before = dump(db_path)
+    with pytest.raises(FileRefused, match=r"far_corner\.xlsx"):
+        import_files(store, [good, bad])
+    assert dump(db_path) == before
+
+
+def test_dry_run_writes_nothing_but_reports_the_revision(store: Store, db_path: Path) -> None:
+    import_files(store, [SAMPLES / "meridian_price_list.csv"])
+    before = dump(db_path)
+    report = import_files(store, [SAMPLES / "meridian_price_list.csv"], dry_run=True)
+    assert report.dry_run and report.batch_id is None
+    assert [(q.revision, q.quote_id) for q in report.quotes] == [(2, None)]
+    assert report.line_count == 5
+    assert dump(db_path) == before
+
+
+def test_file_without_a_vendor_name_needs_one(store: Store, tmp_path: Path) -> None:
+    path = write_csv(tmp_path, "anon.csv", "Description,Price (USD),Unit\nSupport,100,per month\n")
+    with pytest.raises(ImportRefused, match="does not name the vendor"):
+        import_files(store, [path])
+
+
+# 25
+@pytest.mark.parametrize(
+    "lookalike",
+    ["Асме Ltd", "Acme\u200bLtd", "ＡＣＭＥ Ltd", "Acme Ltd\u00a0", "acme  ltd"],
+)
+def test_lookalike_vendor_names_are_flagged_as_possible_duplicates(
+    store: Store, tmp_path: Path, lookalike: str
+) -> None:
+    with store.transaction() as uow:
+        uow.upsert_vendor(Vendor("Acme Ltd", VendorKind.GPU_CLOUD))
+    path = write_csv(tmp_path, "q.csv", "Description,Price (USD),Unit\nSupport,100,per month\n")
+    report = import_files(store, [path], vendor=lookalike, vendor_kind=VendorKind.GPU_CLOUD)
+    flagged = [p for p in report.problems if "Possible duplicate of ‘Acme Ltd’" in p.message]
+    assert len(flagged) == 1 and flagged[0].severity is Severity.WARNING
+
+
+def test_vendor_name_with_direction_controls_is_refused(store: Store, tmp_path: Path) -> None:
+    path = write_csv(tmp_path, "q.csv", "Description,Price (USD),Unit\nSupport,100,per month\n")
+    with pytest.raises(ImportRefused, match="invisible"):
+        import_files(store, [path], vendor="Acme\u202eDTL")
+
+
+def test_confusable_key() -> None:
+    assert confusable_key("Асме Ltd") == confusable_key("Acme Ltd") == "acmeltd"
+    assert confusable_key("Acme Ltd") != confusable_key("Acne Ltd")
+
+
+def test_evaluation_is_created_only_when_asked(db_path: Path, tmp_path: Path) -> None:
+    path = SAMPLES / "meridian_price_list.csv"
+    with Store.open(db_path) as store:
+        with pytest.raises(Exception, match="no evaluation"):
+            import_files(store, [path])
+        report = import_files(
+            store, [path], evaluation="New pool", create_evaluation=True, today=date(2026, 11, 22)
+        )
+        assert report.evaluation == "New pool"
+        with store.reading() as uow:
+            assert uow.evaluation_names() == ["New pool"]
+
+
+def test_differences_cover_terms_and_dates() -> None:
+    from computescore.domain.quotes import Quote, SlaTerms
+
+    vendor = Vendor("V", VendorKind.GPU_CLOUD)
+    old = Quote(vendor, "R", (), valid_until=date(2026, 12, 1), sla=SlaTerms(99.9))
+    new = Quote(vendor, "R", (), valid_until=date(2026, 12, 31), sla=SlaTerms(99.95))
+    assert describe_differences(old, new) == (
+        "valid until: 2026-12-01 → 2026-12-31",
+        "uptime commitment: 99.9 → 99.95",
+    )
