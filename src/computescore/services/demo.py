@@ -76,6 +76,8 @@ def demo_evaluation() -> Evaluation:
                 horizon_months=36,
                 accelerators=16,
                 precision=Precision.FP8,
+                # Serving is memory-bound: a realistic share of peak for token generation.
+                assumed_mfu=0.15,
                 data_classification=DataClassification.CONFIDENTIAL,
                 country="DE",
                 required_region="EU",
@@ -180,6 +182,13 @@ def create_demo(store: Store, *, progress: Progress | None = None) -> DemoReport
         ev = uow.evaluation_row(DEMO_EVALUATION)
         assert ev.id is not None
         summaries = [s for s in uow.quote_summaries(ev.id) if s.latest]
+    # Screen vendors and the end user against the shipped synthetic list (fictional
+    # entities only), so the demo shows screening results rather than "not screened".
+    from computescore.resources_access import resource
+    from computescore.services.compliance import import_screening_list
+
+    with resources.as_file(resource("rules", "screening", "synthetic-list.csv")) as list_file:
+        import_screening_list(store, list_file, list_name="Synthetic screening list (demo)")
     progress.report(1.0, "Demo ready")
     return DemoReport(
         DEMO_EVALUATION,
