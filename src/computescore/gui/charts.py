@@ -69,6 +69,12 @@ class ChartView(QFrame):
         else:
             self._timer.start()
 
+    def resizeEvent(self, event: Any) -> None:
+        """Rebuild after a resize so legends and labels fit the new width."""
+        super().resizeEvent(event)
+        if self._builder is not None:
+            self._timer.start()
+
     def pending(self) -> bool:
         """True while a redraw is scheduled."""
         return self._timer.isActive()
@@ -92,6 +98,10 @@ class ChartView(QFrame):
             return
         try:
             self._ensure_canvas()
+            width = self.width() - 12  # the frame is laid out; a new canvas is not yet
+            self._figure.set_size_inches(
+                max(width, 200) / SCREEN_DPI, max(self.height() - 12, 160) / SCREEN_DPI
+            )
             builder(self._figure)
             self._figure.set_layout_engine("constrained")
             fit_legends(self._figure)
@@ -110,18 +120,31 @@ class ChartView(QFrame):
 
 
 def fit_legends(figure: Any) -> None:
-    """Wrap wide legends onto more rows when the chart is narrower than a report page."""
+    """Wrap a wide legend under the chart onto more rows when the chart is narrower than a page.
+
+    The shared builders put their legend below the plot as a figure legend laid out
+    for the report's page width; on a narrower screen it is rebuilt with fewer columns.
+    """
     width_in = figure.get_figwidth()
-    if width_in >= 6.6:
-        return
-    legends = [ax.get_legend() for ax in figure.axes] + list(figure.legends)
-    for legend in legends:
-        if legend is None:
-            continue
+    fitting = max(2, int(width_in / 1.3))
+    for legend in list(figure.legends):
         columns = getattr(legend, "_ncols", 1)
-        fitting = max(2, int(width_in / 1.25))
-        if columns > fitting:
-            legend.set_ncols(fitting)
+        if columns <= fitting:
+            continue
+        handles = list(legend.legend_handles)
+        labels = [text.get_text() for text in legend.texts]
+        size = legend.texts[0].get_fontsize() if legend.texts else 7
+        legend.remove()
+        figure.legend(
+            handles,
+            labels,
+            loc="outside lower left",
+            ncol=fitting,
+            fontsize=size,
+            frameon=False,
+            handlelength=1.2,
+            columnspacing=1.0,
+        )
 
 
 def preload_in_background() -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
+    QLineEdit,
     QSlider,
-    QSpinBox,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -132,51 +133,59 @@ class WeightRow:
         self.slider.setPageStep(5)
         self.slider.setMinimumWidth(90)
         self.slider.setAccessibleName(f"{AXIS_TITLES[axis]} weight")
-        self.spin = QSpinBox()
-        self.spin.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)
-        self.spin.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.spin.setFixedWidth(self.spin.fontMetrics().horizontalAdvance("100 %") + 24)
-        self.spin.setRange(0, 100)
-        self.spin.setSuffix(" %")
-        self.spin.setAccessibleName(f"{AXIS_TITLES[axis]} weight")
+        self.entry = QLineEdit()
+        self.entry.setValidator(QIntValidator(0, 100, self.entry))
+        self.entry.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.entry.setFixedWidth(self.entry.fontMetrics().horizontalAdvance("100") + 28)
+        self.entry.setAccessibleName(f"{AXIS_TITLES[axis]} weight in percent")
+        self.entry.setToolTip("0–100; the weights are normalised to sum to 100 %")
+        percent = label("%", "Muted")
         self.share = label("", "Muted")
         self.share.setMinimumWidth(self.share.fontMetrics().horizontalAdvance("= 100.0 %") + 6)
         self.share.setToolTip("Share after normalising the weights to sum to 100 %")
+        entry_box = QHBoxLayout()
+        entry_box.setSpacing(4)
+        entry_box.addWidget(self.entry)
+        entry_box.addWidget(percent)
         grid.addWidget(title, row, 0)
         grid.addWidget(self.slider, row, 1)
-        grid.addWidget(self.spin, row, 2)
+        grid.addLayout(entry_box, row, 2)
         grid.addWidget(self.share, row, 3)
         self.slider.valueChanged.connect(self._slider_moved)
-        self.spin.valueChanged.connect(self._spin_changed)
+        self.entry.textEdited.connect(self._entry_changed)
         self.slider.sliderReleased.connect(on_done)
-        self.spin.editingFinished.connect(on_done)
+        self.entry.editingFinished.connect(on_done)
         self._on_change = on_change
         self._on_done = on_done
 
     def _slider_moved(self, value: int) -> None:
-        self.spin.blockSignals(True)
-        self.spin.setValue(value)
-        self.spin.blockSignals(False)
+        self.entry.setText(str(value))
         self._on_change()
         if not self.slider.isSliderDown():
             self._on_done()
 
-    def _spin_changed(self, value: int) -> None:
+    def _entry_changed(self, _text: str) -> None:
         self.slider.blockSignals(True)
-        self.slider.setValue(value)
+        self.slider.setValue(self.value())
         self.slider.blockSignals(False)
         self._on_change()
 
     def set(self, value: float) -> None:
         """Show ``value`` (0–100) without emitting changes."""
-        for widget in (self.slider, self.spin):
-            widget.blockSignals(True)
-            widget.setValue(round(value))
-            widget.blockSignals(False)
+        self.slider.blockSignals(True)
+        self.slider.setValue(round(value))
+        self.slider.blockSignals(False)
+        self.entry.setText(str(round(value)))
+
+    def type_value(self, value: int) -> None:
+        """Enter ``value`` as a user would type it (then call ``entry.editingFinished``)."""
+        self.entry.setText(str(value))
+        self._entry_changed(str(value))
 
     def value(self) -> int:
         """The raw weight (0–100)."""
-        return self.spin.value()
+        text = self.entry.text().strip()
+        return max(0, min(100, int(text))) if text.isdigit() else 0
 
 
 class ScorecardView(View):
@@ -314,8 +323,8 @@ class ScorecardView(View):
             row.set(100 * self._saved[axis] / total)
         self._select_preset()
         self.weights_note.setText(
-            f"Weights are normalised to sum to 100 %. Source: {result.weights.source}. "
-            f"Scored for {result.workload_note}."
+            f"Normalised to sum to 100 %. Started from: {result.weights.source}. "
+            f"Scored for the workload “{result.workload.name}”."
         )
         self._show_ranking()
 
