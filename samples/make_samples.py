@@ -61,6 +61,12 @@ def dec_comma(value: Decimal) -> str:
     return text.replace(",", "_").replace(".", ",").replace("_", ".")
 
 
+def price_format(price: str) -> str:
+    """Excel number format showing a price with its own decimals (at least two)."""
+    places = max(2, -int(Decimal(price).as_tuple().exponent))
+    return "#,##0." + "0" * places
+
+
 def usd_per_gpu_hour(
     price: Decimal, unit: str, currency: str, per_node: int | None
 ) -> float | None:
@@ -318,11 +324,13 @@ def stratus(folder: Path) -> tuple[str, list[str], list[Quote]]:
     q = Quote(STRATUS, "SC-2026-1147", "2026-11-02", "2026-12-31")
     h100 = "sx5.48xlarge — 8x NVIDIA H100 80GB SXM, 3200 Gbps cluster networking"
     h200 = "sx6.48xlarge — 8x NVIDIA H200 141GB SXM, 3200 Gbps cluster networking"
-    virginia, frankfurt = "us-east-1 (N. Virginia)", "eu-central-1 (Frankfurt)"
+    # A buyer in Germany is quoted the Frankfurt region; its list prices sit about 10-20 %
+    # above the provider's US-East prices (H100 there: 4.10 / 2.95 / 2.25 per GPU-hour).
+    frankfurt = "eu-central-1 (Frankfurt)"
     compute = [
-        (h100, "H100 SXM", 8, "On-demand", "—", virginia, "US", "4.10", "on_demand", None),
-        (h100, "H100 SXM", 8, "Reserved 1 year", "12 months", virginia, "US", "2.95", "reserved", 12),
-        (h100, "H100 SXM", 8, "Reserved 3 years", "36 months", virginia, "US", "2.25", "reserved", 36),
+        (h100, "H100 SXM", 8, "On-demand", "—", frankfurt, "DE", "4.60", "on_demand", None),
+        (h100, "H100 SXM", 8, "Reserved 1 year", "12 months", frankfurt, "DE", "3.30", "reserved", 12),
+        (h100, "H100 SXM", 8, "Reserved 3 years", "36 months", frankfurt, "DE", "2.50", "reserved", 36),
         (h200, "H200 SXM", 4, "On-demand", "—", frankfurt, "DE", "5.20", "on_demand", None),
         (h200, "H200 SXM", 4, "Reserved 1 year", "12 months", frankfurt, "DE", "3.80", "reserved", 12),
         (h200, "H200 SXM", 4, "Reserved 3 years", "36 months", frankfurt, "DE", "2.90", "reserved", 36),
@@ -345,13 +353,13 @@ def stratus(folder: Path) -> tuple[str, list[str], list[Quote]]:
     q.skip(f"{name}!Quote!14", "section heading")
     costs = [
         ("Block storage", "Provisioned SSD block storage (gp-ssd)", "storage", 100000, "Pay as you go",
-         virginia, "US", "0.08", "per GB-month", "per_gb_month"),
+         frankfurt, "DE", "0.095", "per GB-month", "per_gb_month"),
         ("File storage", "Managed Lustre file system, 250 MB/s per TiB", "storage", 200000,
-         "Pay as you go", virginia, "US", "0.14", "per GB-month", "per_gb_month"),
+         "Pay as you go", frankfurt, "DE", "0.165", "per GB-month", "per_gb_month"),
         ("Data transfer", "Internet data transfer out (first 10 TB per month tier)", "egress", None,
-         "Pay as you go", virginia, "US", "0.09", "per GB", "per_gb"),
-        ("Networking", "Dedicated interconnect port, 10 Gbps", "network", 2, "Monthly", virginia,
-         "US", "1650.00", "per port-month", "per_month"),
+         "Pay as you go", frankfurt, "DE", "0.09", "per GB", "per_gb"),
+        ("Networking", "Dedicated interconnect port, 10 Gbps", "network", 2, "Monthly", frankfurt,
+         "DE", "1650.00", "per port-month", "per_month"),
     ]  # fmt: skip
     row = 15
     for number, cost_item in enumerate(costs, start=7):
@@ -360,7 +368,7 @@ def stratus(folder: Path) -> tuple[str, list[str], list[Quote]]:
                   shown]  # fmt: skip
         for col, value in enumerate(values, start=1):
             ws.cell(row=row, column=col, value=value)
-        ws.cell(row=row, column=11).number_format = "#,##0.00"
+        ws.cell(row=row, column=11).number_format = price_format(price)
         ws.cell(row=row, column=7).number_format = "#,##0"
         q.cost(f"{name}!Quote!{row}", text, category, price=Decimal(price), unit=unit,
                currency="USD", quantity=None if qty is None else Decimal(qty), region=region,
@@ -418,9 +426,10 @@ def stratus(folder: Path) -> tuple[str, list[str], list[Quote]]:
         "logo-like merged banner and a title row above the header",
         "quote reference and dates in labelled cells above the table; dates are real date cells",
         "instances × GPUs per instance columns (count = nodes × per node)",
-        "on-demand, 1-year and 3-year reserved per GPU-hour in two regions",
+        "on-demand, 1-year and 3-year reserved H100 and H200 per GPU-hour, all in "
+        "eu-central-1 (Frankfurt)",
         "blank row and a merged section heading splitting compute from storage/network",
-        "cost lines per GB-month, per GB and per port-month",
+        "cost lines per GB-month (prices to three decimals), per GB and per port-month",
         "notes row at the bottom",
         "separate 'Terms' sheet: two-column key/value table",
     ]
@@ -454,22 +463,24 @@ def brightline(folder: Path) -> tuple[str, list[str], list[Quote]]:
     header(ws, 6, ["Node type", "GPUs / node", "Fabric", "Commitment", "Nodes",
                    "USD per node-hour", "Region"])  # fmt: skip
     fabric = "InfiniBand NDR, 3.2 Tb/s per node"
-    ashburn, dallas = "US-East (Ashburn, VA)", "US-Central (Dallas, TX)"
+    # EU capacity for a buyer in Germany, priced about 6-8 % above the same nodes in the
+    # provider's US regions (there: 23.60 / 18.80 / 9.60 / 26.00 per node-hour).
+    stockholm, amsterdam = "EU-North (Stockholm)", "EU-West (Amsterdam)"
     nodes = [
-        ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", "On-demand", 4, "23.60", ashburn, "on_demand", None),
-        ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", "12-month reserved", 16, "18.80", ashburn, "reserved", 12),
-        ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", "Spot (preemptible)", 8, "9.60", dallas, "spot", None),
-        ("HGX H200 SXM 141GB node", "nvidia-h200-sxm", "12-month reserved", 8, "26.00", ashburn, "reserved", 12),
+        ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", "On-demand", 4, "25.20", stockholm, "SE", "on_demand", None),
+        ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", "12-month reserved", 16, "20.00", stockholm, "SE", "reserved", 12),
+        ("HGX H100 SXM5 80GB node", "nvidia-h100-sxm", "Spot (preemptible)", 8, "10.40", amsterdam, "NL", "spot", None),
+        ("HGX H200 SXM 141GB node", "nvidia-h200-sxm", "12-month reserved", 8, "27.60", stockholm, "SE", "reserved", 12),
     ]  # fmt: skip
     row = 7
-    for text, acc, commitment, count, price, region, dep, months in nodes:
+    for text, acc, commitment, count, price, region, country, dep, months in nodes:
         cells: list[Any] = [text, 8, fabric, commitment, count, float(price), region]
         for col, value in enumerate(cells, 1):
             ws.cell(row=row, column=col, value=value)
         ws.cell(row=row, column=6).number_format = "#,##0.00"
         q.compute(f"{name}!Pricing!{row}", text, acc, price=Decimal(price), unit="per_node_hour",
                   currency="USD", deployment=dep, per_node=8, nodes=count, term_months=months,
-                  region=region, country="US")  # fmt: skip
+                  region=region, country=country)  # fmt: skip
         row += 1
     q.skip(f"{name}!Pricing!11", "blank row")
     merged_text(ws, 12, "G", "Additional services", BOLD)
@@ -479,26 +490,30 @@ def brightline(folder: Path) -> tuple[str, list[str], list[Quote]]:
     header(ws, 13, ["Billing", "Quantity", "Price (USD)", "Region"], start_col=4)
     q.skip(f"{name}!Pricing!13", "second header row for the services table")
     services = [
-        ("Shared NVMe file storage, parallel file system", "per GB-month", 500000, "0.06",
+        ("Shared NVMe file storage, parallel file system", "per GB-month", 500000, "0.065",
          "storage", "per_gb_month"),
         ("Cluster onboarding and burn-in testing (one-off)", "one-off", 1, "4500.00",
          "installation", "total"),
-        ("Dedicated 100 Gbps internet uplink", "per month", 1, "2200.00", "network", "per_month"),
+        ("Dedicated 100 Gbps internet uplink", "per month", 1, "2400.00", "network", "per_month"),
     ]  # fmt: skip
     row = 14
     for text, billing, qty, price, category, unit in services:
         ws.merge_cells(f"A{row}:C{row}")
         ws.cell(row=row, column=1, value=text)
-        service_cells: list[Any] = [billing, qty, float(price), ashburn]
+        service_cells: list[Any] = [billing, qty, float(price), stockholm]
         for col, value in enumerate(service_cells, start=4):
             ws.cell(row=row, column=col, value=value)
-        ws.cell(row=row, column=6).number_format = "#,##0.00"
+        ws.cell(row=row, column=6).number_format = price_format(price)
         q.cost(f"{name}!Pricing!{row}", text, category, price=Decimal(price), unit=unit,
-               currency="USD", quantity=Decimal(qty), region=ashburn, country="US")  # fmt: skip
+               currency="USD", quantity=Decimal(qty), region=stockholm, country="SE")  # fmt: skip
         row += 1
-    # 16 × 18.80 × 730 + 8 × 26.00 × 730 + 500,000 × 0.06 + 2,200 = 403,624.00
+    # 16 × 20.00 × 730 + 8 × 27.60 × 730 + 500,000 × 0.065 + 2,400
+    #   = 233,600 + 161,184 + 32,500 + 2,400 = 429,684.00
+    node_hours = 16 * Decimal("20.00") + 8 * Decimal("27.60")
+    monthly = node_hours * HOURS_PER_MONTH + 500000 * Decimal("0.065") + Decimal("2400.00")
+    assert monthly == Decimal("429684.00")
     ws["A18"] = "Estimated monthly total (730 h, reserved capacity and services)"
-    ws["F18"] = 403624.00
+    ws["F18"] = float(monthly)
     ws["F18"].number_format = "#,##0.00"
     for letter in "ABCDEFG":
         ws[f"{letter}18"].font = BOLD
@@ -558,7 +573,8 @@ def brightline(folder: Path) -> tuple[str, list[str], list[Quote]]:
         "logo-like merged banner and title row",
         "quote number and dates as 'label:' cells; dates written as text '09 Nov 2026'",
         "two-row header: merged group cells ('Configuration', 'Commercials') above column names",
-        "per node-hour prices for 8-GPU nodes: on-demand, 12-month reserved and spot",
+        "per node-hour prices for 8-GPU nodes: on-demand, 12-month reserved and spot, in two "
+        "EU regions (Stockholm, Amsterdam)",
         "a second table with its own header row (merged 'Item' cell) for services",
         "merged description cells in the services table",
         "subtotal row (bold, bordered) that is not a quote line",
@@ -1112,7 +1128,7 @@ VENDORS: list[dict[str, Any]] = [
         "website": "https://stratus-cloud.example", "files": ["stratus_cloud_quote.xlsx"],
     },
     {
-        "name": BRIGHTLINE, "kind": "gpu_cloud", "hq_country": "US", "regions": ["US"],
+        "name": BRIGHTLINE, "kind": "gpu_cloud", "hq_country": "US", "regions": ["US", "SE", "NL"],
         "certifications": [
             {"name": "ISO/IEC 27001:2022", "issuer": "Harbor Assurance Registrar Ltd.",
              "valid_from": "2025-06-10", "valid_to": "2028-06-09"},

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from computescore.domain.catalog import Catalogue
+from computescore.domain.compliance import region_countries
 from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.problems import Severity
-from computescore.domain.quotes import FxRate, QuoteLine
+from computescore.domain.quotes import FxRate, LineKind, QuoteLine
 from computescore.io.reader import QuoteDraft, read_quote_file
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -40,7 +41,7 @@ LINE_FIELDS = (
 
 def vendor_of(file_name: str) -> str:
     vendors = json.loads((SAMPLES / "vendors.json").read_text(encoding="utf-8"))["vendors"]
-    return next(v["name"] for v in vendors if file_name in v["files"])
+    return str(next(v["name"] for v in vendors if file_name in v["files"]))
 
 
 def plain(value: Any) -> Any:
@@ -169,3 +170,33 @@ def test_sample_imports_without_errors_and_explains_what_it_left_out(
     assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
     for problem in draft.all_problems:
         assert problem.source.startswith(expected_path.stem)
+
+
+def compute_countries(drafts: dict[str, Any]) -> dict[str, set[str | None]]:
+    """The countries each vendor's imported compute lines run in, by vendor name."""
+    found: dict[str, set[str | None]] = {}
+    for draft in drafts.values():
+        for quote in draft.quotes:
+            for line in quote.lines:
+                if line.kind is LineKind.COMPUTE:
+                    found.setdefault(quote.vendor, set()).add(line.country)
+    return found
+
+
+def test_sample_regions_suit_a_buyer_in_the_eu(drafts: dict[str, Any]) -> None:
+    # The demo buyer is in Germany and its inference data must stay in the EU. The clouds
+    # quote EU regions (Stratus: Frankfurt; Brightline: Stockholm and Amsterdam); Meridian
+    # quotes only the US and Qingyun only China, the demo's residency and export contrasts.
+    eu = region_countries("EU")
+    assert eu is not None
+    countries = compute_countries(drafts)
+    assert countries["Stratus Cloud, Inc."] == {"DE"}
+    assert countries["Brightline GPU Cloud, Inc."] == {"SE", "NL"}
+    assert countries["Meridian Compute LLC"] == {"US"}
+    assert countries["Qingyun Zhisuan Technology Co., Ltd."] == {"CN"}
+    outside = {
+        vendor
+        for vendor, places in countries.items()
+        if any(place is not None and place not in eu for place in places)
+    }
+    assert outside == {"Meridian Compute LLC", "Qingyun Zhisuan Technology Co., Ltd."}
