@@ -118,3 +118,23 @@ def test_roles_give_sort_keys_and_rows() -> None:
     assert model.data(index, SORT_ROLE) == "helios cloud"
     assert model.data(index, ROW_ROLE) is ROWS[0]
     assert model.headerData(0, Qt.Orientation.Horizontal) == "Vendor"
+
+
+def test_import_preview_model_passes_qt_model_checks(qtmodeltester) -> None:
+    from computescore.gui.dialogs.import_wizard import PreviewModel
+    from computescore.io.reader import SheetPreview
+
+    sheet = SheetPreview(
+        "Pricing",
+        "visible",
+        (("ACME QUOTE", ""), ("GPU", "Price/hr"), ("H100", "2.10"), ("L40S", "0.90")),
+        header_rows=(2,),
+        table_rows=((2, 4),),
+        hidden_rows=(4,),
+    )
+    model = PreviewModel()
+    model.set_sheet(sheet, marked=(2, 1))
+    qtmodeltester.check(model)
+    assert model.headerData(1, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) == "B"
+    assert model.index(1, 0).data(Qt.ItemDataRole.FontRole).bold()  # the header row
+    assert model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole).startswith("Outside the quote")

@@ -119,3 +119,14 @@ def test_export_to_a_missing_folder_says_so_and_writes_nothing(analysed, qtbot, 
         qtbot.waitUntil(lambda: task.done, timeout=60_000)
     assert view.banner.text().startswith("Nothing was written: cannot create the folder")
     assert blocked.read_text() == "a file where a folder should be"
+
+
+def test_monte_carlo_runs_in_the_background_and_fills_the_table(analysed, qtbot) -> None:
+    view = analysed.show_view("tco")
+    task = analysed.analysis.run_monte_carlo(samples=400)
+    assert task is not None
+    qtbot.waitUntil(lambda: task.done, timeout=60_000)
+    assert task.error is None, task.error
+    rows = view.mc_model.rows()
+    assert rows and all(r.p10_usd <= r.p50_usd <= r.p90_usd for r in rows)
+    assert "400 samples" in view.mc_note.text()
