@@ -410,3 +410,33 @@ def test_thresholds_from_settings() -> None:
         "settings:compliance_thresholds.screening_threshold",
         "settings:compliance_thresholds",
     ]
+
+
+def test_findings_about_several_lines_of_a_quote_are_merged() -> None:
+    from computescore.domain.compliance import consolidate
+    from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
+
+    def finding(quote: str, title: str, rule: str = "sovereignty.location") -> Finding:
+        return Finding(
+            quote,
+            FindingSeverity.KNOCKOUT,
+            FindingCategory.DATA_SOVEREIGNTY,
+            title,
+            f"{title}: reason.",
+            rule,
+        )
+
+    merged = consolidate(
+        [
+            finding("A/1/r1", "Line 1 runs in US"),
+            finding("A/1/r1", "Line 2 runs in US"),
+            finding("A/1/r1", "Notice too long", rule="exit.notice_days"),
+            finding("B/1/r1", "Line 1 runs in US"),
+        ]
+    )
+    assert [f.title for f in merged] == [
+        "Line 1 runs in US (+1 more)",
+        "Notice too long",
+        "Line 1 runs in US",
+    ]
+    assert merged[0].reason == "Line 1 runs in US: reason. The same applies to: Line 2 runs in US."

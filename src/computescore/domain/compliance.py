@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -852,15 +852,54 @@ def check_quote(
     """Every compliance finding for one quote, on the evaluation's decision date."""
     day = evaluation.decision_date
     workloads = evaluation.workloads
-    return [
-        *check_export_control(
-            quote, evaluation, catalogue, rules, posture, export_from_us=export_from_us
-        ),
-        *check_screening(quote, evaluation, screening, thresholds, rules),
-        *check_certifications(quote, workloads, day, thresholds),
-        *check_data_sovereignty(quote, workloads),
-        *check_exit_terms(quote, thresholds),
-    ]
+    return consolidate(
+        [
+            *check_export_control(
+                quote, evaluation, catalogue, rules, posture, export_from_us=export_from_us
+            ),
+            *check_screening(quote, evaluation, screening, thresholds, rules),
+            *check_certifications(quote, workloads, day, thresholds),
+            *check_data_sovereignty(quote, workloads),
+            *check_exit_terms(quote, thresholds),
+        ]
+    )
+
+
+def consolidate(findings: Sequence[Finding]) -> list[Finding]:
+    """Merge findings that say the same thing about several lines of one quote.
+
+    Findings with the same quote, severity, category, rule and source become one, in
+    the place of the first: its title gains "(+N more)" and its reason names the other
+    occurrences, so a board reads "data would leave the EU" once per quote, not once
+    per line. Order is otherwise kept.
+    """
+    groups: dict[tuple[str, ...], list[Finding]] = {}
+    for finding in findings:
+        key = (
+            finding.quote_key,
+            finding.severity.value,
+            finding.category.value,
+            finding.rule_id,
+            finding.rule_date,
+            finding.rule_status,
+            finding.source,
+        )
+        groups.setdefault(key, []).append(finding)
+    merged: list[Finding] = []
+    for group in groups.values():
+        first, rest = group[0], group[1:]
+        others = [f.title for f in rest if f.title != first.title]
+        if not rest or not others:
+            merged.append(first)
+        else:
+            merged.append(
+                replace(
+                    first,
+                    title=f"{first.title} (+{len(others)} more)",
+                    reason=f"{first.reason} The same applies to: " + "; ".join(others) + ".",
+                )
+            )
+    return merged
 
 
 def knockouts(findings: Iterable[Finding]) -> list[Finding]:

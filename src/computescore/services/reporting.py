@@ -404,7 +404,7 @@ def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
     )
     return (
         f"Award the capacity to {winner.label}, which leads the weighted scorecard{margin}"
-        f"{cost} for {result.workload_note}."
+        f"{cost}, for the workload ‘{result.workload.name}’."
     )
 
 
