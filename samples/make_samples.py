@@ -311,7 +311,7 @@ def stratus(folder: Path) -> tuple[str, list[str], list[Quote]]:
     assert ws is not None
     ws.title = "Quote"
     banner(ws, "STRATUS CLOUD", "L", "1F3864")
-    merged_text(ws, 2, "L", "GPU capacity proposal for Northwind Analytics — Illustrative figures",
+    merged_text(ws, 2, "L", "GPU capacity proposal for Aldermoor Analytics — Illustrative figures",
                 TITLE_FONT)  # fmt: skip
     ws["A3"], ws["B3"], ws["E3"], ws["F3"] = "Supplier", STRATUS, "Quote reference", "SC-2026-1147"
     ws["A4"], ws["E4"] = "Quote date", "Valid until"

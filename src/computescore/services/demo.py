@@ -58,7 +58,7 @@ def demo_evaluation() -> Evaluation:
     return Evaluation(
         name=DEMO_EVALUATION,
         decision_date=DEMO_DECISION_DATE,
-        end_user="Northwind Analytics GmbH",
+        end_user="Aldermoor Analytics GmbH",
         end_user_hq="DE",
         prepared_by="Procurement — AI platform team",
         description="Illustrative evaluation: fine-tuning capacity, a production inference "
