@@ -108,6 +108,10 @@ class Card(QFrame):
     def set(self, value: str, detail: str = "", tone: str | None = None) -> None:
         """Show ``value`` with a detail line; ``tone`` colours the value (ok/warning/bad)."""
         self.value.setText(value)
+        # Long text (a vendor's name) in a smaller size, so the cards keep one height.
+        font = self.value.font()
+        font.setPointSizeF(13.0 if len(value) > 14 else 20.0)
+        self.value.setFont(font)
         self.detail.setText(detail)
         self.detail.setVisible(bool(detail))
         if tone:

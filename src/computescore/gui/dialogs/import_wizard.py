@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QDragEnterEvent, QDropEvent, QFont
+from PySide6.QtGui import QBrush, QDragEnterEvent, QDropEvent, QFont, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -865,6 +865,12 @@ class ImportWizard(QDialog):
         blocked = self._missing_vendor()
         if blocked:
             parts.append("Name the vendor on the first step: the file does not say who sent it.")
+        if errors and importing_service_available():
+            blocked = True
+            parts.append(
+                "Files with errors are not imported (all or nothing): correct the column "
+                "mapping on the previous step, or the file, and read it again."
+            )
         self.check_summary.setText(" ".join(parts))
         self.next.setEnabled(lines > 0 and not blocked)
         if problems:
@@ -968,24 +974,168 @@ class ImportWizard(QDialog):
             other = uow.similar_vendor(name)
         return f"“{name}” looks like the existing vendor “{other}”." if other else ""
 
+    def import_options(self) -> dict[str, Any]:
+        """The importer's options for these files, as chosen in the wizard."""
+        from computescore.io.values import DecimalMark
+
+        options = self._options()
+        merged = [
+            f"{header}={value}"
+            for cols in self.overrides.values()
+            for header, value in cols.items()
+        ]
+        return {
+            "files": list(self.files),
+            "evaluation": self.workspace.require_evaluation().name,
+            "vendor": options["vendor"],
+            "vendor_kind": VendorKind(self.vendor_kind.currentData()),
+            "overrides": merged,
+            "decimal_mark": DecimalMark(options["decimal_mark"])
+            if options["decimal_mark"]
+            else None,
+            "currency": options["currency"],
+        }
+
     @guarded
     def store(self, _checked: bool = False) -> None:
         """Store every quote in one transaction, as one undoable import."""
         planned = self.planned_quotes()
         if not planned:
             return
+        if importing_service_available():
+            self._store_with_service(planned)
+            return
         evaluation = self.workspace.require_evaluation()
         assert evaluation.id is not None
         import_files(self.workspace, evaluation.id, planned)
+        self._finish(planned)
+
+    def _store_with_service(self, planned: list[tuple[Vendor, Quote, dict[str, Any], str]]) -> None:
+        store = self.workspace.require_store()
+        options = self.import_options()
+        self._reading = True
+        self.next.setEnabled(False)
+
+        def work(progress: tasks.TaskProgress) -> Any:
+            from computescore.services.importing import import_files as service_import
+
+            chosen = dict(options)
+            files = chosen.pop("files")
+            return service_import(store, files, progress=progress, **chosen)
+
+        arguments = dict(options)
+
+        def done(report: Any) -> None:
+            self._reading = False
+            command = ServiceImportCommand(self.workspace, arguments, report)
+            self.workspace.undo_stack.push(command)
+            self.workspace.saved.emit(command.text())
+            self.workspace.reload()
+            self._finish(planned, report)
+
+        def failed(info: tasks.ExcInfo) -> None:
+            self._reading = False
+            self.next.setEnabled(True)
+            exc = info[1]
+            if isinstance(exc, UserError):
+                self.banner.show_message(exc.message, "error")
+            else:
+                self.banner.show_message(
+                    "Nothing was imported: an unexpected error (details in the log).", "error"
+                )
+                report_exception(*info)
+
+        def cancelled() -> None:
+            self._reading = False
+            self.next.setEnabled(True)
+            self.banner.show_message("Import cancelled; nothing was stored.", "info")
+
+        self.task = tasks.run_task(
+            work,
+            name="import",
+            on_success=done,
+            on_error=failed,
+            on_cancel=cancelled,
+            parent=self,
+            title="Importing the quotes",
+        )
+
+    def _finish(
+        self, planned: list[tuple[Vendor, Quote, dict[str, Any], str]], report: Any = None
+    ) -> None:
         files = sorted({Path(p).name for *_rest, p in planned})
+        quotes = len(report.quotes) if report is not None else len(planned)
+        lines = (
+            report.line_count
+            if report is not None
+            else sum(len(q.lines) for _v, q, _p, _f in planned)
+        )
         summary = (
-            f"Imported {fmt.plural(len(planned), 'quote')} with "
-            f"{fmt.plural(sum(len(q.lines) for _v, q, _p, _f in planned), 'line')} from "
+            f"Imported {fmt.plural(quotes, 'quote')} with {fmt.plural(lines, 'line')} from "
             + ", ".join(files)
         )
         self.stored = summary
         self.imported.emit(summary)
         self.accept()
+
+
+def importing_service_available() -> bool:
+    """True when the import service (all-or-nothing imports) can be imported."""
+    try:
+        import computescore.services.importing  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class ServiceImportCommand(QUndoCommand):
+    """An import done by the import service: undo removes its batch, redo imports again."""
+
+    def __init__(self, workspace: Workspace, arguments: dict[str, Any], report: Any) -> None:
+        names = ", ".join(Path(f).name for f in arguments.get("files", []))
+        super().__init__(f"Import {names}")
+        self.workspace = workspace
+        self.arguments = arguments
+        self.batch_id: int | None = report.batch_id
+        self._first = True
+
+    def redo(self) -> None:
+        """Import the same files again (skipped when pushed: the import just ran)."""
+        if self._first:
+            self._first = False
+            return
+        from computescore.services.importing import import_files as service_import
+
+        arguments = dict(self.arguments)
+        files = arguments.pop("files")
+        try:
+            report = service_import(self.workspace.require_store(), files, **arguments)
+        except Exception:
+            import sys
+
+            self.setObsolete(True)
+            report_exception(*sys.exc_info())
+            return
+        self.batch_id = report.batch_id
+        self.workspace.saved.emit(f"Redo: {self.text()}")
+        self.workspace.reload()
+
+    def undo(self) -> None:
+        """Remove the quotes of this import."""
+        batch_id = self.batch_id
+        if batch_id is None:
+            return
+        try:
+            self.workspace.write(
+                f"Undo: {self.text()}", lambda uow: uow.delete_import_batch(batch_id)
+            )
+        except Exception:
+            import sys
+
+            self.setObsolete(True)
+            report_exception(*sys.exc_info())
+            return
+        self.workspace.reload()
 
 
 def read_files(
