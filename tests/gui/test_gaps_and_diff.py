@@ -129,3 +129,9 @@ def test_revision_differences_name_the_field_and_both_values() -> None:
     removed = line_differences([LINE, extra], [LINE])
     assert [(c.change, c.line) for c in removed] == [("removed", "Egress")]
     assert line_differences([LINE], [LINE]) == []
+
+
+def test_missing_certifications_are_grouped_by_certificate() -> None:
+    bare = [replace(_quote(n, mfu=0.4), vendor=Vendor(n, VendorKind.GPU_CLOUD)) for n in "ABCD"]
+    texts = [g.text for g in find_gaps(_evaluation(), bare, [q.vendor for q in bare], (), [])]
+    assert texts == ["4 vendors have no ISO/IEC 27001 on record (A, B, C…)"]

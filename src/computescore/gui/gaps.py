@@ -102,6 +102,7 @@ def find_gaps(
         )
     required = {c for w in evaluation.workloads for c in w.required_certifications}
     quoted_vendors = {q.vendor.name for q in quotes}
+    without: dict[str, list[str]] = {}
     for vendor in sorted(vendors, key=lambda v: v.name.casefold()):
         if vendor.name not in quoted_vendors:
             continue
@@ -109,7 +110,7 @@ def find_gaps(
         for name in sorted(required):
             cert = held.get(name)
             if cert is None:
-                gaps.append(Gap("warning", f"{vendor.name} has no {name} on record", "vendors"))
+                without.setdefault(name, []).append(vendor.name)
             elif not cert.valid_on(day):
                 until = cert.valid_to.isoformat() if cert.valid_to else "?"
                 gaps.append(
@@ -120,6 +121,15 @@ def find_gaps(
                         "vendors",
                     )
                 )
+    for name, names in sorted(without.items()):
+        shown = ", ".join(names[:3]) + ("…" if len(names) > 3 else "")
+        gaps.append(
+            Gap(
+                "warning",
+                f"{_count(len(names), 'vendor has', 'vendors have')} no {name} on record ({shown})",
+                "vendors",
+            )
+        )
     for currency in sorted({c.upper() for c in currencies if c}):
         if currency != "USD" and rate_on(currency, day, fx_rates) is None:
             gaps.append(
