@@ -279,17 +279,47 @@ def _read_in_child(
         if skipped.is_worksheet and not skipped.part:
             notes.append(f"sheet '{skipped.name}' has no readable content and was skipped")
     try:
-        workbook = python_calamine.CalamineWorkbook.from_path(str(path))
+        sheets = _read_with_calamine(send, path, worksheets, limits, notes)
         engine = "calamine"
     except python_calamine.CalamineError as exc:
         if map_reader_exception(exc) is not None:
             raise
-        workbook = None
+        # calamine refuses some cell encodings openpyxl accepts (a boolean written as 7,
+        # an unknown cell type); the bounds are already checked, so the streaming reader
+        # may try.
+        notes = [note for note in notes if "no readable content" in note]
+        notes.append(f"the workbook was read with the slower reader ({exc})")
+        sheets = _read_with_openpyxl(send, path, worksheets, limits, notes)
         engine = "openpyxl"
-    if workbook is None:
-        _read_with_openpyxl(send, path, scan.date1904, worksheets, limits, notes)
-        return
-    with workbook:
+    for sheet in sheets:
+        send(sheet)
+    send(_Done(scan.date1904, tuple(notes), engine))
+
+
+def _sheet_data(number: int, scan: Any, rows: list[list[CellValue]]) -> SheetData:
+    return SheetData(
+        name=scan.name,
+        index=number,
+        rows=rows,
+        visibility=scan.visibility,
+        hidden_rows=scan.hidden_rows,
+        hidden_cols=scan.hidden_cols,
+        merged=scan.merged,
+        formulas={(f.row, f.col): f for f in scan.formulas},
+    )
+
+
+def _read_with_calamine(
+    send: Callable[[Any], None],
+    path: Path,
+    worksheets: list[Any],
+    limits: ReadLimits,
+    notes: list[str],
+) -> list[SheetData]:
+    import python_calamine
+
+    sheets: list[SheetData] = []
+    with python_calamine.CalamineWorkbook.from_path(str(path)) as workbook:
         for number, sheet_scan in enumerate(worksheets):
             send(
                 (
@@ -304,21 +334,9 @@ def _read_in_child(
             except python_calamine.WorksheetNotFound:
                 notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
                 continue
-            rows = _plain_rows(raw_rows, limits)
+            sheets.append(_sheet_data(number, sheet_scan, _plain_rows(raw_rows, limits)))
             del raw_rows
-            send(
-                SheetData(
-                    name=sheet_scan.name,
-                    index=number,
-                    rows=rows,
-                    visibility=sheet_scan.visibility,
-                    hidden_rows=sheet_scan.hidden_rows,
-                    hidden_cols=sheet_scan.hidden_cols,
-                    merged=sheet_scan.merged,
-                    formulas={(f.row, f.col): f for f in sheet_scan.formulas},
-                )
-            )
-    send(_Done(scan.date1904, tuple(notes), engine))
+    return sheets
 
 
 def _plain_rows(raw_rows: list[list[Any]], limits: ReadLimits) -> list[list[CellValue]]:
@@ -340,11 +358,12 @@ def _plain_rows(raw_rows: list[list[Any]], limits: ReadLimits) -> list[list[Cell
 def _read_with_openpyxl(
     send: Callable[[Any], None],
     path: Path,
-    date1904: bool,
     worksheets: list[Any],
     limits: ReadLimits,
     notes: list[str],
-) -> None:
+) -> list[SheetData]:
+    import warnings
+
     import openpyxl
 
     if not openpyxl.DEFUSEDXML:
@@ -353,41 +372,42 @@ def _read_with_openpyxl(
             RefusalCode.UNREADABLE,
             "the safe XML reader is not active (check the OPENPYXL_DEFUSEDXML setting)",
         )
-    book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False)
-    try:
-        for number, sheet_scan in enumerate(worksheets):
-            if sheet_scan.name not in book.sheetnames:
-                notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
-                continue
-            sheet = book[sheet_scan.name]
-            reset = getattr(sheet, "reset_dimensions", None)
-            if reset is not None:
-                reset()
-            rows: list[list[CellValue]] = []
-            memo: dict[str, str] = {}
-            for values in sheet.iter_rows(values_only=True, max_col=limits.max_columns):
-                if len(rows) >= limits.max_rows:
-                    raise FileRefused(
-                        path,
-                        RefusalCode.TOO_MANY_ROWS,
-                        f"sheet '{sheet_scan.name}' has more than {limits.max_rows:,} rows",
+    sheets: list[SheetData] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False)
+        try:
+            for number, sheet_scan in enumerate(worksheets):
+                if sheet_scan.name not in book.sheetnames:
+                    notes.append(
+                        f"sheet '{sheet_scan.name}' has no readable content and was skipped"
                     )
-                rows.append([_plain_value(value, memo) for value in values])
-            send(
-                SheetData(
-                    name=sheet_scan.name,
-                    index=number,
-                    rows=rows,
-                    visibility=sheet_scan.visibility,
-                    hidden_rows=sheet_scan.hidden_rows,
-                    hidden_cols=sheet_scan.hidden_cols,
-                    merged=sheet_scan.merged,
-                    formulas={(f.row, f.col): f for f in sheet_scan.formulas},
+                    continue
+                send(
+                    (
+                        "progress",
+                        0.1 + 0.8 * number / max(len(worksheets), 1),
+                        f"Reading sheet '{sheet_scan.name}'",
+                    )
                 )
-            )
-    finally:
-        book.close()
-    send(_Done(date1904, tuple(notes), "openpyxl"))
+                sheet = book[sheet_scan.name]
+                reset = getattr(sheet, "reset_dimensions", None)
+                if reset is not None:
+                    reset()
+                rows: list[list[CellValue]] = []
+                memo: dict[str, str] = {}
+                for values in sheet.iter_rows(values_only=True, max_col=limits.max_columns):
+                    if len(rows) >= limits.max_rows:
+                        raise FileRefused(
+                            path,
+                            RefusalCode.TOO_MANY_ROWS,
+                            f"sheet '{sheet_scan.name}' has more than {limits.max_rows:,} rows",
+                        )
+                    rows.append([_plain_value(value, memo) for value in values])
+                sheets.append(_sheet_data(number, sheet_scan, rows))
+        finally:
+            book.close()
+    return sheets
 
 
 def _plain_value(value: object, memo: dict[str, str]) -> CellValue:
@@ -422,10 +442,12 @@ def _read_ods(
                     f"sheet '{meta.name}' spans {sheet.height:,} rows × {sheet.width:,} "
                     "columns, more than a quote may have",
                 )
-            visibility = {
-                python_calamine.SheetVisibleEnum.Hidden: Visibility.HIDDEN,
-                python_calamine.SheetVisibleEnum.VeryHidden: Visibility.VERY_HIDDEN,
-            }.get(meta.visible, Visibility.VISIBLE)
+            if meta.visible == python_calamine.SheetVisibleEnum.Hidden:
+                visibility = Visibility.HIDDEN
+            elif meta.visible == python_calamine.SheetVisibleEnum.VeryHidden:
+                visibility = Visibility.VERY_HIDDEN
+            else:
+                visibility = Visibility.VISIBLE
             rows = _plain_rows(sheet.to_python(skip_empty_area=False), limits)
             merged = tuple(
                 (top, left, bottom, right)

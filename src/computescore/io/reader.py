@@ -41,6 +41,7 @@ from computescore.domain.quotes import (
     Vendor,
 )
 from computescore.errors import UsageError
+from computescore.io.accelerators import AcceleratorResolver
 from computescore.io.isolated import Progress, read_file
 from computescore.io.mapping import (
     ColumnMapping,
@@ -69,6 +70,7 @@ from computescore.io.values import (
     currency_in_text,
     is_blank,
     looks_like_accelerator,
+    normalise_text,
     number_mark_evidence,
     parse_category,
     parse_count,
@@ -91,7 +93,7 @@ from computescore.io.workbook import (
 )
 
 PREVIEW_ROWS = 15
-EVIDENCE_ROWS = 2000
+EVIDENCE_ROWS = 1000
 
 
 # --------------------------------------------------------------------------- records
@@ -349,6 +351,7 @@ class _Reader:
         self.explicit_currency = currency.upper() if currency else None
         self.progress = progress
         self.file_name = book.path.name
+        self.resolver = AcceleratorResolver(catalogue)
         self.is_text = book.kind == "text"
         self.problems: list[Problem] = [
             Problem(self.file_name, note[0].upper() + note[1:], Severity.WARNING)
@@ -412,12 +415,13 @@ class _Reader:
                 "no table of quote lines was found (a header row naming at least a price and "
                 "a description or accelerator); map the columns by hand or check the sheet",
             )
-        table_rows = {
-            (id(t.sheet), r) for t in tables for r in range(t.header_rows[0], _last_row(t))
-        }
+        spans: dict[int, list[range]] = {}
+        for t in tables:
+            spans.setdefault(id(t.sheet), []).append(range(t.header_rows[0], _last_row(t)))
+
         self._check_overrides(tables)
-        self.mark = self._decimal_mark(tables)
         mappings = {id(t): self._mapping(t) for t in tables}
+        self.mark = self._decimal_mark(tables, mappings)
         self.currency = self._file_currency(tables, mappings)
 
         sheet_terms: dict[int, TermsDraft] = {}
@@ -426,7 +430,7 @@ class _Reader:
         for sheet in sheets:
             if sheet.visibility is not Visibility.VISIBLE and not self.include_hidden:
                 continue
-            rows = [r for r in range(len(sheet.rows)) if (id(sheet), r) not in table_rows]
+            rows = _rows_outside(len(sheet.rows), spans.get(id(sheet), []))
             pairs = key_values(sheet, rows, self.prefix(sheet))
             if not pairs:
                 continue
@@ -531,23 +535,38 @@ class _Reader:
 
     # -- number format and currency
 
-    def _decimal_mark(self, tables: Sequence[Table]) -> DecimalMark | None:
+    def _decimal_mark(
+        self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
+    ) -> DecimalMark | None:
+        """The decimal mark: the user's, the vendor profile's, or the one the file proves.
+
+        Numbers written unambiguously in the money and quantity columns (``1.234,56``,
+        ``2,85``, ``1,234.50``) prove a mark; when they prove both, none is used and
+        ambiguous numbers stay ambiguous.
+        """
         if self.explicit_mark is not None:
             return self.explicit_mark
         saved = profile_decimal_mark(self.profile)
         if saved is not None:
             return saved
+        numeric = (
+            Field.PRICE,
+            Field.LINE_TOTAL,
+            Field.QUANTITY,
+            Field.NODES,
+            Field.ACCELERATOR_COUNT,
+        )
         seen: Counter[DecimalMark] = Counter()
         for table in tables:
+            columns = [c.index for c in mappings[id(table)].columns if c.field in numeric]
             for row in table.rows[:EVIDENCE_ROWS]:
-                for value in row.values:
-                    if isinstance(value, str) and any(ch.isdigit() for ch in value):
+                for index in columns:
+                    value = row.values[index] if index < len(row.values) else None
+                    if isinstance(value, str):
                         mark = number_mark_evidence(value)
                         if mark is not None:
                             seen[mark] += 1
-        if len(seen) == 1:
-            return next(iter(seen))
-        return None
+        return next(iter(seen)) if len(seen) == 1 else None
 
     def _file_currency(
         self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
@@ -720,6 +739,17 @@ class _Reader:
         )
 
 
+def _rows_outside(count: int, spans: Sequence[range]) -> list[int]:
+    """Row numbers below ``count`` that fall in none of the spans."""
+    rows: list[int] = []
+    position = 0
+    for span in sorted(spans, key=lambda s: s.start):
+        rows.extend(range(position, min(span.start, count)))
+        position = max(position, span.stop)
+    rows.extend(range(position, count))
+    return rows
+
+
 def _last_row(table: Table) -> int:
     """The row after a table, counting its closing totals row as part of it."""
     closed = table.stop_reason is not None and table.stop_reason.startswith("total")
@@ -802,8 +832,40 @@ _PRECEDENCE = (
 _LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
 
 
+_DASHES = frozenset(("", "-", "–", "—"))
+
+
+def _filled(value: CellValue) -> CellValue:
+    """The value, or None for an empty cell or a dash placeholder."""
+    if value is None:
+        return None
+    if value.__class__ is str and value.strip() in _DASHES:
+        return None
+    return value
+
+
+_PLAIN_AMOUNT = re.compile(r"[0-9]{1,3}|[0-9]+\.[0-9]{1,2}|[0-9]+\.[0-9]{4,}|[0-9]{4,}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Priced:
+    """How one price cell of a row is to be read (cached per distinct combination)."""
+
+    unit: PriceUnit | None
+    deployment: Deployment | None
+    term: int | None
+    assumed: str | None
+    """Why the basis (per GPU or per node) was assumed, when it was."""
+
+
 class _LineBuilder:
-    """Turns the rows of one table into quote lines, caching parses of repeated cell text."""
+    """Turns the rows of one table into quote lines.
+
+    A price list repeats the same accelerator names, billing words, units and regions
+    on thousands of rows, so every parse is cached per distinct cell value (and per
+    distinct combination where several cells decide together); addresses and problems
+    are only built for rows that have a problem.
+    """
 
     def __init__(
         self, reader: _Reader, table: Table, mapping: ColumnMapping, group: _QuoteGroup
@@ -818,48 +880,65 @@ class _LineBuilder:
             for c in mapping.columns
             if c.field is not None and c.field not in (Field.IGNORE, Field.DETAILS, Field.PRICE)
         }
+        self.index: dict[Field, int] = {f: c.index for f, c in self.columns.items()}
+        self.fields = list(self.index.items())
+        self.cells: dict[Field, CellValue] = {}
         self.prices = mapping.price_columns()
-        self.details = mapping.detail_columns()
+        self.details = [c.index for c in mapping.detail_columns()]
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
-        header_width = max(
+        self.header_width = max(
             (i + 1 for i, h in enumerate(table.headers) if not is_blank(h)), default=0
         )
-        self.header_width = header_width
-        context_rows = range(table.header_rows[0])
         context = " ".join(
             [
                 self.sheet.name,
-                *(str(v) for r in context_rows for v in self.sheet.rows[r] if isinstance(v, str)),
+                *(
+                    str(v)
+                    for r in range(table.header_rows[0])
+                    for v in self.sheet.rows[r]
+                    if isinstance(v, str)
+                ),
             ]
         )
         self.lease_context = bool(_LEASE_CONTEXT.search(context.casefold()))
-        self.cache: dict[tuple[str, Any], Any] = {}
+        self.formulas = self.sheet.formulas
+        self.c_kind: dict[CellValue, tuple[str | None, Problem | None]] = {}
+        self.c_acc: dict[CellValue, tuple[AliasMatch | None, Problem | None]] = {}
+        self.c_count: dict[tuple[Field, CellValue], tuple[int | None, Problem | None]] = {}
+        self.c_qty: dict[CellValue, tuple[Decimal | None, Problem | None]] = {}
+        self.c_terms: dict[tuple[CellValue, ...], tuple[Any, ...]] = {}
+        self.c_currency: dict[CellValue, str | None] = {}
+        self.c_money: dict[tuple[CellValue, str | None], tuple[Money | None, Problem | None]] = {}
+        self.c_unit_text: dict[CellValue, UnitHint | None] = {}
+        self.c_priced: dict[tuple[Any, ...], _Priced] = {}
+        self.c_place: dict[tuple[CellValue, CellValue], str | None] = {}
+        self.c_category: dict[tuple[Any, ...], tuple[CostCategory, Problem | None]] = {}
 
     # -- helpers
 
-    def value(self, row: TableRow, fld: Field) -> CellValue:
-        column = self.columns.get(fld)
-        if column is None or column.index >= len(row.values):
-            return None
-        value = row.values[column.index]
-        return None if is_blank(value) else value
+    def fetch(self, values: Sequence[CellValue]) -> None:
+        """Take the mapped cells of the row being read (empty cells and dashes left out)."""
+        width = len(values)
+        cells: dict[Field, CellValue] = {}
+        for fld, index in self.fields:
+            if index < width:
+                value = values[index]
+                if value is not None and (
+                    value.__class__ is not str or (value.strip() not in _DASHES)
+                ):
+                    cells[fld] = value
+        self.cells = cells
 
-    def at(self, row: TableRow, column: MappedColumn) -> str:
-        return self.r.cell(self.sheet, row.index, column.index)
+    def get(self, fld: Field) -> CellValue:
+        """The current row's value of a field, None when empty."""
+        return self.cells.get(fld)
 
-    def cached(self, kind: str, key: Any, compute: Any) -> Any:
-        try:
-            return self.cache[(kind, key)]
-        except KeyError:
-            result = compute()
-            self.cache[(kind, key)] = result
-            return result
-        except TypeError:
-            return compute()
+    def at(self, row: TableRow, column: MappedColumn | int) -> str:
+        index = column if isinstance(column, int) else column.index
+        return self.r.cell(self.sheet, row.index, index)
 
-    @staticmethod
-    def resourced(problem: Problem | None, source: str) -> Problem | None:
-        return None if problem is None else replace(problem, source=source)
+    def source(self, row: TableRow) -> str:
+        return self.r.line_source(self.sheet, row.index)
 
     # -- build
 
@@ -868,33 +947,30 @@ class _LineBuilder:
             column = self.columns.get(name)
             if column is None:
                 continue
-            values = {
+            values = [
                 str(row.values[column.index])
                 for row in self.table.rows
-                if column.index < len(row.values) and not is_blank(row.values[column.index])
-            }
+                if column.index < len(row.values) and _filled(row.values[column.index]) is not None
+            ]
             if values:
-                first = next(
-                    str(row.values[column.index])
-                    for row in self.table.rows
-                    if column.index < len(row.values) and not is_blank(row.values[column.index])
-                )
-                self.group.column_fields.setdefault(name.value, first)
-                if len(values) > 1:
+                self.group.column_fields.setdefault(name.value, values[0])
+                distinct = sorted(set(values))
+                if len(distinct) > 1:
                     self.group.problems.append(
                         Problem(
                             f"{self.r.prefix(self.sheet)}!{column.letter}",
                             f"The {name.value.replace('_', ' ')} column holds several values; "
                             "the first was used",
                             Severity.WARNING,
-                            ", ".join(sorted(values)[:5]),
+                            ", ".join(distinct[:5]),
                         )
                     )
+        include_hidden = self.r.include_hidden
         for row in self.table.rows:
-            if row.hidden and not self.r.include_hidden:
+            if row.hidden and not include_hidden:
                 self.group.problems.append(
                     Problem(
-                        self.r.line_source(self.sheet, row.index),
+                        self.source(row),
                         f"Row {self.r.row_number(self.sheet, row.index)} is hidden in the "
                         "workbook and was not imported; import hidden content explicitly to "
                         "include it",
@@ -906,74 +982,60 @@ class _LineBuilder:
             self.row(row)
 
     def row(self, row: TableRow) -> None:
+        values = row.values
         problems: list[Problem] = []
-        if self.r.is_text:
-            extra = [
-                i for i in range(self.header_width, len(row.values)) if not is_blank(row.values[i])
-            ]
+        if self.r.is_text and len(values) > self.header_width:
+            extra = [i for i in range(self.header_width, len(values)) if not is_blank(values[i])]
             if extra:
                 line = self.r.row_number(self.sheet, row.index)
                 raise FileRefused(
                     self.r.book.path,
                     RefusalCode.CSV_ROW_TOO_WIDE,
-                    f"line {line:,} has {len(row.values)} fields but the header has "
+                    f"line {line:,} has {len(values)} fields but the header has "
                     f"{self.header_width}; values would land in the wrong columns",
                 )
         if row.hidden:
             problems.append(
                 Problem(
-                    self.r.line_source(self.sheet, row.index),
+                    self.source(row),
                     "The row is hidden in the workbook; it was imported as asked",
                     Severity.WARNING,
                 )
             )
-        source = self.r.line_source(self.sheet, row.index)
-        description = self.value(row, Field.DESCRIPTION)
+        self.fetch(values)
+        description = self.get(Field.DESCRIPTION)
         desc_text = "" if description is None else str(description)
-
-        # what the line buys
-        match, kind = self.identify(row, desc_text, problems)
+        match, kind = self.identify(row, values, desc_text, problems)
         compute = kind is LineKind.COMPUTE
-
-        # counts
-        per_node, nodes, count, quantity = self.counts(row, match, compute, problems)
-
-        # terms
-        reading = self.terms(row, desc_text, compute, problems)
-
-        # currency for this line
-        line_currency = self.line_currency(row, problems)
-
-        # prices (one line per filled price column)
+        counts = self.counts(row, values, match, compute, problems)
+        reading = self.terms(row, values, desc_text, compute, problems)
+        line_currency = self.line_currency(row, values, problems)
         priced = False
-        for slot in self.prices or ():
-            cell = row.values[slot.index] if slot.index < len(row.values) else None
-            if self.formula_blocks(row, slot, problems):
+        for slot in self.prices:
+            cell = values[slot.index] if slot.index < len(values) else None
+            if self.formulas and self.formula_blocks(row, slot, problems):
                 priced = True
                 continue
-            if is_blank(cell):
+            if _filled(cell) is None:
                 continue
             priced = True
             self.price_line(
                 row,
+                values,
                 slot,
                 cell,
-                source,
                 desc_text,
                 match,
                 kind,
-                per_node,
-                nodes,
-                count,
-                quantity,
+                counts,
                 reading,
                 line_currency,
                 problems,
             )
         if not priced:
-            total = self.columns.get(Field.LINE_TOTAL)
-            total_value = self.value(row, Field.LINE_TOTAL)
-            if total is not None and total_value is not None:
+            total_value = self.get(Field.LINE_TOTAL)
+            if total_value is not None:
+                total = self.columns[Field.LINE_TOTAL]
                 problems.append(
                     Problem(
                         self.at(row, total),
@@ -983,86 +1045,87 @@ class _LineBuilder:
                 )
                 self.price_line(
                     row,
+                    values,
                     total,
                     total_value,
-                    source,
                     desc_text,
                     match,
                     kind,
-                    per_node,
-                    nodes,
-                    count,
-                    quantity,
+                    counts,
                     reading,
                     line_currency,
                     problems,
                     as_total=True,
                 )
             else:
-                where = self.at(row, self.prices[0]) if self.prices else source
+                where = self.at(row, self.prices[0]) if self.prices else self.source(row)
                 problems.append(
                     Problem(
-                        where,
-                        "The line has no price",
-                        Severity.ERROR,
-                        _row_text(row.values),
-                        "a price",
+                        where, "The line has no price", Severity.ERROR, _row_text(values), "a price"
                     )
                 )
-        self.group.problems.extend(problems)
+        if problems:
+            self.group.problems.extend(problems)
 
     # -- identity
 
     def identify(
-        self, row: TableRow, desc_text: str, problems: list[Problem]
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        desc_text: str,
+        problems: list[Problem],
     ) -> tuple[AliasMatch | None, LineKind]:
-        kind_value = self.value(row, Field.KIND)
         stated_kind = None
+        kind_value = self.get(Field.KIND)
         if kind_value is not None:
-            stated_kind, problem = self.cached("kind", kind_value, lambda: parse_kind(kind_value))
+            found = self.c_kind.get(kind_value)
+            if found is None:
+                found = self.c_kind[kind_value] = parse_kind(kind_value)
+            stated_kind, problem = found
             if problem:
-                problems.append(
-                    self.resourced(problem, self.at(row, self.columns[Field.KIND])) or problem
-                )
-        accelerator_column = self.columns.get(Field.ACCELERATOR)
+                problems.append(replace(problem, source=self.at(row, self.columns[Field.KIND])))
         match: AliasMatch | None = None
+        accelerator_column = self.columns.get(Field.ACCELERATOR)
         if accelerator_column is not None:
-            value = self.value(row, Field.ACCELERATOR)
+            value = self.get(Field.ACCELERATOR)
             if value is not None:
-                match, problem = self.cached(
-                    "acc", value, lambda: resolve_accelerator(value, self.r.catalogue)
-                )
+                resolved = self.c_acc.get(value)
+                if resolved is None:
+                    resolved = self.c_acc[value] = self._resolve_column_value(value)
+                match, problem = resolved
                 if problem:
                     problems.append(replace(problem, source=self.at(row, accelerator_column)))
                     return None, LineKind.COMPUTE
-            if match is not None and desc_text:
-                from_description = self.cached(
-                    "accd", desc_text, lambda: self.r.catalogue.resolve(desc_text)
-                )
+            if (
+                match is not None
+                and match.per_node is None
+                and desc_text
+                and self.get(Field.ACCELERATORS_PER_NODE) is None
+            ):
+                from_description = self.r.resolver.resolve(desc_text)
                 if (
                     from_description is not None
-                    and match.per_node is None
                     and from_description.accelerator_id == match.accelerator_id
                 ):
                     match = from_description
         elif stated_kind != "cost":
             texts = [desc_text] + [
-                str(row.values[c.index])
-                for c in self.details
-                if c.index < len(row.values) and isinstance(row.values[c.index], str)
+                str(values[i])
+                for i in self.details
+                if i < len(values) and isinstance(values[i], str)
             ]
             for text in texts:
-                if not text:
-                    continue
-                match = self.cached("accd", text, lambda text=text: self.r.catalogue.resolve(text))
-                if match is not None:
-                    break
+                if text:
+                    match = self.r.resolver.resolve(text)
+                    if match is not None:
+                        break
             if match is None and stated_kind == "compute":
                 problems.append(
                     Problem(
-                        self.r.line_source(self.sheet, row.index),
-                        "The line is marked as compute but names no accelerator "
-                        "the catalogue knows",
+                        self.source(row),
+                        "The line is marked as compute but names no accelerator the catalogue "
+                        "knows",
                         Severity.ERROR,
                         desc_text,
                         "an accelerator name",
@@ -1072,9 +1135,9 @@ class _LineBuilder:
                 closest = self.r.catalogue.closest(desc_text)
                 problems.append(
                     Problem(
-                        self.r.line_source(self.sheet, row.index),
-                        "The description sounds like an accelerator the catalogue does not know; "
-                        "the line was imported as a cost line"
+                        self.source(row),
+                        "The description sounds like an accelerator the catalogue does not "
+                        "know; the line was imported as a cost line"
                         + (
                             f" (closest catalogue entries: {', '.join(closest)})" if closest else ""
                         ),
@@ -1087,29 +1150,44 @@ class _LineBuilder:
             return None, LineKind.COST
         return match, (LineKind.COMPUTE if match is not None else LineKind.COST)
 
+    def _resolve_column_value(self, value: CellValue) -> tuple[AliasMatch | None, Problem | None]:
+        match = self.r.resolver.resolve(normalise_text(value))
+        if match is not None:
+            return match, None
+        return resolve_accelerator(value, self.r.catalogue)
+
     def counts(
-        self, row: TableRow, match: AliasMatch | None, compute: bool, problems: list[Problem]
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        match: AliasMatch | None,
+        compute: bool,
+        problems: list[Problem],
     ) -> tuple[int | None, int | None, int | None, Decimal | None]:
         def count_of(fld: Field, what: str) -> int | None:
-            value = self.value(row, fld)
+            value = self.get(fld)
             if value is None:
                 return None
-            number, problem = self.cached("count", value, lambda: parse_count(value, what=what))
+            key = (fld, value)
+            found = self.c_count.get(key)
+            if found is None:
+                found = self.c_count[key] = parse_count(value, what=what)
+            number, problem = found
             if problem:
                 problems.append(replace(problem, source=self.at(row, self.columns[fld])))
             return number
 
-        quantity_value = self.value(row, Field.QUANTITY)
+        quantity_value = self.get(Field.QUANTITY)
         quantity: Decimal | None = None
         if quantity_value is not None:
-            number, problem = self.cached(
-                "qty",
-                (quantity_value, self.r.mark),
-                lambda: parse_decimal(quantity_value, mark=self.r.mark, what="quantity"),
-            )
+            found_qty = self.c_qty.get(quantity_value)
+            if found_qty is None:
+                found_qty = self.c_qty[quantity_value] = parse_decimal(
+                    quantity_value, mark=self.r.mark, what="quantity"
+                )
+            quantity, problem = found_qty
             if problem:
                 problems.append(replace(problem, source=self.at(row, self.columns[Field.QUANTITY])))
-            quantity = number
         per_node = count_of(Field.ACCELERATORS_PER_NODE, "number of accelerators per node")
         nodes = count_of(Field.NODES, "number of nodes")
         count = count_of(Field.ACCELERATOR_COUNT, "number of accelerators")
@@ -1144,7 +1222,7 @@ class _LineBuilder:
             if count is not None and count != product:
                 problems.append(
                     Problem(
-                        self.r.line_source(self.sheet, row.index),
+                        self.source(row),
                         f"The accelerator count {count} is not nodes × per node "
                         f"({nodes} × {per_node} = {product}); the stated count was kept",
                         Severity.WARNING,
@@ -1157,52 +1235,73 @@ class _LineBuilder:
     # -- deployment and term
 
     def terms(
-        self, row: TableRow, desc_text: str, compute: bool, problems: list[Problem]
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        desc_text: str,
+        compute: bool,
+        problems: list[Problem],
     ) -> tuple[Deployment | None, int | None, UnitHint | None]:
+        cells = (
+            self.get(Field.DEPLOYMENT),
+            self.get(Field.TERM_MONTHS),
+            self.get(Field.TIER),
+        )
+        key = (*cells, compute)
+        found = self.c_terms.get(key)
+        if found is None:
+            found = self.c_terms[key] = self._terms(cells, compute)
+        deployment, term, unit_hint, undecided, failed = found
+        for fld, problem in failed:
+            problems.append(replace(problem, source=self.at(row, self.columns[fld])))
+        if undecided and desc_text:
+            described, _ = parse_terms(desc_text)
+            if described is not None and described.deployment is not None:
+                deployment = described.deployment
+                if term is None:
+                    term = described.term_months
+        return deployment, term, unit_hint
+
+    def _terms(self, cells: tuple[CellValue, ...], compute: bool) -> tuple[Any, ...]:
         readings: list[TermsReading] = []
         unit_hint: UnitHint | None = None
-        for fld, strict in (
-            (Field.DEPLOYMENT, True),
-            (Field.TERM_MONTHS, True),
-            (Field.TIER, False),
+        failed: list[tuple[Field, Problem]] = []
+        for fld, strict, value in zip(
+            (Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER),
+            (True, True, False),
+            cells,
+            strict=True,
         ):
-            value = self.value(row, fld)
             if value is None:
                 continue
-            reading, problem = self.cached("terms", value, lambda value=value: parse_terms(value))
+            reading, problem = parse_terms(value)
             if reading is not None:
                 readings.append(reading)
                 unit_hint = unit_hint or reading.unit
             elif strict:
-                hint = self.cached("unit", value, lambda value=value: parse_unit_text(value))
+                hint = parse_unit_text(value)
                 if hint is not None:
                     unit_hint = unit_hint or hint
                 elif compute and problem is not None:
-                    problems.append(
-                        replace(
-                            problem,
-                            source=self.at(row, self.columns[fld]),
-                            severity=Severity.WARNING,
-                        )
-                    )
+                    failed.append((fld, replace(problem, severity=Severity.WARNING)))
         if not compute:
-            return None, None, unit_hint
+            return None, None, unit_hint, False, tuple(failed)
         deployments = {r.deployment for r in readings if r.deployment is not None}
-        if not deployments and desc_text:
-            described, _ = self.cached("terms", desc_text, lambda: parse_terms(desc_text))
-            if described is not None and described.deployment is not None:
-                deployments.add(described.deployment)
-                readings.append(described)
         deployment = next((d for d in _PRECEDENCE if d in deployments), None)
         term = next((r.term_months for r in readings if r.term_months is not None), None)
-        return deployment, term, unit_hint
+        return deployment, term, unit_hint, deployment is None, tuple(failed)
 
-    def line_currency(self, row: TableRow, problems: list[Problem]) -> str | None:
-        value = self.value(row, Field.CURRENCY)
+    def line_currency(
+        self, row: TableRow, values: Sequence[CellValue], problems: list[Problem]
+    ) -> str | None:
+        value = self.get(Field.CURRENCY)
         if value is None:
             return None
-        code, _ = self.cached("cur", value, lambda: currency_in_text(str(value)))
-        if code is None or code in ("$", "¥"):
+        if value not in self.c_currency:
+            code, _ = currency_in_text(str(value))
+            self.c_currency[value] = None if code in (None, "$", "¥") else code
+        code = self.c_currency[value]
+        if code is None:
             problems.append(
                 Problem(
                     self.at(row, self.columns[Field.CURRENCY]),
@@ -1212,11 +1311,10 @@ class _LineBuilder:
                     "e.g. USD, EUR, CNY",
                 )
             )
-            return None
-        return str(code)
+        return code
 
     def formula_blocks(self, row: TableRow, slot: MappedColumn, problems: list[Problem]) -> bool:
-        formula = self.sheet.formulas.get((row.index, slot.index))
+        formula = self.formulas.get((row.index, slot.index))
         if formula is None:
             return False
         where = self.at(row, slot)
@@ -1224,8 +1322,8 @@ class _LineBuilder:
             problems.append(
                 Problem(
                     where,
-                    "The price is a formula whose result is not saved in the file (formula results "
-                    "missing); open the file in Excel, save it and import it again",
+                    "The price is a formula whose result is not saved in the file (formula "
+                    "results missing); open the file in Excel, save it and import it again",
                     Severity.ERROR,
                     f"={formula.formula}",
                     "a saved value",
@@ -1235,8 +1333,8 @@ class _LineBuilder:
         problems.append(
             Problem(
                 where,
-                f"The price comes from the formula ={formula.formula}; the value saved with the "
-                f"file ({formula.cached}) was used, which Excel would recalculate; check it",
+                f"The price comes from the formula ={formula.formula}; the value saved with "
+                f"the file ({formula.cached}) was used, which Excel would recalculate; check it",
                 Severity.WARNING,
                 f"={formula.formula} → {formula.cached}",
             )
@@ -1245,34 +1343,37 @@ class _LineBuilder:
 
     # -- one priced line
 
+    def money(self, cell: CellValue, hint: str | None) -> tuple[Money | None, Problem | None]:
+        if cell.__class__ is float:
+            return Money(Decimal(repr(cell)), hint), None
+        if cell.__class__ is str and _PLAIN_AMOUNT.fullmatch(cell):
+            return Money(Decimal(cell), hint), None
+        key = (cell, hint)
+        found = self.c_money.get(key)
+        if found is None:
+            found = self.c_money[key] = parse_money(cell, currency=hint, mark=self.r.mark)
+        return found
+
     def price_line(
         self,
         row: TableRow,
+        values: Sequence[CellValue],
         slot: MappedColumn,
         cell: CellValue,
-        source: str,
         desc_text: str,
         match: AliasMatch | None,
         kind: LineKind,
-        per_node: int | None,
-        nodes: int | None,
-        count: int | None,
-        quantity: Decimal | None,
+        counts: tuple[int | None, int | None, int | None, Decimal | None],
         reading: tuple[Deployment | None, int | None, UnitHint | None],
         line_currency: str | None,
         problems: list[Problem],
         as_total: bool = False,
     ) -> None:
         compute = kind is LineKind.COMPUTE
-        where = self.at(row, slot)
         hint_currency = line_currency or slot.currency or self.mapping.currency or self.r.currency
-        money, problem = self.cached(
-            "money",
-            (cell, hint_currency, self.r.mark),
-            lambda: parse_money(cell, currency=hint_currency, mark=self.r.mark),
-        )
+        money, problem = self.money(cell, hint_currency)
         if problem is not None:
-            problems.append(replace(problem, source=where))
+            problems.append(replace(problem, source=self.at(row, slot)))
             if problem.severity is Severity.ERROR:
                 return
         if money is None:
@@ -1285,9 +1386,9 @@ class _LineBuilder:
         ):
             problems.append(
                 Problem(
-                    where,
-                    f"The price is in {money.currency} but the currency "
-                    f"column says {line_currency}",
+                    self.at(row, slot),
+                    f"The price is in {money.currency} but the currency column says "
+                    f"{line_currency}",
                     Severity.ERROR,
                     str(cell),
                     "one currency",
@@ -1298,7 +1399,7 @@ class _LineBuilder:
         if currency is None:
             problems.append(
                 Problem(
-                    where,
+                    self.at(row, slot),
                     "The price states no currency and neither does the file; set the currency",
                     Severity.ERROR,
                     str(cell),
@@ -1306,97 +1407,83 @@ class _LineBuilder:
                 )
             )
             return
+        per_node, nodes, count, quantity = counts
         deployment, term, terms_unit = reading
-        unit_value = (
-            None
-            if self.unit_column is None
-            else (
-                row.values[self.unit_column.index]
-                if self.unit_column.index < len(row.values)
-                else None
-            )
-        )
-        column_hint = (
-            None
-            if is_blank(unit_value)
-            else self.cached("unit", unit_value, lambda: parse_unit_text(unit_value))
-        )
-        if not is_blank(unit_value) and column_hint is None and self.unit_column is not None:
-            problems.append(
-                Problem(
-                    self.at(row, self.unit_column),
-                    "The unit is not recognised",
-                    Severity.ERROR,
-                    str(unit_value),
-                    "per GPU-hour, per node-month, per GB, one-off …",
+        unit_value = None
+        if self.unit_column is not None and self.unit_column.index < len(values):
+            unit_value = _filled(values[self.unit_column.index])
+        column_hint = None
+        if unit_value is not None:
+            if unit_value not in self.c_unit_text:
+                self.c_unit_text[unit_value] = parse_unit_text(unit_value)
+            column_hint = self.c_unit_text[unit_value]
+            if column_hint is None and self.unit_column is not None:
+                problems.append(
+                    Problem(
+                        self.at(row, self.unit_column),
+                        "The unit is not recognised",
+                        Severity.ERROR,
+                        str(unit_value),
+                        "per GPU-hour, per node-month, per GB, one-off …",
+                    )
                 )
-            )
-            return
-        hint = UnitHint()
-        for candidate in (
+                return
+        key = (
+            slot.index,
             money.unit,
             column_hint,
-            UnitHint(Period.ONCE, Basis.TOTAL) if as_total else slot.unit,
             terms_unit,
-        ):
-            if candidate is not None:
-                hint = hint.merged(candidate)
-        if (
-            compute
-            and hint.period is None
-            and hint.basis in (None, Basis.GPU, Basis.NODE)
-            and (deployment is Deployment.PURCHASE)
-        ):
-            hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
-        node_priced = per_node is not None and hint.basis is None
-        unit = price_unit_for(hint, compute=compute, node_priced=node_priced)
+            as_total,
+            compute,
+            per_node is not None,
+            deployment,
+            term,
+        )
+        decided = self.c_priced.get(key)
+        if decided is None:
+            decided = self.c_priced[key] = self._decide(
+                slot,
+                money.unit,
+                column_hint,
+                terms_unit,
+                as_total,
+                compute,
+                per_node is not None,
+                deployment,
+                term,
+            )
+        unit = decided.unit
         if unit is None:
             problems.append(
                 Problem(
-                    where,
+                    self.at(row, slot),
                     "The price's unit is not stated or not supported for this kind of line",
                     Severity.ERROR,
                     str(cell),
-                    "per GPU-hour, per node-hour, per GPU-month, per node-month, one-off per item "
-                    "or for the line" + ("" if compute else ", per month, per GB, per kW-month"),
+                    "per GPU-hour, per node-hour, per GPU-month, per node-month, one-off per "
+                    "item or for the line"
+                    + ("" if compute else ", per month, per GB, per kW-month"),
                 )
             )
             return
-        amount = money.amount
-        if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
+        if decided.assumed:
             problems.append(
                 Problem(
-                    where,
-                    f"The price was read as {unit.value.replace('_', ' ')} because "
-                    + (
-                        "the line names a node of accelerators"
-                        if node_priced
-                        else "nothing says it is per node"
-                    ),
+                    self.at(row, slot),
+                    decided.assumed,
                     Severity.WARNING,
                     str(cell),
                     "a unit that names GPU or node",
                 )
             )
-        if compute:
-            if deployment is None:
-                if unit in (PriceUnit.PER_UNIT, PriceUnit.TOTAL):
-                    deployment = Deployment.PURCHASE
-                elif term is not None:
-                    deployment = Deployment.LEASE if self.r_lease() else Deployment.RESERVED
-                else:
-                    deployment = Deployment.LEASE if self.r_lease() else Deployment.ON_DEMAND
-        else:
-            deployment, term = None, None
-        category: CostCategory | None = None
-        if not compute:
-            category = self.category(row, desc_text, unit, problems)
-        region_value = self.value(row, Field.REGION)
-        region = None if region_value is None else str(region_value)
-        country_value = self.value(row, Field.COUNTRY)
-        country = self.cached(
-            "country", country_value or region, lambda: country_of(country_value or region)
-        )
+        region_value = self.get(Field.REGION)
+        country_value = self.get(Field.COUNTRY)
+        place_key = (region_value, country_value)
+        if place_key not in self.c_place:
+            self.c_place[place_key] = country_of(
+                country_value if country_value is not None else region_value
+            )
+        country = self.c_place[place_key]
         if country_value is not None and country is None:
             problems.append(
                 Problem(
@@ -1407,10 +1494,13 @@ class _LineBuilder:
                     "an ISO country code or name",
                 )
             )
+        category: CostCategory | None = None
+        if not compute:
+            category = self.category(row, values, desc_text, unit, problems)
         line = QuoteLine(
             kind=kind,
             description=desc_text,
-            price=amount,
+            price=money.amount,
             price_unit=unit,
             currency=currency,
             category=category,
@@ -1419,96 +1509,164 @@ class _LineBuilder:
             nodes=nodes if compute else None,
             accelerator_count=count if compute else None,
             quantity=None if compute else quantity,
-            deployment=deployment,
-            term_months=term,
-            region=region,
+            deployment=decided.deployment,
+            term_months=decided.term,
+            region=None if region_value is None else str(region_value),
             country=country,
-            source=source,
+            source=self.source(row),
         )
-        self.check_total(row, line, problems)
+        if Field.LINE_TOTAL in self.index:
+            self.check_total(row, values, line, problems)
         if compute and count is None and nodes is None:
             problems.append(
                 Problem(
-                    source,
+                    line.source or "",
                     "The line does not say how many accelerators it provides",
                     Severity.WARNING,
                     desc_text,
                     "a count, or nodes and accelerators per node",
                 )
             )
-        if any(p.severity is Severity.ERROR for p in problems):
+        if problems and any(p.severity is Severity.ERROR for p in problems):
             return
         self.group.lines.append(line)
 
-    def r_lease(self) -> bool:
-        return self.lease_context
+    def _decide(
+        self,
+        slot: MappedColumn,
+        cell_unit: UnitHint | None,
+        column_hint: UnitHint | None,
+        terms_unit: UnitHint | None,
+        as_total: bool,
+        compute: bool,
+        has_per_node: bool,
+        deployment: Deployment | None,
+        term: int | None,
+    ) -> _Priced:
+        hint = UnitHint()
+        for candidate in (
+            cell_unit,
+            column_hint,
+            UnitHint(Period.ONCE, Basis.TOTAL) if as_total else slot.unit,
+            terms_unit,
+        ):
+            if candidate is not None:
+                hint = hint.merged(candidate)
+        if (
+            compute
+            and hint.period is None
+            and hint.basis in (None, Basis.GPU, Basis.NODE)
+            and deployment is Deployment.PURCHASE
+        ):
+            hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
+        node_priced = has_per_node and hint.basis is None
+        unit = price_unit_for(hint, compute=compute, node_priced=node_priced)
+        if unit is None:
+            return _Priced(None, None, None, None)
+        assumed = None
+        if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
+            assumed = f"The price was read as {unit.value.replace('_', ' ')} because " + (
+                "the line names a node of accelerators"
+                if node_priced
+                else "nothing says it is per node"
+            )
+        if compute:
+            if deployment is None:
+                if unit in (PriceUnit.PER_UNIT, PriceUnit.TOTAL):
+                    deployment = Deployment.PURCHASE
+                elif self.lease_context:
+                    deployment = Deployment.LEASE
+                elif term is not None:
+                    deployment = Deployment.RESERVED
+                else:
+                    deployment = Deployment.ON_DEMAND
+        else:
+            deployment, term = None, None
+        return _Priced(unit, deployment, term, assumed)
 
     def category(
-        self, row: TableRow, desc_text: str, unit: PriceUnit, problems: list[Problem]
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        desc_text: str,
+        unit: PriceUnit,
+        problems: list[Problem],
     ) -> CostCategory:
-        value = self.value(row, Field.CATEGORY)
-        if value is not None:
-            category, problem = self.cached("cat", value, lambda: parse_category(value))
-            if problem:
-                problems.append(replace(problem, source=self.at(row, self.columns[Field.CATEGORY])))
-            if category is not None:
-                return category
-        if unit is PriceUnit.PER_KW_MONTH:
-            return CostCategory.FACILITY
-        category = self.cached("catd", desc_text, lambda: categorise_cost(desc_text))
-        if category is not CostCategory.OTHER:
-            return category
-        for column in self.details:
-            text = row.values[column.index] if column.index < len(row.values) else None
-            if isinstance(text, str):
-                found = categorise_cost(text)
-                if found is not CostCategory.OTHER:
-                    return found
-        if row.section:
-            return categorise_cost(row.section)
-        return CostCategory.OTHER
-
-    def check_total(self, row: TableRow, line: QuoteLine, problems: list[Problem]) -> None:
-        total_column = self.columns.get(Field.LINE_TOTAL)
-        if total_column is None or line.price_unit is PriceUnit.TOTAL:
-            return
-        value = self.value(row, Field.LINE_TOTAL)
-        if value is None:
-            return
-        money, problem = self.cached(
-            "money",
-            (value, line.currency, self.r.mark),
-            lambda: parse_money(value, currency=line.currency, mark=self.r.mark),
+        value = self.get(Field.CATEGORY)
+        details = tuple(
+            values[i] for i in self.details if i < len(values) and isinstance(values[i], str)
         )
-        if money is None or problem is not None:
-            return
-        units = (
-            line.quantity
-            if line.kind is LineKind.COST
-            else (
-                Decimal(line.nodes)
-                if line.price_unit
-                in (PriceUnit.PER_NODE_MONTH, PriceUnit.PER_NODE_HOUR, PriceUnit.PER_UNIT)
-                and line.nodes
-                else Decimal(line.accelerator_count)
-                if line.accelerator_count
-                else None
+        key = (desc_text, unit, value, row.section, details)
+        found = self.c_category.get(key)
+        if found is None:
+            found = self.c_category[key] = self._category(
+                desc_text, unit, value, row.section, details
             )
-        )
-        if units is None or line.price_unit not in (
+        category, problem = found
+        if problem:
+            problems.append(replace(problem, source=self.at(row, self.columns[Field.CATEGORY])))
+        return category
+
+    @staticmethod
+    def _category(
+        desc_text: str,
+        unit: PriceUnit,
+        value: CellValue,
+        section: str | None,
+        details: tuple[CellValue, ...],
+    ) -> tuple[CostCategory, Problem | None]:
+        if value is not None:
+            category, problem = parse_category(value)
+            if category is not None:
+                return category, problem
+        if unit is PriceUnit.PER_KW_MONTH:
+            return CostCategory.FACILITY, None
+        category = categorise_cost(desc_text)
+        if category is not CostCategory.OTHER:
+            return category, None
+        for text in details:
+            found = categorise_cost(text)
+            if found is not CostCategory.OTHER:
+                return found, None
+        if section:
+            return categorise_cost(section), None
+        return CostCategory.OTHER, None
+
+    def check_total(
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        line: QuoteLine,
+        problems: list[Problem],
+    ) -> None:
+        if line.price_unit is PriceUnit.TOTAL or line.price_unit not in (
             PriceUnit.PER_UNIT,
             PriceUnit.PER_MONTH,
             PriceUnit.PER_NODE_MONTH,
             PriceUnit.PER_GPU_MONTH,
         ):
             return
+        value = self.get(Field.LINE_TOTAL)
+        if value is None:
+            return
+        money, problem = self.money(value, line.currency)
+        if money is None or problem is not None:
+            return
+        if line.kind is LineKind.COST:
+            units = line.quantity
+        elif line.price_unit in (PriceUnit.PER_NODE_MONTH, PriceUnit.PER_UNIT) and line.nodes:
+            units = Decimal(line.nodes)
+        else:
+            units = Decimal(line.accelerator_count) if line.accelerator_count else None
+        if units is None:
+            return
         expected = line.price * units
         if money.amount and abs(expected - money.amount) > abs(money.amount) * Decimal("0.005"):
             problems.append(
                 Problem(
-                    self.at(row, total_column),
-                    f"The line total does not equal price × quantity ({line.price} × {units} = "
-                    f"{expected})",
+                    self.at(row, self.columns[Field.LINE_TOTAL]),
+                    f"The line total does not equal price × quantity ({line.price} × {units} "
+                    f"= {expected})",
                     Severity.WARNING,
                     str(value),
                     str(expected),

@@ -214,36 +214,53 @@ def _is_total(text: str, filled: int, numbers: int) -> bool:
     return bool(_TOTAL_WORD.search(text)) and filled <= 3 and numbers <= 2
 
 
-def classify_row(cells: Sequence[CellValue], header_keys: Sequence[str]) -> str | None:
+def classify_row(
+    cells: Sequence[CellValue], header_keys: Sequence[str], first_key: str | None = None
+) -> str | None:
     """What a row inside a table is when it is not a line: total, subtotal, notes, header …
 
     Returns ``"total"``, ``"notes"``, ``"subtotal"``, ``"header"``, ``"blank"``,
-    ``"section"`` or None for an ordinary data row.
+    ``"section"`` or None for an ordinary data row. Called for every row of a price
+    list, so the common case (a data row) is decided with few operations;
+    ``first_key`` is the header's first non-empty key, when the caller has it.
     """
-    filled = [cell for cell in cells if cell is not None and cell != ""]
-    if filled and all(isinstance(cell, str) for cell in filled):
-        filled = [cell for cell in filled if isinstance(cell, str) and cell.strip()]
-    if not filled:
+    first: CellValue = None
+    filled = numbers = 0
+    for cell in cells:
+        if cell is None or cell == "":
+            continue
+        if cell.__class__ is str:
+            if not cell.strip():
+                continue
+        else:
+            numbers += 1
+        if first is None:
+            first = cell
+        filled += 1
+    if first is None:
         return "blank"
-    first = filled[0]
     if not isinstance(first, str):
         return None
-    folded = normalise_text(first).casefold()
-    numbers = sum(1 for cell in filled if not isinstance(cell, str))
-    if _SUBTOTAL.search(folded) and len(filled) <= 3:
-        return "subtotal"
-    if _TAX.match(folded) and len(filled) <= 3:
-        return "subtotal"
-    if _is_total(folded, len(filled), numbers):
-        return "total"
-    if _NOTES.match(folded) or (_FOOTNOTE.match(folded) and numbers == 0):
+    folded = first.strip().lower() if first.isascii() else normalise_text(first).casefold()
+    if filled <= 3:
+        if (_SUBTOTAL.search(folded) or _TAX.match(folded)) and filled <= 3:
+            return "subtotal"
+        if _is_total(folded, filled, numbers):
+            return "total"
+    if _NOTES.match(folded) or (numbers == 0 and _FOOTNOTE.match(folded)):
         return "notes"
-    if len(filled) == 1 and numbers == 0:
+    if filled == 1 and numbers == 0:
         if len(folded) > 60 or folded.endswith(".") or ":" in folded:
             return "notes"
         return "section"
-    first_key = next((key for key in header_keys if key), "")
-    if first_key and normalise_header(first) == first_key and len(filled) >= 2:
+    if first_key is None:
+        first_key = next((key for key in header_keys if key), "")
+    if (
+        first_key
+        and filled >= 2
+        and first_key.split(" ")[0] in folded
+        and normalise_header(first) == first_key
+    ):
         keys = [normalise_header(cell) if isinstance(cell, str) else "" for cell in cells]
         width = len(header_keys)
         keys = (keys + [""] * width)[:width]
@@ -283,10 +300,12 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
 
     A section heading inside the table is skipped when lines follow it; when what
     follows is not a line (no price) the table ends there, and when another header
-    follows, the table ends so that the next table can be read with its own header.
+    follows (after a heading, a blank or a subtotal row), the table ends so that the
+    next table can be read with its own header.
     """
     header_keys = [normalise_header(_text(cell)) if _text(cell) else "" for cell in header.cells]
     price_columns = _price_columns(header, known)
+    first_key = next((key for key in header_keys if key), "")
     rows: list[TableRow] = []
     skipped: list[tuple[int, SkipReason]] = []
     section: str | None = None
@@ -301,11 +320,13 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
             for col in price_columns
         )
 
+    after_gap = False
     for index in range(start, len(sheet.rows)):
         cells = sheet.rows[index]
-        kind = classify_row(cells, header_keys)
+        kind = classify_row(cells, header_keys, first_key)
         if kind == "blank":
             skipped.append((index, SkipReason.BLANK))
+            after_gap = True
             continue
         if kind in ("total", "notes"):
             end = index
@@ -316,8 +337,9 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
             continue
         if kind == "subtotal":
             skipped.append((index, SkipReason.SUBTOTAL))
+            after_gap = True
             continue
-        if _is_new_header(sheet, index, header, known):
+        if after_gap and _is_new_header(sheet, index, header, known):
             end = index
             stop_reason = f"another table's header at row {index + 1}"
             break
@@ -336,6 +358,7 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
             skipped.append((index, SkipReason.SECTION))
             section = _text(next(cell for cell in cells if not is_blank(cell)))
             continue
+        after_gap = False
         rows.append(TableRow(index, cells, index in sheet.hidden_rows, section))
     last = rows[-1].index if rows else start
     skipped = [(index, reason) for index, reason in skipped if index < last]

@@ -207,12 +207,14 @@ def _scan_sheet(
         or data.find(b"\tr=") >= 0
         or data.find(b"\rr=") >= 0
     )
-    if re.search(rb"[\s]r\s*=\s*[\"'][^\"'>]{0,24}&", data):
+    character_code = rb"\sr\s*=\s*[\"'][^\"'>]{0,24}&" if unusual else rb' r="[^"&>]{0,24}&'
+    if re.search(character_code, data):
         raise _outside(path, name, "a cell reference written with character codes")
-
-    row_count = (
-        data.count(row_tag + b" ") + data.count(row_tag + b">") + data.count(row_tag + b"/>")
-    )
+    # Cells and rows are counted inside <sheetData>, where no other tag starts with them.
+    start = data.find(b"<" + prefix + b"sheetData")
+    end = data.rfind(b"</" + prefix + b"sheetData>")
+    start, end = (0, len(data)) if start < 0 else (start, end if end > start else len(data))
+    row_count = data.count(row_tag, start, end)
     if row_count > limits.max_rows:
         raise _too_many_rows(path, name, row_count, limits)
     row_pattern = re.escape(row_tag) + rb"\b[^>]*?\sr\s*=\s*[\"']0*([0-9]+)"
@@ -246,15 +248,8 @@ def _scan_sheet(
             )
         raise _outside(path, name, f"a cell at {_ref_text(beyond_cols.group(0))}")
 
-    explicit_cells = data.count(cell_tag + b' r="')
-    all_cells = (
-        data.count(cell_tag + b" ")
-        + data.count(cell_tag + b">")
-        + data.count(cell_tag + b"/>")
-        + data.count(cell_tag + b"\n")
-        + data.count(cell_tag + b"\t")
-        + data.count(cell_tag + b"\r")
-    )
+    explicit_cells = data.count(cell_tag + b' r="', start, end)
+    all_cells = data.count(cell_tag, start, end)
     max_col = allowed_cols
     if all_cells != explicit_cells or unusual:
         widest = _widest_row(data, row_tag, cell_tag)

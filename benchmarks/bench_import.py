@@ -1,0 +1,241 @@
+"""Import speed and memory: a generated 100,000-line price list through the whole import.
+
+Prints, side by side in one run:
+
+* reading the .xlsx with python-calamine alone (open, build the sheet, rows to Python);
+* our full import of the same file (checks, isolated parse, table finding, mapping,
+  value parsing, validation and storing in a fresh workspace), and its parts;
+* the full import of the same price list as .csv;
+* peak memory of this process and of the reader process;
+* how long the hostile files take to be refused.
+
+Goals: .xlsx import within 2× calamine alone, under 1 GB; .csv import under 1.5 s.
+
+Run: ``python benchmarks/bench_import.py [--lines N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gc
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ACCELERATORS = ["H100 SXM", "H200 SXM", "A100 80GB", "L40S", "MI300X", "Gaudi 3", "B200"]
+BILLING = [("On-demand", ""), ("Reserved", "12 months"), ("Reserved", "36 months"), ("Spot", "")]
+REGIONS = ["us-east-1", "us-west-2", "eu-central-1", "eu-west-1", "ap-northeast-1"]
+HEADER = [
+    "Line",
+    "Description",
+    "GPU SKU",
+    "GPUs per node",
+    "Nodes",
+    "Billing",
+    "Term",
+    "Price per GPU-hour",
+    "Currency",
+    "Region",
+    "Notes",
+]
+
+
+def price_rows(count: int, seed: int = 7) -> list[list[Any]]:
+    """A vendor price list: one line per configuration, region and billing model."""
+    rng = random.Random(seed)
+    rows = []
+    for number in range(1, count + 1):
+        accelerator = rng.choice(ACCELERATORS)
+        billing, term = rng.choice(BILLING)
+        rows.append(
+            [
+                number,
+                f"{accelerator} cluster option {number}",
+                accelerator,
+                8,
+                rng.randint(1, 64),
+                billing,
+                term,
+                round(rng.uniform(0.5, 6.0), 2),
+                "USD",
+                rng.choice(REGIONS),
+                "",
+            ]
+        )
+    return rows
+
+
+def write_xlsx(path: Path, rows: list[list[Any]]) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet("Price list")
+    sheet.append(["Acme GPU Cloud — price list (generated)"])
+    sheet.append([])
+    sheet.append(HEADER)
+    for row in rows:
+        sheet.append(row)
+    book.save(path)
+
+
+def write_csv(path: Path, rows: list[list[Any]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(HEADER)
+        writer.writerows(rows)
+
+
+def timed(action: Callable[[], Any]) -> tuple[float, Any]:
+    gc.collect()
+    start = time.perf_counter()
+    result = action()
+    return time.perf_counter() - start, result
+
+
+def calamine_alone(path: Path) -> int:
+    import python_calamine
+
+    with python_calamine.CalamineWorkbook.from_path(str(path)) as book:
+        rows = book.get_sheet_by_name("Price list").to_python(skip_empty_area=False)
+    return len(rows)
+
+
+def full_import(path: Path, db: Path) -> int:
+    from computescore.services.importing import import_files
+    from computescore.store.repository import Store
+
+    with Store.open(db) as store:
+        report = import_files(
+            store,
+            [path],
+            evaluation="Benchmark",
+            create_evaluation=True,
+            vendor="Acme GPU Cloud",
+            today=date(2026, 11, 22),
+        )
+    return report.line_count
+
+
+def read_only(path: Path) -> int:
+    from computescore.io.reader import read_quote_file
+    from computescore.services.catalogue import load_catalogue
+
+    draft = read_quote_file(path, load_catalogue(), vendor="Acme GPU Cloud")
+    return len(draft.lines)
+
+
+def child_peak_mb() -> float | None:
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return peak / 1024 if sys.platform != "darwin" else peak / (1 << 20)
+
+
+def self_peak_mb() -> float:
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 1024 if sys.platform != "darwin" else peak / (1 << 20)
+    except ImportError:
+        return psutil.Process().memory_info().peak_wset / (1 << 20)  # type: ignore[attr-defined]
+
+
+def hostile_timings(folder: Path) -> list[tuple[str, float, str]]:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.fixtures import hostile
+
+    from computescore.io.isolated import read_file
+    from computescore.io.refusal import FileRefused
+
+    cases = [
+        ("7 MB zip bomb", hostile.big_bomb(folder)),
+        ("0.5 MB / 500 MiB ratio bomb", hostile.ratio_bomb(folder)),
+        ("billion laughs (sheet)", hostile.billion_laughs_sheet(folder)),
+        ("far-corner cell", hostile.far_corner(folder)),
+        ("1,048,576-row sheet", hostile.million_rows(folder)),
+    ]
+    results = []
+    for name, path in cases:
+        start = time.perf_counter()
+        try:
+            read_file(path)
+            outcome = "read (!)"
+        except FileRefused as exc:
+            outcome = exc.code.value
+        results.append((name, time.perf_counter() - start, outcome))
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--skip-hostile", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder_name:
+        folder = Path(folder_name)
+        rows = price_rows(args.lines)
+        xlsx, text = folder / "price_list.xlsx", folder / "price_list.csv"
+        print(f"Generating {args.lines:,} lines …", flush=True)
+        write_xlsx(xlsx, rows)
+        write_csv(text, rows)
+        del rows
+        print(
+            f"  .xlsx {xlsx.stat().st_size / 1e6:.1f} MB, .csv {text.stat().st_size / 1e6:.1f} MB"
+        )
+
+        calamine_s, count = timed(lambda: calamine_alone(xlsx))
+        read_s, read_lines = timed(lambda: read_only(xlsx))
+        import_s, imported = timed(lambda: full_import(xlsx, folder / "xlsx.db"))
+        csv_read_s, _ = timed(lambda: read_only(text))
+        csv_s, csv_lines = timed(lambda: full_import(text, folder / "csv.db"))
+
+        print()
+        print(f"{'step':<44}{'seconds':>9}{'ratio':>8}")
+        print(
+            f"{'python-calamine alone (.xlsx, ' + format(count, ',') + ' rows)':<44}"
+            f"{calamine_s:>9.2f}{1.0:>8.2f}"
+        )
+        print(
+            f"{'read + map + parse (.xlsx, no store)':<44}{read_s:>9.2f}{read_s / calamine_s:>8.2f}"
+        )
+        print(
+            f"{'full import (.xlsx, ' + format(imported, ',') + ' lines)':<44}{import_s:>9.2f}"
+            f"{import_s / calamine_s:>8.2f}"
+        )
+        print(f"{'read + map + parse (.csv, no store)':<44}{csv_read_s:>9.2f}")
+        print(f"{'full import (.csv, ' + format(csv_lines, ',') + ' lines)':<44}{csv_s:>9.2f}")
+        print()
+        child = child_peak_mb()
+        print(
+            f"peak memory: this process {self_peak_mb():,.0f} MB; reader process "
+            + ("n/a" if child is None else f"{child:,.0f} MB")
+        )
+        verdicts = [
+            ("xlsx import within 2× calamine alone", import_s <= 2 * calamine_s),
+            ("xlsx import under 1 GB", self_peak_mb() < 1024 and (child or 0) < 1024),
+            ("csv import under 1.5 s", csv_s < 1.5),
+            ("every line imported", imported == read_lines == csv_lines == args.lines),
+        ]
+        for label, ok in verdicts:
+            print(f"  {'met ' if ok else 'MISSED'}  {label}")
+        if not args.skip_hostile:
+            print()
+            print("hostile files (time to refusal):")
+            for name, seconds, outcome in hostile_timings(folder):
+                print(f"  {name:<32}{seconds:>7.2f} s  {outcome}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
