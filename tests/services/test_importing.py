@@ -230,3 +230,37 @@ def test_differences_cover_terms_and_dates() -> None:
         "valid until: 2026-12-01 → 2026-12-31",
         "uptime commitment: 99.9 → 99.95",
     )
+
+
+def test_overrides_can_be_given_per_file(store: Store, tmp_path: Path) -> None:
+    first = write_csv(tmp_path, "a.csv", 'Item,Tarif,Per\nSupport,"1,250.00",per month\n')
+    second = write_csv(tmp_path, "b.csv", 'Item,Cost,Per\nSupport,"900.00",per month\n')
+    report = import_files(
+        store,
+        [str(first), str(second)],
+        vendor="Odd Co",
+        vendor_kind=VendorKind.GPU_CLOUD,
+        currency="USD",
+        overrides={str(first): ["Tarif=price", "Per=price_unit"], str(second): ["Per=price_unit"]},
+    )
+    assert [q.lines[0].price for q in report.quotes] == [Decimal("1250.00"), Decimal("900.00")]
+
+
+class _CancelWhenStoring:
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def report(self, fraction: float, message: str) -> None:
+        self.messages.append(message)
+
+    def cancelled(self) -> bool:
+        return any("Reading lines" in m for m in self.messages)
+
+
+def test_cancel_during_an_import_leaves_the_database_unchanged(store: Store, db_path: Path) -> None:
+    from computescore.services.progress import Cancelled
+
+    before = dump(db_path)
+    with pytest.raises(Cancelled):
+        import_files(store, [SAMPLES / "stratus_cloud_quote.xlsx"], progress=_CancelWhenStoring())
+    assert dump(db_path) == before

@@ -14,7 +14,7 @@ The command line and the desktop app call this same function.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -124,7 +124,7 @@ def import_files(
     vendor: str | None = None,
     vendor_kind: VendorKind | None = None,
     sheet: str | None = None,
-    overrides: Sequence[str] = (),
+    overrides: Sequence[str] | Mapping[str, Sequence[str]] = (),
     dry_run: bool = False,
     include_hidden: bool = False,
     decimal_mark: DecimalMark | None = None,
@@ -145,7 +145,8 @@ def import_files(
         vendor_kind: the kind of a vendor that does not exist yet (default: guessed
             from its lines, with a warning).
         sheet: read only this sheet of each file.
-        overrides: column mappings chosen by the user (``"Our price=price"``).
+        overrides: column mappings chosen by the user (``"Our price=price"``), for every
+            file, or per file as a mapping from the file's path (as given) to its list.
         dry_run: read and validate, report what would be stored, write nothing.
         include_hidden: import hidden rows and sheets too.
         decimal_mark: the vendors' decimal mark, when stated.
@@ -173,13 +174,14 @@ def import_files(
     drafts: list[FileDraft] = []
     for number, path in enumerate(paths):
         step = _Step(progress, number / len(paths), 0.8 / len(paths))
+        wanted = _overrides_for(files[number], overrides)
         draft = _read(
             path,
             catalogue,
             step,
             vendor=vendor,
             sheet=sheet,
-            overrides=overrides,
+            overrides=wanted,
             profile=saved_profile,
             include_hidden=include_hidden,
             decimal_mark=decimal_mark,
@@ -187,7 +189,7 @@ def import_files(
             encoding=encoding,
             limits=limits,
         )
-        if vendor is None and not overrides:
+        if vendor is None and not wanted:
             found = next((q.vendor for q in draft.quotes if q.vendor), None)
             if found:
                 with store.reading() as uow:
@@ -238,6 +240,14 @@ def import_files(
             )
     progress.report(1.0, "Imported" if not dry_run else "Checked")
     return report
+
+
+def _overrides_for(
+    file: str | Path, overrides: Sequence[str] | Mapping[str, Sequence[str]]
+) -> list[str]:
+    if isinstance(overrides, Mapping):
+        return list(overrides.get(str(file), ()))
+    return list(overrides)
 
 
 class _Step:
