@@ -6,12 +6,15 @@ import json
 import sqlite3
 from collections.abc import Callable
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from computescore.cli import main
+from computescore.domain.quotes import FxRate
 from computescore.domain.workload import Evaluation
+from computescore.services.workspace import CANONICAL_FIELDS
 from computescore.store.repository import Store
 from tests.fixtures import hostile
 
@@ -22,6 +25,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 def db(db_path: Path) -> Path:
     with Store.open(db_path) as store, store.transaction() as uow:
         uow.add_evaluation(Evaluation("Pool", date(2026, 11, 22)))
+        uow.set_fx_rate(FxRate("EUR", Decimal("1.0850"), date(2026, 11, 20)))
     return db_path
 
 
@@ -85,7 +89,12 @@ def test_json_and_dry_run(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     result = json.loads(capsys.readouterr().out)
     assert code == 0 and result["dry_run"] and not result["imported"]
     assert [len(q["lines"]) for q in result["quotes"]] == [7]
-    assert result["quotes"][0]["lines"][0]["price"] == "1.45"
+    first = result["quotes"][0]["lines"][0]
+    assert tuple(first) == CANONICAL_FIELDS
+    assert first["price"] == "1.45"
+    # 1.45 EUR per GPU-hour × 1.0850 USD per EUR = 1.57325 USD per GPU-hour
+    assert first["usd_per_gpu_hour"] == pytest.approx(1.57325)
+    assert first["quote_date"] == "2026-11-18"
     assert dump(db) == before
 
 

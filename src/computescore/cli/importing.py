@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from computescore.cli.common import add_db_argument, print_json, to_jsonable
+from computescore.cli.common import add_db_argument, print_json
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import VendorKind
 
@@ -161,13 +161,9 @@ def _problem(problem: Problem) -> dict[str, Any]:
 
 
 def _report_json(report: Any) -> dict[str, Any]:
+    lines = report.canonical_lines()
     quotes = []
     for quote in report.quotes:
-        lines = []
-        for line in quote.lines:
-            item = to_jsonable(line)
-            item.update({"vendor": quote.vendor, "quote_ref": quote.reference})
-            lines.append(item)
         quotes.append(
             {
                 "file": quote.source_file,
@@ -177,7 +173,13 @@ def _report_json(report: Any) -> dict[str, Any]:
                 "quote_id": quote.quote_id,
                 "new_vendor": quote.new_vendor,
                 "differences": list(quote.differences),
-                "lines": lines,
+                "lines": [
+                    line
+                    for line in lines
+                    if line["vendor"] == quote.vendor
+                    and line["quote_ref"] == quote.reference
+                    and (line["source"] or "").startswith(quote.source_file)
+                ],
             }
         )
     return {

@@ -22,9 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
+from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Deployment,
+    FxRate,
     LineKind,
     PriceUnit,
     Quote,
@@ -39,7 +41,7 @@ from computescore.io.reader import FileDraft, QuoteDraft, read_quote_file
 from computescore.io.refusal import ReadCancelled
 from computescore.io.values import DecimalMark
 from computescore.services.progress import Cancelled, NullProgress, Progress
-from computescore.services.workspace import load_catalogue_for
+from computescore.services.workspace import CANONICAL_FIELDS, load_catalogue_for
 from computescore.store.repository import Store, UnitOfWork, name_key
 
 MAX_DIFFERENCES = 40
@@ -108,11 +110,56 @@ class ImportReport:
     dry_run: bool
     batch_id: int | None = None
     drafts: tuple[FileDraft, ...] = field(default=(), repr=False)
+    fx_rates: tuple[FxRate, ...] = field(default=(), repr=False)
+    decision_date: date | None = None
 
     @property
     def line_count(self) -> int:
         """Lines imported across all quotes."""
         return sum(len(q.lines) for q in self.quotes)
+
+    def canonical_lines(self) -> list[dict[str, Any]]:
+        """Every line as a dict with exactly the canonical field names (DOMAIN.md §6).
+
+        ``usd_per_gpu_hour`` uses 730 h/month and the workspace's newest FX rate on or
+        before the evaluation's decision date; null for one-off prices and cost lines.
+        """
+        lines: list[dict[str, Any]] = []
+        day = self.decision_date or date.today()
+        drafts = {(d.path.name, q.quote_ref): q for d in self.drafts for q in d.quotes}
+        for imported in self.quotes:
+            draft = drafts.get((imported.source_file, imported.reference))
+            for line in imported.lines:
+                usd = usd_per_gpu_hour(line, day, self.fx_rates)
+                item: dict[str, Any] = {
+                    "vendor": imported.vendor,
+                    "quote_ref": imported.reference,
+                    "quote_date": _iso(draft.quote_date if draft else None),
+                    "valid_until": _iso(draft.valid_until if draft else None),
+                    "kind": line.kind.value,
+                    "category": line.category.value if line.category else None,
+                    "description": line.description,
+                    "accelerator": line.accelerator,
+                    "accelerators_per_node": line.accelerators_per_node,
+                    "nodes": line.nodes,
+                    "accelerator_count": line.accelerator_count,
+                    "quantity": None if line.quantity is None else str(line.quantity),
+                    "deployment": line.deployment.value if line.deployment else None,
+                    "term_months": line.term_months,
+                    "price": str(line.price),
+                    "price_unit": line.price_unit.value,
+                    "currency": line.currency,
+                    "usd_per_gpu_hour": None if usd is None else round(usd, 6),
+                    "region": line.region,
+                    "country": line.country,
+                    "source": line.source,
+                }
+                lines.append({name: item[name] for name in CANONICAL_FIELDS})
+        return lines
+
+
+def _iso(day: date | None) -> str | None:
+    return None if day is None else day.isoformat()
 
 
 def import_files(
@@ -335,14 +382,13 @@ def _store(
     today: date | None,
 ) -> ImportReport:
     problems: list[Problem] = [p for d in drafts for p in d.all_problems]
-    if evaluation_name not in uow.evaluation_names():
-        if not create or dry_run:
-            evaluation_id = None
-        else:
-            evaluation_id = uow.add_evaluation(Evaluation(evaluation_name, today or date.today()))
-    else:
+    evaluation_id: int | None = None
+    decision = today or date.today()
+    if evaluation_name in uow.evaluation_names():
         row = uow.evaluation_row(evaluation_name)
-        evaluation_id = row.id
+        evaluation_id, decision = row.id, row.decision_date
+    elif create and not dry_run:
+        evaluation_id = uow.add_evaluation(Evaluation(evaluation_name, decision))
     batch_id = None
     if not dry_run:
         batch_id = uow.new_import_batch(
@@ -439,6 +485,8 @@ def _store(
         dry_run,
         batch_id,
         tuple(drafts),
+        uow.fx_rates(),
+        decision,
     )
 
 
