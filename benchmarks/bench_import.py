@@ -213,8 +213,10 @@ def main() -> int:
             f"{'full import (.xlsx, ' + format(imported, ',') + ' lines)':<44}{import_s:>9.2f}"
             f"{import_s / calamine_s:>8.2f}"
         )
+        print(f"{'  of which storing (quote lines to SQLite)':<44}{import_s - read_s:>9.2f}")
         print(f"{'read + map + parse (.csv, no store)':<44}{csv_read_s:>9.2f}")
         print(f"{'full import (.csv, ' + format(csv_lines, ',') + ' lines)':<44}{csv_s:>9.2f}")
+        print(f"{'  of which storing (quote lines to SQLite)':<44}{csv_s - csv_read_s:>9.2f}")
         print()
         child = child_peak_mb()
         print(
