@@ -30,6 +30,7 @@ from computescore.domain.quotes import (
     FxRate,
     MeasuredPerformance,
     Quote,
+    QuoteLine,
     ReliabilityTerms,
     SlaTerms,
     SupportTerms,
@@ -62,6 +63,7 @@ from computescore.store.tables import (
     VendorRow,
     WorkloadRow,
 )
+from computescore.store.types import DecimalText
 
 AUDIT_GENESIS = "0" * 64
 
@@ -83,6 +85,11 @@ def name_key(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name)
     kept = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Cc"))
     return " ".join(kept.split()).casefold()
+
+
+def _money_text(value: Decimal | None) -> str | None:
+    """Exact text of an amount, as ``DecimalText`` stores it."""
+    return None if value is None else DecimalText().process_bind_param(value, None)  # type: ignore[arg-type]
 
 
 def _now() -> datetime:
@@ -424,13 +431,7 @@ class UnitOfWork:
         quote_id = row.id
         assert quote_id is not None
         if quote.lines:
-            values = []
-            for number, line in enumerate(quote.lines, start=1):
-                item = mapping.line_to_values(line)
-                item["quote_id"] = quote_id
-                item["line_no"] = number
-                values.append(item)
-            self.session.execute(insert(QuoteLineRow), values)
+            self._insert_lines(quote_id, quote.lines)
         self._write_terms(
             quote_id,
             quote.sla,
@@ -446,6 +447,25 @@ class UnitOfWork:
             new=f"{quote.vendor.name} {quote.reference} r{revision}, {len(quote.lines)} lines",
         )
         return quote_id, revision
+
+    def _insert_lines(self, quote_id: int, lines: Sequence[QuoteLine]) -> None:
+        """Write lines with one ``executemany`` of plain tuples.
+
+        This is the hot path of a large import (100,000 lines): values are converted
+        once here (money to exact text) and handed to the driver without per-row
+        ORM or type-processing work.
+        """
+        columns = ("quote_id", "line_no", *mapping.LINE_FIELDS)
+        rows = []
+        for number, line in enumerate(lines, start=1):
+            values = mapping.line_to_values(line)
+            values["price"] = _money_text(values["price"])
+            values["quantity"] = _money_text(values["quantity"])
+            rows.append((quote_id, number, *(values[name] for name in mapping.LINE_FIELDS)))
+        placeholders = ", ".join("?" for _ in columns)
+        self.session.connection().exec_driver_sql(
+            f"INSERT INTO quote_line ({', '.join(columns)}) VALUES ({placeholders})", rows
+        )
 
     def _write_terms(
         self,
