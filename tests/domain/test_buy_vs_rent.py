@@ -59,6 +59,18 @@ def test_the_seeds_own_card_figures_never_break_even() -> None:
     assert recommendation.prior_choice is DeploymentChoice.BUY
     assert not recommendation.agrees_with_prior
     assert "disagrees" in recommendation.reasons[-1]
+    # Both options are named: rented 131.4 × 24 = 3,153.60 against owned 2,200 + 52.56 × 24
+    # = 3,461.44 at 24 h/day.
+    assert result.explanation == (
+        "renting (rent a card) is cheaper than owning (own a card) at every use from 0 to "
+        "24 h/day: $0.00 against $2,200 at 0 h/day, $3,154 against $3,461 at 24 h/day"
+    )
+    # A steady baseline with bursts would suggest owning the baseline; with renting
+    # cheaper even at 24 h/day there is nothing worth owning.
+    paired = recommend(5.0, 24, result, baseline_plus_bursts=True)
+    assert paired.choice is DeploymentChoice.RENT
+    assert paired.prior_choice is DeploymentChoice.HYBRID and not paired.agrees_with_prior
+    assert "no baseline is worth owning" in paired.headline
 
 
 def test_reserved_and_on_demand_break_even_from_real_tcos() -> None:
@@ -109,6 +121,27 @@ def test_recommendation_puts_constraints_before_economics() -> None:
     alone = recommend(2.0, 36, None)
     assert alone.choice is DeploymentChoice.RENT
     assert "rule of thumb only" in alone.headline
+
+
+def test_a_flat_lease_keeps_the_busy_baseline_rented() -> None:
+    # Owned: US$100,000 fixed + US$10,000 per daily hour (operations, energy); a flat
+    # lease: US$200,000 at any use. Equal at (100,000 − 200,000) / (0 − 10,000) = 10 h/day;
+    # above it the lease is cheaper. At the planned 20 h/day: owned 300,000 against
+    # 200,000, so a "baseline plus bursts" evaluation still rents its busy baseline.
+    owned = AffineCost("own", 100_000.0, 10_000.0)
+    lease = AffineCost("lease", 200_000.0, 0.0)
+    result = break_even(owned, lease)
+    assert result.hours_per_day is not None and result.hours_per_day.value == pytest.approx(10.0)
+    assert result.explanation.endswith("renting is cheaper above it")
+    advice = recommend(20.0, 36, result, baseline_plus_bursts=True)
+    assert advice.choice is DeploymentChoice.RENT
+    assert advice.headline == "Rent: renting is cheaper at the planned use"
+    assert "at the planned 20 h/day owning costs $300,000 and renting $200,000" in advice.reasons
+    assert any("busy more than 10.0 h/day" in reason for reason in advice.reasons)
+    # With owning cheaper for busy capacity the hybrid stands (see the test above).
+    assert recommend(20.0, 36, break_even(lease, owned), baseline_plus_bursts=True).choice is (
+        DeploymentChoice.HYBRID
+    )
 
 
 def test_workload_traits_read_the_profile() -> None:

@@ -87,7 +87,7 @@ def test_runs_are_reproducible_from_the_seed_and_percentiles_are_ordered() -> No
     assert first.quotes != other.quotes
     for item in first.quotes:
         assert item.p10_usd <= item.p50_usd <= item.p90_usd
-    assert sum(item.probability_lowest_tco for item in first.quotes) == pytest.approx(1.0)
+    assert sum(item.probability_lowest_tco or 0.0 for item in first.quotes) == pytest.approx(1.0)
     # The reservation's cost does not move with use; the on-demand quote's does.
     spread = {i.quote_key: i.p90_usd - i.p10_usd for i in first.quotes}
     assert spread["Reserve/Q1/r1"] == pytest.approx(0.0, abs=1e-6)
@@ -132,3 +132,41 @@ def test_triangular_mean_matches_the_formula() -> None:
     # Mean of a triangular distribution = (low + likely + high) / 3 = (2 + 3 + 7) / 3 = 4.
     draws = Triangular(2, 3, 7).sample(np.random.default_rng(1).random(200_000))
     assert draws.mean() == pytest.approx(4.0, abs=0.02)
+
+
+def test_supporting_quotes_and_measured_throughput_in_the_simulation() -> None:
+    # A colocation quote (US$5,000 a month × 24 = 120,000, cheaper than every compute
+    # offer) is simulated for its own TCO range but never "lowest TCO" or "first".
+    # A quote measured at 1,000 tokens/s (7 B training: 0.042 PFLOP/s per GPU) keeps its
+    # deterministic cost per useful PFLOP-hour at zero-width ranges:
+    # 8 × US$2.40 × 12 h × 24 × 730/24 = 168,192 over 8 × 12 × 730 = 70,080 GPU-h
+    # → 168,192 / (0.042 × 70,080) = US$57.143 per PFLOP-h.
+    colo = quote(
+        "Colo", cost_line("5000", PriceUnit.PER_MONTH, CostCategory.FACILITY), reference="C"
+    )
+    measured = quote(
+        "Tokens",
+        compute_line("2.40", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8),
+        performance=MeasuredPerformance(tokens_per_second=1000),
+    )
+    quotes = (*_quotes(), colo, measured)
+    tcos = [compute_tco(q, WORKLOAD, CATALOGUE, (), DECISION_DATE, ASSUMPTIONS) for q in quotes]
+    entries = [
+        prepare_input(q, t, WORKLOAD, ASSUMPTIONS) for q, t in zip(quotes, tcos, strict=True)
+    ]
+    card = score_quotes(entries, equal_weights())
+    assert [s.quote_key for s in card.supporting] == ["Colo/C/r1"]
+    fixed = run_monte_carlo(tcos, fixed_ranges(12, ASSUMPTIONS), 300, 5, card)
+    by_key = {item.quote_key: item for item in fixed.quotes}
+    supporting = by_key["Colo/C/r1"]
+    assert supporting.p50_usd == pytest.approx(120_000.0)
+    assert supporting.probability_first is None and supporting.probability_lowest_tco is None
+    assert by_key["Tokens/Q1/r1"].p50_unit_usd == pytest.approx(168_192 / (0.042 * 70_080))
+    lowest = [i.probability_lowest_tco for i in fixed.quotes if i.probability_lowest_tco]
+    assert sum(lowest) == pytest.approx(1.0)
+    spread = run_monte_carlo(tcos, default_ranges(12, ASSUMPTIONS, 0.3), 3000, 5, card)
+    first = [i.probability_first for i in spread.quotes if i.probability_first is not None]
+    assert sum(first) == pytest.approx(1.0)
+    assert {i.quote_key for i in spread.quotes if i.probability_first is not None} == {
+        s.quote_key for s in card.ranked
+    }

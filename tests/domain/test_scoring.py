@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from computescore.domain.catalog import Precision
 from computescore.domain.figures import MISSING, PARTIAL, UNMEASURED
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import (
+    CostCategory,
     Deployment,
     MeasuredPerformance,
     PriceUnit,
     Quote,
     ReliabilityTerms,
     SupportTerms,
+    VendorKind,
 )
 from computescore.domain.scoring import (
     LinearScale,
@@ -25,11 +30,13 @@ from computescore.domain.scoring import (
 )
 from computescore.domain.tco import Assumptions, compute_tco
 from computescore.domain.weights import Axis, equal_weights
+from computescore.domain.workload import Purpose
 from tests.domain.engine_records import (
     CATALOGUE,
     DECISION_DATE,
     STANDARD_SLA,
     compute_line,
+    cost_line,
     quote,
     workload,
 )
@@ -74,11 +81,153 @@ def test_cost_is_scored_relative_to_the_best_useful_compute_price() -> None:
     )
     dear = card.score_of("Dear/Q1/r1").axis(Axis.COST)
     assert dear.score == pytest.approx(200 / 3)
-    assert dear.explanation.startswith("cost 67: $7.58 per useful PFLOP-hour, best is $5.06")
+    assert dear.explanation == (
+        "cost 67: $7.58 per useful PFLOP-hour, best is $5.06 (Cheap — Q1); useful compute: "
+        "bf16 dense peak 989 TFLOP/s × assumed MFU 0.4 = 395.6 TFLOP/s per accelerator "
+        "(unmeasured)"
+    )
     assert "relative to the best qualified quote" in dear.scale
     assert UNMEASURED in dear.flags
     assert card.score_of("Cheap/Q1/r1").axis(Axis.COST).score == pytest.approx(100.0)
     assert card.cost_metric == "pflop"
+
+
+def test_one_quote_without_useful_compute_does_not_move_the_others_to_another_metric() -> None:
+    # Per useful PFLOP-hour (bf16, assumed MFU 0.4, 24 h/day):
+    #   H100 at US$2.00/GPU-h: 2.00 / (0.989 × 0.4) = US$5.0556 → best, 100;
+    #   L40S at US$1.00/GPU-h: 1.00 / (0.36205 × 0.4) = US$6.9051 → 100 × 5.0556 / 6.9051
+    #   = 73.216.
+    # (Per GPU-hour the L40S would win, 100 against 50: the wrong unit of work.)
+    # The third quote's accelerator is not in the catalogue and nothing was measured:
+    # it alone gets the neutral 50, flagged, with the reason and its GPU-hour price.
+    h100 = _on_demand("H", "2.00")
+    l40s = quote(
+        "L",
+        compute_line(
+            "1.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-l40s"
+        ),
+    )
+    odd = quote(
+        "X",
+        compute_line(
+            "0.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="acme-x1"
+        ),
+    )
+    card = score_quotes([_entry(h100), _entry(l40s), _entry(odd)], equal_weights())
+    assert card.cost_metric == "pflop"
+    assert card.score_of(h100.key).axis(Axis.COST).score == pytest.approx(100.0)
+    assert card.score_of(l40s.key).axis(Axis.COST).score == pytest.approx(
+        100 * (2.00 / (0.989 * 0.4)) / (1.00 / (0.36205 * 0.4))
+    )
+    assert card.score_of(l40s.key).axis(Axis.COST).score == pytest.approx(73.216, abs=1e-3)
+    unknown = card.score_of(odd.key).axis(Axis.COST)
+    assert unknown.score == 50.0 and MISSING in unknown.flags
+    assert unknown.explanation == (
+        "cost 50 (neutral): cost per useful PFLOP-hour unknown: accelerator 'acme-x1' is not "
+        "in the catalogue, and the quote has no measured tokens/s ($0.50 per GPU-hour used, "
+        "shown for reference, not scored); missing data is scored at the stated neutral value 50"
+    )
+    assert any("X — Q1 has no known useful compute" in note for note in card.notes)
+
+
+def test_serving_cost_is_per_token_served_when_tokens_per_second_are_measured() -> None:
+    # 13 B model served in fp8 at 20 h/day for 12 months on 8 GPUs at US$2.00/GPU-h.
+    # Measured 1,500 tokens/s per H100 → 1,500 × 2 × 13e9 = 39 TFLOP/s of useful work;
+    # US$2.00 / 0.039 PFLOP/s = US$51.282 per useful PFLOP-hour, and
+    # US$2.00 / (1,500 × 3,600 / 1e6) = US$0.37037 per million tokens.
+    # The other quote (datasheet): fp8 peak 1,979 × MFU 0.15 = 296.85 TFLOP/s;
+    # US$2.50 / 0.29685 = US$8.4218 → best. Measured quote: 100 × 8.4218 / 51.282 = 16.42.
+    serving = replace(
+        workload(hours_per_day=20, purpose=Purpose.INFERENCE, params=13e9, mfu=0.15),
+        precision=Precision.FP8,
+    )
+    measured = _on_demand("M", "2.00", performance=MeasuredPerformance(tokens_per_second=1500))
+    datasheet = _on_demand("D", "2.50")
+    entries = [
+        prepare_input(
+            q, compute_tco(q, serving, CATALOGUE, (), DECISION_DATE), serving, Assumptions()
+        )
+        for q in (measured, datasheet)
+    ]
+    card = score_quotes(entries, equal_weights())
+    cost = card.score_of(measured.key).axis(Axis.COST)
+    assert cost.metric is not None and cost.metric.value == pytest.approx(2.00 / 0.039)
+    assert cost.score == pytest.approx(100 * (2.50 / 0.29685) / (2.00 / 0.039))
+    assert cost.explanation == (
+        "cost 16: $51.28 per useful PFLOP-hour, best is $8.42 (D — Q1); useful unit: tokens "
+        "served (each counted as 2 × parameters FLOP) — measured 1,500 tokens/s per "
+        "accelerator × 2 FLOP per parameter × 13 B parameters = 39 TFLOP/s per accelerator; "
+        "$0.37 per million tokens"
+    )
+    assert UNMEASURED not in cost.flags
+    # Measured against datasheet-rated: the reader is told the assumed MFU decides.
+    assert any(
+        "compares 1 quote(s) with measured throughput against 1 rated on datasheet" in note
+        for note in card.notes
+    )
+    performance = card.score_of(measured.key).axis(Axis.PERFORMANCE)
+    # 39 / 296.85 = 13.14 % of the best useful throughput.
+    assert performance.score == pytest.approx(100 * 39 / 296.85)
+    assert performance.explanation.startswith("performance 13: measured 1,500 tokens/s")
+
+
+def test_a_quote_without_compute_lines_is_listed_apart_not_ranked() -> None:
+    # Two compute offers and a colocation quote (40 kW at US$200/kW-month, remote hands
+    # with a 15-minute severity-1 response). The colocation quote is not ranked, sets no
+    # benchmark and leaves the compute offers' scores exactly as they are without it.
+    owned = quote(
+        "Owner",
+        compute_line("250000", PriceUnit.PER_UNIT, Deployment.PURCHASE, 8, nodes=1, per_node=8),
+    )
+    rented = _on_demand("Cloud", "2.00")
+    colo = quote(
+        "Colo",
+        cost_line("200", PriceUnit.PER_KW_MONTH, CostCategory.FACILITY, quantity="40"),
+        cost_line("1000", PriceUnit.PER_MONTH, CostCategory.SUPPORT),
+        kind=VendorKind.COLOCATION,
+        support=SupportTerms({1: 15, 2: 60}, None, "24x7"),
+    )
+    warning = _finding(colo.key, FindingSeverity.WARNING)
+    with_colo = score_quotes(
+        [_entry(owned), _entry(rented), _entry(colo, (warning,))], equal_weights()
+    )
+    without = score_quotes([_entry(owned), _entry(rented)], equal_weights())
+    assert [s.quote_key for s in with_colo.scores] == [s.quote_key for s in without.scores]
+    assert [s.axes for s in with_colo.scores] == [s.axes for s in without.scores]
+    with pytest.raises(KeyError):
+        with_colo.score_of(colo.key)
+    (item,) = with_colo.supporting
+    assert item.quote_key == colo.key and not item.disqualified
+    assert item.reason == (
+        "no compute lines: a facility/services quote to combine with an owned option"
+    )
+    assert item.offers == ("facility", "support")
+    # 40 kW × 200 × 12 + 1,000 × 12 = 108,000.
+    assert item.headline_usd == pytest.approx(108_000.0)
+    assert item.combine_with == ("Owner — Q1",)
+    # Severity 1 in 15 min → 100, severity 2 in 60 min → 100, 24×7 → 100.
+    assert item.service.score == pytest.approx(100.0)
+    # One warning: 100 − 15 = 85.
+    assert item.compliance.score == pytest.approx(85.0)
+    assert any("listed as supporting, not ranked: Colo — Q1" in note for note in with_colo.notes)
+    knocked = score_quotes(
+        [_entry(rented), _entry(colo, (_finding(colo.key, FindingSeverity.KNOCKOUT),))],
+        equal_weights(),
+    )
+    assert knocked.supporting[0].disqualified and knocked.supporting[0].combine_with == ()
+
+
+def test_the_same_knockout_on_two_lines_is_one_reason() -> None:
+    a, b = _on_demand("A", "2.00"), _on_demand("B", "2.00")
+    twice = (
+        _finding(a.key, FindingSeverity.KNOCKOUT, FindingCategory.DATA_SOVEREIGNTY),
+        _finding(a.key, FindingSeverity.KNOCKOUT, FindingCategory.DATA_SOVEREIGNTY),
+    )
+    card = score_quotes([_entry(a, twice), _entry(b)], equal_weights())
+    assert len(card.score_of(a.key).knockouts) == 1
+    assert card.score_of(a.key).axis(Axis.COMPLIANCE).explanation == (
+        "compliance 0: knocked out — knockout finding"
+    )
 
 
 def test_performance_prefers_measurement_and_marks_datasheet_figures() -> None:
@@ -108,7 +257,10 @@ def test_reliability_is_expected_money_lost_net_of_sla_credits() -> None:
     assert entry.downtime.credits_usd.value == pytest.approx(1_148.748, abs=1e-3)
     score = score_quotes([entry], equal_weights()).scores[0].axis(Axis.RELIABILITY)
     assert score.score == pytest.approx(59.4056, abs=1e-3)
-    assert "net of $1,149 SLA credits" in score.explanation
+    assert score.explanation == (
+        "reliability 59: 76.8 GPU-h expected lost over 12 months cost $3,994, less $1,149 "
+        "expected SLA credits = $2,845 net, 2.03 % of the TCO"
+    )
 
 
 def test_service_averages_its_sub_scores_and_says_what_is_missing() -> None:
@@ -122,6 +274,11 @@ def test_service_averages_its_sub_scores_and_says_what_is_missing() -> None:
     service = card.scores[0].axis(Axis.SERVICE)
     assert service.score == pytest.approx(100.0) and PARTIAL in service.flags
     assert "not stated: severity-2 response, expert hours, coverage" in service.explanation
+    # "7×24" is how many vendors write round-the-clock cover.
+    for text in ("7×24", "7x24 hotline", "24 hours, 7 days", "24/7"):
+        covered = SupportTerms({1: 15}, None, text)
+        card = score_quotes([_entry(_on_demand("C", "2.00", support=covered))], equal_weights())
+        assert "24×7 coverage (100)" in card.scores[0].axis(Axis.SERVICE).explanation
 
 
 def test_missing_data_gets_a_stated_neutral_score_never_zero_or_hundred() -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from computescore.domain.quotes import Deployment, PriceUnit
+from computescore.domain.quotes import Deployment, MeasuredPerformance, PriceUnit
 from computescore.domain.scoring import (
     AxisScore,
     QuoteScore,
@@ -60,7 +60,10 @@ def test_margin_and_flip_weights_by_hand() -> None:
     # Performance: A = 100x + 65(1 − x), B = 50x + 75(1 − x): equal at x = 10 / 60 = 0.1667.
     performance = flips[Axis.PERFORMANCE]
     assert performance.flips_at == pytest.approx(1 / 6)
-    assert "lowering the performance weight from 20.0% to 16.7%" in performance.explanation
+    assert performance.explanation == (
+        "lowering the performance weight from 20.0% to 16.7% (-3.3 percentage points, the "
+        "other weights rescaled) makes B tie A; beyond it B wins"
+    )
     # Service and compliance are the same for both; A only ties B at 100 % and wins the tie.
     assert flips[Axis.SERVICE].flips_at is None
     assert flips[Axis.COMPLIANCE].flips_at is None
@@ -148,3 +151,23 @@ def test_tornado_moves_foreign_currency_lines() -> None:
     bars = {bar.name: bar for bar in tornado(tco, a, 0.2).bars}
     assert bars["FX (foreign currencies' USD value)"].swing_usd == pytest.approx(61_670.4)
     assert bars["hours of use per day"].swing_usd == pytest.approx(0.0, abs=1e-6)
+
+
+def test_tornado_moves_the_measured_throughput_when_the_useful_work_comes_from_it() -> None:
+    # 8 H100 reserved at US$2.00 for 12 months = 140,160; 8 h/day → 23,360 GPU-h used.
+    # Measured 1,000 tokens/s training a 7 B model: 1,000 × 6 × 7e9 = 0.042 PFLOP/s per GPU,
+    # 981.12 useful PFLOP-h → US$142.857 per PFLOP-h. Throughput −20 % (800 tokens/s)
+    # → 140,160 / 784.896 = US$178.571 (× 1.25); the money spent does not move.
+    reserved = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12)
+    q = quote("T", reserved, performance=MeasuredPerformance(tokens_per_second=1000))
+    a = Assumptions()
+    tco = compute_tco(q, workload(8, 12), CATALOGUE, (), DECISION_DATE, a)
+    result = tornado(tco, a, pct=0.2)
+    bars = {bar.name: bar for bar in result.bars}
+    assert "MFU" not in bars
+    throughput = bars["measured throughput"]
+    assert (throughput.unit, throughput.base_value) == ("tokens/s", 1000.0)
+    assert (throughput.low_value, throughput.high_value) == pytest.approx((800.0, 1200.0))
+    assert throughput.swing_usd == 0.0
+    assert result.base_unit_usd == pytest.approx(140_160 / 981.12)
+    assert throughput.low_unit_usd == pytest.approx(140_160 / 784.896)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
@@ -10,6 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from computescore.domain.catalog import Precision
+from computescore.domain.problems import Severity
 from computescore.domain.quotes import (
     CostCategory,
     Deployment,
@@ -17,16 +20,19 @@ from computescore.domain.quotes import (
     MeasuredPerformance,
     PriceUnit,
     QuoteLine,
+    VendorKind,
 )
 from computescore.domain.tco import (
     Assumptions,
     TcoCategory,
     Timing,
+    UsefulBasis,
     assumptions_from_mapping,
     compute_tco,
     discount_factor,
     headline_at,
 )
+from computescore.domain.workload import Purpose
 from tests.domain.engine_records import (
     CATALOGUE,
     DECISION_DATE,
@@ -109,17 +115,31 @@ def test_owned_server_energy_depreciation_and_operations() -> None:
 
 
 def test_unit_results_for_the_reserved_quote() -> None:
+    wl = workload(hours_per_day=8, horizon_months=12)
+    datasheet = compute_tco(quote("V", RESERVED), wl, CATALOGUE, (), DECISION_DATE)
+    # Useful PFLOP-h = 0.989 PFLOP/s × 0.4 × 23,360 h = 9,241.2; 140,160 / 9,241.2 = 15.1668.
+    assert datasheet.usd_per_useful_pflop_hour is not None
+    assert datasheet.usd_per_useful_pflop_hour.value == pytest.approx(15.16684, rel=1e-5)
+    assert "unmeasured" in datasheet.usd_per_useful_pflop_hour.flags
+    assert datasheet.useful_basis is UsefulBasis.DATASHEET
+    assert datasheet.useful_rate is not None
+    assert datasheet.useful_rate.value == pytest.approx(395.6)  # 989 × 0.4 TFLOP/s
     tco = compute_tco(
         quote("V", RESERVED, performance=MeasuredPerformance(tokens_per_second=1000)),
-        workload(hours_per_day=8, horizon_months=12),
+        wl,
         CATALOGUE,
         (),
         DECISION_DATE,
     )
-    # Useful PFLOP-h = 0.989 PFLOP/s × 0.4 × 23,360 h = 9,241.2; 140,160 / 9,241.2 = 15.1668.
+    # A measurement beats the datasheet: training at 1,000 tokens/s per GPU does
+    # 1,000 × 6 × 7e9 = 4.2e13 FLOP/s = 0.042 PFLOP/s of useful work; × 23,360 GPU-h
+    # = 981.12 PFLOP-h → 140,160 / 981.12 = US$142.857 per useful PFLOP-hour.
+    assert tco.useful_basis is UsefulBasis.MEASURED_TOKENS
+    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(42.0)
     assert tco.usd_per_useful_pflop_hour is not None
-    assert tco.usd_per_useful_pflop_hour.value == pytest.approx(15.16684, rel=1e-5)
-    assert "unmeasured" in tco.usd_per_useful_pflop_hour.flags
+    assert tco.usd_per_useful_pflop_hour.value == pytest.approx(140_160 / 981.12)
+    assert tco.usd_per_useful_pflop_hour.flags == ()
+    assert tco.useful_pflops_total == pytest.approx(8 * 0.042)
     # Tokens: 1,000/s per GPU × 3,600 × 23,360 GPU-h / 1e6 = 84,096 Mtok → US$1.6667/Mtok.
     assert tco.usd_per_million_tokens is not None
     assert tco.usd_per_million_tokens.value == pytest.approx(140_160 / 84_096)
@@ -127,6 +147,73 @@ def test_unit_results_for_the_reserved_quote() -> None:
     assert tco.training_job_usd is not None and tco.training_job_days is not None
     assert tco.training_job_usd.value == pytest.approx(176_946.4, abs=0.1)
     assert tco.training_job_days.value == pytest.approx(153.5993, abs=1e-3)
+
+
+def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() -> None:
+    # The RTX 4090 record has no fp8 peak. Serving a 13 B model at a measured 2,000
+    # tokens/s per card does 2,000 × 2 × 13e9 = 5.2e13 FLOP/s = 52 TFLOP/s of useful work.
+    # 8 cards on demand at US$0.50/GPU-h, 20 h/day, 12 months: used = 8 × 20 × 365
+    # = 58,400 GPU-h; TCO 29,200; useful 0.052 × 58,400 = 3,036.8 PFLOP-h
+    # → US$9.6154 per useful PFLOP-hour; tokens 2,000 × 3,600 × 58,400 / 1e6 = 420,480 Mtok
+    # → US$0.069444 per million tokens.
+    serving = replace(
+        workload(hours_per_day=20, horizon_months=12, purpose=Purpose.INFERENCE, params=13e9),
+        precision=Precision.FP8,
+    )
+    cards = compute_line(
+        "0.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-rtx-4090"
+    )
+    measured = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=2000))
+    tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE)
+    assert tco.total_usd == pytest.approx(29_200.0)
+    assert tco.useful_basis is UsefulBasis.MEASURED_TOKENS
+    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(52.0)
+    assert tco.usd_per_useful_pflop_hour is not None
+    assert tco.usd_per_useful_pflop_hour.value == pytest.approx(29_200 / 3_036.8)
+    assert tco.usd_per_million_tokens is not None
+    assert tco.usd_per_million_tokens.value == pytest.approx(29_200 / 420_480)
+    # The missing peak is only a note: the measurement stands in for it.
+    notes = [p for p in tco.problems if "no fp8 peak" in p.message]
+    assert notes and notes[0].severity is Severity.INFO and "measured tokens/s" in notes[0].message
+    # Without a measurement the useful compute is unknown, and the TCO says why.
+    bare = compute_tco(quote("Cards", cards), serving, CATALOGUE, (), DECISION_DATE)
+    assert bare.usd_per_useful_pflop_hour is None and bare.useful_rate is None
+    assert bare.useful_basis is UsefulBasis.UNKNOWN
+    assert bare.useful_missing == (
+        "NVIDIA GeForce RTX 4090 has no fp8 peak in the catalogue, and the quote has no "
+        "measured tokens/s"
+    )
+    assert bare.usd_per_used_gpu_hour is not None  # still US$0.50 per GPU-hour used
+    assert bare.usd_per_used_gpu_hour.value == pytest.approx(0.50)
+
+
+def test_a_quote_without_compute_lines_is_costed_but_not_a_compute_offer() -> None:
+    # Colocation for 12 months: 40 kW × US$200 per kW-month = 96,000; remote hands
+    # US$1,000 a month = 12,000; cage build-out 15,000 once. Total 123,000.
+    colo = quote(
+        "Colo",
+        cost_line("200", PriceUnit.PER_KW_MONTH, CostCategory.FACILITY, quantity="40"),
+        cost_line("1000", PriceUnit.PER_MONTH, CostCategory.SUPPORT),
+        cost_line("15000", PriceUnit.TOTAL, CostCategory.INSTALLATION),
+        kind=VendorKind.COLOCATION,
+    )
+    tco = compute_tco(colo, workload(8, 12), CATALOGUE, (), DECISION_DATE)
+    assert tco.total_usd == pytest.approx(123_000.0)
+    assert not tco.compute_offer and tco.gpu_count == 0
+    assert tco.usd_per_used_gpu_hour is None and tco.usd_per_useful_pflop_hour is None
+    assert tco.useful_missing == "no accelerators are quoted"
+    assert any("supporting quote" in p.message for p in tco.problems)
+    assert _tco(RESERVED).compute_offer
+
+
+def test_owned_capacity_shows_the_facility_it_assumes() -> None:
+    # No facility price: a 0 USD line names the assumption instead of leaving it out.
+    facility = _line(_tco(SERVER), TcoCategory.FACILITY)
+    assert facility.amount_usd == 0.0 and facility.costed
+    assert "premises already paid for" in facility.note
+    # With a facility price: 10.08 kW × US$150 × 12 months = 18,144.
+    priced = _line(_tco(SERVER, facility_usd_per_kw_month=150.0), TcoCategory.FACILITY)
+    assert priced.amount_usd == pytest.approx(18_144.0) and priced.note == ""
 
 
 def test_spot_adds_a_lost_work_line() -> None:
@@ -178,7 +265,13 @@ def test_egress_without_volume_is_visible_not_silently_zero() -> None:
     tco = _tco(RESERVED, egress)
     line = _line(tco, TcoCategory.EGRESS)
     assert line.amount_usd == 0.0 and "not costed" in line.note
+    assert not line.costed and tco.not_costed == (line,)
     assert any("without a volume" in p.message for p in tco.problems)
+    assert "price = 0.05 USD/GB" in [item.text() for item in line.inputs]
+    # Free egress needs no volume: it is costed at 0, with no problem.
+    free = _tco(RESERVED, cost_line("0", PriceUnit.PER_GB, CostCategory.EGRESS))
+    assert free.not_costed == () and "free" in _line(free, TcoCategory.EGRESS).note
+    assert not any("without a volume" in p.message for p in free.problems)
     # With the assumption of 1,000 GB a month: 0.05 × 12,000 GB = 600.
     assumed = _tco(RESERVED, egress, egress_gb_per_month=1000.0)
     assert _line(assumed, TcoCategory.EGRESS).amount_usd == pytest.approx(600.0)

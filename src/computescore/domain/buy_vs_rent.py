@@ -106,8 +106,8 @@ def break_even(owned: AffineCost, rented: AffineCost) -> BreakEven:
             )
             cheaper_above = "owning" if slope_gap > 0 else "renting"
             text = (
-                f"{owned.label} and {rented.label} cost the same at {crossing:.1f} h/day; "
-                f"{cheaper_above} is cheaper above it"
+                f"owning ({owned.label}) and renting ({rented.label}) cost the same at "
+                f"{crossing:.1f} h/day; {cheaper_above} is cheaper above it"
             )
             return BreakEven(BreakEvenKind.CROSSES, figure, owned, rented, text)
     owned_cheaper = owned.at(12.0) < rented.at(12.0)
@@ -115,10 +115,11 @@ def break_even(owned: AffineCost, rented: AffineCost) -> BreakEven:
         BreakEvenKind.OWNED_ALWAYS_CHEAPER if owned_cheaper else BreakEvenKind.RENTED_ALWAYS_CHEAPER
     )
     cheap, dear = (owned, rented) if owned_cheaper else (rented, owned)
+    cheap_kind, dear_kind = ("owning", "renting") if owned_cheaper else ("renting", "owning")
     text = (
-        f"{cheap.label} is cheaper at every use from 0 to 24 h/day: "
-        f"{format_usd(cheap.at(0))} vs {format_usd(dear.at(0))} at 0 h/day, "
-        f"{format_usd(cheap.at(24))} vs {format_usd(dear.at(24))} at 24 h/day"
+        f"{cheap_kind} ({cheap.label}) is cheaper than {dear_kind} ({dear.label}) at every "
+        f"use from 0 to 24 h/day: {format_usd(cheap.at(0))} against {format_usd(dear.at(0))} "
+        f"at 0 h/day, {format_usd(cheap.at(24))} against {format_usd(dear.at(24))} at 24 h/day"
     )
     return BreakEven(kind, None, owned, rented, text)
 
@@ -227,9 +228,12 @@ def recommend(
     """Recommend rent, buy, hybrid or on-premises, from the user's numbers first.
 
     Hard constraints come first (data that must stay local → on premises). A
-    baseline with bursts → hybrid (own up to the break-even use, rent the rest).
-    Otherwise the computed break-even decides; the seed's matrix is reported as a
-    prior and any disagreement is stated.
+    baseline with bursts → hybrid (own the capacity busy beyond the break-even use,
+    rent the rest) — but only when owning is what the busy capacity favours: when
+    renting is cheaper at every use, or cheaper above the break-even (a flat lease
+    against owned hardware with costs per hour of use), the computed economics
+    decide instead and the reason says so. Otherwise the computed break-even
+    decides; the seed's matrix is reported as a prior and any disagreement is stated.
     """
     rules = prior or DecisionPrior()
     prior_result, prior_reason = prior_choice(
@@ -263,6 +267,38 @@ def recommend(
             reasons.append(
                 "renting would be cheaper, but the data-locality constraint rules it out"
             )
+    elif (
+        baseline_plus_bursts
+        and computed is not None
+        and computed.kind is BreakEvenKind.RENTED_ALWAYS_CHEAPER
+    ):
+        # Renting is cheaper at every use: there is no baseline worth owning.
+        choice = DeploymentChoice.RENT
+        headline = "Rent: renting is cheaper at every use, so no baseline is worth owning"
+        reasons.append(
+            "the evaluation pairs a steady baseline with bursts, which would suggest owning "
+            "the baseline, but the quoted prices make renting cheaper even at full use"
+        )
+    elif (
+        baseline_plus_bursts
+        and computed is not None
+        and economic is not None
+        and computed.kind is BreakEvenKind.CROSSES
+        and computed.rented.usd_per_daily_hour <= computed.owned.usd_per_daily_hour
+    ):
+        # Renting wins for busy capacity: the steady baseline is the part to rent.
+        choice = economic
+        headline = (
+            "Buy: owning is cheaper at the planned use"
+            if economic is DeploymentChoice.BUY
+            else "Rent: renting is cheaper at the planned use"
+        )
+        crossing = computed.hours_per_day.value if computed.hours_per_day else 0.0
+        reasons.append(
+            "the evaluation pairs a steady baseline with bursts, which would suggest owning "
+            f"the baseline, but renting is cheaper for capacity busy more than {crossing:.1f} "
+            "h/day, so the baseline is not worth owning"
+        )
     elif baseline_plus_bursts:
         choice = DeploymentChoice.HYBRID
         headline = "Hybrid: own the steady baseline, rent the bursts"

@@ -13,7 +13,10 @@ A quote's headline TCO is affine in these inputs (see
 quote is one row of a matrix product. Given the scorecard, each sample is re-scored
 on the two axes the inputs move (cost per useful unit and performance, both
 relative to the best quote in that sample); the other axes keep their scores. The
-random generator is seeded so a run can be repeated exactly.
+MFU factor scales each quote's useful throughput, whether it comes from peak × MFU
+or from measured tokens/s. Quotes without compute lines (supporting quotes) get
+their TCO percentiles but compete neither for the lowest TCO nor for first place.
+The random generator is seeded so a run can be repeated exactly.
 """
 
 from __future__ import annotations
@@ -105,9 +108,11 @@ class QuoteDistribution:
         p10_unit_usd, p50_unit_usd, p90_unit_usd: percentiles of the cost per useful
             PFLOP-hour (None when the useful compute is unknown).
         probability_lowest_tco: share of samples in which it has the lowest headline TCO
-            among the quotes with a complete TCO.
+            among the compute offers with a complete TCO (None for a quote without
+            compute lines).
         probability_first: share of samples in which it ranks first on the weighted
-            score (None without a scorecard or when disqualified).
+            score (None without a scorecard, when disqualified or for a quote without
+            compute lines).
     """
 
     quote_key: str
@@ -118,7 +123,7 @@ class QuoteDistribution:
     p10_unit_usd: float | None
     p50_unit_usd: float | None
     p90_unit_usd: float | None
-    probability_lowest_tco: float
+    probability_lowest_tco: float | None
     probability_first: float | None
 
 
@@ -201,10 +206,9 @@ def run_monte_carlo(
     domestic = np.array([c[0] for c in coefficients], dtype=np.float64)
     foreign = np.array([c[1] for c in coefficients], dtype=np.float64)
     totals = domestic @ basis + (foreign @ basis) * f
-    peak = np.array([t.peak_pflops_total or 0.0 for t in ordered], dtype=np.float64)
-    mfu = np.array([t.mfu.value for t in ordered], dtype=np.float64)
+    rate = np.array([t.useful_pflops_total or 0.0 for t in ordered], dtype=np.float64)
     months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
-    useful_scale = peak * mfu * months * DAYS_PER_MONTH
+    useful_scale = rate * months * DAYS_PER_MONTH
     useful = useful_scale[:, None] * mfu_factor * h[None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
         unit = np.where(useful > 0, totals / useful, np.nan)
@@ -213,7 +217,7 @@ def run_monte_carlo(
     known = useful_scale > 0
     if known.any():
         unit_pct[:, known] = np.percentile(unit[known], [10, 50, 90], axis=1)
-    complete = np.array([t.complete for t in ordered])
+    complete = np.array([t.complete and t.compute_offer for t in ordered])
     lowest = np.zeros(n)
     if complete.any():
         masked = np.where(complete[:, None], totals, np.inf)
@@ -241,7 +245,7 @@ def run_monte_carlo(
                 float(unit_pct[0, index]) if has_unit else None,
                 float(unit_pct[1, index]) if has_unit else None,
                 float(unit_pct[2, index]) if has_unit else None,
-                float(lowest[index]),
+                float(lowest[index]) if tco.compute_offer else None,
                 float(first[index]) if first is not None and tco.quote_key in qualified else None,
             )
         )
@@ -294,14 +298,10 @@ def _probability_first(
     rows = np.flatnonzero(cost_known)
     row_tcos = [ordered[int(i)] for i in rows]
     if rows.size:
-        if scorecard.cost_metric == "pflop":
-            per_row = np.array([(t.peak_pflops_total or 0.0) * t.mfu.value for t in row_tcos])
-            denominator = (
-                (per_row * months[rows] * DAYS_PER_MONTH)[:, None] * mfu_factor[rows] * h[None, :]
-            )
-        else:
-            gpus = np.array([t.gpu_count for t in row_tcos], dtype=np.float64)
-            denominator = (gpus * months[rows] * DAYS_PER_MONTH)[:, None] * h[None, :]
+        per_row = np.array([t.useful_pflops_total or 0.0 for t in row_tcos], dtype=np.float64)
+        denominator = (
+            (per_row * months[rows] * DAYS_PER_MONTH)[:, None] * mfu_factor[rows] * h[None, :]
+        )
         with np.errstate(divide="ignore", invalid="ignore"):
             unit = np.where(denominator > 0, totals[rows] / denominator, np.inf)
         del denominator

@@ -13,8 +13,12 @@ Each axis maps its metric to 0–100 on a stated scale:
   failures per month are Poisson; each node-month's uptime meets the credit schedule).
   The net loss as a share of the TCO is scored *linearly* between 0 % (100) and 5 %
   (0) by default.
-* **cost** — TCO per useful PFLOP-hour (per used GPU-hour when the peak of some
-  accelerator is unknown), *relative to the best quote*: score = 100 × best / value.
+* **cost** — TCO per useful PFLOP-hour, *relative to the best quote*: score = 100 ×
+  best / value. The useful work is the model's own FLOP: measured tokens/s × FLOP
+  per token when the quote has it (for serving, the unit is then tokens served),
+  else catalogue peak × MFU. A quote whose useful compute is unknown (no measurement
+  and no catalogue peak at the workload's precision) gets the neutral score, with
+  the reason; it never moves the other quotes to another metric.
 * **service** — mean of linear sub-scores: severity-1 response (15 min → 100, 8 h → 0),
   severity-2 response (1 h → 100, 24 h → 0), expert hours included (40 h/month → 100,
   0 → 0) and coverage (24×7 → 100, business hours → 40). "Best effort" scores 0.
@@ -27,6 +31,11 @@ default), flagged "missing", and its explanation says so; it is never silently 0
 100. Relative scales compare qualified quotes only (a disqualified quote cannot set
 the benchmark), and ties in the weighted total are broken by quote key, so the
 ranking does not depend on the order quotes are given in.
+
+Supporting quotes: a quote without compute lines (colocation per kW-month,
+cross-connects, remote hands) is not a compute offer. It is not ranked and takes no
+part in the relative scales; the scorecard lists it apart with the reason, its own
+service and compliance results and the owned options it could be combined with.
 """
 
 from __future__ import annotations
@@ -46,12 +55,12 @@ from computescore.domain.figures import (
     format_usd,
 )
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
-from computescore.domain.quotes import Quote
-from computescore.domain.sizing import INFERENCE_FLOP_PER_PARAM_TOKEN, TRAINING_FLOP_PER_PARAM_TOKEN
-from computescore.domain.tco import Assumptions, Tco, TcoCategory
-from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR, TERA
+from computescore.domain.quotes import Deployment, Quote
+from computescore.domain.sizing import mfu_used
+from computescore.domain.tco import Assumptions, Tco, TcoCategory, useful_throughput
+from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
 from computescore.domain.weights import Axis, Weights
-from computescore.domain.workload import Purpose, Workload
+from computescore.domain.workload import Workload
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,47 +142,75 @@ def useful_tflops_per_accelerator(
 ) -> Figure | None:
     """Useful throughput of one accelerator on this workload, in TFLOP/s.
 
-    Measured tokens/s per accelerator × FLOP per token (2 × params for inference,
-    6 × params for training), else dense peak × MFU (measured MFU, or the workload's
-    assumption flagged unmeasured). None when neither is available.
+    The TCO's figure when there is one (so the performance and cost axes count the
+    same useful work): measured tokens/s per accelerator × FLOP per token (2 × params
+    for inference, 6 × params for training), else dense peak × MFU (measured MFU, or
+    the workload's assumption flagged unmeasured). Without a TCO only a measured
+    tokens/s counts. None when neither is available.
     """
-    tokens = quote.performance.tokens_per_second
-    if tokens is not None and tokens > 0 and workload.params > 0:
-        per_token = (
-            INFERENCE_FLOP_PER_PARAM_TOKEN
-            if workload.purpose is Purpose.INFERENCE
-            else TRAINING_FLOP_PER_PARAM_TOKEN
+    if tco is not None:
+        return tco.useful_rate
+    gpus = sum(line.gpu_count for line in quote.compute_lines)
+    mfu = mfu_used(quote.performance.mfu, workload.assumed_mfu)
+    figure, _, _ = useful_throughput(quote, workload, None, gpus, mfu)
+    return figure
+
+
+def _parameters(value: float) -> str:
+    if value >= 1e9:
+        return f"{value / 1e9:,.4g} B"
+    if value >= 1e6:
+        return f"{value / 1e6:,.4g} M"
+    return format_number(value)
+
+
+def describe_useful(figure: Figure) -> str:
+    """Where a useful-throughput figure comes from, with its numbers and units.
+
+    ``measured 1,850.5 tokens/s per accelerator × 2 FLOP per parameter × 13 B
+    parameters = 48.11 TFLOP/s per accelerator`` or ``fp8 dense peak 4,500 TFLOP/s ×
+    assumed MFU 0.15 = 675 TFLOP/s per accelerator (unmeasured)``.
+    """
+    inputs = {item.name: item for item in figure.inputs}
+    result = f"{format_number(figure.value)} TFLOP/s per accelerator"
+    tokens = inputs.get("tokens/s")
+    if tokens is not None and isinstance(tokens.value, float | int):
+        per_token = inputs.get("FLOP per parameter and token")
+        params = inputs.get("parameters")
+        k = per_token.value if per_token is not None else "?"
+        n = (
+            _parameters(float(params.value))
+            if params is not None and isinstance(params.value, float | int)
+            else "?"
         )
-        value = tokens * per_token * workload.params / TERA
-        return Figure(
-            "Useful throughput",
-            value,
-            "TFLOP/s per accelerator",
-            f"measured tokens/s × {per_token:g} × params",
-            (
-                Input("tokens/s", tokens, "tokens/s", "measured"),
-                Input("params", workload.params, "parameters"),
-            ),
+        return (
+            f"measured {format_number(float(tokens.value))} tokens/s per accelerator × {k:g} "
+            f"FLOP per parameter × {n} parameters = {result}"
+            if isinstance(k, float | int)
+            else f"measured {format_number(float(tokens.value))} tokens/s = {result}"
         )
-    if tco is None or not tco.peak_pflops_total or tco.gpu_count <= 0:
-        return None
-    peak_tflops = tco.peak_pflops_total * 1000.0 / tco.gpu_count
-    return Figure(
-        "Useful throughput",
-        peak_tflops * tco.mfu.value,
-        "TFLOP/s per accelerator",
-        "dense peak × MFU",
-        (
-            Input("peak", peak_tflops, "TFLOP/s", "catalogue"),
-            Input(
-                "MFU",
-                tco.mfu.value,
-                "",
-                "assumption" if UNMEASURED in tco.mfu.flags else "measured",
-            ),
-        ),
-        flags=tco.mfu.flags,
+    peak = inputs.get("peak")
+    mfu = inputs.get("MFU")
+    if peak is None or mfu is None:
+        return f"{figure.formula} = {result}"
+    precision = inputs.get("precision")
+    what = f"{precision.value} dense peak" if precision is not None else "dense peak"
+    measured = UNMEASURED not in figure.flags
+    text = (
+        f"{what} {format_number(float(peak.value))} TFLOP/s × "
+        f"{'measured' if measured else 'assumed'} MFU {format_number(float(mfu.value))} = {result}"
     )
+    return text if measured else text + " (unmeasured)"
+
+
+def useful_unit(figure: Figure) -> str:
+    """The unit of useful work in words: tokens served or trained, else model FLOP."""
+    inputs = {item.name: item for item in figure.inputs}
+    per_token = inputs.get("FLOP per parameter and token")
+    if "tokens/s" in inputs and per_token is not None:
+        verb = "served" if per_token.source == "serving" else "trained"
+        return f"tokens {verb} (each counted as {per_token.value:g} × parameters FLOP)"
+    return "model FLOP (catalogue peak × MFU)"
 
 
 def _poisson_log_pmf(k: int, lam: float) -> float:
@@ -349,11 +386,56 @@ class QuoteScore:
         raise KeyError(axis)
 
 
+SUPPORTING_REASON = "no compute lines: a facility/services quote to combine with an owned option"
+"""Why a quote without compute lines is listed apart instead of ranked."""
+
+
+@dataclass(frozen=True, slots=True)
+class SupportingQuote:
+    """A quote without compute lines, listed beside the ranking and never ranked.
+
+    A facility or services quote (colocation per kW-month, cross-connects, remote
+    hands) buys no compute, so it cannot be compared with compute offers on
+    performance or cost per useful unit, and it takes no part in the relative
+    scales, the margin, the flip weights or the Monte Carlo. It keeps its own TCO
+    (in the evaluation's results), service and compliance results and knock-outs.
+
+    Attributes:
+        quote_key, label: the quote.
+        reason: why it is not ranked (:data:`SUPPORTING_REASON`).
+        offers: the cost categories it prices, in quote order ("facility", "network").
+        headline_usd: its own headline TCO (None without one).
+        service: its service score (response times, coverage), for information.
+        compliance: its compliance score, for information.
+        knockouts: must-haves it fails; a knocked-out supporting quote cannot be used.
+        combine_with: labels of the qualified compute offers with owned capacity that
+            it could house (empty when the evaluation has none).
+    """
+
+    quote_key: str
+    label: str
+    reason: str
+    offers: tuple[str, ...]
+    headline_usd: float | None
+    service: AxisScore
+    compliance: AxisScore
+    knockouts: tuple[Finding, ...] = ()
+    combine_with: tuple[str, ...] = ()
+
+    @property
+    def disqualified(self) -> bool:
+        """True when a must-have knocks it out."""
+        return bool(self.knockouts)
+
+
 @dataclass(frozen=True, slots=True)
 class Scorecard:
-    """Every quote's scores, ranked, with the weights and rules used.
+    """Every compute offer's scores, ranked, with the weights and rules used.
 
     ``scores`` lists qualified quotes by rank, then disqualified quotes by key.
+    ``supporting`` lists the quotes without compute lines, by key; they are not in
+    ``scores``. ``cost_metric`` is ``"pflop"``: cost is compared per useful
+    PFLOP-hour.
     """
 
     weights: Weights
@@ -361,6 +443,7 @@ class Scorecard:
     cost_metric: str
     rules: ScoringRules
     notes: tuple[str, ...] = ()
+    supporting: tuple[SupportingQuote, ...] = ()
 
     @property
     def ranked(self) -> tuple[QuoteScore, ...]:
@@ -430,59 +513,90 @@ def _relative_lower(value: float, best: float) -> float:
     return 100.0 * best / value if value > 0 else 0.0
 
 
-def _cost_metric(entry: ScoreInput, metric: str) -> Figure | None:
+def _cost_figure(entry: ScoreInput) -> Figure | None:
     tco = entry.tco
     if tco is None or not tco.complete or tco.headline_usd <= 0:
         return None
-    return tco.usd_per_useful_pflop_hour if metric == "pflop" else tco.usd_per_used_gpu_hour
+    return tco.usd_per_useful_pflop_hour
+
+
+def _cost_missing_reason(entry: ScoreInput) -> str:
+    tco = entry.tco
+    if tco is None:
+        return "no TCO"
+    if not tco.complete:
+        return "the TCO is incomplete (see its problems), so its cost is not compared"
+    if tco.headline_usd <= 0:
+        return "no cost computed"
+    why = tco.useful_missing or "the useful compute is unknown"
+    text = f"cost per useful PFLOP-hour unknown: {why}"
+    if tco.usd_per_used_gpu_hour is not None:
+        text += (
+            f" ({format_usd(tco.usd_per_used_gpu_hour.value)} per GPU-hour used, shown for "
+            "reference, not scored)"
+        )
+    return text
 
 
 def _cost_scores(
     entries: Sequence[ScoreInput], qualified: set[str], rules: ScoringRules
-) -> tuple[dict[str, AxisScore], str, tuple[str, ...]]:
-    notes: list[str] = []
-    usable = [e for e in entries if e.tco is not None and e.tco.complete and e.tco.headline_usd > 0]
-    pool = [e for e in usable if e.key in qualified] or usable
-    metric = (
-        "pflop"
-        if all(e.tco is not None and e.tco.usd_per_useful_pflop_hour is not None for e in pool)
-        else "gpu_hour"
-    )
-    unit = "useful PFLOP-hour" if metric == "pflop" else "GPU-hour used"
-    if metric == "gpu_hour" and pool:
-        notes.append(
-            "cost is compared per GPU-hour used because the useful compute of some "
-            "quote is unknown (accelerator or precision not in the catalogue)"
-        )
-    values = {e.key: fig.value for e in pool if (fig := _cost_metric(e, metric)) is not None}
-    best = min(values.values()) if values else 0.0
+) -> tuple[dict[str, AxisScore], tuple[str, ...]]:
+    figures = {e.key: figure for e in entries if (figure := _cost_figure(e)) is not None}
+    pool = [e for e in entries if e.key in figures and e.key in qualified] or [
+        e for e in entries if e.key in figures
+    ]
+    best_entry = min(pool, key=lambda e: (figures[e.key].value, e.key), default=None)
+    best = figures[best_entry.key].value if best_entry is not None else 0.0
     scale = (
-        f"relative to the best qualified quote: 100 × best / value (USD per {unit}), at most 100"
+        "relative to the best qualified quote: 100 × best / value (USD per useful "
+        "PFLOP-hour), at most 100"
     )
     out: dict[str, AxisScore] = {}
+    neutral: list[str] = []
     for entry in entries:
-        figure = _cost_metric(entry, metric)
-        if figure is None:
-            why = (
-                "no TCO"
-                if entry.tco is None
-                else "TCO incomplete (see its problems)"
-                if not entry.tco.complete
-                else "no cost computed"
-            )
-            if entry.tco is not None and entry.tco.complete and metric == "pflop":
-                why = "useful compute unknown"
-            out[entry.key] = _missing(Axis.COST, rules, why, scale)
+        figure = figures.get(entry.key)
+        if figure is None or best <= 0 or best_entry is None:
+            out[entry.key] = _missing(Axis.COST, rules, _cost_missing_reason(entry), scale)
+            neutral.append(entry.quote.label)
             continue
-        score = min(100.0, _relative_lower(figure.value, best)) if best > 0 else rules.missing_score
+        score = min(100.0, _relative_lower(figure.value, best))
         flags = tuple(flag for flag in figure.flags if flag == UNMEASURED)
-        text = (
-            f"cost {score:.0f}: {format_usd(figure.value)} per {unit}, best is {format_usd(best)}"
+        best_text = (
+            "this is the best"
+            if best_entry.key == entry.key
+            else f"best is {format_usd(best)} ({best_entry.quote.label})"
         )
-        if flags:
-            text += " (useful compute from datasheet peak × assumed MFU: unmeasured)"
+        text = f"cost {score:.0f}: {format_usd(figure.value)} per useful PFLOP-hour, {best_text}"
+        rate = entry.tco.useful_rate if entry.tco is not None else None
+        if rate is not None:
+            if any(item.name == "tokens/s" for item in rate.inputs):
+                text += f"; useful unit: {useful_unit(rate)} — {describe_useful(rate)}"
+            else:
+                text += f"; useful compute: {describe_useful(rate)}"
+        per_mtok = entry.tco.usd_per_million_tokens if entry.tco is not None else None
+        if per_mtok is not None:
+            text += f"; {format_usd(per_mtok.value)} per million tokens"
         out[entry.key] = AxisScore(Axis.COST, score, text, scale, flags, figure)
-    return out, metric, tuple(notes)
+    notes: list[str] = []
+    measured = [e for e in entries if e.key in figures and UNMEASURED not in figures[e.key].flags]
+    datasheet = [e for e in entries if e.key in figures and UNMEASURED in figures[e.key].flags]
+    if measured and datasheet:
+        notes.append(
+            f"cost per useful PFLOP-hour compares {len(measured)} quote(s) with measured "
+            f"throughput against {len(datasheet)} rated on datasheet peak × the workload's "
+            "assumed MFU; that assumption decides how the two groups compare, so ask the "
+            "unmeasured vendors for a measurement on the workload"
+        )
+    if neutral and len(neutral) < len(entries):
+        notes.append(
+            "cost is compared per useful PFLOP-hour; "
+            + ", ".join(neutral)
+            + (" has" if len(neutral) == 1 else " have")
+            + " no known useful compute or complete TCO and "
+            + ("is" if len(neutral) == 1 else "are")
+            + f" scored at the neutral value {rules.missing_score:g} on cost"
+        )
+    return out, tuple(notes)
 
 
 def _performance_scores(
@@ -491,7 +605,16 @@ def _performance_scores(
     pool = [e for e in entries if e.performance is not None and e.key in qualified] or [
         e for e in entries if e.performance is not None
     ]
-    best = max((e.performance.value for e in pool if e.performance is not None), default=0.0)
+    best_entry = max(
+        (e for e in pool if e.performance is not None),
+        key=lambda e: (e.performance.value if e.performance is not None else 0.0, e.key),
+        default=None,
+    )
+    best = (
+        best_entry.performance.value
+        if best_entry is not None and best_entry.performance is not None
+        else 0.0
+    )
     scale = (
         "relative to the best qualified quote: 100 × value / best (useful TFLOP/s per "
         "accelerator), at most 100"
@@ -500,20 +623,21 @@ def _performance_scores(
     for entry in entries:
         figure = entry.performance
         if figure is None or best <= 0:
-            out[entry.key] = _missing(
-                Axis.PERFORMANCE,
-                rules,
-                "no measurement and no catalogue peak for the quoted accelerators",
-                scale,
+            why = (
+                entry.tco.useful_missing
+                if entry.tco is not None and entry.tco.useful_missing
+                else "no measurement and no catalogue peak for the quoted accelerators"
             )
+            out[entry.key] = _missing(Axis.PERFORMANCE, rules, why, scale)
             continue
         score = min(100.0, _relative_higher(figure.value, best))
-        text = (
-            f"performance {score:.0f}: {figure.value:,.0f} useful TFLOP/s per accelerator "
-            f"({figure.formula}), best is {best:,.0f}"
+        best_text = (
+            "this is the best"
+            if best_entry is not None and best_entry.key == entry.key
+            else f"best is {format_number(best)} TFLOP/s"
+            + (f" ({best_entry.quote.label})" if best_entry is not None else "")
         )
-        if UNMEASURED in figure.flags:
-            text += "; unmeasured: datasheet peak × assumed MFU"
+        text = f"performance {score:.0f}: {describe_useful(figure)}; {best_text}"
         out[entry.key] = AxisScore(
             Axis.PERFORMANCE,
             score,
@@ -541,21 +665,26 @@ def _reliability_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
         return _missing(Axis.RELIABILITY, rules, why, scale)
     share = downtime.share_of_tco_pct.value
     score = rules.reliability_loss_pct.score(share)
+    months = entry.tco.horizon_months if entry.tco is not None else 0
     text = (
-        f"reliability {score:.0f}: expected downtime loss {format_usd(downtime.downtime_usd.value)}"
-        f" net of {format_usd(downtime.credits_usd.value)} SLA credits = "
-        f"{format_usd(downtime.net_usd.value)}, {share:.2f} % of TCO"
+        f"reliability {score:.0f}: {format_number(downtime.lost_gpu_hours.value)} GPU-h expected "
+        f"lost over {months} months cost {format_usd(downtime.downtime_usd.value)}, less "
+        f"{format_usd(downtime.credits_usd.value)} expected SLA credits = "
+        f"{format_usd(downtime.net_usd.value)} net, {share:.2f} % of the TCO"
     )
     flags: tuple[str, ...] = ()
     if not entry.quote.sla.credits:
-        text += "; no SLA credit schedule"
+        owned = all(line.deployment is Deployment.PURCHASE for line in entry.quote.compute_lines)
+        text += "; owned hardware: no SLA credits" if owned else "; no SLA credit schedule"
     elif downtime.credits_usd.value > downtime.downtime_usd.value:
         text += " (the credits exceed the loss; the excess is not counted)"
     return AxisScore(Axis.RELIABILITY, score, text, scale, flags, downtime.net_usd)
 
 
 _COVERAGE_24X7 = re.compile(
-    r"24\s*[x×/*]\s*7|around the clock|round.the.clock|24/7|24h", re.IGNORECASE
+    r"24\s*[x×/*]\s*7|7\s*[x×/*]\s*24|around the clock|round.the.clock|24h|"
+    r"24\s*hours?,?\s*7\s*days",
+    re.IGNORECASE,
 )
 _COVERAGE_BUSINESS = re.compile(
     r"business|office|[589]\s*[x×]\s*5|working hours|weekdays", re.IGNORECASE
@@ -613,6 +742,10 @@ def _service_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     return AxisScore(Axis.SERVICE, score, text, scale, flags)
 
 
+def _unique(texts: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(texts))
+
+
 def _compliance_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     scale = f"100 − {rules.warning_penalty:g} per warning finding; info 0; a knockout disqualifies"
     if not entry.compliance_checked:
@@ -621,12 +754,14 @@ def _compliance_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     warnings = [f for f in counted if f.severity is FindingSeverity.WARNING]
     knockouts = [f for f in counted if f.severity is FindingSeverity.KNOCKOUT]
     if knockouts:
-        titles = "; ".join(f.title for f in knockouts)
+        titles = "; ".join(_unique(f.title for f in knockouts))
         return AxisScore(Axis.COMPLIANCE, 0.0, f"compliance 0: knocked out — {titles}", scale)
     score = max(0.0, 100.0 - rules.warning_penalty * len(warnings))
     if warnings:
-        text = f"compliance {score:.0f}: {len(warnings)} warning(s) — " + "; ".join(
-            f.title for f in warnings
+        count = len(warnings)
+        text = (
+            f"compliance {score:.0f}: {count} warning{'s' if count != 1 else ''} at "
+            f"−{rules.warning_penalty:g} each — " + "; ".join(_unique(f.title for f in warnings))
         )
     else:
         infos = sum(1 for f in counted if f.severity is FindingSeverity.INFO)
@@ -644,7 +779,15 @@ def knockouts_of(entry: ScoreInput, rules: Sequence[KnockoutRule] = ()) -> tuple
     found = [f for f in entry.findings if f.severity is FindingSeverity.KNOCKOUT]
     for rule in rules:
         found.extend(f for f in rule(entry) if f.severity is FindingSeverity.KNOCKOUT)
-    return tuple(found)
+    # The same finding raised for two lines of one quote is one reason, shown once.
+    seen: set[tuple[str, str, str]] = set()
+    unique: list[Finding] = []
+    for finding in found:
+        key = (finding.title, finding.reason, finding.rule_id)
+        if key not in seen:
+            seen.add(key)
+            unique.append(finding)
+    return tuple(unique)
 
 
 def weighted_total(axes: Iterable[AxisScore], weights: Weights) -> float:
@@ -668,13 +811,15 @@ def score_quotes(
 
     Returns:
         The :class:`Scorecard`: qualified quotes ranked by weighted total (ties broken
-        by quote key), then disqualified quotes with their reasons.
+        by quote key), then disqualified quotes with their reasons; quotes without
+        compute lines are listed apart as supporting quotes, not ranked.
     """
     used_rules = rules or ScoringRules()
-    ordered = sorted(entries, key=lambda e: e.key)
-    knocked = {e.key: knockouts_of(e, knockout_rules) for e in ordered}
-    qualified = {key for key, found in knocked.items() if not found}
-    cost, metric, notes = _cost_scores(ordered, qualified, used_rules)
+    everything = sorted(entries, key=lambda e: e.key)
+    ordered = [e for e in everything if e.quote.compute_lines]
+    knocked = {e.key: knockouts_of(e, knockout_rules) for e in everything}
+    qualified = {e.key for e in ordered if not knocked[e.key]}
+    cost, notes = _cost_scores(ordered, qualified, used_rules)
     performance = _performance_scores(ordered, qualified, used_rules)
     results: list[QuoteScore] = []
     for entry in ordered:
@@ -714,4 +859,48 @@ def score_quotes(
         for index, r in enumerate(ranked)
     ]
     final.extend(r for r in results if r.disqualified)
-    return Scorecard(weights, tuple(final), metric, used_rules, notes)
+    by_key = {e.key: e.quote for e in ordered}
+    owners = tuple(
+        r.label
+        for r in final
+        if r.rank is not None
+        and any(line.deployment is Deployment.PURCHASE for line in by_key[r.quote_key].lines)
+    )
+    supporting = tuple(
+        _supporting(entry, knocked[entry.key], owners, used_rules)
+        for entry in everything
+        if not entry.quote.compute_lines
+    )
+    if supporting:
+        count = len(supporting)
+        notes = (
+            *notes,
+            f"{count} quote{'s' if count != 1 else ''} without compute lines "
+            f"{'are' if count != 1 else 'is'} listed as supporting, not ranked: "
+            + ", ".join(item.label for item in supporting),
+        )
+    return Scorecard(weights, tuple(final), "pflop", used_rules, notes, supporting)
+
+
+def _supporting(
+    entry: ScoreInput,
+    knockouts: tuple[Finding, ...],
+    owners: tuple[str, ...],
+    rules: ScoringRules,
+) -> SupportingQuote:
+    offers = _unique(
+        (line.category.value if line.category is not None else "other")
+        for line in entry.quote.lines
+    )
+    tco = entry.tco
+    return SupportingQuote(
+        entry.key,
+        entry.quote.label,
+        SUPPORTING_REASON,
+        tuple(offers),
+        tco.headline_usd if tco is not None else None,
+        _service_score(entry, rules),
+        _compliance_score(entry, rules),
+        knockouts,
+        owners,
+    )

@@ -6,9 +6,10 @@
   ties the winner; just beyond it the winner changes. Each quote's total is linear
   in that weight, so the crossing is solved exactly.
 * **Tornado** — each uncertain input moved ±x % on its own (hours of use per day,
-  energy price, MFU, FX of foreign currencies, residual value), showing the headline
-  TCO and the cost per useful PFLOP-hour at both ends. MFU changes the cost per
-  useful unit, not the money spent.
+  energy price, MFU — or the measured tokens/s when the useful work comes from it —,
+  FX of foreign currencies, residual value), showing the headline TCO and the cost
+  per useful PFLOP-hour at both ends. MFU changes the cost per useful unit, not the
+  money spent.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from dataclasses import dataclass
 
 from computescore.domain.figures import Figure, Input
 from computescore.domain.scoring import QuoteScore, Scorecard
-from computescore.domain.tco import DAYS_PER_MONTH, Assumptions, Tco, headline_coefficients
+from computescore.domain.tco import (
+    DAYS_PER_MONTH,
+    Assumptions,
+    Tco,
+    UsefulBasis,
+    headline_coefficients,
+)
 from computescore.domain.weights import AXES, Axis, Weights
 
 
@@ -114,8 +121,8 @@ def _flip_for_axis(ranked: Sequence[QuoteScore], weights: Weights, axis: Axis) -
         direction = "raising" if change > 0 else "lowering"
         text = (
             f"{direction} the {axis.value} weight from {current:.1%} to {crossing:.1%} "
-            f"({change:+.1%} points, the others rescaled) makes {challenger.label} tie "
-            f"{winner.label}; "
+            f"({change * 100:+.1f} percentage points, the other weights rescaled) makes "
+            f"{challenger.label} tie {winner.label}; "
             + (
                 f"{challenger.label} then wins on the tie-break"
                 if crossing in (0.0, 1.0)
@@ -183,11 +190,18 @@ class Tornado:
     bars: tuple[TornadoBar, ...]
 
 
-def unit_cost(tco: Tco, headline_usd: float, hours_per_day: float, mfu: float) -> float | None:
-    """Headline ÷ useful PFLOP-hours at these inputs (USD/PFLOP-h), None when unknown."""
-    if not tco.peak_pflops_total:
+def unit_cost(
+    tco: Tco, headline_usd: float, hours_per_day: float, throughput_factor: float = 1.0
+) -> float | None:
+    """Headline ÷ useful PFLOP-hours at these inputs (USD/PFLOP-h), None when unknown.
+
+    ``throughput_factor`` scales the quote's useful throughput (0.8 = MFU or measured
+    tokens/s 20 % lower).
+    """
+    rate = tco.useful_pflops_total
+    if not rate:
         return None
-    useful = tco.peak_pflops_total * mfu * hours_per_day * tco.horizon_months * DAYS_PER_MONTH
+    useful = rate * throughput_factor * hours_per_day * tco.horizon_months * DAYS_PER_MONTH
     return headline_usd / useful if useful > 0 else None
 
 
@@ -209,7 +223,10 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
         return own + fx * math.fsum(c * x for c, x in zip(foreign, basis, strict=True))
 
     base = headline_at(h0, e0, r0, 1.0)
-    base_unit = unit_cost(tco, base, h0, m0)
+    base_unit = unit_cost(tco, base, h0)
+
+    def factor(mfu: float) -> float:
+        return mfu / m0 if m0 > 0 else 1.0
 
     def bar(
         name: str,
@@ -231,8 +248,8 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
             high,
             low_usd,
             high_usd,
-            unit_cost(tco, low_usd, at[0], at[3]),
-            unit_cost(tco, high_usd, at_high[0], at_high[3]),
+            unit_cost(tco, low_usd, at[0], factor(at[3])),
+            unit_cost(tco, high_usd, at_high[0], factor(at_high[3])),
             abs(high_usd - low_usd),
             note,
         )
@@ -242,6 +259,14 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
     m_lo, m_hi = max(0.0, m0 * down), min(1.0, m0 * up)
     r_lo, r_hi = max(0.0, r0 * down), min(1.0, r0 * up)
     has_foreign = any(line.model.foreign for line in tco.lines)
+    tokens = tco.useful_basis is UsefulBasis.MEASURED_TOKENS and tco.tokens_per_second
+    if tokens:
+        # The useful work comes from the measured tokens/s: that is what moves.
+        t0 = float(tco.tokens_per_second or 0.0)
+        throughput = ("measured throughput", "tokens/s", t0, t0 * down, t0 * up)
+        m_lo, m_hi = m0 * down, m0 * up
+    else:
+        throughput = ("MFU", "", m0, m_lo, m_hi)
     bars = [
         bar(
             "hours of use per day",
@@ -264,11 +289,7 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
             "moves the energy lines of owned capacity",
         ),
         bar(
-            "MFU",
-            "",
-            m0,
-            m_lo,
-            m_hi,
+            *throughput,
             (h0, e0, r0, m_lo, 1.0),
             (h0, e0, r0, m_hi, 1.0),
             "moves the cost per useful unit, not the money spent",

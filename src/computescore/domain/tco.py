@@ -49,7 +49,7 @@ from enum import StrEnum
 from typing import Any
 
 from computescore.domain.catalog import Accelerator, Ecosystem, Precision
-from computescore.domain.figures import Figure, Input, format_usd
+from computescore.domain.figures import UNMEASURED, Figure, Input, format_usd
 from computescore.domain.money import rate_on
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
@@ -61,7 +61,12 @@ from computescore.domain.quotes import (
     Quote,
     QuoteLine,
 )
-from computescore.domain.sizing import mfu_used, size_training
+from computescore.domain.sizing import (
+    INFERENCE_FLOP_PER_PARAM_TOKEN,
+    TRAINING_FLOP_PER_PARAM_TOKEN,
+    mfu_used,
+    size_training,
+)
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR, PETA, TERA
 from computescore.domain.workload import Purpose, Workload
 
@@ -329,6 +334,8 @@ class TcoLine:
         fx: the FX rate used, None for USD.
         model: the amount as a function of the uncertain inputs.
         note: a caveat ("quantity not stated").
+        costed: False when the quote gives too little to price the line (a per-GB
+            price without a volume): the amount is then 0 and the TCO misses it.
     """
 
     label: str
@@ -344,6 +351,20 @@ class TcoLine:
     fx: FxUsed | None
     model: LineModel
     note: str = ""
+    costed: bool = True
+
+
+class UsefulBasis(StrEnum):
+    """Where a quote's useful throughput (the cost axis's unit of work) comes from."""
+
+    MEASURED_TOKENS = "measured_tokens"
+    """Measured tokens/s × FLOP per token (2 × params serving, 6 × params training)."""
+    MEASURED_MFU = "measured_mfu"
+    """Catalogue dense peak × MFU measured on the buyer's workload."""
+    DATASHEET = "datasheet"
+    """Catalogue dense peak × the workload's assumed MFU (unmeasured)."""
+    UNKNOWN = "unknown"
+    """No measurement and no catalogue peak: cost per useful unit cannot be computed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +374,13 @@ class Tco:
     ``total_usd`` is exactly the sum of ``lines``' amounts. ``headline_usd`` is the
     present value when a discount rate is set, else the total; scores and rankings
     use it. ``complete`` is False when some line could not be costed (see
-    ``problems``).
+    ``problems``); lines priced at 0 for want of a quantity are in :attr:`not_costed`.
+
+    The useful throughput (``useful_rate``: TFLOP/s per accelerator of the model's
+    own FLOP) comes from measured tokens/s when the quote has it, else from the
+    catalogue's dense peak × MFU (measured, else assumed); ``useful_basis`` says
+    which and ``useful_missing`` why it is unknown. ``compute_offer`` is False for a
+    quote without compute lines (a facility or services quote).
     """
 
     quote_key: str
@@ -381,6 +408,22 @@ class Tco:
     complete: bool
     peak_pflops_total: float | None
     tokens_per_second: float | None
+    useful_rate: Figure | None = None
+    useful_basis: UsefulBasis = UsefulBasis.UNKNOWN
+    useful_missing: str = ""
+    compute_offer: bool = True
+
+    @property
+    def useful_pflops_total(self) -> float | None:
+        """Useful PFLOP/s of all the quote's accelerators while in use, None when unknown."""
+        if self.useful_rate is None or self.gpu_count <= 0:
+            return None
+        return self.useful_rate.value * TERA / PETA * self.gpu_count
+
+    @property
+    def not_costed(self) -> tuple[TcoLine, ...]:
+        """Lines the quote gives too little to price (counted as 0 USD)."""
+        return tuple(line for line in self.lines if not line.costed)
 
     @property
     def headline_usd(self) -> float:
@@ -501,6 +544,7 @@ class _Builder:
         currency: str,
         fx: FxUsed | None,
         note: str = "",
+        costed: bool = True,
     ) -> None:
         amount = model.usd(self.h, self.a.energy_usd_per_kwh, self.a.residual_fraction)
         pv = amount * discount_factor(timing, months, self.horizon, self.a.discount_rate)
@@ -524,8 +568,29 @@ class _Builder:
                 fx,
                 model,
                 note,
+                costed,
             )
         )
+
+
+_PRICE_UNIT_WORDS: Mapping[PriceUnit, str] = {
+    PriceUnit.PER_GPU_HOUR: "GPU-h",
+    PriceUnit.PER_NODE_HOUR: "node-h",
+    PriceUnit.PER_GPU_MONTH: "GPU-month",
+    PriceUnit.PER_NODE_MONTH: "node-month",
+    PriceUnit.PER_UNIT: "unit",
+    PriceUnit.PER_MONTH: "month",
+    PriceUnit.PER_YEAR: "year",
+    PriceUnit.PER_GB: "GB",
+    PriceUnit.PER_GB_MONTH: "GB-month",
+    PriceUnit.PER_KW_MONTH: "kW-month",
+}
+
+
+def price_unit_text(currency: str, unit: PriceUnit) -> str:
+    """The unit of a quoted price as people write it: ``EUR/node-month``, ``USD`` (one-off)."""
+    word = _PRICE_UNIT_WORDS.get(unit)
+    return f"{currency.upper()}/{word}" if word else currency.upper()
 
 
 def _line_source(quote: Quote, index: int, line: QuoteLine) -> str:
@@ -619,7 +684,7 @@ def _rented(
     unit_word = "GPUs" if per_gpu else "nodes"
     inputs: tuple[Input, ...]
     base_inputs = (
-        Input("price", price, f"{line.currency}/{unit.value}", source),
+        Input("price", price, price_unit_text(line.currency, unit), source),
         Input(unit_word, units),
     )
     if unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_NODE_HOUR):
@@ -889,6 +954,27 @@ def _owned(
             "USD",
             None,
         )
+    elif not any(item.category is CostCategory.FACILITY for item in b.quote.lines):
+        # Shown at 0 so the reader sees that rack space, power feed and cooling of the
+        # facility are assumed paid for, not forgotten.
+        b.add(
+            f"Facility: {count} × {name}",
+            TcoCategory.FACILITY,
+            _model(None),
+            "USD per kW-month × kW × months",
+            (
+                Input("facility", 0.0, "USD/kW-month", "assumption"),
+                Input("power", kw, "kW"),
+                Input("months", H, "months"),
+            ),
+            Timing.MONTHLY,
+            H,
+            source,
+            "USD",
+            None,
+            note="assumed 0 USD per kW-month (premises already paid for); set the facility "
+            "assumption or add a colocation quote's cost",
+        )
     return kw
 
 
@@ -914,9 +1000,10 @@ def _cost_line(
         category = TcoCategory.FACILITY
     label = f"{(line.category or CostCategory.OTHER).value.capitalize()}: {line.description}"
     qty = float(line.quantity) if line.quantity is not None else None
-    price_in = Input("price", price, f"{line.currency}/{unit.value}", source)
+    price_in = Input("price", price, price_unit_text(line.currency, unit), source)
     inputs: tuple[Input, ...]
     note = ""
+    costed = True
     if unit is PriceUnit.TOTAL:
         model, formula, inputs, timing = _model(fx, k0=price), "price", (price_in,), Timing.UPFRONT
     elif unit is PriceUnit.PER_UNIT:
@@ -939,10 +1026,15 @@ def _cost_line(
                 price_in,
                 Input("volume", gb, "GB", f"assumption {b.a.egress_gb_per_month:,.0f} GB/month"),
             )
+        elif qty is None and price == 0:
+            gb = 0.0
+            inputs = (price_in, Input("volume", 0.0, "GB", "not stated"))
+            note = "free: no charge per GB"
         elif qty is None:
             gb = 0.0
             inputs = (price_in, Input("volume", 0.0, "GB", "not stated"))
             note = "volume not stated: not costed"
+            costed = False
             b.problems.append(
                 Problem(
                     source,
@@ -958,8 +1050,11 @@ def _cost_line(
         model, formula, timing = _model(fx, k0=price * gb), "price × GB", Timing.MONTHLY
     elif unit is PriceUnit.PER_GB_MONTH:
         gb = qty or 0.0
-        if qty is None:
+        if qty is None and price == 0:
+            note = "free: no charge per GB-month"
+        elif qty is None:
             note = "volume not stated: not costed"
+            costed = False
             b.problems.append(
                 Problem(
                     source,
@@ -976,8 +1071,9 @@ def _cost_line(
         inputs = (price_in, Input("volume", gb, "GB"), Input("months", H, "months"))
     elif unit is PriceUnit.PER_KW_MONTH:
         kw = qty if qty is not None else owned_kw
-        if kw <= 0:
+        if kw <= 0 and price != 0:
             note = "load in kW not stated: not costed"
+            costed = False
             b.problems.append(
                 Problem(
                     source,
@@ -1023,7 +1119,9 @@ def _cost_line(
             Timing.MONTHLY,
         )
         inputs = (price_in, Input(word, units), Input("months", H, "months"))
-    b.add(label, category, model, formula, inputs, timing, H, source, line.currency, fx, note)
+    b.add(
+        label, category, model, formula, inputs, timing, H, source, line.currency, fx, note, costed
+    )
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -1077,6 +1175,7 @@ def compute_tco(
     ecosystems: dict[Ecosystem, str] = {}
     committed_share_usd = 0.0
     peak_total: float | None = 0.0
+    no_peak: list[tuple[str, str, bool]] = []  # (source, why, needs its own problem)
     main: tuple[int, Accelerator] | None = None
     for index, line in enumerate(quote.lines):
         if line.kind is not LineKind.COMPUTE:
@@ -1117,6 +1216,9 @@ def compute_tco(
                     Severity.WARNING,
                 )
             )
+            no_peak.append(
+                (where, f"accelerator {line.accelerator!r} is not in the catalogue", False)
+            )
             peak_total = None
         else:
             if accelerator.ecosystem is not Ecosystem.CUDA:
@@ -1126,13 +1228,12 @@ def compute_tco(
                 other = Precision.FP16 if workload.precision is Precision.BF16 else Precision.BF16
                 peak = accelerator.dense_tflops(other)
             if peak is None:
-                b.problems.append(
-                    Problem(
+                no_peak.append(
+                    (
                         where,
-                        f"{accelerator.display_name} has no "
-                        f"{workload.precision.value} peak; useful-compute "
-                        "figures are not computed",
-                        Severity.WARNING,
+                        f"{accelerator.display_name} has no {workload.precision.value} "
+                        "peak in the catalogue",
+                        True,
                     )
                 )
                 peak_total = None
@@ -1183,8 +1284,101 @@ def compute_tco(
                 note="seed 000: budget 1–3 engineering months for a non-CUDA stack",
             )
     return _finish(
-        quote, workload, b, problems, gpus, h, horizon, a, peak_total, main, committed_share_usd
+        quote,
+        workload,
+        b,
+        problems,
+        gpus,
+        h,
+        horizon,
+        a,
+        peak_total,
+        main,
+        committed_share_usd,
+        no_peak,
     )
+
+
+def useful_throughput(
+    quote: Quote,
+    workload: Workload,
+    peak_pflops_total: float | None,
+    gpus: int,
+    mfu: Figure,
+    no_peak: Sequence[str] = (),
+) -> tuple[Figure | None, UsefulBasis, str]:
+    """Useful throughput of one accelerator on this workload, in TFLOP/s of the model's FLOP.
+
+    Measured tokens/s per accelerator × FLOP per token (2 × params to serve, 6 × params
+    to train) comes first; else the catalogue's mean dense peak at the workload's
+    precision × MFU (measured, else the workload's assumption, flagged unmeasured).
+
+    Args:
+        quote: the quote (its measured performance).
+        workload: purpose, parameters and precision.
+        peak_pflops_total: dense peak of all the quote's accelerators (PFLOP/s), None
+            when some accelerator has no peak at the precision.
+        gpus: accelerators quoted.
+        mfu: the MFU used (:func:`~computescore.domain.sizing.mfu_used`).
+        no_peak: why a peak is missing ("X has no fp8 peak in the catalogue").
+
+    Returns:
+        (figure or None, where it comes from, why it is unknown — "" when known).
+    """
+    if gpus <= 0:
+        return None, UsefulBasis.UNKNOWN, "no accelerators are quoted"
+    tokens = quote.performance.tokens_per_second
+    if tokens is not None and tokens > 0 and workload.params > 0:
+        per_token = (
+            INFERENCE_FLOP_PER_PARAM_TOKEN
+            if workload.purpose is Purpose.INFERENCE
+            else TRAINING_FLOP_PER_PARAM_TOKEN
+        )
+        method = quote.performance.method.strip()
+        figure = Figure(
+            "Useful throughput",
+            tokens * per_token * workload.params / TERA,
+            "TFLOP/s per accelerator",
+            f"measured tokens/s × {per_token:g} FLOP per parameter and token × parameters",
+            (
+                Input(
+                    "tokens/s",
+                    tokens,
+                    "tokens/s per accelerator",
+                    f"measured: {method}" if method else "measured",
+                ),
+                Input(
+                    "FLOP per parameter and token",
+                    per_token,
+                    "",
+                    "serving" if workload.purpose is Purpose.INFERENCE else "training",
+                ),
+                Input("parameters", workload.params, "", f"workload {workload.name}"),
+            ),
+        )
+        return figure, UsefulBasis.MEASURED_TOKENS, ""
+    if peak_pflops_total is None or peak_pflops_total <= 0:
+        reasons = sorted(set(no_peak)) or ["no catalogue peak"]
+        return (
+            None,
+            UsefulBasis.UNKNOWN,
+            "; ".join(reasons) + ", and the quote has no measured tokens/s",
+        )
+    peak_tflops = peak_pflops_total * PETA / TERA / gpus
+    measured = UNMEASURED not in mfu.flags
+    figure = Figure(
+        "Useful throughput",
+        peak_tflops * mfu.value,
+        "TFLOP/s per accelerator",
+        f"dense {workload.precision.value} peak × MFU",
+        (
+            Input("precision", workload.precision.value),
+            Input("peak", peak_tflops, "TFLOP/s", "catalogue, mean over the accelerators quoted"),
+            Input("MFU", mfu.value, "", "measured" if measured else "workload assumption"),
+        ),
+        flags=mfu.flags,
+    )
+    return figure, UsefulBasis.MEASURED_MFU if measured else UsefulBasis.DATASHEET, ""
 
 
 def _finish(
@@ -1199,6 +1393,7 @@ def _finish(
     peak_total: float | None,
     main: tuple[int, Accelerator] | None,
     committed_usd: float,
+    no_peak: Sequence[tuple[str, str, bool]] = (),
 ) -> Tco:
     lines = tuple(b.lines)
     total = math.fsum(line.amount_usd for line in lines)
@@ -1223,33 +1418,55 @@ def _finish(
             f"{kind} / GPU-hours used",
             (Input(kind, headline, "USD"), Input("GPU-hours used", used_value, "GPU-h")),
         )
+    rate, basis, missing = useful_throughput(
+        quote, workload, peak_total, gpus, mfu, [why for _, why, _ in no_peak]
+    )
+    for where, why, own_problem in no_peak:
+        if not own_problem:
+            continue
+        if rate is not None:
+            b.problems.append(
+                Problem(
+                    where,
+                    f"{why}; the useful compute comes from the measured tokens/s",
+                    Severity.INFO,
+                )
+            )
+        else:
+            b.problems.append(
+                Problem(
+                    where,
+                    f"{why} and the quote has no measured tokens/s; the cost per useful "
+                    "PFLOP-hour cannot be computed",
+                    Severity.WARNING,
+                    expected="a peak at the workload's precision, or a measured tokens/s",
+                )
+            )
     useful = per_useful = None
-    if peak_total is not None and peak_total > 0 and used_value > 0:
-        useful_value = peak_total / gpus * mfu.value * used_value if gpus else 0.0
+    if rate is not None and rate.value > 0 and used_value > 0:
+        useful_value = rate.value * TERA / PETA * used_value
         useful = Figure(
             "Useful PFLOP-hours",
             useful_value,
             "PFLOP-h",
-            "mean peak per GPU × MFU × GPU-hours used",
+            "useful throughput per accelerator × GPU-hours used",
             (
-                Input("mean peak", peak_total / gpus, "PFLOP/s"),
-                Input("MFU", mfu.value),
+                Input("useful throughput", rate.value * TERA / PETA, "PFLOP/s", rate.formula),
                 Input("GPU-hours used", used_value, "GPU-h"),
             ),
-            flags=mfu.flags,
+            flags=rate.flags,
         )
-        if useful_value > 0:
-            per_useful = Figure(
-                "Cost per useful PFLOP-hour",
-                headline / useful_value,
-                "USD/PFLOP-h",
-                f"{kind} / (peak × MFU × hours used)",
-                (
-                    Input(kind, headline, "USD"),
-                    Input("useful PFLOP-hours", useful_value, "PFLOP-h"),
-                ),
-                flags=mfu.flags,
-            )
+        per_useful = Figure(
+            "Cost per useful PFLOP-hour",
+            headline / useful_value,
+            "USD/PFLOP-h",
+            f"{kind} / useful PFLOP-hours",
+            (
+                Input(kind, headline, "USD"),
+                Input("useful PFLOP-hours", useful_value, "PFLOP-h"),
+            ),
+            flags=rate.flags,
+        )
     tokens = quote.performance.tokens_per_second
     per_mtok = None
     if tokens is not None and tokens > 0 and used_value > 0:
@@ -1301,7 +1518,12 @@ def _finish(
     )
     if not quote.compute_lines:
         b.problems.append(
-            Problem(f"quote:{quote.key}", "the quote has no compute line", Severity.WARNING)
+            Problem(
+                f"quote:{quote.key}",
+                "the quote has no compute lines: it is costed, and listed beside the compute "
+                "offers as a supporting quote rather than ranked against them",
+                Severity.INFO,
+            )
         )
     return Tco(
         quote_key=quote.key,
@@ -1329,6 +1551,10 @@ def _finish(
         complete=b.complete,
         peak_pflops_total=peak_total if peak_total else None,
         tokens_per_second=tokens,
+        useful_rate=rate,
+        useful_basis=basis,
+        useful_missing=missing,
+        compute_offer=bool(quote.compute_lines),
     )
 
 

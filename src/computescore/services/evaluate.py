@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
@@ -131,6 +131,8 @@ class BuyVsRentResult:
 
     ``owned`` and ``rented`` are None when the evaluation lacks a purely owned or a
     purely rented quote; the recommendation then rests on the rule of thumb alone.
+    An owned and a rented quote of the same accelerators are preferred (like for
+    like, ``like_for_like`` True); otherwise the cheapest of each per accelerator.
     ``per_accelerator`` is True when the two quotes offer different accelerator
     counts and are compared per accelerator.
     """
@@ -143,13 +145,16 @@ class BuyVsRentResult:
     break_even: BreakEven | None
     curve: tuple[CurvePoint, ...]
     recommendation: Recommendation
+    like_for_like: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class EvaluationResult:
     """Everything the engine computed for one evaluation and workload, frozen.
 
-    ``quotes`` follow the scorecard's order (ranked, then disqualified).
+    ``quotes`` follow the scorecard's order (ranked, then disqualified), then the
+    supporting quotes (no compute lines; ``scorecard.supporting``), which have a TCO
+    but no scores.
     """
 
     evaluation: str
@@ -201,7 +206,7 @@ def choose_workload(data: EvaluationData, name: str | None) -> tuple[Workload, s
         note = f"workload {workloads[0].name!r}"
         if len(workloads) > 1:
             others = ", ".join(repr(w.name) for w in workloads[1:])
-            note += f" (the first of {len(workloads)}; choose another of {others} by name)"
+            note += f" (the first of {len(workloads)} profiles; the others: {others})"
         return workloads[0], note
     for workload in workloads:
         if workload.name.casefold() == name.casefold():
@@ -329,6 +334,40 @@ def _ownership(quote: Quote) -> str:
     return "mixed"
 
 
+def _fleet(quote: Quote) -> frozenset[str]:
+    return frozenset(line.accelerator or "" for line in quote.compute_lines)
+
+
+def _pair(
+    owned: Sequence[Tco], rented: Sequence[Tco], fleets: Mapping[str, frozenset[str]]
+) -> tuple[Tco | None, Tco | None, bool]:
+    """The owned and rented quotes to compare: like for like when possible, else the cheapest.
+
+    Returns (owned, rented, like for like).
+    """
+
+    def cheapest(items: Sequence[Tco]) -> Tco | None:
+        return min(items, key=lambda t: (t.headline_usd / t.gpu_count, t.quote_key), default=None)
+
+    matched = [o for o in owned if any(fleets[r.quote_key] == fleets[o.quote_key] for r in rented)]
+    if matched:
+        own = cheapest(matched)
+        assert own is not None
+        rent = cheapest([r for r in rented if fleets[r.quote_key] == fleets[own.quote_key]])
+        return own, rent, True
+    return cheapest(owned), cheapest(rented), False
+
+
+def fleet_text(quote: Quote, catalogue: Catalogue) -> str:
+    """The accelerators a quote offers: ``16 × NVIDIA B200`` (summed per accelerator)."""
+    counts: dict[str, int] = {}
+    for line in quote.compute_lines:
+        accelerator = catalogue.get(line.accelerator or "")
+        name = accelerator.display_name if accelerator else (line.accelerator or "unnamed")
+        counts[name] = counts.get(name, 0) + line.gpu_count
+    return " and ".join(f"{count} × {name}" for name, count in counts.items()) or "no accelerators"
+
+
 def _buy_vs_rent(
     tcos: Sequence[Tco],
     quotes: Sequence[Quote],
@@ -337,18 +376,16 @@ def _buy_vs_rent(
     assumptions: Assumptions,
     min_accelerators: int,
     qualified: set[str],
+    catalogue: Catalogue,
 ) -> BuyVsRentResult:
     kinds = {quote.key: _ownership(quote) for quote in quotes}
+    by_key = {quote.key: quote for quote in quotes}
+    fleets = {quote.key: _fleet(quote) for quote in quotes}
     usable = [t for t in tcos if t.complete and t.gpu_count > 0 and t.quote_key in qualified]
-    owned = min(
-        (t for t in usable if kinds[t.quote_key] == "owned"),
-        key=lambda t: (t.headline_usd / t.gpu_count, t.quote_key),
-        default=None,
-    )
-    rented = min(
-        (t for t in usable if kinds[t.quote_key] == "rented"),
-        key=lambda t: (t.headline_usd / t.gpu_count, t.quote_key),
-        default=None,
+    owned, rented, like_for_like = _pair(
+        [t for t in usable if kinds[t.quote_key] == "owned"],
+        [t for t in usable if kinds[t.quote_key] == "rented"],
+        fleets,
     )
     traits = workload_traits(workload, min_accelerators, others)
     if owned is None or rented is None:
@@ -385,6 +422,19 @@ def _buy_vs_rent(
         baseline_plus_bursts=traits.baseline_plus_bursts,
         data_must_stay_local=traits.data_must_stay_local,
     )
+    own_fleet = fleet_text(by_key[owned.quote_key], catalogue)
+    rent_fleet = fleet_text(by_key[rented.quote_key], catalogue)
+    if like_for_like:
+        basis = f"compared like for like: {own_fleet} owned against {rent_fleet} rented"
+    else:
+        basis = (
+            f"no rented quote offers the owned accelerators: {own_fleet} owned against "
+            f"{rent_fleet} rented; read it with the cost per useful PFLOP-hour, which "
+            "allows for their speed"
+        )
+    if per_accelerator:
+        basis += " (different counts: compared per accelerator)"
+    advice = replace(advice, reasons=(basis, *advice.reasons))
     return BuyVsRentResult(
         owned.quote_key,
         rented.quote_key,
@@ -394,6 +444,7 @@ def _buy_vs_rent(
         crossing,
         cost_curve(own_cost, rent_cost),
         advice,
+        like_for_like,
     )
 
 
@@ -468,6 +519,7 @@ def evaluate(
         assumptions,
         min_acc,
         qualified,
+        data.catalogue,
     )
     monte: MonteCarloResult | None = None
     mc = robustness.get("monte_carlo")
@@ -517,7 +569,13 @@ def evaluate(
         assumptions=assumptions,
         weights=weights,
         compliance_checked=checked,
-        quotes=tuple(results[score.quote_key] for score in card.scores),
+        quotes=tuple(
+            results[key]
+            for key in (
+                *(score.quote_key for score in card.scores),
+                *(item.quote_key for item in card.supporting),
+            )
+        ),
         scorecard=card,
         margin=winner_margin(card),
         flips=flips,
