@@ -35,12 +35,12 @@ def test_moving_a_weight_changes_the_ranking_and_undo_restores_it(
     first = _leader(view)
     assert first == "Lumen GPU Pool — Q-2026-0105"
     assert "Leader: Lumen GPU Pool" in view.summary.text()
-    # Put all the weight on cost: Kestrel has the best cost score (100) and takes the lead.
+    # Put all the weight on compliance: Kestrel has the best compliance score and takes the lead.
     for axis, row in view.rows.items():
-        row.type_value(100 if axis == "cost" else 0)
+        row.type_value(100 if axis == "compliance" else 0)
     assert _leader(view) == "Kestrel Systems — Q-2026-0103"  # live, before saving
-    view.rows["cost"].entry.editingFinished.emit()
-    assert _stored_weights(sample_db)["cost"] == pytest.approx(1.0)
+    view.rows["compliance"].entry.editingFinished.emit()
+    assert _stored_weights(sample_db)["compliance"] == pytest.approx(1.0)
     qtbot.waitUntil(
         lambda: analysed.analysis.idle() and analysed.analysis.preview is None, timeout=30_000
     )
