@@ -114,6 +114,10 @@ def _sample_quote() -> Path | None:
         folder = samples_dir()
     except Exception:
         return None
+    # A German quote with a hidden column and two tables shows the most of the wizard.
+    preferred = folder / "kessler_systemhaus_angebot.xlsx"
+    if preferred.exists():
+        return preferred
     for pattern in ("*.xlsx", "*.csv"):
         found = sorted(folder.glob(pattern))
         if found:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -456,20 +457,23 @@ class ImportWizard(QDialog):
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
         self.check_summary = label("", wrap=True)
+        self.check_summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         layout.addWidget(self.check_summary)
         self.problem_model = RowTableModel(PROBLEM_COLUMNS)
         self.no_problems = label(
             "No problems: every line was read, every value understood.", wrap=True
         )
         self.no_problems.setStyleSheet(f"color: {theme.current().good};")
-        layout.addWidget(self.no_problems)
+        self.no_problems.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.no_problems, 1)
         self.problems = QTableView()
         self.problems.setModel(self.problem_model)
         configure_table(self.problems, PROBLEM_COLUMNS)
         self.problems.doubleClicked.connect(lambda _i: self.show_selected_cell())
         layout.addWidget(self.problems, 1)
         row = QHBoxLayout()
-        row.addWidget(label("Double-click a problem to see its cell in the preview.", "Muted"))
+        self.cell_hint = label("Double-click a problem to see its cell in the preview.", "Muted")
+        row.addWidget(self.cell_hint)
         row.addStretch(1)
         self.show_cell = button("Show the cell")
         self.show_cell.clicked.connect(self.show_selected_cell)
@@ -773,7 +777,8 @@ class ImportWizard(QDialog):
         path, quote, mapping = self._tables[row]
         sheet = next((s for p, s in self._sheets if p == path and s.name == mapping.sheet), None)
         flagged: dict[str, list[str]] = {}
-        for problem in quote.problems:
+        draft = self.read_result.drafts.get(path) if self.read_result else None
+        for problem in draft.all_problems if draft is not None else quote.problems:
             _file, sheet_name, cell = where_of(problem)
             letters = re.match(r"[A-Z]+", cell or "")
             if sheet_name == mapping.sheet and letters:
@@ -850,7 +855,8 @@ class ImportWizard(QDialog):
         self.problem_model.set_rows(problems)
         self.no_problems.setVisible(not problems)
         self.problems.setVisible(bool(problems))
-        self.show_cell.setEnabled(bool(problems))
+        self.show_cell.setVisible(bool(problems))
+        self.cell_hint.setVisible(bool(problems))
         assert self.read_result is not None
         drafts = list(self.read_result.drafts.values())
         quotes = sum(len(d.quotes) for d in drafts)
