@@ -13,6 +13,7 @@ import pytest
 
 from computescore.cli import main
 from tests.services.engine_workspace import EVALUATION, build_workspace
+from tests.services.test_evaluate import COLO, add_colocation
 
 HELIOS = "Helios Cloud/HC-1/r1"
 TINY = "Tiny GPU/T-1/r1"
@@ -216,7 +217,7 @@ def test_score_with_weights_and_the_readable_table(
     assert out["monte_carlo"] is None and out["compliance_checked"] is False
     assert main(["score", "--db", str(workspace), "--samples", "0"]) == 0
     table = capsys.readouterr().out
-    assert "Rank" in table and "Winner's margin" in table and "DISQUALIFIED" in table
+    assert "Rank" in table and "points ahead of" in table and "DISQUALIFIED" in table
     assert main(["score", "--db", str(workspace), "--weights", "cost"]) == 2
     assert "is not AXIS=NUMBER" in capsys.readouterr().err
 
@@ -244,3 +245,70 @@ def test_the_real_entry_point_runs_estimate() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["gpu_hours"] == pytest.approx(29_479.15, abs=0.01)
+
+
+def test_supporting_quotes_in_score_and_tco(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    add_colocation(workspace)
+    out = run_json(capsys, "score", "--db", str(workspace), "--samples", "200")
+    assert COLO not in {q["quote"] for q in out["quotes"]}
+    (colo,) = out["supporting_quotes"]
+    assert colo["quote"] == COLO and colo["offers"] == ["facility", "support"]
+    assert colo["reason"].startswith("no compute lines: a facility/services quote")
+    # 40 kW × US$200 × 12 + US$1,000 × 12 = 108,000.
+    assert colo["headline_usd"] == pytest.approx(108_000.0)
+    assert colo["combine_with"] == ["Kessler Systemhaus — KS-7"]
+    assert set(colo["axes"]) == {"service", "compliance"}
+    mc = {q["quote"]: q for q in out["monte_carlo"]["quotes"]}
+    assert mc[COLO]["supporting"] and mc[COLO]["probability_first"] is None
+    helios = next(q for q in out["quotes"] if q["quote"] == HELIOS)
+    assert helios["axes"]["cost"]["unit"] == "USD/PFLOP-h"
+    # Helios: 8 GPUs × 12 h × 365 days = 35,040 GPU-h used; useful 0.9894 PFLOP/s × 0.4 ×
+    # 35,040 = 13,867.4 PFLOP-h; 140,160 / 13,867.4 = US$10.107 per useful PFLOP-hour.
+    assert helios["axes"]["cost"]["value"] == pytest.approx(10.1071, abs=1e-4)
+
+    tco = run_json(capsys, "tco", "--db", str(workspace))
+    assert tco["quotes"][-1]["quote"] == COLO and tco["quotes"][-1]["supporting"]
+    assert tco["quotes"][-1]["total_usd"] == pytest.approx(108_000.0)
+    assert tco["quotes"][-1]["useful_missing"] == "no accelerators are quoted"
+    helios_tco = next(q for q in tco["quotes"] if q["quote"] == HELIOS)
+    assert helios_tco["useful_basis"] == "datasheet"
+    assert helios_tco["useful_explanation"].startswith("bf16 dense peak 989.4 TFLOP/s")
+
+    assert main(["score", "--db", str(workspace), "--samples", "200"]) == 0
+    text = capsys.readouterr().out
+    assert "Supporting quotes — no compute lines, so not ranked" in text
+    assert (
+        "Nordlicht Colocation — NC-5: no compute lines: a facility/services quote to combine "
+        "with an owned option" in text
+    )
+    assert "owned option(s) it could house: Kessler Systemhaus — KS-7" in text
+    assert "supporting" in text.split("Monte Carlo")[1]
+    assert main(["tco", "--db", str(workspace)]) == 0
+    text = capsys.readouterr().out
+    assert "USD per useful PFLOP-h" in text and "USD per GPU-h used" in text
+    assert (
+        "Nordlicht Colocation — NC-5: 108,000.00 USD over 12 months (supporting quote: no "
+        "compute lines)" in text
+    )
+    assert "price × kW × months: price = 200 USD/kW-month, load = 40 kW, 12 months" in text
+    assert "rented compute" in text and "rented_compute" not in text
+
+
+def test_knockouts_print_one_line_each() -> None:
+    from computescore.cli.engine import knockout_text
+    from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
+
+    long = Finding(
+        "Q/1/r1",
+        FindingSeverity.KNOCKOUT,
+        FindingCategory.EXPORT_CONTROL,
+        "Licence needed and unlikely",
+        "3A090.a.1 to CN on 2026-12-01.\nTPP = 5,120\nRule text …",
+        "us.rs.3A090.v2023",
+    )
+    assert knockout_text(long) == (
+        "knock-out: Licence needed and unlikely: 3A090.a.1 to CN on 2026-12-01. "
+        "(full reasoning: computescore check --verbose) [us.rs.3A090.v2023]"
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,16 @@ import pytest
 from computescore.domain.buy_vs_rent import BreakEvenKind, DeploymentChoice
 from computescore.domain.figures import MISSING
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
+from computescore.domain.quotes import (
+    CostCategory,
+    LineKind,
+    PriceUnit,
+    Quote,
+    QuoteLine,
+    SupportTerms,
+    Vendor,
+    VendorKind,
+)
 from computescore.domain.weights import Axis
 from computescore.errors import NotFound, UsageError
 from computescore.services.catalogue import load_catalogue
@@ -227,3 +239,88 @@ def test_training_estimate_through_the_catalogue() -> None:
     assert sizing.gpu_hours.value == pytest.approx(29_479.15, abs=0.01)
     with pytest.raises(NotFound, match="Closest"):
         estimate_training(load_catalogue(), params=7e9, tokens=1e12, accelerator="H1OO-X", mfu=0.4)
+
+
+COLO = "Nordlicht Colocation/NC-5/r1"
+DECISION_DAY = date(2026, 6, 30)
+
+
+def add_colocation(path: Path) -> None:
+    """A colocation quote: 40 kW at US$200 per kW-month and remote hands at US$1,000 a month."""
+    colo = Quote(
+        Vendor("Nordlicht Colocation", VendorKind.COLOCATION, "DE"),
+        "NC-5",
+        (
+            QuoteLine(
+                kind=LineKind.COST,
+                description="Cabinet power, 40 kW",
+                price=Decimal("200"),
+                price_unit=PriceUnit.PER_KW_MONTH,
+                currency="USD",
+                category=CostCategory.FACILITY,
+                quantity=Decimal("40"),
+            ),
+            QuoteLine(
+                kind=LineKind.COST,
+                description="Remote hands",
+                price=Decimal("1000"),
+                price_unit=PriceUnit.PER_MONTH,
+                currency="USD",
+                category=CostCategory.SUPPORT,
+            ),
+        ),
+        support=SupportTerms({1: 15, 2: 60}, None, "24x7"),
+    )
+    with Store.open(path) as store, store.transaction() as uow:
+        row = uow.evaluation_row(EVALUATION)
+        assert row.id is not None
+        uow.add_quote(row.id, colo)
+
+
+def test_a_colocation_quote_is_supporting_and_changes_no_ranking(workspace: Path) -> None:
+    before = _run(workspace)
+    add_colocation(workspace)
+    after = _run(workspace)
+    card = after.scorecard
+    # Not ranked, not in the pools: every compute offer keeps its scores and rank.
+    assert [(s.quote_key, s.rank, s.axes) for s in card.scores] == [
+        (s.quote_key, s.rank, s.axes) for s in before.scorecard.scores
+    ]
+    assert after.margin == before.margin and after.flips == before.flips
+    (item,) = card.supporting
+    assert item.quote_key == COLO
+    assert item.reason == (
+        "no compute lines: a facility/services quote to combine with an owned option"
+    )
+    # 40 kW × US$200 × 12 months + US$1,000 × 12 = 96,000 + 12,000 = 108,000.
+    assert item.headline_usd == pytest.approx(108_000.0)
+    assert item.combine_with == ("Kessler Systemhaus — KS-7",)
+    # Its own TCO lines are still in the result, after the scored quotes.
+    assert after.quotes[-1].quote_key == COLO
+    assert after.quote(COLO).tco.total_usd == pytest.approx(108_000.0)
+    # Monte Carlo: a TCO range, but neither "lowest TCO" nor "first".
+    assert after.monte_carlo is not None
+    colo_mc = next(q for q in after.monte_carlo.quotes if q.quote_key == COLO)
+    assert colo_mc.probability_first is None and colo_mc.probability_lowest_tco is None
+    first = sum(q.probability_first or 0.0 for q in after.monte_carlo.quotes)
+    assert first == pytest.approx(1.0)
+    assert after.buy_vs_rent.owned_key == KESSLER
+    # The board pack keeps the supporting quote's TCO, not shortlisted.
+    from computescore.services.reporting import build_board_pack
+
+    pack = build_board_pack(_data(workspace), after, generated_on=DECISION_DAY)
+    colo_tco = pack.tco_for(COLO)
+    assert colo_tco is not None and colo_tco.total_usd == pytest.approx(108_000.0)
+    assert not colo_tco.shortlisted
+    assert pack.ranking is not None
+    assert COLO not in {row.quote_key for row in pack.ranking.rows}
+
+
+def test_buy_vs_rent_prefers_a_like_for_like_pair(workspace: Path) -> None:
+    # Kessler owns 8 × H100; Helios reserves 8 × H100: the same accelerators.
+    advice = _run(workspace).buy_vs_rent
+    assert advice.like_for_like
+    assert advice.recommendation.reasons[0] == (
+        "compared like for like: 8 × NVIDIA H100 SXM5 80GB owned against "
+        "8 × NVIDIA H100 SXM5 80GB rented"
+    )

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.domain.figures import format_number
 from computescore.errors import UsageError
 
 ESTIMATE_HELP = "size a training job or an inference load on a catalogue accelerator"
@@ -328,9 +329,15 @@ def _fx(fx: Any) -> dict[str, Any] | None:
     }
 
 
-def tco_to_dict(item: Any) -> dict[str, Any]:
-    """One quote's TCO with stable keys (``quote``, ``total_usd``, ``lines`` …)."""
+def tco_to_dict(item: Any, supporting: bool = False) -> dict[str, Any]:
+    """One quote's TCO with stable keys (``quote``, ``total_usd``, ``lines`` …).
+
+    ``supporting`` is True for a quote without compute lines (listed, not ranked).
+    """
+    from computescore.domain.scoring import describe_useful
+
     tco = item.tco
+    rate = tco.useful_rate
     return {
         "quote": item.quote_key,
         "label": item.label,
@@ -354,6 +361,13 @@ def tco_to_dict(item: Any) -> dict[str, Any]:
         "idle_committed_usd": _figure_value(tco.idle_committed_usd),
         "mfu": tco.mfu.value,
         "mfu_measured": "unmeasured" not in tco.mfu.flags,
+        "supporting": supporting,
+        "compute_offer": tco.compute_offer,
+        "useful_basis": tco.useful_basis.value,
+        "useful_tflops_per_accelerator": _figure_value(rate),
+        "useful_explanation": describe_useful(rate) if rate is not None else None,
+        "useful_missing": tco.useful_missing or None,
+        "lines_not_costed": len(tco.not_costed),
         "fx_used": [_fx(fx) for fx in tco.fx_used],
         "monthly_cash_flow_usd": [round(v, 2) for v in tco.monthly_cash_flow_usd],
         "lines": [
@@ -373,6 +387,7 @@ def tco_to_dict(item: Any) -> dict[str, Any]:
                 "fx": _fx(line.fx),
                 "source": line.source,
                 "note": line.note,
+                "costed": line.costed,
             }
             for line in tco.lines
         ],
@@ -400,60 +415,138 @@ def run_tco(args: argparse.Namespace) -> int:
         EvaluateOptions(workload=args.workload, monte_carlo_samples=0),
         run_compliance=False,
     )
-    items = sorted(result.quotes, key=lambda q: (q.tco.headline_usd, q.quote_key))
+    supporting = {item.quote_key for item in result.scorecard.supporting}
+    items = sorted(
+        result.quotes,
+        key=lambda q: (q.quote_key in supporting, q.tco.headline_usd, q.quote_key),
+    )
     if args.json:
         print_json(
             {
                 **_header(result),
                 "assumptions": plain(result.assumptions),
-                "quotes": [tco_to_dict(item) for item in items],
+                "quotes": [tco_to_dict(item, item.quote_key in supporting) for item in items],
                 "problems": _problems(result.problems),
             }
         )
         return 0
+    _print_tco(result, items, supporting)
+    return 0
+
+
+_CATEGORY_WORDS = {
+    "rented_compute": "rented compute",
+    "spot_overhead": "spot lost work",
+    "residual_value": "resale value",
+    "hardware": "hardware",
+    "adaptation": "software adaptation",
+}
+
+
+def category_text(category: str) -> str:
+    """A TCO category as a reader says it (``rented_compute`` → ``rented compute``)."""
+    return _CATEGORY_WORDS.get(category, category.replace("_", " "))
+
+
+def input_text(item: Any) -> str:
+    """One input of a formula: ``price = 14,250 EUR/node-month``; FX rates to 4 decimals."""
+    if item.name == "FX" and isinstance(item.value, float | int):
+        return f"FX = {item.value:.4f} {item.unit}"
+    if item.unit and item.unit == item.name and isinstance(item.value, float | int):
+        return f"{format_number(item.value)} {item.unit}"  # "36 months", not "months = 36 months"
+    return str(item.text())
+
+
+def _completeness(tco: Any) -> str:
+    if not tco.complete:
+        return "NO (see notes)"
+    missing = len(tco.not_costed)
+    if missing:
+        return f"{missing} line{'s' if missing != 1 else ''} not costed"
+    return "yes"
+
+
+def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
+    from computescore.domain.scoring import describe_useful
+
     print(
         f"TCO — {result.evaluation}, {result.workload_note}, decided "
         f"{result.decision_date.isoformat()}"
     )
+    if items:
+        first = items[0].tco
+        print(
+            f"Amounts in USD over the {first.horizon_months}-month horizon at "
+            f"{format_number(first.hours_per_day)} h/day of use; "
+            + ("present values" if first.discount_rate > 0 else "not discounted")
+            + "."
+        )
     print_table(
-        ["Quote", "Total USD", "Per GPU-h used", "Per useful PFLOP-h", "Complete"],
+        [
+            "Quote",
+            "Offer",
+            "Total USD",
+            "USD per GPU-h used",
+            "USD per useful PFLOP-h",
+            "USD per M tokens",
+            "Complete",
+        ],
         [
             [
                 item.label,
+                "supporting" if item.quote_key in supporting else "compute",
                 f"{item.tco.total_usd:,.0f}",
                 _money(item.tco.usd_per_used_gpu_hour),
                 _money(item.tco.usd_per_useful_pflop_hour),
-                "yes" if item.tco.complete else "NO",
+                _money(item.tco.usd_per_million_tokens),
+                _completeness(item.tco),
             ]
             for item in items
         ],
-        [False, True, True, True, False],
+        [False, False, True, True, True, True, False],
+    )
+    print(
+        "— = cannot be computed (see the quote below); supporting = no compute lines, not "
+        "ranked (a facility or services quote to combine with an owned option)"
     )
     for item in items:
+        tco = item.tco
         print()
-        print(f"{item.label}: {item.tco.total_usd:,.2f} USD over {item.tco.horizon_months} months")
+        kind = " (supporting quote: no compute lines)" if item.quote_key in supporting else ""
+        print(f"{item.label}: {tco.total_usd:,.2f} USD over {tco.horizon_months} months{kind}")
         print_table(
-            ["Line", "Category", "USD", "Formula"],
+            ["Line", "Category", "USD", "How it is computed"],
             [
                 [
                     line.label,
-                    line.category.value,
+                    category_text(line.category.value),
                     f"{line.amount_usd:,.2f}",
-                    line.formula + (f" ({line.note})" if line.note else ""),
+                    line.formula
+                    + (": " + ", ".join(input_text(i) for i in line.inputs) if line.inputs else "")
+                    + (f" ({line.note})" if line.note else ""),
                 ]
-                for line in item.tco.lines
+                for line in tco.lines
             ],
             [False, False, True, False],
         )
-        for fx in item.tco.fx_used:
+        for fx in tco.fx_used:
             print(f"  FX: {fx.text()}")
-        for problem in item.tco.problems:
+        if tco.compute_offer and tco.gpu_count > 0:
+            used = tco.used_gpu_hours
+            print(
+                f"  GPU-hours used: {used.value:,.0f} GPU-h = {tco.gpu_count:,} GPUs × "
+                f"{format_number(tco.hours_per_day)} h/day × {tco.horizon_months} months × 730/24"
+            )
+            if tco.useful_rate is not None:
+                print(f"  Useful throughput: {describe_useful(tco.useful_rate)}")
+            else:
+                print(f"  Useful throughput unknown: {tco.useful_missing}")
+        for problem in tco.problems:
             print(f"  note: {problem}")
-    return 0
 
 
 def _money(figure: Any) -> str:
-    return "" if figure is None else f"{figure.value:,.2f}"
+    return "—" if figure is None else f"{figure.value:,.2f}"
 
 
 # ----------------------------------------------------------------------------- score
@@ -515,6 +608,7 @@ def score_to_dict(result: Any) -> dict[str, Any]:
     advice = result.buy_vs_rent
     crossing = advice.break_even.hours_per_day if advice.break_even else None
     monte = result.monte_carlo
+    supporting = {item.quote_key for item in card.supporting}
     return {
         **_header(result),
         "weights": card.weights.as_dict(),
@@ -536,6 +630,8 @@ def score_to_dict(result: Any) -> dict[str, Any]:
                         "explanation": a.explanation,
                         "scale": a.scale,
                         "flags": list(a.flags),
+                        "value": _figure_value(a.metric),
+                        "unit": None if a.metric is None else a.metric.unit,
                     }
                     for a in s.axes
                 },
@@ -544,6 +640,28 @@ def score_to_dict(result: Any) -> dict[str, Any]:
                 "headline_usd": round(by_key[s.quote_key].tco.headline_usd, 2),
             }
             for s in card.scores
+        ],
+        "supporting_quotes": [
+            {
+                "quote": item.quote_key,
+                "label": item.label,
+                "reason": item.reason,
+                "offers": list(item.offers),
+                "headline_usd": None if item.headline_usd is None else round(item.headline_usd, 2),
+                "disqualified": item.disqualified,
+                "knockouts": [_finding(f) for f in item.knockouts],
+                "combine_with": list(item.combine_with),
+                "axes": {
+                    a.axis.value: {
+                        "score": round(a.score, 6),
+                        "explanation": a.explanation,
+                        "scale": a.scale,
+                        "flags": list(a.flags),
+                    }
+                    for a in (item.service, item.compliance)
+                },
+            }
+            for item in card.supporting
         ],
         "flip_weights": [_flip(f) for f in result.flips],
         "smallest_flip": _flip(result.smallest_flip),
@@ -554,6 +672,7 @@ def score_to_dict(result: Any) -> dict[str, Any]:
             "agrees_with_rule_of_thumb": advice.recommendation.agrees_with_prior,
             "owned_quote": advice.owned_key,
             "rented_quote": advice.rented_key,
+            "like_for_like": advice.like_for_like,
             "break_even_hours_per_day": None if crossing is None else round(crossing.value, 6),
         },
         "monte_carlo": None
@@ -570,6 +689,7 @@ def score_to_dict(result: Any) -> dict[str, Any]:
                     "p90_usd": round(q.p90_usd, 2),
                     "probability_first": q.probability_first,
                     "probability_lowest_tco": q.probability_lowest_tco,
+                    "supporting": q.quote_key in supporting,
                 }
                 for q in monte.quotes
             ],
@@ -599,6 +719,21 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def knockout_text(finding: Any) -> str:
+    """One knock-out on one line: title, the first line of its reason and the rule.
+
+    Long reasons (an export-control classification with its arithmetic) are cut to
+    their first line; ``computescore check --verbose`` prints them in full.
+    """
+    lines = [line for line in finding.reason.splitlines() if line.strip()]
+    reason = lines[0].strip() if lines else ""
+    more = " (full reasoning: computescore check --verbose)" if len(lines) > 1 else ""
+    text = f"knock-out: {finding.title}"
+    if reason and reason != finding.title:
+        text += f": {reason}"
+    return f"{text}{more} [{finding.rule_id}]"
+
+
 def _print_score(result: Any) -> None:
     card = result.scorecard
     weights = card.weights.as_dict()
@@ -606,6 +741,8 @@ def _print_score(result: Any) -> None:
         f"Scorecard — {result.evaluation}, {result.workload_note}, decided "
         f"{result.decision_date.isoformat()}"
     )
+    if "the others:" in result.workload_note:
+        print("Choose another workload profile with --workload NAME.")
     print(
         "Weights ("
         + card.weights.source
@@ -623,18 +760,62 @@ def _print_score(result: Any) -> None:
         rows,
         [True, False, True, True, True, True, True, True],
     )
+    print(
+        "Each axis is scored 0–100; Total = the weighted sum (0–100). Perf = performance, "
+        "Reliab = reliability, Compl = compliance."
+    )
     print("* computed from less data, unmeasured or neutral — see the explanations below")
-    if result.margin is not None:
-        print(f"Winner's margin: {result.margin.value:.1f} points")
+    if any(s.disqualified for s in card.scores):
+        print("out = disqualified by a knock-out (a must-have it fails); the reasons are below")
+    winner = card.winner
+    if winner is None:
+        print("No quote survives the knock-outs: there is no winner.")
+    elif result.margin is not None:
+        runner_up = card.ranked[1]
+        print(
+            f"Winner: {winner.label}, {winner.weighted_total:.1f} points, "
+            f"{result.margin.value:.1f} points ahead of {runner_up.label} "
+            f"({runner_up.weighted_total:.1f})"
+        )
+    else:
+        print(
+            f"Winner: {winner.label}, {winner.weighted_total:.1f} points (no other qualified quote)"
+        )
     if result.smallest_flip is not None:
         print(f"Smallest flip: {result.smallest_flip.explanation}")
     elif result.flips:
-        print("No single weight change flips the winner.")
+        print("No change of a single weight between 0 % and 100 % changes the winner.")
+    for note in card.notes:
+        print(f"Note: {note}")
+    if card.supporting:
+        print()
+        print("Supporting quotes — no compute lines, so not ranked against the compute offers")
+        for item in card.supporting:
+            print()
+            state = " — KNOCKED OUT" if item.disqualified else ""
+            print(f"{item.label}{state}: {item.reason}")
+            if item.headline_usd is not None:
+                print(
+                    f"  prices {', '.join(item.offers)}; its own TCO is "
+                    f"{item.headline_usd:,.0f} USD (lines: computescore tco)"
+                )
+            if item.combine_with:
+                print(f"  owned option(s) it could house: {'; '.join(item.combine_with)}")
+            else:
+                print("  no qualified owned option in this evaluation to combine it with")
+            for f in item.knockouts:
+                print(f"  {knockout_text(f)}")
+            print(f"  {item.service.explanation}")
+            print(f"  {item.compliance.explanation}")
     for s in card.scores:
         print()
-        print(f"{s.label}" + (" — DISQUALIFIED" if s.disqualified else f" — rank {s.rank}"))
+        print(
+            f"{s.label}"
+            + (" — DISQUALIFIED by a knock-out" if s.disqualified else f" — rank {s.rank}")
+            + f", total {s.weighted_total:.1f}"
+        )
         for f in s.knockouts:
-            print(f"  knock-out: {f.title}: {f.reason} [{f.rule_id}]")
+            print(f"  {knockout_text(f)}")
         for a in s.axes:
             print(f"  {a.explanation}")
     advice = result.buy_vs_rent.recommendation
@@ -643,28 +824,59 @@ def _print_score(result: Any) -> None:
     for reason in advice.reasons:
         print(f"  {reason}")
     if result.monte_carlo is not None and result.monte_carlo.quotes:
-        monte = result.monte_carlo
-        print()
-        print(f"Monte Carlo ({monte.samples:,} samples, seed {monte.seed})")
-        print_table(
-            ["Quote", "P10 USD", "P50 USD", "P90 USD", "P(first)"],
-            [
-                [
-                    q.label,
-                    f"{q.p10_usd:,.0f}",
-                    f"{q.p50_usd:,.0f}",
-                    f"{q.p90_usd:,.0f}",
-                    "" if q.probability_first is None else f"{q.probability_first:.1%}",
-                ]
-                for q in monte.quotes
-            ],
-            [False, True, True, True, True],
-        )
+        _print_monte_carlo(result)
     _print_problems(result.problems)
 
 
+def _print_monte_carlo(result: Any) -> None:
+    monte = result.monte_carlo
+    card = result.scorecard
+    supporting = {item.quote_key for item in card.supporting}
+    out = {s.quote_key for s in card.scores if s.disqualified}
+
+    def first(q: Any) -> str:
+        if q.quote_key in supporting:
+            return "supporting"
+        if q.quote_key in out:
+            return "out"
+        return "" if q.probability_first is None else f"{q.probability_first:.1%}"
+
+    order = {key: index for index, key in enumerate(item.quote_key for item in result.quotes)}
+    print()
+    print(f"Monte Carlo ({monte.samples:,} samples, seed {monte.seed})")
+    print_table(
+        ["Quote", "P10 TCO USD", "P50 TCO USD", "P90 TCO USD", "P(ranks first)"],
+        [
+            [
+                q.label,
+                f"{q.p10_usd:,.0f}",
+                f"{q.p50_usd:,.0f}",
+                f"{q.p90_usd:,.0f}",
+                first(q),
+            ]
+            for q in sorted(monte.quotes, key=lambda q: order.get(q.quote_key, len(order)))
+        ],
+        [False, True, True, True, True],
+    )
+    ranges = monte.ranges
+    print(
+        "Inputs drawn from triangular ranges (low / likely / high): hours of use "
+        f"{_triple(ranges.hours_per_day)} h/day, energy {_triple(ranges.energy_usd_per_kwh)} "
+        f"USD/kWh, residual value {_triple(ranges.residual_fraction)} of price, MFU × "
+        f"{_triple(ranges.mfu_factor)}, foreign-currency rates × {_triple(ranges.fx_factor)}"
+    )
+    for note in monte.notes:
+        print(f"Note: {note}")
+
+
+def _triple(item: Any) -> str:
+    return " / ".join(format_number(v) for v in (item.low, item.likely, item.high))
+
+
 def _print_problems(problems: Sequence[Any]) -> None:
-    if problems:
+    texts = list(dict.fromkeys(str(problem) for problem in problems))
+    if texts:
         print()
-        for problem in problems:
-            print(f"note: {problem}")
+        print("Notes on the data (source: message):")
+        for text in texts:
+            print(f"  {text}")

@@ -972,7 +972,7 @@ def _owned(
             source,
             "USD",
             None,
-            note="assumed 0 USD per kW-month (premises already paid for); set the facility "
+            note="assumed 0 USD per kW-month: premises already paid for; set the facility "
             "assumption or add a colocation quote's cost",
         )
     return kw
