@@ -173,8 +173,11 @@ def _ranking(result: EvaluationResult) -> Ranking:
 
 def _tco(result: EvaluationResult) -> tuple[QuoteTco, ...]:
     out = []
-    for score in result.scorecard.scores:
-        quote = result.quote(score.quote_key)
+    # Supporting quotes (no compute lines) are not ranked but keep their TCO in the pack.
+    listed = [(score.quote_key, not score.disqualified) for score in result.scorecard.scores]
+    listed += [(item.quote_key, False) for item in result.scorecard.supporting]
+    for quote_key, shortlisted in listed:
+        quote = result.quote(quote_key)
         tco = quote.tco
         notes: list[str] = []
         for fx in tco.fx_used:
@@ -210,7 +213,7 @@ def _tco(result: EvaluationResult) -> tuple[QuoteTco, ...]:
                 usd_per_used_gpu_hour=_value(tco.usd_per_used_gpu_hour),
                 usd_per_useful_pflop_hour=_value(tco.usd_per_useful_pflop_hour),
                 usd_per_million_tokens=_value(tco.usd_per_million_tokens),
-                shortlisted=not score.disqualified,
+                shortlisted=shortlisted,
                 notes=tuple(notes),
             )
         )
