@@ -393,3 +393,24 @@ def test_a_better_metric_never_lowers_its_axis_score(
     after = scores(max(1, minutes - faster), afr * better, min(1.0, mfu + gain))
     for axis in (Axis.SERVICE, Axis.RELIABILITY, Axis.PERFORMANCE):
         assert after.axis(axis).score >= before.axis(axis).score - 1e-9
+
+
+@given(
+    prices=st.lists(price, min_size=1, max_size=4, unique=True),
+    kw=st.integers(1, 500),
+    usd_per_kw_month=st.decimals(min_value=0, max_value=500, places=2),
+)
+def test_a_supporting_quote_never_changes_the_compute_offers_scores(  # type: ignore[no-untyped-def]
+    prices, kw, usd_per_kw_month
+) -> None:
+    offers = [_entry(_on_demand(f"V{index}", str(p))) for index, p in enumerate(prices)]
+    colo = quote(
+        "Colo",
+        cost_line(
+            str(usd_per_kw_month), PriceUnit.PER_KW_MONTH, CostCategory.FACILITY, quantity=str(kw)
+        ),
+    )
+    alone = score_quotes(offers, equal_weights())
+    beside = score_quotes([*offers, _entry(colo)], equal_weights())
+    assert beside.scores == alone.scores
+    assert [item.quote_key for item in beside.supporting] == [colo.key]

@@ -61,7 +61,7 @@ def test_margin_and_flip_weights_by_hand() -> None:
     performance = flips[Axis.PERFORMANCE]
     assert performance.flips_at == pytest.approx(1 / 6)
     assert performance.explanation == (
-        "lowering the performance weight from 20.0% to 16.7% (-3.3 percentage points, the "
+        "lowering the performance weight from 20.0% to 16.7% (−3.3 percentage points, the "
         "other weights rescaled) makes B tie A; beyond it B wins"
     )
     # Service and compliance are the same for both; A only ties B at 100 % and wins the tie.

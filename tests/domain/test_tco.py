@@ -187,6 +187,31 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     assert bare.usd_per_used_gpu_hour.value == pytest.approx(0.50)
 
 
+def test_a_measurement_beyond_the_peak_is_set_aside() -> None:
+    # Serving tokens/s reused for a 70 B training job: 1,000 tokens/s × 6 × 70e9 = 420 useful
+    # TFLOP/s per L40S, above its 362.05 TFLOP/s bf16 dense peak (a utilisation of 116 %).
+    # It cannot be this workload's measurement: peak × assumed MFU is used instead,
+    # 362.05 × 0.4 = 144.82 TFLOP/s, and no cost per million tokens is given.
+    l40s = compute_line(
+        "1.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-l40s"
+    )
+    reused = quote("Pool", l40s, performance=MeasuredPerformance(tokens_per_second=1000))
+    tco = compute_tco(reused, workload(8, 12, params=70e9), CATALOGUE, (), DECISION_DATE)
+    assert tco.useful_basis is UsefulBasis.DATASHEET
+    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(144.82)
+    assert "set aside" in tco.useful_rate.note
+    assert tco.usd_per_million_tokens is None
+    (warning,) = [p for p in tco.problems if "cannot have been measured" in p.message]
+    assert warning.severity is Severity.WARNING
+    assert "1,000 tokens/s would mean 420 useful TFLOP/s per accelerator" in warning.message
+    assert "362.1 TFLOP/s bf16 dense peak" in warning.message
+    # Within the peak the measurement stands: 800 tokens/s × 6 × 70e9 = 336 TFLOP/s.
+    fits = quote("Pool", l40s, performance=MeasuredPerformance(tokens_per_second=800))
+    kept = compute_tco(fits, workload(8, 12, params=70e9), CATALOGUE, (), DECISION_DATE)
+    assert kept.useful_basis is UsefulBasis.MEASURED_TOKENS
+    assert kept.useful_rate is not None and kept.useful_rate.value == pytest.approx(336.0)
+
+
 def test_a_quote_without_compute_lines_is_costed_but_not_a_compute_offer() -> None:
     # Colocation for 12 months: 40 kW × US$200 per kW-month = 96,000; remote hands
     # US$1,000 a month = 12,000; cage build-out 15,000 once. Total 123,000.

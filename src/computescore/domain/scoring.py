@@ -152,7 +152,7 @@ def useful_tflops_per_accelerator(
         return tco.useful_rate
     gpus = sum(line.gpu_count for line in quote.compute_lines)
     mfu = mfu_used(quote.performance.mfu, workload.assumed_mfu)
-    figure, _, _ = useful_throughput(quote, workload, None, gpus, mfu)
+    figure, _, _, _ = useful_throughput(quote, workload, None, gpus, mfu)
     return figure
 
 
@@ -200,7 +200,9 @@ def describe_useful(figure: Figure) -> str:
         f"{what} {format_number(float(peak.value))} TFLOP/s × "
         f"{'measured' if measured else 'assumed'} MFU {format_number(float(mfu.value))} = {result}"
     )
-    return text if measured else text + " (unmeasured)"
+    if not measured:
+        text += " (unmeasured)"
+    return f"{text}; {figure.note}" if figure.note else text
 
 
 def useful_unit(figure: Figure) -> str:

@@ -121,7 +121,8 @@ def _flip_for_axis(ranked: Sequence[QuoteScore], weights: Weights, axis: Axis) -
         direction = "raising" if change > 0 else "lowering"
         text = (
             f"{direction} the {axis.value} weight from {current:.1%} to {crossing:.1%} "
-            f"({change * 100:+.1f} percentage points, the other weights rescaled) makes "
+            f"({f'{change * 100:+.1f}'.replace('-', '−')} percentage points, the other weights "
+            f"rescaled) makes "
             f"{challenger.label} tie {winner.label}; "
             + (
                 f"{challenger.label} then wins on the tie-break"

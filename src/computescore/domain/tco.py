@@ -49,7 +49,7 @@ from enum import StrEnum
 from typing import Any
 
 from computescore.domain.catalog import Accelerator, Ecosystem, Precision
-from computescore.domain.figures import UNMEASURED, Figure, Input, format_usd
+from computescore.domain.figures import UNMEASURED, Figure, Input, format_number, format_usd
 from computescore.domain.money import rate_on
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
@@ -1306,12 +1306,16 @@ def useful_throughput(
     gpus: int,
     mfu: Figure,
     no_peak: Sequence[str] = (),
-) -> tuple[Figure | None, UsefulBasis, str]:
+) -> tuple[Figure | None, UsefulBasis, str, str]:
     """Useful throughput of one accelerator on this workload, in TFLOP/s of the model's FLOP.
 
     Measured tokens/s per accelerator × FLOP per token (2 × params to serve, 6 × params
     to train) comes first; else the catalogue's mean dense peak at the workload's
     precision × MFU (measured, else the workload's assumption, flagged unmeasured).
+    A measurement that implies more useful work than the accelerators' dense peak
+    (a utilisation above 100 %) cannot have been taken on this workload — typically
+    serving tokens/s of a smaller model applied to a training job — and is set aside
+    with a warning.
 
     Args:
         quote: the quote (its measured performance).
@@ -1323,11 +1327,18 @@ def useful_throughput(
         no_peak: why a peak is missing ("X has no fp8 peak in the catalogue").
 
     Returns:
-        (figure or None, where it comes from, why it is unknown — "" when known).
+        (figure or None, where it comes from, why it is unknown — "" when known, a
+        warning about a measurement set aside — "" when none).
     """
     if gpus <= 0:
-        return None, UsefulBasis.UNKNOWN, "no accelerators are quoted"
+        return None, UsefulBasis.UNKNOWN, "no accelerators are quoted", ""
+    peak_tflops = (
+        peak_pflops_total * PETA / TERA / gpus
+        if peak_pflops_total is not None and peak_pflops_total > 0
+        else None
+    )
     tokens = quote.performance.tokens_per_second
+    rejected = aside = ""
     if tokens is not None and tokens > 0 and workload.params > 0:
         per_token = (
             INFERENCE_FLOP_PER_PARAM_TOKEN
@@ -1356,15 +1367,31 @@ def useful_throughput(
                 Input("parameters", workload.params, "", f"workload {workload.name}"),
             ),
         )
-        return figure, UsefulBasis.MEASURED_TOKENS, ""
-    if peak_pflops_total is None or peak_pflops_total <= 0:
+        if peak_tflops is None or figure.value <= peak_tflops:
+            return figure, UsefulBasis.MEASURED_TOKENS, "", ""
+        shown, useful, peak = (
+            format_number(tokens),
+            format_number(figure.value),
+            format_number(peak_tflops),
+        )
+        rejected = (
+            f"the measured {shown} tokens/s would mean {useful} useful TFLOP/s per accelerator "
+            f"for this {workload.purpose.value} workload, more than the {peak} TFLOP/s "
+            f"{workload.precision.value} dense peak: it cannot have been measured on this "
+            "workload and is set aside (peak × MFU is used)"
+        )
+        aside = (
+            f"measured {shown} tokens/s set aside: it implies {useful} TFLOP/s per "
+            f"accelerator, above the {peak} TFLOP/s peak"
+        )
+    if peak_tflops is None:
         reasons = sorted(set(no_peak)) or ["no catalogue peak"]
         return (
             None,
             UsefulBasis.UNKNOWN,
             "; ".join(reasons) + ", and the quote has no measured tokens/s",
+            rejected,
         )
-    peak_tflops = peak_pflops_total * PETA / TERA / gpus
     measured = UNMEASURED not in mfu.flags
     figure = Figure(
         "Useful throughput",
@@ -1377,8 +1404,10 @@ def useful_throughput(
             Input("MFU", mfu.value, "", "measured" if measured else "workload assumption"),
         ),
         flags=mfu.flags,
+        note=aside,
     )
-    return figure, UsefulBasis.MEASURED_MFU if measured else UsefulBasis.DATASHEET, ""
+    basis = UsefulBasis.MEASURED_MFU if measured else UsefulBasis.DATASHEET
+    return figure, basis, "", rejected
 
 
 def _finish(
@@ -1418,13 +1447,22 @@ def _finish(
             f"{kind} / GPU-hours used",
             (Input(kind, headline, "USD"), Input("GPU-hours used", used_value, "GPU-h")),
         )
-    rate, basis, missing = useful_throughput(
+    rate, basis, missing, rejected = useful_throughput(
         quote, workload, peak_total, gpus, mfu, [why for _, why, _ in no_peak]
     )
+    if rejected:
+        b.problems.append(
+            Problem(
+                f"quote:{quote.key}",
+                rejected,
+                Severity.WARNING,
+                expected="tokens/s measured on this workload's model and task",
+            )
+        )
     for where, why, own_problem in no_peak:
         if not own_problem:
             continue
-        if rate is not None:
+        if basis is UsefulBasis.MEASURED_TOKENS:
             b.problems.append(
                 Problem(
                     where,
@@ -1469,7 +1507,7 @@ def _finish(
         )
     tokens = quote.performance.tokens_per_second
     per_mtok = None
-    if tokens is not None and tokens > 0 and used_value > 0:
+    if tokens is not None and tokens > 0 and used_value > 0 and not rejected:
         million = tokens * 3600 * used_value / 1e6
         per_mtok = Figure(
             "Cost per million tokens",
