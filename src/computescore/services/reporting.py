@@ -64,7 +64,11 @@ FORMULAS = (
     ("On-demand or spot capacity", "price × GPUs × hours used (spot adds a lost-work overhead)"),
     ("Energy (owned)", "power kW × PUE × hours × USD per kWh"),
     ("Cost per used GPU-hour", "TCO ÷ GPU-hours actually used"),
-    ("Cost per useful PFLOP-hour", "TCO ÷ (peak PFLOP/s × MFU × hours used)"),
+    (
+        "Cost per useful PFLOP-hour",
+        "TCO ÷ useful PFLOP-hours: measured tokens/s × FLOP per token (2 × parameters "
+        "served, 6 × parameters trained) × hours used, else peak PFLOP/s × MFU × hours used",
+    ),
     ("Weighted total", "Σ weight × axis score, weights normalised to sum to 1"),
     ("Winner's margin", "winner's weighted total − runner-up's"),
     ("Weight flip", "the weight of one axis (others rescaled) at which another quote ties"),
