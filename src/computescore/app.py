@@ -88,10 +88,8 @@ def run_app(db: str | None, *, view: str | None = None) -> int:
     from PySide6.QtCore import QTimer
 
     from computescore.gui import theme
-    from computescore.gui.charts import preload_in_background
 
     QTimer.singleShot(0, theme.register_fallback_fonts)
-    QTimer.singleShot(400, preload_in_background)
     code = app.exec()
     return int(code)
 

@@ -1,9 +1,11 @@
 """Charts on screen: the report's matplotlib figures in a ``FigureCanvasQTAgg``.
 
 matplotlib (about half a second to import) is loaded the first time a chart is
-shown, never at start-up. Redraws are coalesced: many changes in a row (a weight
-slider being dragged) cause one redraw after a short pause, and the canvas paints
-with ``draw_idle`` so the event loop keeps running.
+shown, never at start-up (nor on a worker thread, where the import would compete
+with the threads that load data and compute results). Redraws are coalesced:
+many changes in a row (a weight slider being dragged) cause one redraw after a
+short pause, and the canvas paints with ``draw_idle`` so the event loop keeps
+running.
 """
 
 from __future__ import annotations
@@ -145,15 +147,3 @@ def fit_legends(figure: Any) -> None:
             handlelength=1.2,
             columnspacing=1.0,
         )
-
-
-def preload_in_background() -> None:
-    """Import matplotlib and the chart module on the thread pool so the first chart is quick."""
-    from computescore.gui import tasks
-
-    def work(_progress: Any) -> None:
-        import matplotlib.figure  # noqa: F401
-
-        import computescore.reports.charts  # noqa: F401
-
-    tasks.run_task(work, name="preload charts", on_error=lambda _info: None)
