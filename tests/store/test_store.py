@@ -210,3 +210,29 @@ def _dump(store: Store) -> list[str]:
         return list(raw.iterdump())
     finally:
         raw.close()
+
+
+def test_deletes_are_audited_and_guarded(store: Store) -> None:
+    with store.transaction() as uow:
+        eid = uow.add_evaluation(evaluation())
+        uow.add_quote(eid, quote())
+        uow.set_fx_rate(FxRate("EUR", Decimal("1.08"), date(2026, 11, 20)))
+        uow.upsert_vendor(vendor("Spare Vendor"))
+    with store.transaction() as uow:
+        (workload_id,) = uow.workload_ids(eid)
+        uow.delete_workload(workload_id)
+        uow.delete_fx_rate("EUR", date(2026, 11, 20))
+        uow.delete_vendor("Spare Vendor")
+        assert uow.workload_ids(eid) == [] and uow.fx_rates() == ()
+        assert [v.name for v in uow.vendors()] == ["Helios Cloud"]
+    with pytest.raises(InputRefused, match="has 1 quote"), store.transaction() as uow:
+        uow.delete_vendor("Helios Cloud")
+    with store.engine.connect() as conn:
+        actions = [
+            r[0]
+            for r in conn.exec_driver_sql(
+                "SELECT entity FROM audit_log WHERE action='delete' ORDER BY id"
+            )
+        ]
+    assert actions == ["workload_profile", "fx_rate", "vendor"]
+    assert store.verify_audit_chain() == []

@@ -200,16 +200,7 @@ def add_workload(workspace: Workspace, workload: Workload) -> None:
 
 def delete_workload(uow: UnitOfWork, workload_id: int) -> None:
     """Remove one workload profile (the undo of adding it), audited."""
-    from sqlalchemy import delete
-
-    from computescore.store.tables import WorkloadRow
-
-    remover = getattr(uow, "delete_workload", None)
-    if callable(remover):
-        remover(workload_id)
-        return
-    uow.session.exec(delete(WorkloadRow).where(WorkloadRow.id == workload_id))  # type: ignore[arg-type]
-    uow.audit("delete", "workload_profile", workload_id)
+    uow.delete_workload(workload_id)
 
 
 def update_vendor(workspace: Workspace, old: Vendor, new: Vendor) -> None:
@@ -236,10 +227,12 @@ def update_vendor(workspace: Workspace, old: Vendor, new: Vendor) -> None:
 
 def set_fx_rate(workspace: Workspace, old: FxRate | None, new: FxRate) -> None:
     """Set an FX rate, undoably (undo restores the previous rate of that currency and date)."""
-    previous = old if old is not None else new
 
     def backward(uow: UnitOfWork) -> None:
-        uow.set_fx_rate(previous)
+        if old is None:
+            uow.delete_fx_rate(new.currency, new.as_of)
+        else:
+            uow.set_fx_rate(old)
 
     push(
         workspace,

@@ -89,7 +89,7 @@ def name_key(name: str) -> str:
 
 def _money_text(value: Decimal | None) -> str | None:
     """Exact text of an amount, as ``DecimalText`` stores it."""
-    return None if value is None else DecimalText().process_bind_param(value, None)  # type: ignore[arg-type]
+    return None if value is None else DecimalText().process_bind_param(value, None)
 
 
 def _now() -> datetime:
@@ -268,6 +268,16 @@ class UnitOfWork:
         self.session.add(row)
         self.session.flush()
 
+    def delete_workload(self, workload_id: int) -> None:
+        """Delete a workload profile, audited."""
+        row = self.session.get(WorkloadRow, workload_id)
+        if row is None:
+            raise NotFound(f"Workload {workload_id} no longer exists.")
+        name = row.name
+        self.session.delete(row)
+        self.session.flush()
+        self.audit("delete", "workload_profile", workload_id, old=name)
+
     def workload_ids(self, evaluation_id: int) -> list[int]:
         """Ids of an evaluation's workloads, in creation order."""
         return list(
@@ -359,6 +369,22 @@ class UnitOfWork:
             self.audit(
                 "update", "vendor", vendor_id, "certifications", old_names, [c.name for c in new]
             )
+
+    def delete_vendor(self, name: str) -> None:
+        """Delete a vendor that has no quotes (its certifications and profile go with it)."""
+        row = self.vendor_row(name)
+        if row is None:
+            raise NotFound(f"There is no vendor named {name!r}.")
+        quotes = self.session.exec(
+            select(func.count()).select_from(QuoteRow).where(QuoteRow.vendor_id == row.id)
+        ).scalar_one()
+        if quotes:
+            raise InputRefused(
+                f"{name} has {quotes} quote(s); delete them first so no history is lost."
+            )
+        self.session.delete(row)
+        self.session.flush()
+        self.audit("delete", "vendor", row.id, old=name)
 
     def vendors(self) -> list[Vendor]:
         """Every vendor with its certifications, by name."""
@@ -729,6 +755,18 @@ class UnitOfWork:
             )
             self.audit("create", "fx_rate", f"{rate.currency}@{rate.as_of}", new=rate.usd_per_unit)
         self.session.flush()
+
+    def delete_fx_rate(self, currency: str, as_of: date) -> None:
+        """Delete the rate for a currency on a date (no error when there is none)."""
+        found = self.session.exec(
+            select(FxRateRow).where(FxRateRow.currency == currency, FxRateRow.as_of == as_of)
+        ).first()
+        if found is None:
+            return
+        old = found[0].usd_per_unit
+        self.session.delete(found[0])
+        self.session.flush()
+        self.audit("delete", "fx_rate", f"{currency}@{as_of}", "usd_per_unit", old, None)
 
     def fx_rates(self) -> tuple[FxRate, ...]:
         """Every stored FX rate, by currency then date."""
