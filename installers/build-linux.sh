@@ -20,7 +20,7 @@ start=$(date +%s)
 
 version="$("$root/dist/ComputeScore/computescore" --version | awk '{print $2}')"
 install -m 0644 installers/linux/computescore.desktop dist/ComputeScore/computescore.desktop
-cp resources/icons/computescore-256.png dist/ComputeScore/computescore.png 2>/dev/null || true
+cp resources/icons/app-256.png dist/ComputeScore/computescore.png 2>/dev/null || true
 install -m 0755 installers/linux/install-user.sh dist/ComputeScore/install-user.sh
 tarball="dist/ComputeScore-${version}-linux-$(uname -m).tar.gz"
 tar -C dist -czf "$tarball" ComputeScore
