@@ -83,3 +83,18 @@ def test_builders_draw_into_a_given_figure(pack: BoardPack) -> None:
     assert charts.radar_figure(pack.ranking, figure=figure) is figure
     assert charts.ranking_figure(pack.ranking, figure=figure) is figure
     assert len(figure.axes) == 1
+
+
+def test_usd_axis_keeps_cents_for_small_unit_costs() -> None:
+    from computescore.reports.charts import _usd_axis
+
+    assert [_usd_axis(v) for v in (0, 0.5, 1.25, 7.0, 12, 2500, 3.2e6)] == [
+        "$0",
+        "$0.50",
+        "$1.25",
+        "$7.00",
+        "$12",
+        "$2k",
+        "$3.2m",
+    ]
+    assert _usd_axis(-0.75) == "-$0.75"

@@ -133,7 +133,10 @@ def _usd_axis(value: float, _pos: object = None) -> str:
         return f"{sign}${magnitude / 1e6:.1f}m"
     if magnitude >= 1e3:
         return f"{sign}${magnitude / 1e3:.0f}k"
-    return f"{sign}${magnitude:.0f}"
+    if magnitude >= 10 or magnitude == 0:
+        return f"{sign}${magnitude:.0f}"
+    # Small unit costs (USD per useful PFLOP-hour) need their cents to be told apart.
+    return f"{sign}${magnitude:.2f}"
 
 
 def _bar_height(count: int) -> float:
@@ -389,17 +392,23 @@ def tornado_figure(
     base = tornado.base_usd
     positions = np.arange(len(bars))[::-1]
     for pos, bar in zip(positions, bars, strict=True):
-        for value, colour, text in (
+        ends = [
             (bar.tco_at_low_usd, theme.SERIES[0], bar.low_text),
             (bar.tco_at_high_usd, theme.SERIES[1], bar.high_text),
-        ):
+        ]
+        for value, colour, _text in ends:
             ax.barh(pos, value - base, left=base, color=colour, height=0.6)
+        # The lower TCO is labelled on the left, the higher on the right, so the two
+        # labels never sit on top of each other, even when an input moves nothing.
+        ends.sort(key=lambda end: end[0])
+        for (value, _colour, text), side in zip(ends, ("right", "left"), strict=True):
+            x = min(value, base) if side == "right" else max(value, base)
             ax.text(
-                value,
+                x,
                 pos,
                 f" {chart_label(text, 18)} ",
                 va="center",
-                ha="left" if value >= base else "right",
+                ha=side,
                 fontsize=7,
                 color=theme.INK,
             )
