@@ -21,8 +21,14 @@ def bundle() -> Path:
     if shutil.which("tar") is None:
         pytest.fail("tar is needed to package the bundle")
     env = {**os.environ, "PYTHON_ENV": sys.prefix}
-    result = subprocess.run(["bash", str(ROOT / "installers" / "build-linux.sh")], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=1800)
+    result = subprocess.run(
+        ["bash", str(ROOT / "installers" / "build-linux.sh")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     print(result.stdout[-400:])
     exe = ROOT / "dist" / "ComputeScore" / "computescore"
@@ -33,8 +39,9 @@ def bundle() -> Path:
 def _run(exe: Path, *args: str, home: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COMPUTESCORE_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
     env.pop("COMPUTESCORE_DB", None)
-    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=600,
-                          env=env, cwd=home)
+    return subprocess.run(
+        [str(exe), *args], capture_output=True, text=True, timeout=600, env=env, cwd=home
+    )
 
 
 @pytest.mark.slow

@@ -129,7 +129,11 @@ class QuoteLine:
 
 @dataclass(frozen=True, slots=True)
 class SlaCredit:
-    """One row of a credit schedule: below ``below_uptime_pct`` the vendor refunds ``credit_pct`` of the month's fee."""
+    """One row of a credit schedule.
+
+    Below ``below_uptime_pct`` uptime in a month the vendor refunds ``credit_pct`` of
+    that month's fee.
+    """
 
     below_uptime_pct: float
     credit_pct: float
