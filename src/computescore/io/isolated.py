@@ -9,6 +9,12 @@ cell area from the raw XML before python-calamine builds it; openpyxl in read-on
 mode, with its dimensions reset and its rows capped, is the fallback for files
 calamine rejects for reasons that are not security-relevant.
 
+Inside the child, calamine reads each (already bounded) sheet on a worker thread, since
+it releases the GIL while it parses, and the main thread meanwhile collects the
+sheet's hidden rows, merged ranges and formulas. A sheet's cells cross the pipe as one
+flat list (width and height alongside) with repeated strings sent once, which costs a
+fraction of pickling a list per row; the parent rebuilds the rows.
+
 What comes back are plain rows of cell values per sheet (:class:`~computescore.io.
 workbook.WorkbookData`). Every failure ends as a :class:`~computescore.io.refusal.
 FileRefused` naming the file: library exceptions are mapped to plain reasons, and a
@@ -20,10 +26,12 @@ Text files (CSV/TSV) are read by :mod:`~computescore.io.delimited` in this proce
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date, timedelta
 from datetime import time as day_time
@@ -81,6 +89,40 @@ class _Refusal:
 class _Failure:
     exc_type: str
     message: str
+
+
+@dataclass(frozen=True, slots=True)
+class _SheetCells:
+    """One sheet as sent from the child: its metadata and its cells row after row."""
+
+    name: str
+    index: int
+    visibility: Visibility
+    hidden_rows: frozenset[int]
+    hidden_cols: frozenset[int]
+    merged: tuple[tuple[int, int, int, int], ...]
+    formulas: dict[tuple[int, int], FormulaCell]
+    height: int
+    width: int
+    cells: list[CellValue]
+
+    def sheet(self) -> SheetData:
+        """The sheet with its rows rebuilt (lists of ``width`` cells)."""
+        if self.width:
+            cells = iter(self.cells)
+            rows: list[list[CellValue]] = list(map(list, zip(*[cells] * self.width, strict=True)))
+        else:
+            rows = [[] for _ in range(self.height)]
+        return SheetData(
+            name=self.name,
+            index=self.index,
+            rows=rows,
+            visibility=self.visibility,
+            hidden_rows=self.hidden_rows,
+            hidden_cols=self.hidden_cols,
+            merged=self.merged,
+            formulas=self.formulas,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +195,9 @@ def read_workbook_isolated(
                     message = receiver.recv()
                 except (EOFError, OSError):
                     break
-                if isinstance(message, SheetData):
+                if isinstance(message, _SheetCells):
+                    sheets.append(message.sheet())
+                elif isinstance(message, SheetData):
                     sheets.append(message)
                 elif isinstance(message, tuple) and message and message[0] == "progress":
                     progress.report(float(message[1]), str(message[2]))
@@ -270,16 +314,18 @@ def _read_in_child(
     if kind is FileKind.ODS:
         _read_ods(send, path, limits, notes)
         return
-    from computescore.io.xlsx_scan import iter_worksheets, scan_workbook
+    from computescore.io.xlsx_scan import iter_worksheets, scan_workbook, sheet_details
 
     send(("progress", 0.05, "Checking the workbook's structure"))
-    scan = scan_workbook(path, limits)
+    scan = scan_workbook(path, limits, details=False)
     worksheets = list(iter_worksheets(scan))
     for skipped in scan.sheets:
         if skipped.is_worksheet and not skipped.part:
             notes.append(f"sheet '{skipped.name}' has no readable content and was skipped")
     try:
-        sheets = _read_with_calamine(send, path, worksheets, limits, notes)
+        sheets: Sequence[SheetData | _SheetCells] = _read_with_calamine(
+            send, path, worksheets, limits, notes
+        )
         engine = "calamine"
     except python_calamine.CalamineError as exc:
         if map_reader_exception(exc) is not None:
@@ -289,7 +335,8 @@ def _read_in_child(
         # may try.
         notes = [note for note in notes if "no readable content" in note]
         notes.append(f"the workbook was read with the slower reader ({exc})")
-        sheets = _read_with_openpyxl(send, path, worksheets, limits, notes)
+        detailed = [sheet_details(path, sheet_scan) for sheet_scan in worksheets]
+        sheets = _read_with_openpyxl(send, path, detailed, limits, notes)
         engine = "openpyxl"
     for sheet in sheets:
         send(sheet)
@@ -309,17 +356,52 @@ def _sheet_data(number: int, scan: Any, rows: list[list[CellValue]]) -> SheetDat
     )
 
 
+def _sheet_cells(
+    number: int, scan: Any, raw_rows: list[list[Any]], limits: ReadLimits
+) -> SheetData | _SheetCells:
+    """A sheet's cells for sending: one flat list when every row has the same width."""
+    raw_rows = raw_rows[: limits.max_rows]
+    width = len(raw_rows[0]) if raw_rows else 0
+    if any(len(row) != width for row in raw_rows):
+        return _sheet_data(number, scan, _plain_rows(raw_rows, limits))
+    return _SheetCells(
+        name=scan.name,
+        index=number,
+        visibility=scan.visibility,
+        hidden_rows=scan.hidden_rows,
+        hidden_cols=scan.hidden_cols,
+        merged=scan.merged,
+        formulas={(f.row, f.col): f for f in scan.formulas},
+        height=len(raw_rows),
+        width=width,
+        cells=_plain_cells(itertools.chain.from_iterable(raw_rows)),
+    )
+
+
 def _read_with_calamine(
     send: Callable[[Any], None],
     path: Path,
     worksheets: list[Any],
     limits: ReadLimits,
     notes: list[str],
-) -> list[SheetData]:
+) -> list[SheetData | _SheetCells]:
     import python_calamine
 
-    sheets: list[SheetData] = []
-    with python_calamine.CalamineWorkbook.from_path(str(path)) as workbook:
+    from computescore.io.xlsx_scan import sheet_details
+
+    def cells_of(workbook: Any, name: str) -> list[list[Any]] | None:
+        try:
+            sheet = workbook.get_sheet_by_name(name)
+        except python_calamine.WorksheetNotFound:
+            return None
+        rows: list[list[Any]] = sheet.to_python(skip_empty_area=False)
+        return rows
+
+    sheets: list[SheetData | _SheetCells] = []
+    with (
+        python_calamine.CalamineWorkbook.from_path(str(path)) as workbook,
+        ThreadPoolExecutor(max_workers=1, thread_name_prefix="calamine") as pool,
+    ):
         for number, sheet_scan in enumerate(worksheets):
             send(
                 (
@@ -328,15 +410,26 @@ def _read_with_calamine(
                     f"Reading sheet '{sheet_scan.name}'",
                 )
             )
+            # The sheet's bounds are checked; calamine parses it without the GIL while
+            # this thread reads what calamine does not report.
+            reading = pool.submit(cells_of, workbook, sheet_scan.name)
             try:
-                sheet = workbook.get_sheet_by_name(sheet_scan.name)
-                raw_rows = sheet.to_python(skip_empty_area=False)
-            except python_calamine.WorksheetNotFound:
+                detailed = sheet_details(path, sheet_scan)
+            finally:
+                raw_rows = reading.result()
+            if raw_rows is None:
                 notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
                 continue
-            sheets.append(_sheet_data(number, sheet_scan, _plain_rows(raw_rows, limits)))
+            sheets.append(_sheet_cells(number, detailed, raw_rows, limits))
             del raw_rows
     return sheets
+
+
+def _plain_cells(values: Iterable[Any]) -> list[CellValue]:
+    """Empty strings become None; repeated strings share one object (sent once)."""
+    memo: dict[str, str | None] = {"": None}
+    keep = memo.setdefault
+    return [keep(value, value) if value.__class__ is str else value for value in values]
 
 
 def _plain_rows(raw_rows: list[list[Any]], limits: ReadLimits) -> list[list[CellValue]]:
@@ -426,6 +519,7 @@ def _read_ods(
     import python_calamine
 
     from computescore.io.ods_scan import scan_ods
+    from computescore.io.xlsx_scan import SheetScan
 
     send(("progress", 0.05, "Checking the spreadsheet's structure"))
     scan_ods(path, limits)
@@ -448,16 +542,12 @@ def _read_ods(
                 visibility = Visibility.VERY_HIDDEN
             else:
                 visibility = Visibility.VISIBLE
-            rows = _plain_rows(sheet.to_python(skip_empty_area=False), limits)
             merged = tuple(
                 (top, left, bottom, right)
                 for (top, left), (bottom, right) in (sheet.merged_cell_ranges or [])
             )
-            send(
-                SheetData(
-                    name=meta.name, index=number, rows=rows, visibility=visibility, merged=merged
-                )
-            )
+            scan = SheetScan(meta.name, None, visibility, 0, 0, merged=merged)
+            send(_sheet_cells(number, scan, sheet.to_python(skip_empty_area=False), limits))
     send(_Done(False, tuple(notes), "calamine"))
 
 

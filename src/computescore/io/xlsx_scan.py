@@ -8,9 +8,17 @@ span, refusing the sheet before calamine is called when the bound is too large. 
 bound is conservative: it counts explicit references (in any case, quoting or
 spacing), rows and cells without references, and references with leading zeros.
 
-The same pass collects what calamine does not report: hidden rows and columns,
-merged ranges, formulas with their cached values, sheet visibility and the workbook's
-date system (1900 or 1904).
+A second pass, :func:`sheet_details`, collects what calamine does not report: hidden
+rows and columns, merged ranges and formulas with their cached values. It is not
+needed for safety, so the reader runs it while calamine reads the (already bounded)
+sheet. :func:`scan_workbook` also reports sheet visibility and the workbook's date
+system (1900 or 1904).
+
+Every check is a search in C over the raw bytes (``bytes.find``/``count`` and
+precompiled patterns whose repetitions are possessive, so a miss costs a few steps per
+cell reference); characters that make a spelling unusual (apostrophes, tabs, line
+breaks, ``&``) are first looked for with single-byte searches, which cost next to
+nothing when, as in files Excel and other tools write, they are absent.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from computescore.io.preflight import ReadLimits
@@ -134,15 +142,19 @@ def _relationship_targets(rels: bytes, base: str) -> dict[str, tuple[str, str]]:
     return targets
 
 
-def scan_workbook(path: str | Path, limits: ReadLimits | None = None) -> WorkbookScan:
+def scan_workbook(
+    path: str | Path, limits: ReadLimits | None = None, *, details: bool = True
+) -> WorkbookScan:
     """Scan an .xlsx/.xlsm file's sheets; raise :class:`FileRefused` if one is out of bounds.
 
     Args:
         path: the workbook (already through :func:`~computescore.io.preflight.preflight`).
         limits: row, column and cell limits.
+        details: also collect hidden rows and columns, merged ranges and formulas
+            (otherwise :func:`sheet_details` adds them later).
 
     Returns:
-        Per-sheet bounds and metadata, in workbook order.
+        Per-sheet bounds (and metadata), in workbook order.
     """
     limits = limits or ReadLimits()
     file_path = Path(path)
@@ -182,7 +194,8 @@ def scan_workbook(path: str | Path, limits: ReadLimits | None = None) -> Workboo
                 sheets.append(SheetScan(name, part, visibility, 0, 0, is_worksheet=is_worksheet))
                 continue
             data = _read_part(archive, part, file_path)
-            sheets.append(_scan_sheet(file_path, name, part, visibility, data, limits))
+            scanned = _check_sheet(file_path, name, part, visibility, data, limits)
+            sheets.append(_with_details(scanned, data) if details else scanned)
             del data
     if not any(sheet.part and sheet.is_worksheet for sheet in sheets):
         raise FileRefused(
@@ -194,21 +207,67 @@ def scan_workbook(path: str | Path, limits: ReadLimits | None = None) -> Workboo
 # --------------------------------------------------------------------------- sheet
 
 
-def _scan_sheet(
+_ODD_EQUALS = re.compile(rb"r(?:\s+=|=\s)")
+
+
+def _unusual(data: bytes, body: int) -> bool:
+    """True when some ``r`` attribute may be spelt other than `` r="…"``.
+
+    The same answer as searching for ``r='``, ``r\\s+=``, ``r=\\s``, ``\\nr=``, ``\\tr=``
+    and ``\\rr=`` everywhere, but each rare character is first looked for alone; line
+    breaks and tabs that only occur in the XML declaration before ``body`` (where
+    Excel puts one) are checked there alone.
+    """
+    if data.find(b"'") >= 0 and data.find(b"r='") >= 0:
+        return True
+    if _ODD_EQUALS.search(data):
+        return True
+    for space in (b"\n", b"\t", b"\r"):
+        needle = space + b"r="
+        if data.find(space, body) >= 0:
+            if data.find(needle) >= 0:
+                return True
+        elif data.find(needle, 0, body + len(needle)) >= 0:
+            return True
+    return False
+
+
+def _beyond_rows(attr: bytes, letters: bytes, limit: int) -> re.Pattern[bytes]:
+    """A reference (``attr`` + letters + digits + quote) whose row number exceeds ``limit``.
+
+    Letters, ``$`` and leading zeros are matched possessively and the digit count is
+    checked ahead, so an ordinary reference is rejected in a few steps.
+    """
+    return re.compile(
+        attr
+        + letters
+        + rb"+\$?+0*+(?=[0-9]{%d})" % len(str(limit))
+        + digits_greater_than(limit)
+        + rb"[\"']"
+    )
+
+
+def _beyond_columns(attr: bytes, limit: int) -> re.Pattern[bytes]:
+    """A reference (``attr`` + letters + digit) whose column is beyond column ``limit``."""
+    return re.compile(
+        attr
+        + rb"(?=[A-Za-z]{%d})" % len(column_letters(limit))
+        + letters_greater_than(limit)
+        + rb"\$?[0-9]"
+    )
+
+
+def _check_sheet(
     path: Path, name: str, part: str, visibility: Visibility, data: bytes, limits: ReadLimits
 ) -> SheetScan:
+    """Bound the area the sheet's cells span; refuse the sheet when it is out of bounds."""
     root = re.search(rb"<(\w+:)?worksheet\b", data[:4096])
     prefix = (root.group(1) or b"") if root else b""
     row_tag = b"<" + prefix + b"row"
     cell_tag = b"<" + prefix + b"c"
-    unusual = bool(
-        re.search(rb"r='|r\s+=|r=\s", data)
-        or data.find(b"\nr=") >= 0
-        or data.find(b"\tr=") >= 0
-        or data.find(b"\rr=") >= 0
-    )
+    unusual = _unusual(data, root.start() if root else 0)
     character_code = rb"\sr\s*=\s*[\"'][^\"'>]{0,24}&" if unusual else rb' r="[^"&>]{0,24}&'
-    if re.search(character_code, data):
+    if data.find(b"&") >= 0 and re.search(character_code, data):
         raise _outside(path, name, "a cell reference written with character codes")
     # Cells and rows are counted inside <sheetData>, where no other tag starts with them.
     start = data.find(b"<" + prefix + b"sheetData")
@@ -218,28 +277,26 @@ def _scan_sheet(
     if row_count > limits.max_rows:
         raise _too_many_rows(path, name, row_count, limits)
     row_pattern = re.escape(row_tag) + rb"\b[^>]*?\sr\s*=\s*[\"']0*([0-9]+)"
-    declared = [int(value) for value in re.findall(row_pattern, data) if len(value) <= 9]
-    max_row = max(max(declared, default=0), row_count)
+    numbers = re.findall(row_pattern, data)
+    if numbers and max(map(len, numbers)) > 9:
+        numbers = [value for value in numbers if len(value) <= 9]
+    max_row = max(max(map(int, numbers), default=0), row_count)
     attr = rb"\sr\s*=\s*[\"']" if unusual else rb' r="'
     if max_row > limits.max_rows:
-        far = re.search(
-            attr + rb"[A-Za-z]{1,3}\$?" + digits_greater_than(limits.max_rows) + rb"[\"']", data
-        )
+        far = _beyond_rows(attr, rb"[A-Za-z]{1,3}", limits.max_rows).search(data)
         if far:
             raise _outside(path, name, f"a cell at {_ref_text(far.group(0))}")
         raise _outside(path, name, f"a row numbered {max_row:,}")
-    beyond_rows = re.search(
-        attr + rb"[A-Za-z]{0,3}\$?" + digits_greater_than(max_row) + rb"[\"']", data
-    )
+    beyond_rows = _beyond_rows(attr, rb"[A-Za-z]{0,3}", max_row).search(data)
     if beyond_rows:
         raise _outside(path, name, f"a cell at {_ref_text(beyond_rows.group(0))}")
 
     allowed_cols = max(1, min(limits.max_columns, limits.max_cells // max(max_row, 1)))
-    beyond_cols = re.search(attr + letters_greater_than(allowed_cols) + rb"\$?[0-9]", data)
+    beyond_cols = _beyond_columns(attr, allowed_cols).search(data)
     if beyond_cols:
-        if allowed_cols < limits.max_columns and not re.search(
-            attr + letters_greater_than(limits.max_columns) + rb"\$?[0-9]", data
-        ):
+        if allowed_cols < limits.max_columns and not _beyond_columns(
+            attr, limits.max_columns
+        ).search(data):
             raise FileRefused(
                 path,
                 RefusalCode.TOO_MANY_COLUMNS,
@@ -248,25 +305,49 @@ def _scan_sheet(
             )
         raise _outside(path, name, f"a cell at {_ref_text(beyond_cols.group(0))}")
 
-    explicit_cells = data.count(cell_tag + b' r="', start, end)
-    all_cells = data.count(cell_tag, start, end)
-    max_col = allowed_cols
-    if all_cells != explicit_cells or unusual:
+    # A cell without its own reference is placed after the previous one, so rows of
+    # such cells are counted; one search tells whether there are any.
+    without_reference = re.compile(re.escape(cell_tag) + rb'(?! r=")').search(data, start, end)
+    if without_reference or unusual:
         widest = _widest_row(data, row_tag, cell_tag)
         if widest > allowed_cols:
             raise _outside(path, name, f"a row of {widest:,} cells")
 
     return SheetScan(
-        name=name,
-        part=part,
-        visibility=visibility,
-        max_row=max_row,
-        max_col=max_col,
-        hidden_rows=_hidden_rows(data, row_tag),
+        name=name, part=part, visibility=visibility, max_row=max_row, max_col=allowed_cols
+    )
+
+
+def _with_details(scan: SheetScan, data: bytes) -> SheetScan:
+    root = re.search(rb"<(\w+:)?worksheet\b", data[:4096])
+    prefix = (root.group(1) or b"") if root else b""
+    return replace(
+        scan,
+        hidden_rows=_hidden_rows(data, b"<" + prefix + b"row"),
         hidden_cols=_hidden_cols(data, prefix),
         merged=_merged(data, prefix),
         formulas=_formulas(data, prefix),
     )
+
+
+def sheet_details(path: str | Path, scan: SheetScan) -> SheetScan:
+    """The sheet's hidden rows and columns, merged ranges and formulas, added to its scan.
+
+    Reads the sheet's part again; called for a sheet :func:`scan_workbook` has already
+    bounded (with ``details=False``).
+    """
+    if not scan.part:
+        return scan
+    file_path = Path(path)
+    try:
+        archive = zipfile.ZipFile(file_path)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise FileRefused(
+            file_path, RefusalCode.DAMAGED, "the file is damaged or incomplete"
+        ) from exc
+    with archive:
+        data = _read_part(archive, scan.part, file_path)
+    return _with_details(scan, data)
 
 
 def _ref_text(match: bytes) -> str:
