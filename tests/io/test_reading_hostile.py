@@ -6,12 +6,16 @@ the message names the file and says why in plain words.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import multiprocessing
 import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from computescore.io.isolated import read_file
 from computescore.io.preflight import FileKind, ReadLimits, preflight
@@ -332,6 +336,40 @@ def test_csv_line_numbers_follow_quoted_newlines(tmp_path: Path) -> None:
     path.write_text('Description,Price\n"two\nlines",1\nnext,2\n', encoding="utf-8")
     sheet = read_file(path).sheets[0]
     assert list(sheet.line_numbers) == [1, 2, 4]
+
+
+def test_csv_line_numbers_count_blank_lines_and_the_separator_line(tmp_path: Path) -> None:
+    path = tmp_path / "spaced.csv"
+    path.write_bytes(b"sep=;\r\nDescription;Price\r\n\r\nH100;3,10\r\nA100;1,80")
+    sheet = read_file(path).sheets[0]
+    assert sheet.rows == [["Description", "Price"], [], ["H100", "3,10"], ["A100", "1,80"]]
+    assert list(sheet.line_numbers) == [2, 3, 4, 5]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(["", "a", "3.10", '"x,y"', '"two\nlines"', '"a ""q"""']), max_size=4
+        ),
+        max_size=12,
+    ),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+)
+def test_csv_line_numbers_are_where_each_row_starts(
+    tmp_path_factory: pytest.TempPathFactory, records: list[list[str]], newline: str
+) -> None:
+    path = tmp_path_factory.mktemp("lines") / "quote.csv"
+    text = newline.join(",".join(fields) for fields in records)
+    assume(text.strip())
+    path.write_bytes(text.encode())
+    expected = []
+    reader = csv.reader(io.StringIO(text, newline=""))
+    line = 1
+    for _ in reader:
+        expected.append(line)
+        line = reader.line_num + 1
+    assert list(read_file(path).sheets[0].line_numbers) == expected
 
 
 def test_other_binary_formats_are_named(tmp_path: Path) -> None:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from computescore.io.preflight import PreflightResult, ReadLimits
@@ -104,6 +106,26 @@ def sniff_delimiter(lines: list[str], preferred: str | None = None) -> str:
     return best
 
 
+def _cells(records: Iterable[list[str]]) -> list[list[CellValue]]:
+    """Rows of cells: empty fields become None; repeated text shares one object."""
+    memo: dict[str, str | None] = {"": None}
+    keep = memo.setdefault
+    return [list(map(keep, record, record)) for record in records]
+
+
+def _line_numbers(text: str, start: int, delimiter: str) -> list[int]:
+    """The line each row starts on, reading the rows again (for quoted line breaks)."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    if start:
+        next(reader, None)
+    numbers: list[int] = []
+    line = reader.line_num + 1
+    for _ in reader:
+        numbers.append(line)
+        line = reader.line_num + 1
+    return numbers
+
+
 def read_delimited(
     preflight_result: PreflightResult,
     limits: ReadLimits | None = None,
@@ -151,27 +173,27 @@ def read_delimited(
         sample = text[start : start + 256 * 1024].splitlines()[:SNIFF_LINES]
         preferred = "\t" if path.suffix.lower() == ".tsv" else None
         delimiter = sniff_delimiter(sample, preferred)
-    rows: list[list[CellValue]] = []
-    line_numbers: list[int] = []
-    memo: dict[str, str] = {}
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     previous_limit = csv.field_size_limit()
     csv.field_size_limit(limits.max_field_chars)
     try:
         if start:
             next(reader, None)
-        line = reader.line_num + 1
-        for row in reader:
-            if len(rows) >= limits.max_rows:
-                raise FileRefused(
-                    path,
-                    RefusalCode.TOO_MANY_ROWS,
-                    f"it has more than {limits.max_rows:,} rows, more than a quote may have; "
-                    "is this really a quote?",
-                )
-            line_numbers.append(line)
-            line = reader.line_num + 1
-            rows.append([memo.setdefault(cell, cell) if cell else None for cell in row])
+        first_number = reader.line_num + 1
+        rows = _cells(itertools.islice(reader, limits.max_rows + 1))
+        if len(rows) > limits.max_rows:
+            raise FileRefused(
+                path,
+                RefusalCode.TOO_MANY_ROWS,
+                f"it has more than {limits.max_rows:,} rows, more than a quote may have; "
+                "is this really a quote?",
+            )
+        if reader.line_num - first_number + 1 == len(rows):
+            # Every row took one line (each takes at least one), so row i is on line
+            # first + i; only quoted line breaks need the rows read again one by one.
+            line_numbers: Sequence[int] = range(first_number, first_number + len(rows))
+        else:
+            line_numbers = _line_numbers(text, start, delimiter)
     except csv.Error as exc:
         where = reader.line_num
         if "field larger than field limit" in str(exc):
@@ -192,7 +214,7 @@ def read_delimited(
             "the file was read as Windows-1252 (Western European) text; if names look wrong, "
             "choose its encoding"
         )
-    sheet = SheetData(name=path.stem, index=0, rows=rows, line_numbers=line_numbers)
+    sheet = SheetData(name=path.stem, index=0, rows=rows, line_numbers=list(line_numbers))
     return WorkbookData(
         path=path,
         kind="text",
