@@ -108,8 +108,9 @@ def workload(
     params: float = 7e9,
     training_tokens: float | None = 1e12,
     mfu: float = 0.4,
+    accelerators: int = 8,
 ) -> Workload:
-    """A workload profile with the values the hand-worked examples use."""
+    """A workload profile with the values the hand-worked examples use (8 accelerators)."""
     return Workload(
         name="fine-tune",
         purpose=purpose,
@@ -118,6 +119,7 @@ def workload(
         hours_per_day=hours_per_day,
         horizon_months=horizon_months,
         training_tokens=training_tokens,
+        accelerators=accelerators,
         assumed_mfu=mfu,
     )
 
@@ -134,11 +136,12 @@ def compute_line(
     nodes: int | None = None,
     per_node: int | None = None,
     quantity: str | None = None,
+    description: str = "",
 ) -> QuoteLine:
     """A compute line."""
     return QuoteLine(
         kind=LineKind.COMPUTE,
-        description=f"{count or ''} x {accelerator}",
+        description=description or f"{count or ''} x {accelerator}",
         price=Decimal(price),
         price_unit=unit,
         currency=currency,
@@ -160,8 +163,10 @@ def cost_line(
     quantity: str | None = None,
     currency: str = "USD",
     description: str = "",
+    deployment: Deployment | None = None,
+    accelerator: str | None = None,
 ) -> QuoteLine:
-    """A cost line."""
+    """A cost line; naming a deployment or accelerator ties it to those options."""
     return QuoteLine(
         kind=LineKind.COST,
         description=description or category.value,
@@ -170,6 +175,8 @@ def cost_line(
         currency=currency,
         category=category,
         quantity=None if quantity is None else Decimal(quantity),
+        deployment=deployment,
+        accelerator=accelerator,
     )
 
 

@@ -170,3 +170,34 @@ def test_supporting_quotes_and_measured_throughput_in_the_simulation() -> None:
     assert {i.quote_key for i in spread.quotes if i.probability_first is not None} == {
         s.quote_key for s in card.ranked
     }
+
+
+def test_each_sample_takes_the_option_the_quote_would_choose() -> None:
+    # One quote, 8 H100 for 24 months: reserved 2.00 × 8 × 17,520 h = 280,320 at any use, or
+    # on demand 3.00 × 8 × h × 730 = 17,520 per daily hour; they break even at 16 h/day.
+    # At a planned 12 h/day on demand is chosen (210,240). With hours drawn from a triangle
+    # 8 / 12 / 24, a sample takes on demand below 16 h/day and the reservation above, so no
+    # sample costs more than 280,320 and the others follow the hours.
+    both = quote(
+        "Both",
+        compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=24),
+        compute_line("3.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8),
+    )
+    tco = compute_tco(both, WORKLOAD, CATALOGUE, (), DECISION_DATE, ASSUMPTIONS)
+    assert tco.total_usd == pytest.approx(210_240.0)
+    fixed = run_monte_carlo([tco], fixed_ranges(12, ASSUMPTIONS), samples=200, seed=1)
+    assert fixed.quotes[0].p50_usd == pytest.approx(210_240.0)
+    ranges = UncertainRanges(
+        Triangular(8, 12, 24),
+        Triangular(0.16, 0.16, 0.16),
+        Triangular(0.1, 0.1, 0.1),
+        Triangular(1, 1, 1),
+        Triangular(1, 1, 1),
+    )
+    item = run_monte_carlo([tco], ranges, samples=20_000, seed=2).quotes[0]
+    # P(h > 16) = (24 − 16)² / (16 × 12) = 1/3, so the 90th percentile is the cap.
+    # Median: 1 − (24 − h)² / 192 = 0.5 → h = 24 − √96 = 14.202 → 14.202 × 17,520 = 248,819.
+    # 10th percentile: (h − 8)² / 64 = 0.1 → h = 8 + √6.4 = 10.530 → 184,485.
+    assert item.p90_usd == pytest.approx(280_320.0)
+    assert item.p50_usd == pytest.approx((24 - 96**0.5) * 17_520, rel=0.01)
+    assert item.p10_usd == pytest.approx((8 + 6.4**0.5) * 17_520, rel=0.01)

@@ -171,3 +171,22 @@ def test_tornado_moves_the_measured_throughput_when_the_useful_work_comes_from_i
     assert throughput.swing_usd == 0.0
     assert result.base_unit_usd == pytest.approx(140_160 / 981.12)
     assert throughput.low_unit_usd == pytest.approx(140_160 / 784.896)
+
+
+def test_tornado_takes_the_option_the_quote_would_choose_at_each_end() -> None:
+    # 8 H100 for 12 months at 20 h/day: reserved 2.00 × 8 × 8,760 = 140,160 (chosen) or on
+    # demand 3.00 × 8 × h × 365. Hours ± 30 %: at 14 h/day on demand costs 122,640 and is
+    # taken; at 24 h/day (26 capped) on demand would cost 210,240, so the reservation stays.
+    reserved = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12)
+    on_demand = compute_line("3.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8)
+    a = Assumptions()
+    tco = compute_tco(
+        quote("Both", reserved, on_demand), workload(20, 12), CATALOGUE, (), DECISION_DATE, a
+    )
+    assert tco.total_usd == pytest.approx(140_160.0)
+    hours = {bar.name: bar for bar in tornado(tco, a, pct=0.3).bars}["hours of use per day"]
+    assert (hours.low_value, hours.high_value) == pytest.approx((14.0, 24.0))
+    assert hours.low_usd == pytest.approx(122_640.0)
+    assert hours.high_usd == pytest.approx(140_160.0)
+    # Per useful PFLOP-hour at 14 h/day: 122,640 / (8 × 0.989 × 0.4 × 14 × 365) = 7.5834.
+    assert hours.low_unit_usd == pytest.approx(122_640 / (8 * 0.3956 * 14 * 365))

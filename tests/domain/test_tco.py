@@ -8,9 +8,10 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from computescore.domain.buy_vs_rent import affine_from_coefficients, break_even
 from computescore.domain.catalog import Precision
 from computescore.domain.problems import Severity
 from computescore.domain.quotes import (
@@ -31,8 +32,10 @@ from computescore.domain.tco import (
     compute_tco,
     discount_factor,
     headline_at,
+    scale_to_need,
+    stated_maximum,
 )
-from computescore.domain.workload import Purpose
+from computescore.domain.workload import Purpose, WorkloadClass
 from tests.domain.engine_records import (
     CATALOGUE,
     DECISION_DATE,
@@ -312,6 +315,253 @@ def test_non_cuda_accelerators_add_adaptation_effort() -> None:
     assert not any(line.category is TcoCategory.ADAPTATION for line in _tco(SERVER).lines)
 
 
+# ----------------------------------------------------------------------------- options
+
+
+def _for(*lines: QuoteLine, hours: float = 8.0, months: int = 12, needed: int = 8, **kw: object):
+    return compute_tco(
+        quote("Vendor", *lines),
+        workload(hours_per_day=hours, horizon_months=months, accelerators=needed),
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+        Assumptions(**kw),  # type: ignore[arg-type]
+    )
+
+
+def test_the_need_is_rounded_up_to_whole_nodes() -> None:
+    nodes = compute_line(
+        "25.20", PriceUnit.PER_NODE_HOUR, Deployment.ON_DEMAND, 32, nodes=4, per_node=8
+    )
+    # 16 needed at 8 per node = 2 nodes; 12 needed → 1.5 → 2 whole nodes = 16 accelerators;
+    # 17 needed → 3 nodes = 24. Prices for the whole line scale by priced ÷ quoted.
+    assert (scale_to_need(nodes, 16).nodes, scale_to_need(nodes, 16).accelerators) == (2, 16)
+    twelve = scale_to_need(nodes, 12)
+    assert (twelve.nodes, twelve.accelerators, twelve.factor) == (2, 16, 0.5)
+    assert "rounded up to 2 whole nodes = 16 accelerators" in twelve.how
+    assert (scale_to_need(nodes, 17).nodes, scale_to_need(nodes, 17).accelerators) == (3, 24)
+    assert scale_to_need(nodes, 17).factor == pytest.approx(24 / 32)
+    # No accelerator count on the workload: priced as quoted.
+    as_quoted = scale_to_need(nodes, None)
+    assert (as_quoted.nodes, as_quoted.accelerators, as_quoted.factor) == (4, 32, 1.0)
+    # Per GPU without a node size: exactly the need (12 of 64 quoted = 0.1875).
+    cards = compute_line("3.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 64)
+    assert (scale_to_need(cards, 12).nodes, scale_to_need(cards, 12).accelerators) == (None, 12)
+    assert scale_to_need(cards, 12).factor == pytest.approx(0.1875)
+    # Nodes without a node size: 32 over 4 nodes = 8 per node.
+    bare = replace(nodes, accelerators_per_node=None)
+    assert (scale_to_need(bare, 12).nodes, scale_to_need(bare, 12).accelerators) == (2, 16)
+
+
+def test_per_node_prices_are_charged_for_whole_nodes() -> None:
+    # 4 nodes × 8 quoted at US$25.20 per node-hour; the workload needs 12 at 8 h/day for
+    # 12 months (365 days): 2 whole nodes × 25.20 × 8 h × 365 = 147,168. A support line
+    # at US$10 per GPU-month follows the 16 accelerators paid for: 10 × 16 × 12 = 1,920.
+    nodes = compute_line(
+        "25.20", PriceUnit.PER_NODE_HOUR, Deployment.ON_DEMAND, 32, nodes=4, per_node=8
+    )
+    support = cost_line("10", PriceUnit.PER_GPU_MONTH, CostCategory.SUPPORT)
+    tco = _for(nodes, support, needed=12)
+    assert _line(tco, TcoCategory.RENTED_COMPUTE).amount_usd == pytest.approx(147_168.0)
+    assert _line(tco, TcoCategory.SUPPORT).amount_usd == pytest.approx(1_920.0)
+    assert tco.total_usd == pytest.approx(149_088.0)
+    assert (tco.accelerators_needed, tco.accelerators_priced, tco.gpu_count) == (12, 16, 12)
+    # Used: the 12 the workload runs, 12 × 8 h × 365 = 35,040 GPU-h → 149,088 / 35,040.
+    assert tco.used_gpu_hours.value == pytest.approx(35_040.0)
+    assert tco.usd_per_used_gpu_hour is not None
+    assert tco.usd_per_used_gpu_hour.value == pytest.approx(149_088 / 35_040)
+    assert "rounded up to 2 whole nodes" in _line(tco, TcoCategory.RENTED_COMPUTE).note
+    # A per-GPU price on 8-GPU instances rounds up too: 3.00 × 16 × 8 h × 365 = 140,160.
+    instances = compute_line(
+        "3.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 64, nodes=8, per_node=8
+    )
+    assert _for(instances, needed=12).total_usd == pytest.approx(140_160.0)
+    # A server bought per unit: 12 needed → 2 servers × 250,000 = 500,000 of hardware.
+    bought = _for(SERVER, needed=12)
+    assert _line(bought, TcoCategory.HARDWARE).amount_usd == pytest.approx(500_000.0)
+    # A one-off price for the whole line scales with it: 16 quoted for 400,000, 8 needed
+    # → 400,000 × 8/16 = 200,000.
+    lot = compute_line("400000", PriceUnit.TOTAL, Deployment.PURCHASE, 16)
+    assert _line(_for(lot), TcoCategory.HARDWARE).amount_usd == pytest.approx(200_000.0)
+
+
+def test_the_cheaper_of_on_demand_and_reserved_at_the_workloads_hours() -> None:
+    # 8 GPUs, 12 months. Reserved 2.00 × 8 × 8,760 h = 140,160 at any use; on demand
+    # 3.00 × 8 × h × 365. At 8 h/day on demand costs 70,080: it is chosen. At 20 h/day it
+    # costs 175,200: the reservation is chosen.
+    low = _for(RESERVED, ON_DEMAND, hours=8)
+    assert low.chosen is not None and low.chosen.deployment is Deployment.ON_DEMAND
+    assert low.total_usd == pytest.approx(70_080.0)
+    assert [o.total_usd for o in low.options] == pytest.approx([140_160.0, 70_080.0])
+    high = _for(RESERVED, ON_DEMAND, hours=20)
+    assert high.chosen is not None and high.chosen.deployment is Deployment.RESERVED
+    assert high.chosen_option == 1 and high.total_usd == pytest.approx(140_160.0)
+    assert [o.total_usd for o in high.options] == pytest.approx([140_160.0, 175_200.0])
+    assert high.choice.startswith(
+        "cheapest per useful PFLOP-hour of 2 options for 8 accelerators at 20 h/day: "
+        "12-month reserved NVIDIA H100 SXM"
+    )
+    # Only the chosen option is in the total; both quote lines stay visible.
+    assert [line.category for line in high.lines] == [TcoCategory.RENTED_COMPUTE]
+    assert [(q.role, q.counted) for q in high.quote_lines] == [
+        ("option", True),
+        ("option", False),
+    ]
+    assert [q.line for q in high.quote_lines] == [RESERVED, ON_DEMAND]
+
+
+@given(
+    reserved=st.decimals(min_value=Decimal("0.50"), max_value=Decimal("8"), places=2),
+    premium=st.decimals(min_value=Decimal("0.05"), max_value=Decimal("5"), places=2),
+    needed=st.integers(1, 40),
+    hours=st.floats(0, 24),
+)
+def test_the_choice_flips_at_the_break_even_hours(
+    reserved: Decimal, premium: Decimal, needed: int, hours: float
+) -> None:
+    # Reserved p_r × n × 8,760 h against on demand p_o × n × h × 365 over 12 months:
+    # equal at h* = 24 × p_r / p_o. Below it on demand is chosen, above it the reservation.
+    on_demand = reserved + premium
+    lines = (
+        compute_line(str(reserved), PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12),
+        compute_line(str(on_demand), PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8),
+    )
+    crossing = 24 * float(reserved) / float(on_demand)
+    assume(abs(hours - crossing) > 1e-6)
+    tco = _for(*lines, hours=hours, needed=needed)
+    assert tco.chosen is not None
+    expected = Deployment.ON_DEMAND if hours < crossing else Deployment.RESERVED
+    assert tco.chosen.deployment is expected
+    assert tco.total_usd == pytest.approx(min(o.total_usd for o in tco.options), rel=1e-12)
+
+
+def test_purchase_against_lease_of_the_same_server() -> None:
+    # One 8 × H100 server for 24 months: bought at 250,000 with a 20,000 installation that
+    # belongs to the purchase, or leased at 9,000 per node-month = 216,000 at any use.
+    # Bought, at 4 h/day: value lost 250,000 − 137,500 = 112,500; energy in use 10.08 kW ×
+    # 1.5 × 2,920 h × 0.16 = 7,064.064; idle 10.08 × 0.3 × 1.5 × 14,600 h × 0.16 = 10,596.096;
+    # operations 2 × 8 × 2,920 = 46,720; installation 20,000 → 196,880.16: bought is cheaper.
+    lease = compute_line(
+        "9000", PriceUnit.PER_NODE_MONTH, Deployment.LEASE, 8, nodes=1, per_node=8, term=24
+    )
+    install = cost_line(
+        "20000", PriceUnit.TOTAL, CostCategory.INSTALLATION, deployment=Deployment.PURCHASE
+    )
+    low = _for(SERVER, lease, install, hours=4, months=24)
+    assert low.chosen is not None and low.chosen.deployment is Deployment.PURCHASE
+    assert low.total_usd == pytest.approx(196_880.16)
+    assert _line(low, TcoCategory.INSTALLATION).amount_usd == 20_000.0
+    # At 12 h/day the purchase costs 280,209.85 (see the owned-server test) + 20,000
+    # = 300,209.85 against 216,000: the lease, without the purchase's installation.
+    high = _for(SERVER, lease, install, hours=12, months=24)
+    assert high.chosen is not None and high.chosen.deployment is Deployment.LEASE
+    assert high.total_usd == pytest.approx(216_000.0)
+    assert high.options[0].total_usd == pytest.approx(300_209.8496)
+    assert not any(line.category is TcoCategory.INSTALLATION for line in high.lines)
+    assert (high.quote_lines[2].role, high.quote_lines[2].counted) == ("tied", False)
+    # Bought: fixed (at 0 h/day) 112,500 + idle 10.08 × 0.3 × 1.5 × 17,520 × 0.16
+    # = 12,715.3152 + 20,000 = 145,215.3152; per daily hour 1,766.016 (energy) − 529.8048
+    # (less idle) + 11,680 (operations) = 12,916.2112. Against 216,000 the two break even
+    # at (216,000 − 145,215.3152) / 12,916.2112 = 5.4803 h/day.
+    a = Assumptions()
+    owned = affine_from_coefficients(
+        "buy", high.options[0].coefficients, a.energy_usd_per_kwh, a.residual_fraction
+    )
+    leased = affine_from_coefficients(
+        "lease", high.options[1].coefficients, a.energy_usd_per_kwh, a.residual_fraction
+    )
+    assert owned.fixed_usd == pytest.approx(145_215.3152)
+    assert owned.usd_per_daily_hour == pytest.approx(12_916.2112)
+    crossing = break_even(owned, leased).hours_per_day
+    assert crossing is not None and crossing.value == pytest.approx(5.48030, abs=1e-5)
+    below = _for(SERVER, lease, install, hours=5.4, months=24).chosen
+    above = _for(SERVER, lease, install, hours=5.6, months=24).chosen
+    assert below is not None and below.deployment is Deployment.PURCHASE
+    assert above is not None and above.deployment is Deployment.LEASE
+
+
+def test_cost_per_useful_unit_decides_between_accelerators() -> None:
+    # 8 GPUs, 8 h/day, 12 months: 23,360 GPU-h. H100 at 3.00 = 70,080 for 0.989 × 0.4
+    # PFLOP/s each → 9,241.216 PFLOP-h → 7.5834 per useful PFLOP-hour. L40S at 1.20 = 28,032
+    # for 0.36205 × 0.4 → 3,382.995 PFLOP-h → 8.2862. The H100 does more work per dollar.
+    l40s = compute_line(
+        "1.20", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-l40s"
+    )
+    tco = _for(l40s, ON_DEMAND)
+    assert tco.chosen is not None and tco.chosen.accelerator == "nvidia-h100-sxm"
+    assert tco.total_usd == pytest.approx(70_080.0)
+    per_useful = [o.usd_per_useful_pflop_hour for o in tco.options]
+    assert per_useful == pytest.approx([28_032 / 3_382.9952, 70_080 / 9_241.216])
+
+
+def test_spot_is_not_chosen_for_a_steady_workload() -> None:
+    # 8 GPUs, 24 h/day, 12 months: spot 1.00 × 8 × 8,760 = 70,080 + 10 % lost work = 77,088;
+    # reserved 140,160.
+    spot = compute_line("1.00", PriceUnit.PER_GPU_HOUR, Deployment.SPOT, 8)
+    steady = compute_tco(
+        quote("V", spot, RESERVED),
+        workload(24, 12, workload_class=WorkloadClass.STEADY),
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+    )
+    assert steady.total_usd == pytest.approx(140_160.0)
+    assert not steady.options[0].eligible and steady.options[0].total_usd == pytest.approx(77_088)
+    assert "1 spot option priced but not chosen" in steady.choice
+    assert _for(spot, RESERVED, hours=24).total_usd == pytest.approx(77_088.0)  # variable
+    allowed = compute_tco(
+        quote("V", spot, RESERVED),
+        workload(24, 12, workload_class=WorkloadClass.STEADY),
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+        Assumptions(spot_for_steady=True),
+    )
+    assert allowed.total_usd == pytest.approx(77_088.0)
+
+
+def test_an_option_short_of_the_need_is_priced_for_it_with_a_note() -> None:
+    # Needed 16 at 8 h/day for 12 months; both options priced for 16:
+    # 2.00 × 16 × 2,920 = 93,440 and 2.50 × 16 × 2,920 = 116,800.
+    capped = compute_line(
+        "2.00",
+        PriceUnit.PER_GPU_HOUR,
+        Deployment.ON_DEMAND,
+        4,
+        description="H100, up to 4 GPUs per customer",
+    )
+    small = compute_line("2.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8)
+    tco = _for(capped, small, needed=16)
+    assert tco.total_usd == pytest.approx(93_440.0)
+    assert [o.total_usd for o in tco.options] == pytest.approx([93_440.0, 116_800.0])
+    assert tco.options[0].stated_maximum == 4
+    (warning,) = [p for p in tco.problems if "states a maximum of 4" in p.message]
+    assert warning.severity is Severity.WARNING and "the workload needs 16" in warning.message
+    (note,) = [p for p in tco.problems if "is quoted for 8 accelerators" in p.message]
+    assert note.severity is Severity.INFO
+
+
+@pytest.mark.parametrize(
+    ("description", "unit", "expected"),
+    [
+        ("HGX H100, max. 4 nodes", PriceUnit.PER_NODE_HOUR, 32),
+        ("H100 SXM, up to 32 GPUs", PriceUnit.PER_GPU_HOUR, 32),
+        ("1x L40S, maximum 1 GPU per customer", PriceUnit.PER_GPU_HOUR, 1),
+        ("capacity limited to 2 servers", PriceUnit.PER_GPU_HOUR, 16),
+        ("H100 node (max 3)", PriceUnit.PER_NODE_HOUR, 24),
+        ("8x H100, 3200 Gbps, up to 400 GB/s storage", PriceUnit.PER_NODE_HOUR, None),
+        ("HGX H100 8-GPU server", PriceUnit.PER_NODE_HOUR, None),
+    ],
+)
+def test_a_stated_maximum_is_read_from_the_description(
+    description: str, unit: PriceUnit, expected: int | None
+) -> None:
+    line = compute_line(
+        "1", unit, Deployment.ON_DEMAND, 8, nodes=1, per_node=8, description=description
+    )
+    assert stated_maximum(line) == expected
+
+
 EUR_RESERVED = compute_line(
     "2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12, currency="EUR"
 )
@@ -341,11 +591,24 @@ def test_fx_uses_the_newest_rate_on_or_before_the_evaluation_date() -> None:
 
 
 def test_a_missing_rate_is_a_problem_not_a_crash() -> None:
+    # A cost line in CNY without a rate: the TCO is incomplete; the USD line is still costed.
+    support = cost_line("1000", PriceUnit.PER_MONTH, CostCategory.SUPPORT, currency="CNY")
+    tco = compute_tco(
+        quote("V", RESERVED, support), workload(8, 12), CATALOGUE, RATES, DECISION_DATE
+    )
+    assert not tco.complete
+    assert tco.total_usd == pytest.approx(140_160.0)
+    assert any("no CNY → USD rate" in p.message for p in tco.problems)
+    # An option in CNY cannot be priced without a rate: the USD option is chosen, its TCO
+    # is complete, and a warning says the CNY option was not compared.
     cny = compute_line("15", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, currency="CNY")
     tco = compute_tco(quote("V", cny, RESERVED), workload(8, 12), CATALOGUE, RATES, DECISION_DATE)
-    assert not tco.complete
-    assert tco.total_usd == pytest.approx(140_160.0)  # the USD line is still costed
+    assert tco.complete and tco.total_usd == pytest.approx(140_160.0)
+    assert tco.chosen is not None and tco.chosen.number == 2
+    assert not tco.options[0].priced
     assert any("no CNY → USD rate" in p.message for p in tco.problems)
+    assert any("could not be priced and is not compared" in p.message for p in tco.problems)
+    assert tco.choice.endswith("; 1 option could not be priced")
 
 
 def test_discounting_moves_money_by_timing() -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from computescore.domain.figures import Figure, Input, format_usd
-from computescore.domain.tco import Tco, headline_at
+from computescore.domain.tco import Coefficients, Tco, headline_at
 from computescore.domain.workload import DataClassification, Workload, WorkloadClass
 
 HOURS_IN_DAY = 24.0
@@ -57,6 +57,26 @@ def affine_cost(tco: Tco, energy_usd_per_kwh: float, residual_fraction: float) -
     at_zero = headline_at(tco, 0.0, energy_usd_per_kwh, residual_fraction)
     at_full = headline_at(tco, HOURS_IN_DAY, energy_usd_per_kwh, residual_fraction)
     return AffineCost(tco.quote_label, at_zero, (at_full - at_zero) / HOURS_IN_DAY)
+
+
+def affine_from_coefficients(
+    label: str,
+    coefficients: tuple[Coefficients, Coefficients],
+    energy_usd_per_kwh: float,
+    residual_fraction: float,
+) -> AffineCost:
+    """An option's headline TCO (USD) as fixed + slope × hours per day, from its coefficients.
+
+    ``coefficients`` are (USD-priced, foreign-priced) sums of (k0, k_h, k_e, k_eh, k_r)
+    as :func:`~computescore.domain.tco.headline_coefficients` gives (a
+    :class:`~computescore.domain.tco.TcoOption` keeps them), at today's FX.
+    """
+    e, r = energy_usd_per_kwh, residual_fraction
+    fixed = slope = 0.0
+    for k0, k_h, k_e, k_eh, k_r in coefficients:
+        fixed += k0 + k_e * e + k_r * r
+        slope += k_h + k_eh * e
+    return AffineCost(label, fixed, slope)
 
 
 class BreakEvenKind(StrEnum):

@@ -10,7 +10,10 @@ Each uncertain input follows a triangular distribution given as (low, likely, hi
 
 A quote's headline TCO is affine in these inputs (see
 :func:`computescore.domain.tco.headline_coefficients`), so every sample of every
-quote is one row of a matrix product. Given the scorecard, each sample is re-scored
+quote is one row of a matrix product. A quote with several options (compute lines
+priced for the workload) takes in each sample the option it would choose at that
+sample's inputs, as its TCO does at the planned ones: at fewer hours of use an
+on-demand option can overtake a reservation. Given the scorecard, each sample is re-scored
 on the two axes the inputs move (cost per useful unit and performance, both
 relative to the best quote in that sample); the other axes keep their scores. The
 MFU factor scales each quote's useful throughput, whether it comes from peak × MFU
@@ -30,7 +33,13 @@ import numpy.typing as npt
 from computescore.domain.figures import MISSING
 from computescore.domain.problems import Problem
 from computescore.domain.scoring import Scorecard
-from computescore.domain.tco import DAYS_PER_MONTH, Assumptions, Tco, headline_coefficients
+from computescore.domain.tco import (
+    DAYS_PER_MONTH,
+    Assumptions,
+    Tco,
+    comparable_options,
+    headline_coefficients,
+)
 from computescore.domain.weights import Axis
 
 FloatArray = npt.NDArray[np.float64]
@@ -202,19 +211,14 @@ def run_monte_carlo(
     f = ranges.fx_factor.sample(shared[3])
     mfu_factor = ranges.mfu_factor.sample(rng.random((n, samples)))
     basis = np.stack([np.ones(samples), h, e, e * h, r])
-    coefficients = [headline_coefficients(t) for t in ordered]
-    domestic = np.array([c[0] for c in coefficients], dtype=np.float64)
-    foreign = np.array([c[1] for c in coefficients], dtype=np.float64)
-    totals = domestic @ basis + (foreign @ basis) * f
-    rate = np.array([t.useful_pflops_total or 0.0 for t in ordered], dtype=np.float64)
+    totals, rate = _chosen_totals(ordered, basis, f)
     months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
-    useful_scale = rate * months * DAYS_PER_MONTH
-    useful = useful_scale[:, None] * mfu_factor * h[None, :]
+    useful = rate * (months * DAYS_PER_MONTH)[:, None] * mfu_factor * h[None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
         unit = np.where(useful > 0, totals / useful, np.nan)
     total_pct = np.percentile(totals, [10, 50, 90], axis=1)
     unit_pct = np.full((3, n), np.nan)
-    known = useful_scale > 0
+    known: npt.NDArray[np.bool_] = np.all(rate > 0, axis=1)
     if known.any():
         unit_pct[:, known] = np.percentile(unit[known], [10, 50, 90], axis=1)
     complete = np.array([t.complete and t.compute_offer for t in ordered])
@@ -226,7 +230,7 @@ def run_monte_carlo(
     first: FloatArray | None = None
     notes: list[str] = []
     if scorecard is not None:
-        first = _probability_first(ordered, scorecard, totals, mfu_factor, h, samples)
+        first = _probability_first(ordered, scorecard, totals, rate, mfu_factor, h, samples)
         notes.append(
             "each sample re-scores cost and performance relative to the best quote in "
             "that sample; reliability, service and compliance keep their scores"
@@ -252,10 +256,45 @@ def run_monte_carlo(
     return MonteCarloResult(samples, seed, ranges, tuple(results), (), tuple(notes))
 
 
+def _chosen_totals(
+    ordered: Sequence[Tco], basis: FloatArray, fx: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """Each quote's headline TCO and useful PFLOP/s per sample, on the option it would choose.
+
+    A quote with several comparable options takes, in each sample, the option with
+    the lowest headline ÷ useful PFLOP/s (the lowest headline when some option's
+    useful compute is unknown), as :func:`computescore.domain.tco.choice_at` does.
+
+    Returns:
+        (headline TCO in USD, useful PFLOP/s), both quotes × samples.
+    """
+    n, samples = len(ordered), basis.shape[1]
+    totals = np.empty((n, samples))
+    rate = np.empty((n, samples))
+    columns = np.arange(samples)
+    for index, tco in enumerate(ordered):
+        pool = comparable_options(tco)
+        if len(pool) <= 1:
+            domestic, foreign = (np.array(c, dtype=np.float64) for c in headline_coefficients(tco))
+            totals[index] = domestic @ basis + (foreign @ basis) * fx
+            rate[index] = tco.useful_pflops_total or 0.0
+            continue
+        domestic_k = np.array([o.coefficients[0] for o in pool], dtype=np.float64)
+        foreign_k = np.array([o.coefficients[1] for o in pool], dtype=np.float64)
+        option_totals = domestic_k @ basis + (foreign_k @ basis) * fx[None, :]
+        rates = np.array([o.useful_pflops_total or 0.0 for o in pool], dtype=np.float64)
+        key = option_totals / rates[:, None] if (rates > 0).all() else option_totals
+        pick = np.argmin(key, axis=0)
+        totals[index] = option_totals[pick, columns]
+        rate[index] = rates[pick]
+    return totals, rate
+
+
 def _probability_first(
     ordered: Sequence[Tco],
     scorecard: Scorecard,
     totals: FloatArray,
+    rate: FloatArray,
     mfu_factor: FloatArray,
     h: FloatArray,
     samples: int,
@@ -296,11 +335,9 @@ def _probability_first(
     total = np.empty((n, samples))
     total[:] = (fixed + w_cost * cost_const + w_perf * perf_const)[:, None]
     rows = np.flatnonzero(cost_known)
-    row_tcos = [ordered[int(i)] for i in rows]
     if rows.size:
-        per_row = np.array([t.useful_pflops_total or 0.0 for t in row_tcos], dtype=np.float64)
         denominator = (
-            (per_row * months[rows] * DAYS_PER_MONTH)[:, None] * mfu_factor[rows] * h[None, :]
+            rate[rows] * (months[rows] * DAYS_PER_MONTH)[:, None] * mfu_factor[rows] * h[None, :]
         )
         with np.errstate(divide="ignore", invalid="ignore"):
             unit = np.where(denominator > 0, totals[rows] / denominator, np.inf)

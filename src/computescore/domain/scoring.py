@@ -225,8 +225,9 @@ def expected_downtime(quote: Quote, tco: Tco, assumptions: Assumptions) -> Downt
     """Expected downtime cost, SLA credits and net loss over the horizon (USD).
 
     Returns None when the quote states no annual failure rate or no MTTR.
-    Failures over the horizon: accelerators × AFR × months / 12. A failure
-    takes out its node (accelerators per node as quoted, else one accelerator) for
+    Failures over the horizon: accelerators × AFR × months / 12, for the
+    accelerators the workload uses on the TCO's chosen option. A failure
+    takes out its node (the option's accelerators per node, else one accelerator) for
     the MTTR; the lost GPU-hours that fall within the daily hours of use are valued
     at the quote's cost per used GPU-hour plus ``assumptions.downtime_usd_per_gpu_hour``.
     SLA credits are assessed per node, the unit a failure takes out: a node's failures
@@ -241,7 +242,9 @@ def expected_downtime(quote: Quote, tco: Tco, assumptions: Assumptions) -> Downt
     fleet = tco.gpu_count
     if afr is None or mttr is None or fleet <= 0:
         return None
-    per_node = max((line.accelerators_per_node or 1 for line in quote.compute_lines), default=1)
+    chosen = tco.chosen
+    node = chosen.accelerators_per_node if chosen is not None else None
+    per_node = max(1, int(node)) if node else 1
     blast = min(per_node, fleet)
     months = tco.horizon_months
     failures = fleet * afr * months / MONTHS_PER_YEAR
@@ -578,6 +581,13 @@ def _cost_scores(
         per_mtok = entry.tco.usd_per_million_tokens if entry.tco is not None else None
         if per_mtok is not None:
             text += f"; {format_usd(per_mtok.value)} per million tokens"
+        chosen = entry.tco.chosen if entry.tco is not None else None
+        if chosen is not None and entry.tco is not None and len(entry.tco.options) > 1:
+            text += (
+                f"; priced on {_lower_first(chosen.label)}, the cheapest of "
+                f"{len(entry.tco.options)} options "
+                "for the workload"
+            )
         out[entry.key] = AxisScore(Axis.COST, score, text, scale, flags, figure)
     notes: list[str] = []
     measured = [e for e in entries if e.key in figures and UNMEASURED not in figures[e.key].flags]
@@ -676,7 +686,7 @@ def _reliability_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     )
     flags: tuple[str, ...] = ()
     if not entry.quote.sla.credits:
-        owned = all(line.deployment is Deployment.PURCHASE for line in entry.quote.compute_lines)
+        owned = _owned_option(entry)
         text += "; owned hardware: no SLA credits" if owned else "; no SLA credit schedule"
     elif downtime.credits_usd.value > downtime.downtime_usd.value:
         text += " (the credits exceed the loss; the excess is not counted)"
@@ -691,6 +701,22 @@ _COVERAGE_24X7 = re.compile(
 _COVERAGE_BUSINESS = re.compile(
     r"business|office|[589]\s*[x×]\s*5|working hours|weekdays", re.IGNORECASE
 )
+
+
+def _lower_first(text: str) -> str:
+    """``On-demand NVIDIA L4`` → ``on-demand NVIDIA L4`` inside a sentence; acronyms stay."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def _owned_option(entry: ScoreInput) -> bool:
+    """True when the quote's TCO rests on bought hardware (without a TCO: every line bought)."""
+    chosen = entry.tco.chosen if entry.tco is not None else None
+    if chosen is not None:
+        return chosen.deployment is Deployment.PURCHASE
+    lines = entry.quote.compute_lines
+    return bool(lines) and all(line.deployment is Deployment.PURCHASE for line in lines)
 
 
 def _service_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
@@ -861,12 +887,9 @@ def score_quotes(
         for index, r in enumerate(ranked)
     ]
     final.extend(r for r in results if r.disqualified)
-    by_key = {e.key: e.quote for e in ordered}
+    by_key = {e.key: e for e in ordered}
     owners = tuple(
-        r.label
-        for r in final
-        if r.rank is not None
-        and any(line.deployment is Deployment.PURCHASE for line in by_key[r.quote_key].lines)
+        r.label for r in final if r.rank is not None and _owned_option(by_key[r.quote_key])
     )
     supporting = tuple(
         _supporting(entry, knocked[entry.key], owners, used_rules)

@@ -9,7 +9,8 @@
   energy price, MFU — or the measured tokens/s when the useful work comes from it —,
   FX of foreign currencies, residual value), showing the headline TCO and the cost
   per useful PFLOP-hour at both ends. MFU changes the cost per useful unit, not the
-  money spent.
+  money spent. A quote with several options takes at each end the option it would
+  choose there (fewer hours of use can make on-demand cheaper than a reservation).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from computescore.domain.tco import (
     Assumptions,
     Tco,
     UsefulBasis,
-    headline_coefficients,
+    choice_at,
 )
 from computescore.domain.weights import AXES, Axis, Weights
 
@@ -192,14 +193,19 @@ class Tornado:
 
 
 def unit_cost(
-    tco: Tco, headline_usd: float, hours_per_day: float, throughput_factor: float = 1.0
+    tco: Tco,
+    headline_usd: float,
+    hours_per_day: float,
+    throughput_factor: float = 1.0,
+    useful_pflops: float | None = None,
 ) -> float | None:
     """Headline ÷ useful PFLOP-hours at these inputs (USD/PFLOP-h), None when unknown.
 
     ``throughput_factor`` scales the quote's useful throughput (0.8 = MFU or measured
-    tokens/s 20 % lower).
+    tokens/s 20 % lower). ``useful_pflops`` is the useful PFLOP/s of the option in use
+    when it is not the TCO's chosen one.
     """
-    rate = tco.useful_pflops_total
+    rate = useful_pflops if useful_pflops is not None else tco.useful_pflops_total
     if not rate:
         return None
     useful = rate * throughput_factor * hours_per_day * tco.horizon_months * DAYS_PER_MONTH
@@ -216,15 +222,13 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
     e0 = assumptions.energy_usd_per_kwh
     r0 = assumptions.residual_fraction
     m0 = tco.mfu.value
-    domestic, foreign = headline_coefficients(tco)
 
-    def headline_at(h: float, e: float, r: float, fx: float) -> float:
-        basis = (1.0, h, e, e * h, r)
-        own = math.fsum(c * x for c, x in zip(domestic, basis, strict=True))
-        return own + fx * math.fsum(c * x for c, x in zip(foreign, basis, strict=True))
+    def at(h: float, e: float, r: float, fx: float) -> tuple[float, float | None]:
+        value, rate, _ = choice_at(tco, h, e, r, fx)
+        return value, rate
 
-    base = headline_at(h0, e0, r0, 1.0)
-    base_unit = unit_cost(tco, base, h0)
+    base, base_rate = at(h0, e0, r0, 1.0)
+    base_unit = unit_cost(tco, base, h0, useful_pflops=base_rate)
 
     def factor(mfu: float) -> float:
         return mfu / m0 if m0 > 0 else 1.0
@@ -235,12 +239,12 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
         base_value: float,
         low: float,
         high: float,
-        at: tuple[float, float, float, float, float],
-        at_high: tuple[float, float, float, float, float],
+        low_at: tuple[float, float, float, float, float],
+        high_at: tuple[float, float, float, float, float],
         note: str,
     ) -> TornadoBar:
-        low_usd = headline_at(at[0], at[1], at[2], at[4])
-        high_usd = headline_at(at_high[0], at_high[1], at_high[2], at_high[4])
+        low_usd, low_rate = at(low_at[0], low_at[1], low_at[2], low_at[4])
+        high_usd, high_rate = at(high_at[0], high_at[1], high_at[2], high_at[4])
         return TornadoBar(
             name,
             unit,
@@ -249,8 +253,8 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
             high,
             low_usd,
             high_usd,
-            unit_cost(tco, low_usd, at[0], factor(at[3])),
-            unit_cost(tco, high_usd, at_high[0], factor(at_high[3])),
+            unit_cost(tco, low_usd, low_at[0], factor(low_at[3]), low_rate),
+            unit_cost(tco, high_usd, high_at[0], factor(high_at[3]), high_rate),
             abs(high_usd - low_usd),
             note,
         )

@@ -1,7 +1,29 @@
 """Total cost of ownership of one quote over the evaluation horizon (DOMAIN.md §3).
 
 Every cost is a :class:`TcoLine` with its formula and inputs; the total is the sum
-of the lines. Conventions:
+of the lines. The TCO is the cost of running *the workload* on the quote, not the
+sum of everything the vendor listed. Conventions:
+
+* **Options.** Each compute line of a quote is an alternative (an accelerator at a
+  deployment, term and price): "4 nodes on-demand, 16 nodes 12-month reserved, 8
+  nodes spot" are three ways to buy the same capacity, not 28 nodes. Each option is
+  priced for the accelerators the workload needs at once (``Workload.accelerators``):
+  per-GPU prices × the need; where the price is per node or the line states
+  accelerators per node, the need is rounded up to whole nodes
+  (:func:`scale_to_need`); prices for the whole line (one-off totals, per month, per
+  unit) are scaled by accelerators priced ÷ accelerators quoted. The option with
+  the lowest cost per useful PFLOP-hour is chosen (the lowest headline TCO when the
+  useful compute of some option is unknown); every option's figures are kept on
+  :attr:`Tco.options`, the choice and its reason on :attr:`Tco.choice`. Spot
+  capacity is priced but not chosen for a steady workload unless
+  ``Assumptions.spot_for_steady``. An option quoting fewer accelerators than needed
+  is still priced for the need, with a note (a warning when the vendor states a
+  maximum).
+* **Cost lines and options.** A cost line is shared by every option and counted
+  once, as quoted (a quantity stays the quantity quoted), except that prices per GPU
+  or per node are multiplied by the chosen option's accelerators or nodes. A cost
+  line that names an accelerator or a deployment belongs to the options with that
+  accelerator and deployment and is counted only when one of them is chosen.
 
 * **Hours.** 730 hours per month. A GPU used ``h`` hours a day for ``H`` months runs
   ``h × H × 730 / 24`` hours.
@@ -42,6 +64,7 @@ the tornado and the Monte Carlo evaluate without rebuilding the lines.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -68,7 +91,7 @@ from computescore.domain.sizing import (
     size_training,
 )
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR, PETA, TERA
-from computescore.domain.workload import Purpose, Workload
+from computescore.domain.workload import Purpose, Workload, WorkloadClass
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24
 """30.42 days: the day count consistent with 730 hours per month."""
@@ -103,6 +126,7 @@ class Assumptions:
     egress_gb_per_month: float | None = None
     downtime_usd_per_gpu_hour: float = 0.0
     fx_override: Mapping[str, float] = field(default_factory=dict)
+    spot_for_steady: bool = False
 
 
 ASSUMPTION_NOTES: Mapping[str, str] = {
@@ -128,6 +152,8 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "downtime_usd_per_gpu_hour": "business loss per GPU-hour of outage on top of the capacity "
     "paid for (reliability axis)",
     "fx_override": "USD per unit of a currency, overriding the FX table",
+    "spot_for_steady": "spot (interruptible) options may be chosen for a steady workload; off by "
+    "default: production serving cannot be pre-empted, so spot is priced and shown but not chosen",
 }
 """Where each default comes from, shown next to the assumption in the app."""
 
@@ -157,7 +183,7 @@ def assumptions_from_mapping(
         if key not in fields:
             problems.append(Problem(where, "unknown assumption; ignored", Severity.WARNING))
             continue
-        if key == "renew_short_terms":
+        if key in ("renew_short_terms", "spot_for_steady"):
             if isinstance(raw, bool):
                 changes[key] = raw
             else:
@@ -367,6 +393,117 @@ class UsefulBasis(StrEnum):
     """No measurement and no catalogue peak: cost per useful unit cannot be computed."""
 
 
+Coefficients = tuple[float, float, float, float, float]
+"""Sums of (k0, k_h, k_e, k_eh, k_r) in USD, as in :class:`LineModel`."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScaledCount:
+    """How many accelerators and nodes one compute line is priced for.
+
+    Attributes:
+        accelerators: accelerators paid for: the workload's need, rounded up to whole
+            nodes when the node size is known.
+        nodes: whole nodes paid for, None when the line gives no node size.
+        per_node: accelerators per node, None when unknown.
+        quoted_accelerators: the line's own accelerator count.
+        quoted_nodes: the line's own node count, None when unknown.
+        factor: accelerators paid for ÷ accelerators quoted; scales prices quoted for
+            the whole line (one-off totals, per month, per unit).
+        how: how the count was found, in words.
+    """
+
+    accelerators: int
+    nodes: int | None
+    per_node: float | None
+    quoted_accelerators: int
+    quoted_nodes: int | None
+    factor: float
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class TcoOption:
+    """One compute line of a quote as an option, priced for the workload.
+
+    The totals are the whole quote's TCO with this option: its own lines plus the
+    cost lines that go with it, so options of one quote compare directly.
+
+    Attributes:
+        number: 1-based position among the quote's compute lines.
+        line_index: 0-based index of the line in ``Quote.lines``.
+        label: the option in words ("12-month reserved NVIDIA H100 SXM5 80GB nodes").
+        source: the quote line it comes from.
+        accelerator: the catalogue id as quoted ("" when none).
+        deployment: how the capacity is obtained.
+        term_months: the commitment, None when none is stated.
+        quoted: what the vendor quoted, in words ("4 nodes × 8 = 32 accelerators at
+            25.2 USD/node-h").
+        count: accelerators and nodes priced, and the line's own counts.
+        accelerators_needed: the workload's accelerators (None when it states none).
+        stated_maximum: the most accelerators the vendor states it can supply, None
+            when the quote states no maximum.
+        lines: the option's own TCO lines (compute, spot overhead, hardware, energy …).
+        total_usd: the quote's TCO with this option (USD, undiscounted).
+        headline_usd: present value when discounting, else the total (USD).
+        usd_per_used_gpu_hour: headline ÷ GPU-hours used, None without use.
+        usd_per_useful_pflop_hour: headline ÷ useful PFLOP-hours, None when unknown.
+        useful_pflops_total: useful PFLOP/s of the accelerators used, None when unknown.
+        coefficients: the headline as (USD-priced, foreign-priced) affine coefficients
+            in (1, h, e, e·h, r), as :func:`headline_coefficients` gives.
+        priced: False when the line could not be priced (see the TCO's problems).
+        complete: False when some line of this option's TCO could not be costed.
+        eligible: False when a rule keeps the option from being chosen (``note`` says).
+        chosen: True for the option the TCO is built on.
+        note: why the option is not eligible, or falls short of the need.
+    """
+
+    number: int
+    line_index: int
+    label: str
+    source: str
+    accelerator: str
+    deployment: Deployment
+    term_months: int | None
+    quoted: str
+    count: ScaledCount | None
+    accelerators_needed: int | None
+    stated_maximum: int | None
+    lines: tuple[TcoLine, ...]
+    total_usd: float
+    headline_usd: float
+    usd_per_used_gpu_hour: float | None
+    usd_per_useful_pflop_hour: float | None
+    useful_pflops_total: float | None
+    coefficients: tuple[Coefficients, Coefficients]
+    priced: bool
+    complete: bool
+    eligible: bool
+    chosen: bool = False
+    note: str = ""
+
+    @property
+    def accelerators_per_node(self) -> float | None:
+        """Accelerators per node as quoted or derived, None when unknown."""
+        return self.count.per_node if self.count is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedLine:
+    """A quote line exactly as the vendor wrote it, and what the TCO made of it.
+
+    ``role`` is ``option`` (a compute line), ``shared`` (a cost line counted with
+    every option) or ``tied`` (a cost line naming an accelerator or deployment,
+    counted only with its options); ``counted`` says whether it is in the TCO.
+    """
+
+    line: QuoteLine
+    role: str
+    counted: bool
+    option: int | None = None
+    note: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Tco:
     """The TCO of one quote over the horizon, with its lines and unit results.
@@ -381,6 +518,13 @@ class Tco:
     catalogue's dense peak × MFU (measured, else assumed); ``useful_basis`` says
     which and ``useful_missing`` why it is unknown. ``compute_offer`` is False for a
     quote without compute lines (a facility or services quote).
+
+    Options: ``lines`` are the chosen option's lines and the cost lines that go with
+    it; ``options`` lists every compute line priced for the workload (with its own
+    totals), ``chosen_option`` the chosen one's ``number`` and ``choice`` why.
+    ``gpu_count`` is the accelerators the workload uses (its need; the quoted count
+    when the workload states none), ``accelerators_priced`` those paid for (the need
+    rounded up to whole nodes). ``quote_lines`` keeps every line as quoted.
     """
 
     quote_key: str
@@ -412,6 +556,20 @@ class Tco:
     useful_basis: UsefulBasis = UsefulBasis.UNKNOWN
     useful_missing: str = ""
     compute_offer: bool = True
+    accelerators_needed: int | None = None
+    accelerators_priced: int = 0
+    options: tuple[TcoOption, ...] = ()
+    chosen_option: int | None = None
+    choice: str = ""
+    quote_lines: tuple[QuotedLine, ...] = ()
+
+    @property
+    def chosen(self) -> TcoOption | None:
+        """The option the TCO is built on, None for a quote without compute lines."""
+        for option in self.options:
+            if option.chosen:
+                return option
+        return None
 
     @property
     def useful_pflops_total(self) -> float | None:
@@ -603,18 +761,80 @@ def _model(fx: FxUsed | None, **coefficients: float) -> LineModel:
     )
 
 
-def _nodes(line: QuoteLine) -> tuple[float | None, float | None]:
-    """(nodes, accelerators per node) of a compute line, derived where possible."""
-    count = line.gpu_count
+def scale_to_need(line: QuoteLine, needed: int | None) -> ScaledCount:
+    """The accelerators and whole nodes a compute line is priced for, given the need.
+
+    Accelerators per node are the line's ``accelerators_per_node``, else its count ÷
+    its nodes. With a node size, the need is rounded up to whole nodes (12 needed at
+    8 per node → 2 nodes, 16 accelerators paid for); without one, the need itself is
+    priced. ``needed`` None (or below 1) prices the line as quoted.
+
+    Args:
+        line: a compute line with a positive accelerator count.
+        needed: accelerators the workload needs at once.
+
+    Returns:
+        The :class:`ScaledCount` (counts are accelerators and nodes; ``factor`` is a
+        ratio).
+    """
+    quoted = line.gpu_count
     per_node: float | None = (
-        float(line.accelerators_per_node) if line.accelerators_per_node else None
+        float(line.accelerators_per_node)
+        if line.accelerators_per_node
+        else (quoted / line.nodes if line.nodes else None)
     )
-    if per_node is None and line.nodes:
-        per_node = count / line.nodes
-    nodes: float | None = float(line.nodes) if line.nodes is not None else None
-    if nodes is None and per_node:
-        nodes = float(math.ceil(count / per_node))
-    return nodes, per_node
+    quoted_nodes: int | None = line.nodes
+    if quoted_nodes is None and per_node:
+        quoted_nodes = math.ceil(quoted / per_node - 1e-9)
+    quoted_text = (
+        f"{quoted_nodes} nodes × {format_number(per_node)} = {quoted} accelerators"
+        if quoted_nodes is not None and per_node
+        else f"{quoted} accelerators"
+    )
+    if needed is None or needed < 1:
+        return ScaledCount(
+            quoted,
+            quoted_nodes,
+            per_node,
+            quoted,
+            quoted_nodes,
+            1.0,
+            f"as quoted: {quoted_text} (the workload states no accelerator count)",
+        )
+    if per_node:
+        nodes: int | None = math.ceil(needed / per_node - 1e-9)
+        assert nodes is not None
+        whole = float(per_node).is_integer()
+        accelerators = nodes * int(per_node) if whole else needed
+        if accelerators == needed:
+            how = f"{needed} needed = {nodes} nodes × {format_number(per_node)}"
+        else:
+            how = (
+                f"{needed} needed ÷ {format_number(per_node)} per node, rounded up to "
+                f"{nodes} whole nodes = {accelerators} accelerators"
+            )
+    else:
+        nodes, accelerators = None, needed
+        how = f"{needed} needed"
+    return ScaledCount(
+        accelerators,
+        nodes,
+        per_node,
+        quoted,
+        quoted_nodes,
+        accelerators / quoted,
+        f"{how}; quoted {quoted_text}",
+    )
+
+
+def _scale_note(scaled: ScaledCount) -> str:
+    if scaled.accelerators == scaled.quoted_accelerators:
+        return ""
+    return f"priced for the workload: {scaled.how}"
+
+
+def _join(*notes: str) -> str:
+    return "; ".join(note for note in notes if note)
 
 
 # ----------------------------------------------------------------------------- compute lines
@@ -627,9 +847,11 @@ def _rented(
     deployment: Deployment,
     accelerator: Accelerator | None,
     fx: FxUsed | None,
-) -> None:
+    scaled: ScaledCount,
+) -> bool:
+    """Add the lines of rented capacity; returns False when the line cannot be priced."""
     source = _line_source(b.quote, index, line)
-    count = line.gpu_count
+    count = scaled.accelerators
     price = float(line.price)
     unit = line.price_unit
     name = accelerator.display_name if accelerator else (line.accelerator or "accelerators")
@@ -666,7 +888,8 @@ def _rented(
                         Severity.WARNING,
                     )
                 )
-    nodes, _ = _nodes(line)
+    note = _join(note, _scale_note(scaled))
+    nodes = scaled.nodes
     per_gpu = unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_GPU_MONTH)
     per_node = unit in (PriceUnit.PER_NODE_HOUR, PriceUnit.PER_NODE_MONTH)
     if per_node and nodes is None:
@@ -679,13 +902,20 @@ def _rented(
             )
         )
         b.complete = False
-        return
-    units = float(count) if per_gpu else (nodes or 0.0)
+        return False
+    units = float(count) if per_gpu else float(nodes or 0)
     unit_word = "GPUs" if per_gpu else "nodes"
+    factor = scaled.factor
     inputs: tuple[Input, ...]
     base_inputs = (
         Input("price", price, price_unit_text(line.currency, unit), source),
         Input(unit_word, units),
+    )
+    scale_in = Input(
+        "scale",
+        factor,
+        "",
+        f"{count} accelerators priced ÷ {scaled.quoted_accelerators} quoted",
     )
     if unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_NODE_HOUR):
         if committed:
@@ -703,34 +933,37 @@ def _rented(
         inputs = (*base_inputs, Input("months", months, "months"))
         timing = Timing.MONTHLY
     elif unit is PriceUnit.PER_MONTH:
-        model = _model(fx, k0=price * months)
+        model = _model(fx, k0=price * factor * months)
         formula, inputs, timing = (
-            "price × months",
+            "price × scale × months",
             (
                 Input("price", price, f"{line.currency}/month", source),
+                scale_in,
                 Input("months", months, "months"),
             ),
             Timing.MONTHLY,
         )
     elif unit is PriceUnit.PER_YEAR:
-        model = _model(fx, k0=price * months / MONTHS_PER_YEAR)
+        model = _model(fx, k0=price * factor * months / MONTHS_PER_YEAR)
         formula, inputs, timing = (
-            "price × months / 12",
+            "price × scale × months / 12",
             (
                 Input("price", price, f"{line.currency}/year", source),
+                scale_in,
                 Input("months", months, "months"),
             ),
             Timing.MONTHLY,
         )
     elif unit is PriceUnit.TOTAL:
-        model = _model(fx, k0=price)
+        model = _model(fx, k0=price * factor)
         formula, inputs, timing = (
-            "price for the line",
-            (Input("price", price, line.currency, source),),
+            "price for the line × scale",
+            (Input("price", price, line.currency, source), scale_in),
             Timing.UPFRONT,
         )
     elif unit is PriceUnit.PER_UNIT:
-        qty = float(line.quantity) if line.quantity is not None else float(count)
+        quoted_qty = float(line.quantity) if line.quantity is not None else float(line.gpu_count)
+        qty = float(math.ceil(quoted_qty * factor - 1e-9))
         model = _model(fx, k0=price * qty)
         formula, inputs, timing = (
             "price × units",
@@ -747,7 +980,7 @@ def _rented(
             )
         )
         b.complete = False
-        return
+        return False
     b.add(
         what,
         TcoCategory.RENTED_COMPUTE,
@@ -775,27 +1008,45 @@ def _rented(
             line.currency,
             fx,
         )
+    return True
 
 
 def _owned(
-    b: _Builder, index: int, line: QuoteLine, accelerator: Accelerator | None, fx: FxUsed | None
-) -> float:
-    """Add the lines of owned capacity; returns its IT load in kW (0 when unknown)."""
+    b: _Builder,
+    index: int,
+    line: QuoteLine,
+    accelerator: Accelerator | None,
+    fx: FxUsed | None,
+    scaled: ScaledCount,
+) -> float | None:
+    """Add the lines of owned capacity; returns its IT load in kW (0 when unknown).
+
+    Returns None when the line cannot be priced.
+    """
     source = _line_source(b.quote, index, line)
-    count = line.gpu_count
+    count = scaled.accelerators
     price = float(line.price)
     unit = line.price_unit
     name = accelerator.display_name if accelerator else (line.accelerator or "accelerators")
     H = b.horizon
     if unit is PriceUnit.TOTAL:
-        hardware = price
-        formula = "price for the line"
-        inputs: tuple[Input, ...] = (Input("price", price, line.currency, source),)
+        hardware = price * scaled.factor
+        formula = "price for the line × scale"
+        inputs: tuple[Input, ...] = (
+            Input("price", price, line.currency, source),
+            Input(
+                "scale",
+                scaled.factor,
+                "",
+                f"{count} accelerators priced ÷ {scaled.quoted_accelerators} quoted",
+            ),
+        )
     elif unit is PriceUnit.PER_UNIT:
         if line.quantity is not None:
-            qty, what = float(line.quantity), "units"
-        elif line.nodes is not None:
-            qty, what = float(line.nodes), "servers"
+            quoted_qty = float(line.quantity)
+            qty, what = float(math.ceil(quoted_qty * scaled.factor - 1e-9)), "units"
+        elif scaled.nodes is not None and line.nodes is not None:
+            qty, what = float(scaled.nodes), "servers"
         else:
             qty, what = float(count), "accelerators"
         hardware = price * qty
@@ -811,7 +1062,7 @@ def _owned(
             )
         )
         b.complete = False
-        return 0.0
+        return None
     b.add(
         f"Hardware purchase: {count} × {name}",
         TcoCategory.HARDWARE,
@@ -823,6 +1074,7 @@ def _owned(
         source,
         line.currency,
         fx,
+        note=_scale_note(scaled),
     )
     life_months = b.a.depreciation_years * MONTHS_PER_YEAR
     d = min(1.0, H / life_months)
@@ -1137,9 +1389,15 @@ def compute_tco(
 ) -> Tco:
     """Itemised TCO of ``quote`` for ``workload`` over its horizon, in USD.
 
+    Each compute line is an option priced for the workload's accelerators (see the
+    module notes); the TCO is built on the option with the lowest cost per useful
+    PFLOP-hour (the lowest headline when some option's useful compute is unknown),
+    and every option's figures are kept.
+
     Args:
         quote: the vendor's quote with its lines.
-        workload: hours per day, horizon, precision, assumed MFU, params and tokens.
+        workload: accelerators needed, hours per day, horizon, precision, assumed MFU,
+            params and tokens.
         accelerators: catalogue records by id (only those the quote names are needed).
         fx_rates: the dated FX table.
         on: the evaluation date (FX rates dated after it are not used).
@@ -1148,7 +1406,8 @@ def compute_tco(
     Returns:
         The :class:`Tco`: lines, total, present value, monthly cash flow, cost per used
         GPU-hour, per useful PFLOP-hour, per million tokens (when tokens/s is
-        measured), the training job's GPU-hours, cost and days, and any problems.
+        measured), the training job's GPU-hours, cost and days, the options and the
+        choice, and any problems.
     """
     a = assumptions or Assumptions()
     problems: list[Problem] = []
@@ -1167,21 +1426,332 @@ def compute_tco(
             )
         )
         horizon = 1
-    b = _Builder(quote, horizon, h, a, fx_rates, on)
+    needed: int | None = workload.accelerators
+    if needed is None or needed < 1:
+        problems.append(
+            Problem(
+                f"workload:{workload.name}",
+                "the workload states no accelerator count; each option is priced as quoted, "
+                "so totals of different quotes may cover different capacity",
+                Severity.WARNING,
+                found=str(workload.accelerators),
+                expected="accelerators needed at once (1 or more)",
+            )
+        )
+        needed = None
+    context = _Context(quote, workload, accelerators, fx_rates, on, a, h, horizon, needed)
+    compute = [(i, line) for i, line in enumerate(quote.lines) if line.kind is LineKind.COMPUTE]
+    if not compute:
+        tco, _ = _price(context, None, 0)
+        return replace(
+            tco,
+            problems=(*problems, *tco.problems),
+            accelerators_needed=needed,
+            quote_lines=_quoted_lines(quote, None, ()),
+        )
+    priced = [_price(context, option, number) for number, option in enumerate(compute, 1)]
+    options = [option for _, option in priced if option is not None]
+    best, reason = choose_option(options, workload, needed, h)
+    chosen_tco = priced[best.number - 1][0]
+    merged: list[Problem] = [*problems, *chosen_tco.problems]
+    seen = {(p.source, p.message) for p in merged}
+    for tco, option in priced:
+        if option is None or option.number == best.number:
+            continue
+        for problem in tco.problems:
+            key = (problem.source, problem.message)
+            if problem.source == option.source and key not in seen:
+                seen.add(key)
+                merged.append(problem)
+    for option in options:
+        if not option.priced and option.number != best.number:
+            merged.append(
+                Problem(
+                    option.source,
+                    f"option {option.number} ({option.label}) could not be priced and is "
+                    "not compared with the others",
+                    Severity.WARNING,
+                )
+            )
+        short = _short_of_need(option)
+        if short is not None:
+            merged.append(short)
+    final = tuple(replace(option, chosen=option.number == best.number) for option in options)
+    chosen_line = quote.lines[best.line_index]
+    return replace(
+        chosen_tco,
+        problems=tuple(merged),
+        accelerators_needed=needed,
+        accelerators_priced=best.count.accelerators if best.count is not None else 0,
+        options=final,
+        chosen_option=best.number,
+        choice=reason,
+        quote_lines=_quoted_lines(quote, chosen_line, final),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What every option of one quote is priced with."""
+
+    quote: Quote
+    workload: Workload
+    accelerators: Mapping[str, Accelerator]
+    fx_rates: Sequence[FxRate]
+    on: date
+    a: Assumptions
+    h: float
+    horizon: int
+    needed: int | None
+
+
+def _belongs(cost: QuoteLine, option: QuoteLine | None) -> bool:
+    """True when a cost line is counted with this option (see the module notes)."""
+    if option is None:
+        return True
+    if cost.accelerator and cost.accelerator != option.accelerator:
+        return False
+    option_deployment = option.deployment or Deployment.ON_DEMAND
+    return cost.deployment is None or cost.deployment is option_deployment
+
+
+def _quoted_lines(
+    quote: Quote, chosen: QuoteLine | None, options: Sequence[TcoOption]
+) -> tuple[QuotedLine, ...]:
+    numbers = {option.line_index: option for option in options}
+    out: list[QuotedLine] = []
+    for index, line in enumerate(quote.lines):
+        if line.kind is LineKind.COMPUTE:
+            option = numbers.get(index)
+            counted = option is not None and option.chosen
+            out.append(
+                QuotedLine(
+                    line,
+                    "option",
+                    counted,
+                    option.number if option is not None else None,
+                    "chosen option" if counted else "alternative, not in the total",
+                )
+            )
+            continue
+        tied = bool(line.accelerator) or line.deployment is not None
+        counted = _belongs(line, chosen)
+        out.append(
+            QuotedLine(
+                line,
+                "tied" if tied else "shared",
+                counted,
+                None,
+                ("goes with the chosen option" if counted else "goes with another option")
+                if tied
+                else "counted once, whichever option is chosen",
+            )
+        )
+    return tuple(out)
+
+
+_MAXIMUM = re.compile(
+    r"\b(?:max(?:imum)?\.?|up\s+to|at\s+most|limited\s+to|no\s+more\s+than)\s*"
+    r"(?P<n>\d[\d,]*)(?:\s*(?:x\s*)?(?P<noun>nodes?|servers?|instances?|gpus?|cards?|"
+    r"accelerators?|units?)\b|(?=\s*(?:[)\];,]|$)))",
+    re.IGNORECASE,
+)
+
+
+def stated_maximum(line: QuoteLine) -> int | None:
+    """The most accelerators a compute line's description says the vendor can supply.
+
+    Reads "max. 4 nodes", "up to 32 GPUs", "maximum 1 GPU per customer", "limited to
+    2 servers": a count of nodes, servers or instances is multiplied by the
+    accelerators per node; a bare number counts nodes when the price is per node,
+    else accelerators. None when the description states no maximum.
+    """
+    match = _MAXIMUM.search(line.description)
+    if match is None:
+        return None
+    number = int(match.group("n").replace(",", ""))
+    noun = (match.group("noun") or "").lower()
+    per_node = line.accelerators_per_node or (
+        line.gpu_count // line.nodes if line.nodes and line.gpu_count % line.nodes == 0 else None
+    )
+    by_node = noun.startswith(("node", "server", "instance")) or (
+        not noun and line.price_unit in (PriceUnit.PER_NODE_HOUR, PriceUnit.PER_NODE_MONTH)
+    )
+    return number * per_node if by_node and per_node else number
+
+
+def option_label(line: QuoteLine, accelerator: Accelerator | None) -> str:
+    """An option in words: ``12-month reserved NVIDIA H100 SXM5 80GB nodes``."""
+    name = accelerator.display_name if accelerator else (line.accelerator or "unnamed accelerator")
+    deployment = line.deployment or Deployment.ON_DEMAND
+    term = line.term_months
+    how = {
+        Deployment.RESERVED: f"{term}-month reserved" if term else "reserved",
+        Deployment.LEASE: f"{term}-month lease of" if term else "lease of",
+        Deployment.PURCHASE: "purchase of",
+        Deployment.ON_DEMAND: "on-demand",
+        Deployment.SPOT: "spot",
+    }[deployment]
+    nodes = line.accelerators_per_node or line.nodes
+    text = f"{how} {name}{' nodes' if nodes else ''}"
+    return text[0].upper() + text[1:]
+
+
+def _quoted_text(line: QuoteLine) -> str:
+    count = line.gpu_count
+    if line.nodes is not None and line.accelerators_per_node:
+        amount = f"{line.nodes} nodes × {line.accelerators_per_node} = {count} accelerators"
+    elif line.nodes is not None:
+        amount = f"{line.nodes} nodes, {count} accelerators"
+    else:
+        amount = f"{count} accelerators"
+    price = f"{format_number(float(line.price))} {price_unit_text(line.currency, line.price_unit)}"
+    if line.quantity is not None:
+        price += f" × {format_number(float(line.quantity))}"
+    return f"{amount} at {price}"
+
+
+def _short_of_need(option: TcoOption) -> Problem | None:
+    needed = option.accelerators_needed
+    count = option.count
+    if needed is None or count is None:
+        return None
+    limit = option.stated_maximum
+    if limit is not None and limit < needed:
+        return Problem(
+            option.source,
+            f"option {option.number} ({option.label}): the vendor states a maximum of {limit} "
+            f"accelerators; the workload needs {needed}. It is priced for "
+            f"{count.accelerators} at the quoted rate — confirm the vendor can supply them",
+            Severity.WARNING,
+            found=f"at most {limit}",
+            expected=f"{needed} accelerators",
+        )
+    if count.quoted_accelerators < needed:
+        return Problem(
+            option.source,
+            f"option {option.number} ({option.label}) is quoted for "
+            f"{count.quoted_accelerators} accelerators; the workload needs {needed}. It is "
+            f"priced for {count.accelerators} at the quoted rate — the vendor's price for "
+            "the larger quantity may differ",
+            Severity.INFO,
+        )
+    return None
+
+
+def _pool(options: Sequence[TcoOption]) -> list[TcoOption]:
+    candidates = [o for o in options if o.priced] or list(options)
+    return (
+        [o for o in candidates if o.eligible and o.complete]
+        or [o for o in candidates if o.eligible]
+        or [o for o in candidates if o.complete]
+        or candidates
+    )
+
+
+def comparable_options(tco: Tco) -> tuple[TcoOption, ...]:
+    """The options a quote's choice is made among (see :func:`choose_option`).
+
+    Priced options; eligible and complete ones when there are any. Empty for a quote
+    without compute lines.
+    """
+    return tuple(_pool(tco.options)) if tco.options else ()
+
+
+def choose_option(
+    options: Sequence[TcoOption], workload: Workload, needed: int | None, hours_per_day: float
+) -> tuple[TcoOption, str]:
+    """The option a quote's TCO is built on, and why, in one sentence.
+
+    Among the options that could be priced, eligible ones first (spot is not eligible
+    for a steady workload unless assumed so) and complete ones first: the lowest cost
+    per useful PFLOP-hour when every such option has one, else the lowest headline
+    TCO; ties go to the lower headline, then to the earlier line.
+
+    Args:
+        options: the quote's options (at least one).
+        workload: the workload (its name and class, for the sentence).
+        needed: accelerators needed, None when the workload states none.
+        hours_per_day: hours of use per day the options were priced at.
+    """
+    pool = _pool(options)
+    by_unit = all(o.usd_per_useful_pflop_hour is not None for o in pool)
+    if by_unit:
+        best = min(pool, key=lambda o: (o.usd_per_useful_pflop_hour, o.headline_usd, o.number))
+        basis = "per useful PFLOP-hour"
+    else:
+        best = min(pool, key=lambda o: (o.headline_usd, o.number))
+        basis = "by total cost"
+    for_what = (
+        f"{needed} accelerators" if needed is not None else "the accelerators quoted"
+    ) + f" at {format_number(hours_per_day)} h/day"
+    if len(options) == 1:
+        reason = f"the quote's only option, priced for {for_what}: {best.label}"
+    else:
+        reason = f"cheapest {basis} of {len(options)} options for {for_what}: {best.label}"
+    figure = (
+        f"{format_usd(best.usd_per_useful_pflop_hour)} per useful PFLOP-hour"
+        if best.usd_per_useful_pflop_hour is not None
+        else f"{format_usd(best.headline_usd)} in all"
+    )
+    reason += f" ({figure})"
+    spot = [o for o in options if o.priced and not o.eligible]
+    if spot and best.eligible:
+        reason += (
+            f"; {len(spot)} spot option{'s' if len(spot) != 1 else ''} priced but not chosen: a "
+            f"{workload.workload_class.value} workload is not run on interruptible capacity"
+        )
+    elif not best.eligible:
+        reason += (
+            "; only spot (interruptible) capacity is offered, chosen for want of another "
+            f"option for a {workload.workload_class.value} workload"
+        )
+    unpriced = [o for o in options if not o.priced]
+    if unpriced:
+        reason += f"; {len(unpriced)} option{'s' if len(unpriced) != 1 else ''} could not be priced"
+    return best, reason
+
+
+def _price(
+    c: _Context, option: tuple[int, QuoteLine] | None, number: int
+) -> tuple[Tco, TcoOption | None]:
+    """The quote's TCO with one option (or with no compute line for a supporting quote)."""
+    quote, workload, a = c.quote, c.workload, c.a
+    b = _Builder(quote, c.horizon, c.h, a, c.fx_rates, c.on)
     gpus = 0
+    priced_count = 0
     total_nodes = 0.0
     owned_kw = 0.0
     holds_capacity = False
-    ecosystems: dict[Ecosystem, str] = {}
-    committed_share_usd = 0.0
+    committed_usd = 0.0
     peak_total: float | None = 0.0
     no_peak: list[tuple[str, str, bool]] = []  # (source, why, needs its own problem)
     main: tuple[int, Accelerator] | None = None
-    for index, line in enumerate(quote.lines):
-        if line.kind is not LineKind.COMPUTE:
-            continue
+    own_lines: tuple[TcoLine, ...] = ()
+    ok = False
+    scaled: ScaledCount | None = None
+    accelerator: Accelerator | None = None
+    deployment = Deployment.ON_DEMAND
+    option_line: QuoteLine | None = None
+    where = ""
+    if option is not None:
+        index, option_line = option
+        line = option_line
         where = _line_source(quote, index, line)
         count = line.gpu_count
+        accelerator = c.accelerators.get(line.accelerator or "")
+        if line.deployment is None:
+            b.problems.append(
+                Problem(
+                    where,
+                    "deployment not stated; treated as on-demand",
+                    Severity.WARNING,
+                    expected="purchase, lease, reserved, on_demand or spot",
+                )
+            )
+        else:
+            deployment = line.deployment
+        gpus = c.needed if c.needed is not None else max(count, 0)
         if count <= 0:
             b.problems.append(
                 Problem(
@@ -1191,22 +1761,30 @@ def compute_tco(
                 )
             )
             b.complete = False
-            continue
-        deployment = line.deployment
-        if deployment is None:
-            b.problems.append(
-                Problem(
-                    where,
-                    "deployment not stated; treated as on-demand",
-                    Severity.WARNING,
-                    expected="purchase, lease, reserved, on_demand or spot",
+        else:
+            scaled = scale_to_need(line, c.needed)
+            fx = b.fx(line.currency, where)
+            if line.currency.upper() == "USD" or fx is not None:
+                before = len(b.lines)
+                if deployment.owned:
+                    holds_capacity = True
+                    kw = _owned(b, index, line, accelerator, fx, scaled)
+                    ok = kw is not None
+                    owned_kw = kw or 0.0
+                else:
+                    holds_capacity = deployment.committed or line.price_unit in (
+                        PriceUnit.PER_GPU_MONTH,
+                        PriceUnit.PER_NODE_MONTH,
+                    )
+                    ok = _rented(b, index, line, deployment, accelerator, fx, scaled)
+                    if ok and deployment.committed:
+                        committed_usd = b.lines[before].amount_usd
+                own_lines = tuple(b.lines[before:])
+            if ok:
+                priced_count = scaled.accelerators
+                total_nodes = float(
+                    scaled.nodes if scaled.nodes is not None else scaled.accelerators
                 )
-            )
-            deployment = Deployment.ON_DEMAND
-        fx = b.fx(line.currency, where)
-        if line.currency.upper() != "USD" and fx is None:
-            continue
-        accelerator = accelerators.get(line.accelerator or "")
         if accelerator is None:
             b.problems.append(
                 Problem(
@@ -1221,8 +1799,6 @@ def compute_tco(
             )
             peak_total = None
         else:
-            if accelerator.ecosystem is not Ecosystem.CUDA:
-                ecosystems.setdefault(accelerator.ecosystem, accelerator.display_name)
             peak = accelerator.dense_tflops(workload.precision)
             if peak is None and workload.precision in (Precision.BF16, Precision.FP16):
                 other = Precision.FP16 if workload.precision is Precision.BF16 else Precision.BF16
@@ -1237,65 +1813,97 @@ def compute_tco(
                     )
                 )
                 peak_total = None
-            elif peak_total is not None:
-                peak_total += peak * TERA / PETA * count
-            if main is None or count > main[0]:
-                main = (count, accelerator)
-        gpus += count
-        nodes, _ = _nodes(line)
-        total_nodes += nodes if nodes is not None else count
-        before = len(b.lines)
-        if deployment.owned:
-            holds_capacity = True
-            owned_kw += _owned(b, index, line, accelerator, fx)
-        else:
-            holds_capacity = (
-                holds_capacity
-                or deployment.committed
-                or line.price_unit in (PriceUnit.PER_GPU_MONTH, PriceUnit.PER_NODE_MONTH)
-            )
-            _rented(b, index, line, deployment, accelerator, fx)
-            if deployment.committed and len(b.lines) > before:
-                committed_share_usd += b.lines[before].amount_usd
-    for index, line in enumerate(quote.lines):
-        if line.kind is LineKind.COMPUTE:
+            else:
+                peak_total = peak * TERA / PETA * gpus
+            if gpus > 0:
+                main = (gpus, accelerator)
+    for cost_index, cost in enumerate(quote.lines):
+        if cost.kind is LineKind.COMPUTE or not _belongs(cost, option_line):
             continue
-        where = _line_source(quote, index, line)
-        fx = b.fx(line.currency, where)
-        if line.currency.upper() != "USD" and fx is None:
+        cost_where = _line_source(quote, cost_index, cost)
+        fx = b.fx(cost.currency, cost_where)
+        if cost.currency.upper() != "USD" and fx is None:
             continue
-        _cost_line(b, index, line, fx, gpus, total_nodes, owned_kw, holds_capacity)
-    if a.adaptation_months > 0 and a.engineer_usd_per_month > 0:
-        for ecosystem, name in sorted(ecosystems.items()):
-            b.add(
-                f"Software-stack adaptation ({ecosystem.value.upper()}, {name})",
-                TcoCategory.ADAPTATION,
-                LineModel(k0=a.adaptation_months * a.engineer_usd_per_month),
-                "engineering months × cost per engineer-month",
-                (
-                    Input("months", a.adaptation_months, "engineer-months", "assumption"),
-                    Input("engineer", a.engineer_usd_per_month, "USD/month", "assumption"),
-                ),
-                Timing.UPFRONT,
-                0,
-                f"accelerator ecosystem {ecosystem.value}",
-                "USD",
-                None,
-                note="seed 000: budget 1–3 engineering months for a non-CUDA stack",
-            )
-    return _finish(
+        _cost_line(b, cost_index, cost, fx, priced_count, total_nodes, owned_kw, holds_capacity)
+    if (
+        accelerator is not None
+        and accelerator.ecosystem is not Ecosystem.CUDA
+        and a.adaptation_months > 0
+        and a.engineer_usd_per_month > 0
+    ):
+        ecosystem = accelerator.ecosystem
+        b.add(
+            f"Software-stack adaptation ({ecosystem.value.upper()}, {accelerator.display_name})",
+            TcoCategory.ADAPTATION,
+            LineModel(k0=a.adaptation_months * a.engineer_usd_per_month),
+            "engineering months × cost per engineer-month",
+            (
+                Input("months", a.adaptation_months, "engineer-months", "assumption"),
+                Input("engineer", a.engineer_usd_per_month, "USD/month", "assumption"),
+            ),
+            Timing.UPFRONT,
+            0,
+            f"accelerator ecosystem {ecosystem.value}",
+            "USD",
+            None,
+            note="seed 000: budget 1–3 engineering months for a non-CUDA stack",
+        )
+    tco = _finish(
         quote,
         workload,
         b,
-        problems,
+        [],
         gpus,
-        h,
-        horizon,
+        c.h,
+        c.horizon,
         a,
-        peak_total,
+        peak_total if option is not None else 0.0,
         main,
-        committed_share_usd,
+        committed_usd,
         no_peak,
+    )
+    if option is None or option_line is None:
+        return tco, None
+    index, line = option
+    spot_barred = (
+        deployment is Deployment.SPOT
+        and workload.workload_class is WorkloadClass.STEADY
+        and not a.spot_for_steady
+    )
+    return tco, TcoOption(
+        number=number,
+        line_index=index,
+        label=option_label(line, accelerator),
+        source=where,
+        accelerator=line.accelerator or "",
+        deployment=deployment,
+        term_months=line.term_months,
+        quoted=_quoted_text(line),
+        count=scaled,
+        accelerators_needed=c.needed,
+        stated_maximum=stated_maximum(line),
+        lines=own_lines,
+        total_usd=tco.total_usd,
+        headline_usd=tco.headline_usd,
+        usd_per_used_gpu_hour=(
+            tco.usd_per_used_gpu_hour.value if tco.usd_per_used_gpu_hour is not None else None
+        ),
+        usd_per_useful_pflop_hour=(
+            tco.usd_per_useful_pflop_hour.value
+            if tco.usd_per_useful_pflop_hour is not None
+            else None
+        ),
+        useful_pflops_total=tco.useful_pflops_total,
+        coefficients=headline_coefficients(tco),
+        priced=ok,
+        complete=tco.complete,
+        eligible=not spot_barred,
+        note=(
+            "spot (interruptible) capacity is not chosen for a steady workload "
+            "(assumption spot_for_steady)"
+            if spot_barred
+            else ""
+        ),
     )
 
 
@@ -1598,9 +2206,6 @@ def _finish(
 
 # ----------------------------------------------------------------------------- re-evaluation
 
-Coefficients = tuple[float, float, float, float, float]
-"""Sums of (k0, k_h, k_e, k_eh, k_r) in USD, as in :class:`LineModel`."""
-
 
 def headline_coefficients(tco: Tco) -> tuple[Coefficients, Coefficients]:
     """The headline TCO's coefficients, split into USD-priced and foreign-priced lines.
@@ -1625,6 +2230,62 @@ def headline_coefficients(tco: Tco) -> tuple[Coefficients, Coefficients]:
     )
 
 
+def headline_from(
+    coefficients: tuple[Coefficients, Coefficients],
+    hours_per_day: float,
+    energy_usd_per_kwh: float,
+    residual_fraction: float,
+    fx_factor: float = 1.0,
+) -> float:
+    """A headline TCO (USD) from its (USD-priced, foreign-priced) coefficients at these inputs."""
+    domestic, foreign = coefficients
+    basis = (
+        1.0,
+        hours_per_day,
+        energy_usd_per_kwh,
+        energy_usd_per_kwh * hours_per_day,
+        residual_fraction,
+    )
+    own = math.fsum(c * x for c, x in zip(domestic, basis, strict=True))
+    other = math.fsum(c * x for c, x in zip(foreign, basis, strict=True))
+    return own + fx_factor * other
+
+
+def choice_at(
+    tco: Tco,
+    hours_per_day: float,
+    energy_usd_per_kwh: float,
+    residual_fraction: float,
+    fx_factor: float = 1.0,
+) -> tuple[float, float | None, TcoOption | None]:
+    """The option the quote would choose with other values of the uncertain inputs.
+
+    The same rule as :func:`choose_option` among :func:`comparable_options`: lowest
+    headline ÷ useful PFLOP/s when every option's useful compute is known and there
+    is use, else lowest headline; ties to the lower headline, then the earlier line.
+
+    Returns:
+        (headline in USD, useful PFLOP/s of the accelerators used or None, the option
+        or None for a quote without options).
+    """
+    pool = comparable_options(tco)
+    if not pool:
+        value = headline_at(tco, hours_per_day, energy_usd_per_kwh, residual_fraction, fx_factor)
+        return value, tco.useful_pflops_total, None
+    by_unit = hours_per_day > 0 and all(o.useful_pflops_total for o in pool)
+    best: tuple[tuple[float, float, int], float, TcoOption] | None = None
+    for option in pool:
+        value = headline_from(
+            option.coefficients, hours_per_day, energy_usd_per_kwh, residual_fraction, fx_factor
+        )
+        rate = option.useful_pflops_total or 0.0
+        key = (value / rate if by_unit else value, value, option.number)
+        if best is None or key < best[0]:
+            best = (key, value, option)
+    assert best is not None
+    return best[1], best[2].useful_pflops_total, best[2]
+
+
 def headline_at(
     tco: Tco,
     hours_per_day: float,
@@ -1637,14 +2298,6 @@ def headline_at(
     ``fx_factor`` multiplies the USD value of every foreign currency (1.1 = foreign
     currencies 10 % dearer). Lines keep their structure; only their inputs change.
     """
-    domestic, foreign = headline_coefficients(tco)
-    basis = (
-        1.0,
-        hours_per_day,
-        energy_usd_per_kwh,
-        energy_usd_per_kwh * hours_per_day,
-        residual_fraction,
+    return headline_from(
+        headline_coefficients(tco), hours_per_day, energy_usd_per_kwh, residual_fraction, fx_factor
     )
-    own = math.fsum(c * x for c, x in zip(domestic, basis, strict=True))
-    other = math.fsum(c * x for c, x in zip(foreign, basis, strict=True))
-    return own + fx_factor * other
