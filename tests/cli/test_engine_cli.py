@@ -161,8 +161,21 @@ def test_tco_lists_every_quote_and_line(
     assert helios["lines"][0]["category"] == "rented_compute"
     assert "committed" in helios["lines"][0]["formula"]
     euro = quotes["Euro Compute/EC-22/r1"]
-    assert euro["total_usd"] == pytest.approx(308_352.0)
+    # Quoted 16 × H100 at €4.00/GPU-h; priced for the workload's 8 (one 8-GPU node):
+    # 8 × 4.00 × 12 h × 12 months × 730/24 × 1.10 = 154,176.
+    assert euro["total_usd"] == pytest.approx(154_176.0)
     assert euro["fx_used"][0]["usd_per_unit"] == pytest.approx(1.10)
+    assert (euro["accelerators_needed"], euro["accelerators_priced"]) == (8, 8)
+    assert euro["chosen_option"] == 1
+    assert euro["choice"].startswith("the quote's only option, priced for 8 accelerators")
+    (option,) = euro["options"]
+    assert option["quoted"] == "16 accelerators at 4 EUR/GPU-h"
+    assert (option["accelerators_quoted"], option["nodes_priced"]) == (16, 1)
+    assert option["chosen"] and option["total_usd"] == pytest.approx(154_176.0)
+    # The quote's own lines stay visible as quoted.
+    (quoted,) = euro["quote_lines"]
+    assert quoted["price"] == "4.00" and quoted["accelerator_count"] == 16
+    assert quoted["role"] == "option" and quoted["counted"]
     kessler = quotes["Kessler Systemhaus/KS-7/r1"]
     assert sum(line["amount_usd"] for line in kessler["lines"]) == pytest.approx(
         kessler["total_usd"], abs=0.05
@@ -177,6 +190,8 @@ def test_tco_lists_every_quote_and_line(
     assert main(["tco", "--db", str(workspace)]) == 0
     table = capsys.readouterr().out
     assert "Helios Cloud — HC-1: 140,160.00 USD over 12 months" in table
+    assert "priced for the workload's 8 accelerators" in table
+    assert "Choice: the quote's only option, priced for 8 accelerators at 12 h/day" in table
 
 
 def test_score_json_has_ranks_knockouts_margin_and_flips(

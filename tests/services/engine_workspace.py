@@ -1,13 +1,16 @@
 """A small real workspace for the decision-engine service and CLI tests.
 
 One evaluation ("Capacity 2027", decided 2026-06-30) with a 7 B fine-tuning workload
-(1 T tokens, 12 h/day, 12 months, variable demand) and four quotes on catalogue
-accelerators (H100 SXM, L40S):
+(1 T tokens, 12 h/day, 12 months, variable demand, 8 accelerators at once) and four
+quotes on catalogue accelerators (H100 SXM, L40S); each quote is priced for the
+workload's 8 accelerators:
 
 * Helios Cloud — 8 × H100 reserved 12 months at US$2.00/GPU-h, InfiniBand;
 * Kessler Systemhaus — one 8 × H100 server bought at US$250,000 plus US$20,000 installation;
-* Euro Compute — 16 × H100 on demand at €4.00/GPU-h over 100 GbE (EUR at 1.10 on 2026-06-01);
-* Tiny GPU — one L40S on demand at US$1.00/GPU-h (cannot hold the 112 GB the job needs).
+* Euro Compute — 2 nodes of 8 × H100 (16) on demand at €4.00/GPU-h over 100 GbE (EUR at
+  1.10 on 2026-06-01), priced for 8;
+* Tiny GPU — one L40S on demand at US$1.00/GPU-h, "maximum 1 GPU per customer": priced
+  for 8, but the vendor's single card cannot hold the 112 GB the job needs.
 """
 
 from __future__ import annotations
@@ -145,7 +148,7 @@ def quotes() -> list[Quote]:
             "T-1",
             (
                 _compute(
-                    "1x L40S",
+                    "1x L40S, maximum 1 GPU per customer",
                     "1.00",
                     PriceUnit.PER_GPU_HOUR,
                     Deployment.ON_DEMAND,

@@ -15,6 +15,7 @@ from computescore.domain.figures import MISSING
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import (
     CostCategory,
+    Deployment,
     LineKind,
     PriceUnit,
     Quote,
@@ -72,9 +73,13 @@ def test_every_quote_is_costed_from_its_lines(workspace: Path) -> None:
     # + energy 10.08 kW × 1.5 × 4,380 × 0.16 = 10,596.10 + idle 10.08 × 0.3 × 1.5 × 4,380
     # × 0.16 = 3,178.83 + operations 2 × 8 × 4,380 = 70,080 + installation 20,000.
     assert totals[KESSLER] == pytest.approx(160_104.9248)
-    # Euro Compute: 16 × €4.00 × 4,380 h × 1.10 USD/EUR = 308,352.
-    assert totals[EURO] == pytest.approx(308_352.0)
-    assert totals[TINY] == pytest.approx(4_380.0)
+    # Euro Compute quotes 16 but is priced for the workload's 8 (one node of 8):
+    # 8 × €4.00 × 4,380 h × 1.10 USD/EUR = 154,176 (the 16 quoted would be 308,352).
+    assert totals[EURO] == pytest.approx(154_176.0)
+    # Tiny GPU quotes one L40S at US$1.00/GPU-h; priced for 8: 8 × 1.00 × 4,380 = 35,040.
+    assert totals[TINY] == pytest.approx(35_040.0)
+    # Every compute offer covers the same 8 accelerators, so the totals compare.
+    assert {item.tco.accelerators_priced for item in result.quotes} == {8}
     euro = result.quote(EURO)
     assert [fx.text() for fx in euro.tco.fx_used] == [
         "1 EUR = 1.1000 USD (ECB reference rate, 2026-06-01)"
@@ -86,11 +91,28 @@ def test_every_quote_is_costed_from_its_lines(workspace: Path) -> None:
 def test_sizing_findings_knock_out_a_quote_that_cannot_hold_the_model(workspace: Path) -> None:
     result = _run(workspace)
     tiny = result.scorecard.score_of(TINY)
+    # Priced for 8 L40S, but the vendor states a maximum of 1 GPU, and
     # 7e9 × 16 B = 112 GB > one 48 GB L40S.
     assert tiny.disqualified and tiny.rank is None
     assert tiny.knockouts[0].rule_id == "fit.capacity"
+    assert "1 × 48 GB = 48 GB < 112 GB needed" in tiny.knockouts[0].reason
+    (short,) = [p for p in result.quote(TINY).tco.problems if "maximum of 1" in p.message]
+    assert "the workload needs 8" in short.message
+    # Euro Compute priced for the workload's 8 accelerators is one node: its plain
+    # Ethernet between nodes does not matter.
     euro_rules = {f.rule_id: f.severity for f in result.quote(EURO).fit_findings}
-    assert euro_rules["fit.multinode_fabric"] is FindingSeverity.WARNING
+    assert "fit.multinode_fabric" not in euro_rules
+    # A workload of 16 accelerators spans two of its 8-GPU nodes over 100 GbE: a warning.
+    data = _data(workspace)
+    wide = dataclasses.replace(
+        data,
+        evaluation=dataclasses.replace(
+            data.evaluation,
+            workloads=(dataclasses.replace(data.evaluation.workloads[0], accelerators=16),),
+        ),
+    )
+    wide_rules = {f.rule_id: f.severity for f in evaluate(wide, FAST).quote(EURO).fit_findings}
+    assert wide_rules["fit.multinode_fabric"] is FindingSeverity.WARNING
     assert result.quotes[-1].quote_key == TINY  # disqualified quotes come last
     sizing = result.quote(HELIOS).sizing
     # 4.2e22 / (989.4e12 × 0.4 × 3600) = 29,479.15 GPU-h on the catalogue's H100 figure.
@@ -323,4 +345,69 @@ def test_buy_vs_rent_prefers_a_like_for_like_pair(workspace: Path) -> None:
     assert advice.recommendation.reasons[0] == (
         "compared like for like: 8 × NVIDIA H100 SXM5 80GB owned against "
         "8 × NVIDIA H100 SXM5 80GB rented"
+    )
+
+
+NIMBUS = "Nimbus GPU/NB-3/r1"
+
+
+def _node_line(description: str, price: str, deployment: Deployment, nodes: int) -> QuoteLine:
+    return QuoteLine(
+        kind=LineKind.COMPUTE,
+        description=description,
+        price=Decimal(price),
+        price_unit=PriceUnit.PER_NODE_HOUR,
+        currency="USD",
+        accelerator="nvidia-h100-sxm",
+        accelerators_per_node=8,
+        nodes=nodes,
+        accelerator_count=8 * nodes,
+        deployment=deployment,
+        term_months=12 if deployment is Deployment.RESERVED else None,
+        country="DE",
+    )
+
+
+def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path) -> None:
+    # Nimbus lists three ways to buy H100 nodes of 8: 4 on demand at US$30/node-h, 16
+    # reserved for 12 months at US$14 and 8 spot at US$8 — 224 accelerators if summed. The
+    # workload needs 8 (one node), 12 h/day for 12 months (4,380 h of use):
+    # on demand 30 × 4,380 = 131,400; reserved 14 × 8,760 = 122,640; spot 8 × 4,380 = 35,040
+    # + 10 % lost work = 38,544. Variable demand may run on spot: the spot option is chosen.
+    nimbus = Quote(
+        Vendor("Nimbus GPU", VendorKind.GPU_CLOUD, "DE"),
+        "NB-3",
+        (
+            _node_line("HGX H100 node, on demand", "30", Deployment.ON_DEMAND, 4),
+            _node_line("HGX H100 node, 12-month reservation", "14", Deployment.RESERVED, 16),
+            _node_line("HGX H100 node, spot", "8", Deployment.SPOT, 8),
+        ),
+    )
+    with Store.open(workspace) as store, store.transaction() as uow:
+        row = uow.evaluation_row(EVALUATION)
+        assert row.id is not None
+        uow.add_quote(row.id, nimbus)
+    result = _run(workspace)
+    tco = result.quote(NIMBUS).tco
+    assert [o.total_usd for o in tco.options] == pytest.approx([131_400.0, 122_640.0, 38_544.0])
+    assert tco.total_usd == pytest.approx(38_544.0) and tco.chosen_option == 3
+    assert tco.choice.startswith(
+        "cheapest per useful PFLOP-hour of 3 options for 8 accelerators at 12 h/day: "
+        "Spot NVIDIA H100 SXM5 80GB nodes"
+    )
+    assert {item.tco.accelerators_priced for item in result.quotes} == {8}
+    # Buy vs rent compares options: the spot nodes are the cheapest rented H100 (like for
+    # like with Kessler's server). Per daily hour spot costs 8 × 1.1 × 365 = 3,212, owning
+    # 6,458.11 on top of 82,607.66 fixed: renting is cheaper at every use.
+    advice = result.buy_vs_rent
+    assert (advice.owned_key, advice.rented_key) == (KESSLER, NIMBUS)
+    assert advice.rented_option == "Spot NVIDIA H100 SXM5 80GB nodes"
+    assert advice.rented is not None
+    assert advice.rented.usd_per_daily_hour == pytest.approx(3_212.0)
+    assert advice.break_even is not None
+    assert advice.break_even.kind is BreakEvenKind.RENTED_ALWAYS_CHEAPER
+    # The cost axis says which option the quote is scored on.
+    cost = result.scorecard.score_of(NIMBUS).axis(Axis.COST)
+    assert "priced on spot NVIDIA H100 SXM5 80GB nodes, the cheapest of 3 options" in (
+        cost.explanation
     )

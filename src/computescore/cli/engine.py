@@ -370,28 +370,92 @@ def tco_to_dict(item: Any, supporting: bool = False) -> dict[str, Any]:
         "lines_not_costed": len(tco.not_costed),
         "fx_used": [_fx(fx) for fx in tco.fx_used],
         "monthly_cash_flow_usd": [round(v, 2) for v in tco.monthly_cash_flow_usd],
-        "lines": [
-            {
-                "label": line.label,
-                "category": line.category.value,
-                "amount_usd": round(line.amount_usd, 2),
-                "present_value_usd": round(line.present_value_usd, 2),
-                "timing": line.timing.value,
-                "months": line.months,
-                "formula": line.formula,
-                "inputs": [
-                    {"name": i.name, "value": i.value, "unit": i.unit, "source": i.source}
-                    for i in line.inputs
-                ],
-                "currency": line.currency,
-                "fx": _fx(line.fx),
-                "source": line.source,
-                "note": line.note,
-                "costed": line.costed,
-            }
-            for line in tco.lines
-        ],
+        "lines": [_tco_line(line) for line in tco.lines],
         "problems": _problems(tco.problems),
+        "accelerators_needed": tco.accelerators_needed,
+        "accelerators_priced": tco.accelerators_priced,
+        "chosen_option": tco.chosen_option,
+        "choice": tco.choice or None,
+        "options": [_option(option) for option in tco.options],
+        "quote_lines": [_quoted_line(item) for item in tco.quote_lines],
+    }
+
+
+def _tco_line(line: Any) -> dict[str, Any]:
+    return {
+        "label": line.label,
+        "category": line.category.value,
+        "amount_usd": round(line.amount_usd, 2),
+        "present_value_usd": round(line.present_value_usd, 2),
+        "timing": line.timing.value,
+        "months": line.months,
+        "formula": line.formula,
+        "inputs": [
+            {"name": i.name, "value": i.value, "unit": i.unit, "source": i.source}
+            for i in line.inputs
+        ],
+        "currency": line.currency,
+        "fx": _fx(line.fx),
+        "source": line.source,
+        "note": line.note,
+        "costed": line.costed,
+    }
+
+
+def _option(option: Any) -> dict[str, Any]:
+    """One option of a quote priced for the workload, with stable keys."""
+    count = option.count
+    return {
+        "number": option.number,
+        "label": option.label,
+        "source": option.source,
+        "accelerator": option.accelerator or None,
+        "deployment": option.deployment.value,
+        "term_months": option.term_months,
+        "quoted": option.quoted,
+        "accelerators_quoted": None if count is None else count.quoted_accelerators,
+        "nodes_quoted": None if count is None else count.quoted_nodes,
+        "accelerators_per_node": None if count is None else count.per_node,
+        "accelerators_needed": option.accelerators_needed,
+        "accelerators_priced": None if count is None else count.accelerators,
+        "nodes_priced": None if count is None else count.nodes,
+        "priced_as": None if count is None else count.how,
+        "stated_maximum": option.stated_maximum,
+        "total_usd": _round(option.total_usd, 2),
+        "headline_usd": _round(option.headline_usd, 2),
+        "usd_per_used_gpu_hour": _round(option.usd_per_used_gpu_hour),
+        "usd_per_useful_pflop_hour": _round(option.usd_per_useful_pflop_hour),
+        "priced": option.priced,
+        "complete": option.complete,
+        "eligible": option.eligible,
+        "chosen": option.chosen,
+        "note": option.note or None,
+        "lines": [_tco_line(line) for line in option.lines],
+    }
+
+
+def _quoted_line(item: Any) -> dict[str, Any]:
+    """A quote line as the vendor wrote it (canonical fields) and its part in the TCO."""
+    line = item.line
+    return {
+        "kind": line.kind.value,
+        "category": None if line.category is None else line.category.value,
+        "description": line.description,
+        "accelerator": line.accelerator,
+        "accelerators_per_node": line.accelerators_per_node,
+        "nodes": line.nodes,
+        "accelerator_count": line.accelerator_count,
+        "quantity": None if line.quantity is None else str(line.quantity),
+        "deployment": None if line.deployment is None else line.deployment.value,
+        "term_months": line.term_months,
+        "price": str(line.price),
+        "price_unit": line.price_unit.value,
+        "currency": line.currency,
+        "source": line.source,
+        "role": item.role,
+        "counted": item.counted,
+        "option": item.option,
+        "note": item.note,
     }
 
 
@@ -481,10 +545,18 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
             + ("present values" if first.discount_rate > 0 else "not discounted")
             + "."
         )
+        needed = first.accelerators_needed
+        if needed is not None:
+            print(
+                f"Each compute line is an option priced for the workload's {needed:,} "
+                "accelerators (rounded up to whole nodes); each quote's total is its cheapest "
+                "option with the cost lines that go with it. Options are listed per quote below."
+            )
     print_table(
         [
             "Quote",
             "Offer",
+            "GPUs",
             "Total USD",
             "USD per GPU-h used",
             "USD per useful PFLOP-h",
@@ -495,6 +567,7 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
             [
                 item.label,
                 "supporting" if item.quote_key in supporting else "compute",
+                f"{item.tco.accelerators_priced:,}" if item.tco.options else "—",
                 f"{item.tco.total_usd:,.0f}",
                 _money(item.tco.usd_per_used_gpu_hour),
                 _money(item.tco.usd_per_useful_pflop_hour),
@@ -503,17 +576,20 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
             ]
             for item in items
         ],
-        [False, False, True, True, True, True, False],
+        [False, False, True, True, True, True, True, False],
     )
     print(
-        "— = cannot be computed (see the quote below); supporting = no compute lines, not "
-        "ranked (a facility or services quote to combine with an owned option)"
+        "GPUs = accelerators paid for; — = cannot be computed (see the quote below); "
+        "supporting = no compute lines, not ranked (a facility or services quote to combine "
+        "with an owned option)"
     )
     for item in items:
         tco = item.tco
         print()
         kind = " (supporting quote: no compute lines)" if item.quote_key in supporting else ""
         print(f"{item.label}: {tco.total_usd:,.2f} USD over {tco.horizon_months} months{kind}")
+        if tco.options:
+            _print_options(tco)
         print_table(
             ["Line", "Category", "USD", "How it is computed"],
             [
@@ -529,6 +605,9 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
             ],
             [False, False, True, False],
         )
+        left_out = [q for q in tco.quote_lines if q.role == "tied" and not q.counted]
+        for quoted in left_out:
+            print(f"  not counted: {quoted.line.description} ({quoted.note})")
         for fx in tco.fx_used:
             print(f"  FX: {fx.text()}")
         if tco.compute_offer and tco.gpu_count > 0:
@@ -547,6 +626,57 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
 
 def _money(figure: Any) -> str:
     return "—" if figure is None else f"{figure.value:,.2f}"
+
+
+def _print_options(tco: Any) -> None:
+    """Print the compute options as quoted and as priced for the workload; mark the chosen."""
+    print(f"  Choice: {tco.choice}")
+    rows = []
+    for option in tco.options:
+        count = option.count
+        priced = (
+            "—"
+            if count is None
+            else (
+                f"{count.nodes} nodes = {count.accelerators}"
+                if count.nodes is not None
+                else f"{count.accelerators}"
+            )
+        )
+        if not option.priced:
+            state = "not priced (see notes)"
+        elif option.chosen:
+            state = "chosen"
+        elif not option.eligible:
+            state = "not eligible: spot"
+        else:
+            state = ""
+        rows.append(
+            [
+                f"{option.number}{'*' if option.chosen else ''}",
+                option.label,
+                option.quoted,
+                priced,
+                f"{option.total_usd:,.0f}" if option.priced else "—",
+                "—"
+                if option.usd_per_useful_pflop_hour is None or not option.priced
+                else f"{option.usd_per_useful_pflop_hour:,.2f}",
+                state,
+            ]
+        )
+    print_table(
+        [
+            "#",
+            "Option",
+            "Quoted (as the vendor wrote it)",
+            "Priced for",
+            "Total USD",
+            "USD per useful PFLOP-h",
+            "",
+        ],
+        rows,
+        [True, False, False, True, True, True, False],
+    )
 
 
 # ----------------------------------------------------------------------------- score
@@ -600,6 +730,11 @@ def _finding(f: Any) -> dict[str, Any]:
     }
 
 
+def _chosen_label(tco: Any) -> str | None:
+    chosen = tco.chosen
+    return None if chosen is None else str(chosen.label)
+
+
 def score_to_dict(result: Any) -> dict[str, Any]:
     """The scorecard and its robustness with stable keys."""
     card = result.scorecard
@@ -638,6 +773,8 @@ def score_to_dict(result: Any) -> dict[str, Any]:
                 "knockouts": [_finding(f) for f in s.knockouts],
                 "flags": list(s.flags),
                 "headline_usd": round(by_key[s.quote_key].tco.headline_usd, 2),
+                "chosen_option": _chosen_label(by_key[s.quote_key].tco),
+                "choice": by_key[s.quote_key].tco.choice or None,
             }
             for s in card.scores
         ],
@@ -674,6 +811,8 @@ def score_to_dict(result: Any) -> dict[str, Any]:
             "rented_quote": advice.rented_key,
             "like_for_like": advice.like_for_like,
             "break_even_hours_per_day": None if crossing is None else round(crossing.value, 6),
+            "owned_option": advice.owned_option,
+            "rented_option": advice.rented_option,
         },
         "monte_carlo": None
         if monte is None

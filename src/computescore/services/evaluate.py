@@ -36,7 +36,7 @@ from computescore.domain.buy_vs_rent import (
     BreakEven,
     CurvePoint,
     Recommendation,
-    affine_cost,
+    affine_from_coefficients,
     break_even,
     cost_curve,
     recommend,
@@ -77,7 +77,13 @@ from computescore.domain.sizing import (
     size_training,
     size_workload,
 )
-from computescore.domain.tco import Assumptions, Tco, assumptions_from_mapping, compute_tco
+from computescore.domain.tco import (
+    Assumptions,
+    Tco,
+    TcoOption,
+    assumptions_from_mapping,
+    compute_tco,
+)
 from computescore.domain.weights import Weights, normalise_weights, preset_for, presets_from_data
 from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
@@ -135,6 +141,11 @@ class BuyVsRentResult:
     like, ``like_for_like`` True); otherwise the cheapest of each per accelerator.
     ``per_accelerator`` is True when the two quotes offer different accelerator
     counts and are compared per accelerator.
+
+    Every priced, eligible option of a qualified quote takes part (a quote offering
+    both a purchase and a lease gives one of each); ``owned_option`` and
+    ``rented_option`` name the options compared. Options are priced for the same
+    workload, so their totals compare directly.
     """
 
     owned_key: str | None
@@ -146,6 +157,8 @@ class BuyVsRentResult:
     curve: tuple[CurvePoint, ...]
     recommendation: Recommendation
     like_for_like: bool = False
+    owned_option: str | None = None
+    rented_option: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,28 +290,23 @@ def _number(robustness: Mapping[str, Any], key: str, default: float) -> float:
 # ----------------------------------------------------------------------------- per quote
 
 
-def _main_accelerator(quote: Quote, catalogue: Catalogue) -> tuple[Accelerator, int] | None:
-    counts: dict[str, int] = {}
-    for line in quote.compute_lines:
-        if line.accelerator:
-            counts[line.accelerator] = counts.get(line.accelerator, 0) + line.gpu_count
-    known = [(count, acc_id) for acc_id, count in counts.items() if catalogue.get(acc_id)]
-    if not known:
-        return None
-    count, acc_id = max(known, key=lambda item: (item[0], item[1]))
-    accelerator = catalogue.get(acc_id)
-    assert accelerator is not None
-    return accelerator, count
-
-
 def _quote_sizing(
-    quote: Quote, workload: Workload, catalogue: Catalogue
+    quote: Quote, tco: Tco, workload: Workload, catalogue: Catalogue
 ) -> tuple[Sizing | None, tuple[Finding, ...]]:
-    main = _main_accelerator(quote, catalogue)
-    if main is None:
+    """Size the workload on the quote's chosen option and check that it fits.
+
+    The accelerators available are those the TCO pays for (the need rounded up to
+    whole nodes), capped at a maximum the vendor states for the option.
+    """
+    option = tco.chosen
+    if option is None:
         return None, ()
-    accelerator, _ = main
-    gpus = sum(line.gpu_count for line in quote.compute_lines)
+    accelerator = catalogue.get(option.accelerator)
+    if accelerator is None:
+        return None, ()
+    gpus = tco.accelerators_priced or tco.gpu_count
+    if option.stated_maximum is not None:
+        gpus = min(gpus, option.stated_maximum)
     sizing = size_workload(
         workload,
         accelerator,
@@ -309,6 +317,7 @@ def _quote_sizing(
     if sizing.memory_gb is None:
         return sizing, ()
     fabric = detect_fabric(line.description for line in quote.lines)
+    per_node = option.accelerators_per_node
     findings = fit_findings(
         quote_key=quote.key,
         purpose=workload.purpose,
@@ -316,61 +325,81 @@ def _quote_sizing(
         accelerator=accelerator,
         accelerators_quoted=gpus,
         accelerators_per_node=max_per_node(
-            [line.accelerators_per_node for line in quote.compute_lines]
+            [int(per_node) if per_node is not None and float(per_node).is_integer() else None]
         ),
         fabric=fabric,
     )
     return sizing, findings
 
 
-def _ownership(quote: Quote) -> str:
-    deployments = {line.deployment for line in quote.compute_lines}
-    if not deployments:
-        return "none"
-    if deployments == {Deployment.PURCHASE}:
-        return "owned"
-    if Deployment.PURCHASE not in deployments:
-        return "rented"
-    return "mixed"
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """One priced option of a qualified quote, for buy versus rent."""
+
+    quote_key: str
+    label: str
+    option: TcoOption
+    gpus: int
+    owned: bool
 
 
-def _fleet(quote: Quote) -> frozenset[str]:
-    return frozenset(line.accelerator or "" for line in quote.compute_lines)
+def _candidates(tcos: Sequence[Tco], qualified: set[str]) -> list[_Candidate]:
+    out = []
+    for tco in tcos:
+        if not (tco.complete and tco.gpu_count > 0 and tco.quote_key in qualified):
+            continue
+        several = len(tco.options) > 1
+        for option in tco.options:
+            if not (option.priced and option.complete and option.eligible):
+                continue
+            label = f"{tco.quote_label}: {option.label}" if several else tco.quote_label
+            out.append(
+                _Candidate(
+                    tco.quote_key,
+                    label,
+                    option,
+                    tco.gpu_count,
+                    option.deployment is Deployment.PURCHASE,
+                )
+            )
+    return out
 
 
 def _pair(
-    owned: Sequence[Tco], rented: Sequence[Tco], fleets: Mapping[str, frozenset[str]]
-) -> tuple[Tco | None, Tco | None, bool]:
-    """The owned and rented quotes to compare: like for like when possible, else the cheapest.
+    owned: Sequence[_Candidate], rented: Sequence[_Candidate]
+) -> tuple[_Candidate | None, _Candidate | None, bool]:
+    """The owned and rented options to compare: like for like when possible, else the cheapest.
 
     Returns (owned, rented, like for like).
     """
 
-    def cheapest(items: Sequence[Tco]) -> Tco | None:
-        return min(items, key=lambda t: (t.headline_usd / t.gpu_count, t.quote_key), default=None)
+    def cheapest(items: Sequence[_Candidate]) -> _Candidate | None:
+        return min(
+            items,
+            key=lambda c: (c.option.headline_usd / c.gpus, c.quote_key, c.option.number),
+            default=None,
+        )
 
-    matched = [o for o in owned if any(fleets[r.quote_key] == fleets[o.quote_key] for r in rented)]
+    matched = [
+        o for o in owned if any(r.option.accelerator == o.option.accelerator for r in rented)
+    ]
     if matched:
         own = cheapest(matched)
         assert own is not None
-        rent = cheapest([r for r in rented if fleets[r.quote_key] == fleets[own.quote_key]])
+        rent = cheapest([r for r in rented if r.option.accelerator == own.option.accelerator])
         return own, rent, True
     return cheapest(owned), cheapest(rented), False
 
 
-def fleet_text(quote: Quote, catalogue: Catalogue) -> str:
-    """The accelerators a quote offers: ``16 × NVIDIA B200`` (summed per accelerator)."""
-    counts: dict[str, int] = {}
-    for line in quote.compute_lines:
-        accelerator = catalogue.get(line.accelerator or "")
-        name = accelerator.display_name if accelerator else (line.accelerator or "unnamed")
-        counts[name] = counts.get(name, 0) + line.gpu_count
-    return " and ".join(f"{count} × {name}" for name, count in counts.items()) or "no accelerators"
+def _option_fleet(option: TcoOption, catalogue: Catalogue) -> str:
+    accelerator = catalogue.get(option.accelerator)
+    name = accelerator.display_name if accelerator else (option.accelerator or "unnamed")
+    count = option.count.accelerators if option.count is not None else 0
+    return f"{count} × {name}"
 
 
 def _buy_vs_rent(
     tcos: Sequence[Tco],
-    quotes: Sequence[Quote],
     workload: Workload,
     others: Sequence[Workload],
     assumptions: Assumptions,
@@ -378,14 +407,9 @@ def _buy_vs_rent(
     qualified: set[str],
     catalogue: Catalogue,
 ) -> BuyVsRentResult:
-    kinds = {quote.key: _ownership(quote) for quote in quotes}
-    by_key = {quote.key: quote for quote in quotes}
-    fleets = {quote.key: _fleet(quote) for quote in quotes}
-    usable = [t for t in tcos if t.complete and t.gpu_count > 0 and t.quote_key in qualified]
+    candidates = _candidates(tcos, qualified)
     owned, rented, like_for_like = _pair(
-        [t for t in usable if kinds[t.quote_key] == "owned"],
-        [t for t in usable if kinds[t.quote_key] == "rented"],
-        fleets,
+        [c for c in candidates if c.owned], [c for c in candidates if not c.owned]
     )
     traits = workload_traits(workload, min_accelerators, others)
     if owned is None or rented is None:
@@ -406,13 +430,16 @@ def _buy_vs_rent(
             None,
             (),
             advice,
+            owned_option=owned.option.label if owned else None,
+            rented_option=rented.option.label if rented else None,
         )
     e, r = assumptions.energy_usd_per_kwh, assumptions.residual_fraction
-    own_cost, rent_cost = affine_cost(owned, e, r), affine_cost(rented, e, r)
-    per_accelerator = owned.gpu_count != rented.gpu_count
+    own_cost = affine_from_coefficients(owned.label, owned.option.coefficients, e, r)
+    rent_cost = affine_from_coefficients(rented.label, rented.option.coefficients, e, r)
+    per_accelerator = owned.gpus != rented.gpus
     if per_accelerator:
-        own_cost = own_cost.per_accelerator(owned.gpu_count)
-        rent_cost = rent_cost.per_accelerator(rented.gpu_count)
+        own_cost = own_cost.per_accelerator(owned.gpus)
+        rent_cost = rent_cost.per_accelerator(rented.gpus)
     crossing = break_even(own_cost, rent_cost)
     advice = recommend(
         hours_per_day=_hours(assumptions, workload),
@@ -422,13 +449,13 @@ def _buy_vs_rent(
         baseline_plus_bursts=traits.baseline_plus_bursts,
         data_must_stay_local=traits.data_must_stay_local,
     )
-    own_fleet = fleet_text(by_key[owned.quote_key], catalogue)
-    rent_fleet = fleet_text(by_key[rented.quote_key], catalogue)
+    own_fleet = _option_fleet(owned.option, catalogue)
+    rent_fleet = _option_fleet(rented.option, catalogue)
     if like_for_like:
         basis = f"compared like for like: {own_fleet} owned against {rent_fleet} rented"
     else:
         basis = (
-            f"no rented quote offers the owned accelerators: {own_fleet} owned against "
+            f"no rented option offers the owned accelerators: {own_fleet} owned against "
             f"{rent_fleet} rented; read it with the cost per useful PFLOP-hour, which "
             "allows for their speed"
         )
@@ -445,6 +472,8 @@ def _buy_vs_rent(
         cost_curve(own_cost, rent_cost),
         advice,
         like_for_like,
+        owned.option.label,
+        rented.option.label,
     )
 
 
@@ -495,12 +524,12 @@ def evaluate(
     for index, quote in enumerate(sorted(data.quotes, key=lambda q: q.key)):
         check_cancel(report)
         report.report(0.7 * index / count, f"Costing {quote.label}")
-        sizing, fit = _quote_sizing(quote, workload, data.catalogue)
+        tco = compute_tco(quote, workload, accelerators, data.fx_rates, day, assumptions)
+        sizing, fit = _quote_sizing(quote, tco, workload, data.catalogue)
         if sizing is not None:
             all_problems.extend(sizing.problems)
             if sizing.min_accelerators is not None:
                 min_acc = max(min_acc, int(sizing.min_accelerators.value))
-        tco = compute_tco(quote, workload, accelerators, data.fx_rates, day, assumptions)
         all_problems.extend(tco.problems)
         findings = tuple(by_quote.get(quote.key, ()))
         entries.append(prepare_input(quote, tco, workload, assumptions, (*fit, *findings), checked))
@@ -513,7 +542,6 @@ def evaluate(
     tcos = [item[2] for item in partial]
     advice = _buy_vs_rent(
         tcos,
-        [item[0] for item in partial],
         workload,
         [w for w in data.evaluation.workloads if w is not workload],
         assumptions,

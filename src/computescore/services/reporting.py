@@ -184,6 +184,16 @@ def _tco(result: EvaluationResult) -> tuple[QuoteTco, ...]:
         quote = result.quote(quote_key)
         tco = quote.tco
         notes: list[str] = []
+        if tco.choice:
+            notes.append(f"Priced for the workload: {tco.choice}.")
+            notes.extend(
+                f"Option {o.number}: {o.label}, quoted {o.quoted}; "
+                + (f"{o.total_usd:,.0f} USD for the workload" if o.priced else "not priced")
+                + (" (chosen)" if o.chosen else f" ({o.note})" if o.note else "")
+                + "."
+                for o in tco.options
+                if len(tco.options) > 1
+            )
         for fx in tco.fx_used:
             when = f" on {fx.as_of.isoformat()}" if fx.as_of else ""
             source = f" ({fx.source})" if fx.source else ""
