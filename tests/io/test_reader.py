@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -12,7 +13,7 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.problems import Severity
 from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit
 from computescore.errors import UsageError
-from computescore.io.reader import read_quote_file
+from computescore.io.reader import collector_paused, read_quote_file
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.values import DecimalMark
 from tests.fixtures import hostile
@@ -362,3 +363,23 @@ def test_preview_shows_sheets_and_the_detected_header(tmp_path: Path, catalogue:
     sheet = draft.preview.sheets[0]
     assert sheet.name == "Quote" and sheet.header_rows == (4,)
     assert sheet.first_rows[2][:3] == ("Description", "GPU", "Pricing")
+
+
+def test_the_cycle_collector_is_paused_while_reading_and_restored_after(tmp_path: Path) -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(FileRefused), collector_paused():
+        read_quote_file(hostile.empty_file(tmp_path), Catalogue({}))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

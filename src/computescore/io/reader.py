@@ -14,9 +14,11 @@ Nothing is stored here; an error problem blocks its line, a warning does not.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
@@ -245,6 +247,24 @@ class FileDraft:
 # --------------------------------------------------------------------------- entry point
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a file's records are built, then resume it.
+
+    A large price list creates hundreds of thousands of lists, strings and records that
+    all live until the import ends; the collector would walk them again and again
+    (about a sixth of a 100,000-line import) without finding garbage, as none of them
+    form cycles. Reference counting frees objects as usual meanwhile.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def read_quote_file(
     path: str | Path,
     catalogue: Catalogue,
@@ -287,6 +307,38 @@ def read_quote_file(
     parsed_overrides = [
         o if isinstance(o, Override) else parse_override(o) for o in (overrides or ())
     ]
+    with collector_paused():
+        return _read_quote_file(
+            path,
+            catalogue,
+            vendor=vendor,
+            sheet=sheet,
+            overrides=parsed_overrides,
+            profile=profile,
+            progress=progress,
+            limits=limits,
+            include_hidden=include_hidden,
+            decimal_mark=decimal_mark,
+            currency=currency,
+            encoding=encoding,
+        )
+
+
+def _read_quote_file(
+    path: str | Path,
+    catalogue: Catalogue,
+    *,
+    vendor: str | None,
+    sheet: str | None,
+    overrides: Sequence[Override],
+    profile: Mapping[str, Any] | None,
+    progress: Progress | None,
+    limits: ReadLimits | None,
+    include_hidden: bool,
+    decimal_mark: DecimalMark | None,
+    currency: str | None,
+    encoding: str | None,
+) -> FileDraft:
     book = read_file(path, limits, progress=progress, encoding=encoding)
     if progress is not None:
         progress.report(0.6, "Finding the quote table")
@@ -302,7 +354,7 @@ def read_quote_file(
         catalogue,
         vendor=vendor,
         sheet=sheet,
-        overrides=parsed_overrides,
+        overrides=overrides,
         profile=profile,
         include_hidden=include_hidden,
         decimal_mark=decimal_mark,

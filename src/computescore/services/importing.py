@@ -37,7 +37,7 @@ from computescore.domain.quotes import (
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
 from computescore.io.preflight import ReadLimits
-from computescore.io.reader import FileDraft, QuoteDraft, read_quote_file
+from computescore.io.reader import FileDraft, QuoteDraft, collector_paused, read_quote_file
 from computescore.io.refusal import ReadCancelled
 from computescore.io.values import DecimalMark
 from computescore.services.progress import Cancelled, NullProgress, Progress
@@ -212,6 +212,46 @@ def import_files(
         Cancelled: the user cancelled; nothing was written.
         NotFound: the evaluation does not exist.
     """
+    with collector_paused():
+        return _import_files(
+            store,
+            files,
+            evaluation=evaluation,
+            create_evaluation=create_evaluation,
+            vendor=vendor,
+            vendor_kind=vendor_kind,
+            sheet=sheet,
+            overrides=overrides,
+            dry_run=dry_run,
+            include_hidden=include_hidden,
+            decimal_mark=decimal_mark,
+            currency=currency,
+            encoding=encoding,
+            limits=limits,
+            progress=progress,
+            today=today,
+        )
+
+
+def _import_files(
+    store: Store,
+    files: Sequence[str | Path],
+    *,
+    evaluation: str | None,
+    create_evaluation: bool,
+    vendor: str | None,
+    vendor_kind: VendorKind | None,
+    sheet: str | None,
+    overrides: Sequence[str] | Mapping[str, Sequence[str]],
+    dry_run: bool,
+    include_hidden: bool,
+    decimal_mark: DecimalMark | None,
+    currency: str | None,
+    encoding: str | None,
+    limits: ReadLimits | None,
+    progress: Progress | None,
+    today: date | None,
+) -> ImportReport:
     progress = progress or NullProgress()
     paths = [Path(f) for f in files]
     catalogue = load_catalogue_for(store)
