@@ -18,6 +18,14 @@ start=$(date +%s)
 "$env_dir/bin/python" -m PyInstaller installers/computescore.spec --noconfirm --clean \
   --distpath "$root/dist" --workpath "$root/build/pyinstaller" --log-level WARN
 
+# Drop debug symbols from Qt and Python's own libraries. Libraries that wheels vendor in
+# "*.libs" folders (OpenBLAS for numpy, codecs for Pillow) are left alone: stripping
+# them breaks their ELF layout ("load command address/offset not page-aligned").
+if command -v strip >/dev/null 2>&1; then
+  find dist/ComputeScore/_internal -type f \( -name '*.so' -o -name '*.so.*' \) \
+    -not -path '*.libs/*' -print0 | xargs -0 strip --strip-unneeded 2>/dev/null || true
+fi
+
 version="$("$root/dist/ComputeScore/computescore" --version | awk '{print $2}')"
 install -m 0644 installers/linux/computescore.desktop dist/ComputeScore/computescore.desktop
 cp resources/icons/app-256.png dist/ComputeScore/computescore.png 2>/dev/null || true
