@@ -32,6 +32,7 @@ from computescore.domain.tco import (
     compute_tco,
     discount_factor,
     headline_at,
+    headline_coefficients,
     scale_to_need,
     stated_maximum,
 )
@@ -715,6 +716,18 @@ def test_tco_is_the_sum_of_its_lines_and_of_its_cash_flow(
     assert headline_at(tco, hours, a.energy_usd_per_kwh, a.residual_fraction) == pytest.approx(
         tco.headline_usd, rel=1e-9, abs=1e-6
     )
+    # The chosen option's own figures are the TCO's.
+    chosen = tco.chosen
+    if chosen is not None:
+        assert chosen.total_usd == tco.total_usd and chosen.headline_usd == tco.headline_usd
+        assert chosen.coefficients == headline_coefficients(tco)
+        assert chosen.useful_pflops_total == tco.useful_pflops_total
+        unit = tco.usd_per_useful_pflop_hour
+        if unit is None:
+            assert chosen.usd_per_useful_pflop_hour is None
+        else:
+            assert chosen.usd_per_useful_pflop_hour == pytest.approx(unit.value, rel=1e-12)
+        assert all(option.accelerators_needed == 8 for option in tco.options)
 
 
 committed_lines = st.lists(

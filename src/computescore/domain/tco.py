@@ -625,6 +625,7 @@ def discount_factor(timing: Timing, months: int, horizon_months: int, annual_rat
 def cash_flow(lines: Sequence[TcoLine], horizon_months: int) -> tuple[float, ...]:
     """Monthly cash flow in USD, months 0 … H (one-offs at 0, resale value at H)."""
     flows = [0.0] * (horizon_months + 1)
+    per_month: dict[int, float] = {}
     for line in lines:
         if line.timing is Timing.UPFRONT:
             flows[0] += line.amount_usd
@@ -632,9 +633,10 @@ def cash_flow(lines: Sequence[TcoLine], horizon_months: int) -> tuple[float, ...
             flows[horizon_months] += line.amount_usd
         else:
             months = max(1, min(line.months, horizon_months))
-            share = line.amount_usd / months
-            for month in range(months):
-                flows[month] += share
+            per_month[months] = per_month.get(months, 0.0) + line.amount_usd / months
+    for months, share in per_month.items():
+        for month in range(months):
+            flows[month] += share
     return tuple(flows)
 
 
@@ -1442,23 +1444,24 @@ def compute_tco(
     context = _Context(quote, workload, accelerators, fx_rates, on, a, h, horizon, needed)
     compute = [(i, line) for i, line in enumerate(quote.lines) if line.kind is LineKind.COMPUTE]
     if not compute:
-        tco, _ = _price(context, None, 0)
+        tco = _price(context, None, 0).tco(context)
         return replace(
             tco,
             problems=(*problems, *tco.problems),
             accelerators_needed=needed,
             quote_lines=_quoted_lines(quote, None, ()),
         )
-    priced = [_price(context, option, number) for number, option in enumerate(compute, 1)]
-    options = [option for _, option in priced if option is not None]
+    drafts = [_price(context, option, number) for number, option in enumerate(compute, 1)]
+    options = [draft.option for draft in drafts if draft.option is not None]
     best, reason = choose_option(options, workload, needed, h)
-    chosen_tco = priced[best.number - 1][0]
+    chosen_tco = drafts[best.number - 1].tco(context)
     merged: list[Problem] = [*problems, *chosen_tco.problems]
     seen = {(p.source, p.message) for p in merged}
-    for tco, option in priced:
+    for draft in drafts:
+        option = draft.option
         if option is None or option.number == best.number:
             continue
-        for problem in tco.problems:
+        for problem in draft.b.problems:
             key = (problem.source, problem.message)
             if problem.source == option.source and key not in seen:
                 seen.add(key)
@@ -1492,7 +1495,11 @@ def compute_tco(
 
 @dataclass(frozen=True, slots=True)
 class _Context:
-    """What every option of one quote is priced with."""
+    """What every option of one quote is priced with.
+
+    ``cost_lines`` keeps each cost line's TCO lines and problems by the inputs they
+    depend on, so options that share them do not price them again.
+    """
 
     quote: Quote
     workload: Workload
@@ -1503,6 +1510,32 @@ class _Context:
     h: float
     horizon: int
     needed: int | None
+    cost_lines: dict[
+        tuple[int, tuple[float | bool, ...]],
+        tuple[tuple[TcoLine, ...], tuple[Problem, ...], bool, str],
+    ] = field(default_factory=dict)
+
+
+_PER_ACCELERATOR_OR_NODE = frozenset(
+    {
+        PriceUnit.PER_GPU_HOUR,
+        PriceUnit.PER_NODE_HOUR,
+        PriceUnit.PER_GPU_MONTH,
+        PriceUnit.PER_NODE_MONTH,
+    }
+)
+
+
+def _cost_dependency(
+    cost: QuoteLine, gpus: int, nodes: float, owned_kw: float, holds_capacity: bool
+) -> tuple[float | bool, ...]:
+    """The option's figures a cost line's price depends on (empty for most lines)."""
+    unit = cost.price_unit
+    if unit in _PER_ACCELERATOR_OR_NODE:
+        return (float(gpus), nodes, holds_capacity)
+    if unit is PriceUnit.PER_KW_MONTH and cost.quantity is None:
+        return (owned_kw,)
+    return ()
 
 
 def _belongs(cost: QuoteLine, option: QuoteLine | None) -> bool:
@@ -1712,10 +1745,8 @@ def choose_option(
     return best, reason
 
 
-def _price(
-    c: _Context, option: tuple[int, QuoteLine] | None, number: int
-) -> tuple[Tco, TcoOption | None]:
-    """The quote's TCO with one option (or with no compute line for a supporting quote)."""
+def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _Draft:
+    """The quote's lines with one option (or none, for a quote without compute lines)."""
     quote, workload, a = c.quote, c.workload, c.a
     b = _Builder(quote, c.horizon, c.h, a, c.fx_rates, c.on)
     gpus = 0
@@ -1820,11 +1851,30 @@ def _price(
     for cost_index, cost in enumerate(quote.lines):
         if cost.kind is LineKind.COMPUTE or not _belongs(cost, option_line):
             continue
+        key = (
+            cost_index,
+            _cost_dependency(cost, priced_count, total_nodes, owned_kw, holds_capacity),
+        )
+        cached = c.cost_lines.get(key)
+        if cached is not None:
+            if cached[2]:
+                b.fx(cost.currency, cached[3])
+            b.lines.extend(cached[0])
+            b.problems.extend(cached[1])
+            continue
         cost_where = _line_source(quote, cost_index, cost)
         fx = b.fx(cost.currency, cost_where)
-        if cost.currency.upper() != "USD" and fx is None:
+        foreign = cost.currency.upper() != "USD"
+        if foreign and fx is None:
             continue
+        lines_before, problems_before = len(b.lines), len(b.problems)
         _cost_line(b, cost_index, cost, fx, priced_count, total_nodes, owned_kw, holds_capacity)
+        c.cost_lines[key] = (
+            tuple(b.lines[lines_before:]),
+            tuple(b.problems[problems_before:]),
+            foreign,
+            cost_where,
+        )
     if (
         accelerator is not None
         and accelerator.ecosystem is not Ecosystem.CUDA
@@ -1848,29 +1898,31 @@ def _price(
             None,
             note="seed 000: budget 1–3 engineering months for a non-CUDA stack",
         )
-    tco = _finish(
-        quote,
-        workload,
-        b,
-        [],
-        gpus,
-        c.h,
-        c.horizon,
-        a,
-        peak_total if option is not None else 0.0,
-        main,
-        committed_usd,
-        no_peak,
-    )
+    draft = _Draft(b, gpus, peak_total if option is not None else 0.0, main, committed_usd, no_peak)
     if option is None or option_line is None:
-        return tco, None
+        return draft
     index, line = option
     spot_barred = (
         deployment is Deployment.SPOT
         and workload.workload_class is WorkloadClass.STEADY
         and not a.spot_for_steady
     )
-    return tco, TcoOption(
+    # The option's figures by the same formulas as _finish, without building the whole
+    # TCO record: only the chosen option's is built.
+    lines = b.lines
+    total = math.fsum(item.amount_usd for item in lines)
+    headline = math.fsum(item.present_value_usd for item in lines) if a.discount_rate > 0 else total
+    used = gpus * c.h * c.horizon * DAYS_PER_MONTH
+    rate, _, _, _ = useful_throughput(
+        quote,
+        workload,
+        draft.peak_total,
+        gpus,
+        mfu_used(quote.performance.mfu, workload.assumed_mfu),
+        [why for _, why, _ in no_peak],
+    )
+    per_accelerator = rate.value * TERA / PETA if rate is not None and rate.value > 0 else None
+    draft.option = TcoOption(
         number=number,
         line_index=index,
         label=option_label(line, accelerator),
@@ -1883,20 +1935,20 @@ def _price(
         accelerators_needed=c.needed,
         stated_maximum=stated_maximum(line),
         lines=own_lines,
-        total_usd=tco.total_usd,
-        headline_usd=tco.headline_usd,
-        usd_per_used_gpu_hour=(
-            tco.usd_per_used_gpu_hour.value if tco.usd_per_used_gpu_hour is not None else None
-        ),
+        total_usd=total,
+        headline_usd=headline,
+        usd_per_used_gpu_hour=headline / used if used > 0 else None,
         usd_per_useful_pflop_hour=(
-            tco.usd_per_useful_pflop_hour.value
-            if tco.usd_per_useful_pflop_hour is not None
+            headline / (per_accelerator * used)
+            if per_accelerator is not None and used > 0
             else None
         ),
-        useful_pflops_total=tco.useful_pflops_total,
-        coefficients=headline_coefficients(tco),
+        useful_pflops_total=(
+            per_accelerator * gpus if per_accelerator is not None and gpus > 0 else None
+        ),
+        coefficients=_coefficients(lines, c.horizon, a.discount_rate),
         priced=ok,
-        complete=tco.complete,
+        complete=b.complete,
         eligible=not spot_barred,
         note=(
             "spot (interruptible) capacity is not chosen for a steady workload "
@@ -1905,6 +1957,37 @@ def _price(
             else ""
         ),
     )
+    return draft
+
+
+@dataclass(slots=True)
+class _Draft:
+    """One option's lines, before the TCO record is built (only the chosen one's is)."""
+
+    b: _Builder
+    gpus: int
+    peak_total: float | None
+    main: tuple[int, Accelerator] | None
+    committed_usd: float
+    no_peak: list[tuple[str, str, bool]]
+    option: TcoOption | None = None
+
+    def tco(self, c: _Context) -> Tco:
+        """The TCO record of the quote with this option."""
+        return _finish(
+            c.quote,
+            c.workload,
+            self.b,
+            [],
+            self.gpus,
+            c.h,
+            c.horizon,
+            c.a,
+            self.peak_total,
+            self.main,
+            self.committed_usd,
+            self.no_peak,
+        )
 
 
 def useful_throughput(
@@ -2214,12 +2297,18 @@ def headline_coefficients(tco: Tco) -> tuple[Coefficients, Coefficients]:
     + f × Σ_foreign (…), where ``f`` scales every foreign currency's USD value. Each
     coefficient is already converted to USD and discounted like its line.
     """
+    return _coefficients(tco.lines, tco.horizon_months, tco.discount_rate)
+
+
+def _coefficients(
+    lines: Sequence[TcoLine], horizon_months: int, discount_rate: float
+) -> tuple[Coefficients, Coefficients]:
     domestic = [0.0] * 5
     foreign = [0.0] * 5
-    for line in tco.lines:
+    for line in lines:
         m = line.model
         factor = m.usd_per_unit * discount_factor(
-            line.timing, line.months, tco.horizon_months, tco.discount_rate
+            line.timing, line.months, horizon_months, discount_rate
         )
         target = foreign if m.foreign else domestic
         for index, value in enumerate((m.k0, m.k_h, m.k_e, m.k_eh, m.k_r)):
