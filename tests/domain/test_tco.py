@@ -378,8 +378,17 @@ def test_per_node_prices_are_charged_for_whole_nodes() -> None:
     )
     assert _for(instances, needed=12).total_usd == pytest.approx(140_160.0)
     # A server bought per unit: 12 needed → 2 servers × 250,000 = 500,000 of hardware.
-    bought = _for(SERVER, needed=12)
+    # A cost line keeps its quoted quantity (one installation at 5,000), with a note.
+    install = cost_line("5000", PriceUnit.PER_UNIT, CostCategory.INSTALLATION, quantity="1")
+    bought = _for(SERVER, install, needed=12)
     assert _line(bought, TcoCategory.HARDWARE).amount_usd == pytest.approx(500_000.0)
+    assert _line(bought, TcoCategory.INSTALLATION).amount_usd == pytest.approx(5_000.0)
+    assert not any("requote" in p.message for p in bought.problems)
+    per_server = cost_line("5000", PriceUnit.PER_UNIT, CostCategory.INSTALLATION, quantity="2")
+    noted = _for(SERVER, per_server, needed=24)  # 3 servers; the line stays 2 × 5,000
+    assert _line(noted, TcoCategory.INSTALLATION).amount_usd == pytest.approx(10_000.0)
+    (requote,) = [p for p in noted.problems if "requote" in p.message]
+    assert "priced for 24 accelerators, not the 8 quoted" in requote.message
     # A one-off price for the whole line scales with it: 16 quoted for 400,000, 8 needed
     # → 400,000 × 8/16 = 200,000.
     lot = compute_line("400000", PriceUnit.TOTAL, Deployment.PURCHASE, 16)

@@ -1479,6 +1479,9 @@ def compute_tco(
         short = _short_of_need(option)
         if short is not None:
             merged.append(short)
+    requote = _quantities_as_quoted(quote, best)
+    if requote is not None:
+        merged.append(requote)
     final = tuple(replace(option, chosen=option.number == best.number) for option in options)
     chosen_line = quote.lines[best.line_index]
     return replace(
@@ -1642,6 +1645,34 @@ def _quoted_text(line: QuoteLine) -> str:
     if line.quantity is not None:
         price += f" × {format_number(float(line.quantity))}"
     return f"{amount} at {price}"
+
+
+def _quantities_as_quoted(quote: Quote, chosen: TcoOption) -> Problem | None:
+    """A note when the chosen option is resized but cost lines keep their quoted quantities."""
+    count = chosen.count
+    if count is None or count.accelerators == count.quoted_accelerators:
+        return None
+    counted = [
+        line
+        for line in quote.cost_lines
+        if line.quantity is not None
+        and line.quantity > 1
+        and line.price_unit in (PriceUnit.PER_UNIT, PriceUnit.PER_MONTH, PriceUnit.PER_YEAR)
+        and _belongs(line, quote.lines[chosen.line_index])
+    ]
+    if not counted:
+        return None
+    names = "; ".join(
+        f"{line.description} × {format_number(float(line.quantity or 0))}" for line in counted
+    )
+    return Problem(
+        f"quote:{quote.key}",
+        f"the chosen option is priced for {count.accelerators} accelerators, not the "
+        f"{count.quoted_accelerators} quoted; cost lines with quantities are counted as "
+        f"quoted ({names}) — if they go per server or per node, ask the vendor to requote "
+        "them for the workload",
+        Severity.INFO,
+    )
 
 
 def _short_of_need(option: TcoOption) -> Problem | None:
