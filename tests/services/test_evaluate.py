@@ -411,3 +411,14 @@ def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path) -> 
     assert "priced on spot NVIDIA H100 SXM5 80GB nodes, the cheapest of 3 options" in (
         cost.explanation
     )
+    # The board pack's TCO notes say which option was priced and list the others.
+    from computescore.services.reporting import build_board_pack
+
+    pack = build_board_pack(_data(workspace), result, generated_on=DECISION_DAY)
+    notes = pack.tco_for(NIMBUS).notes if pack.tco_for(NIMBUS) is not None else ()
+    assert notes[0] == f"Priced for the workload: {tco.choice}."
+    assert notes[1] == (
+        "Option 1: On-demand NVIDIA H100 SXM5 80GB nodes, quoted 4 nodes × 8 = 32 "
+        "accelerators at 30 USD/node-h; 131,400 USD for the workload."
+    )
+    assert notes[3].endswith("38,544 USD for the workload (chosen).")

@@ -189,7 +189,7 @@ def _tco(result: EvaluationResult) -> tuple[QuoteTco, ...]:
             notes.extend(
                 f"Option {o.number}: {o.label}, quoted {o.quoted}; "
                 + (f"{o.total_usd:,.0f} USD for the workload" if o.priced else "not priced")
-                + (" (chosen)" if o.chosen else f" ({o.note})" if o.note else "")
+                + (" (chosen)" if o.chosen else f"; {o.note}" if o.note else "")
                 + "."
                 for o in tco.options
                 if len(tco.options) > 1
