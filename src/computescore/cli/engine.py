@@ -6,7 +6,10 @@
 * ``computescore tco --db PATH [--evaluation NAME] [--workload NAME] [--json]``
 * ``computescore score --db PATH [--evaluation NAME] [--workload NAME] [--weights …] [--json]``
 
-JSON keys are stable; without ``--json`` a readable table is printed.
+JSON keys are stable (new ones are added, none renamed); without ``--json`` a readable
+table is printed. ``tco`` prices every compute line as an option for the workload's
+accelerators and lists the options (``options``, ``chosen_option``, ``choice``) and the
+quote's lines as quoted (``quote_lines``) beside the chosen option's TCO lines.
 """
 
 from __future__ import annotations

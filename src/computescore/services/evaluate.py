@@ -17,6 +17,11 @@ Which inputs are used:
   ``spread``, ``seed``) of the evaluation's assumptions set the robustness runs.
 * **Weights.** Explicit weights in the options, else the evaluation's stored weights,
   else the preset of the workload's class from ``resources/presets/weights.json``.
+* **Options.** Every quote is costed for the chosen workload's accelerators: each
+  compute line is an option priced for them and the cheapest is chosen
+  (:func:`~computescore.domain.tco.compute_tco`), so totals of different quotes cover
+  the same capacity. Sizing and fit use the chosen option (capped at a maximum the
+  vendor states); buy versus rent compares every priced option.
 """
 
 from __future__ import annotations
