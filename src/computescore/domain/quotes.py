@@ -12,6 +12,31 @@ from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 
+CANONICAL_LINE_FIELDS: tuple[str, ...] = (
+    "vendor",
+    "quote_ref",
+    "quote_date",
+    "valid_until",
+    "kind",
+    "category",
+    "description",
+    "accelerator",
+    "accelerators_per_node",
+    "nodes",
+    "accelerator_count",
+    "quantity",
+    "deployment",
+    "term_months",
+    "price",
+    "price_unit",
+    "currency",
+    "usd_per_gpu_hour",
+    "region",
+    "country",
+    "source",
+)
+"""Field names of a quote line in the import/JSON contract and exports, in order (DOMAIN.md §6)."""
+
 
 class VendorKind(StrEnum):
     """What kind of supplier a vendor is."""

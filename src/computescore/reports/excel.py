@@ -29,33 +29,12 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from computescore.domain.findings import FindingSeverity
+from computescore.domain.quotes import CANONICAL_LINE_FIELDS
 from computescore.reports import theme
 from computescore.reports.model import AXES, AXIS_TITLES, BoardPack, fingerprint
 from computescore.reports.safe import excel_text, write_text
 
-QUOTE_FIELDS = (
-    "vendor",
-    "quote_ref",
-    "quote_date",
-    "valid_until",
-    "kind",
-    "category",
-    "description",
-    "accelerator",
-    "accelerators_per_node",
-    "nodes",
-    "accelerator_count",
-    "quantity",
-    "deployment",
-    "term_months",
-    "price",
-    "price_unit",
-    "currency",
-    "usd_per_gpu_hour",
-    "region",
-    "country",
-    "source",
-)
+QUOTE_FIELDS = CANONICAL_LINE_FIELDS
 """The canonical quote-line fields (DOMAIN.md §6), in the Quotes sheet's column order."""
 
 SCORES_WEIGHT_ROW = 4

@@ -28,34 +28,12 @@ from typing import Any
 
 from computescore.domain.catalog import Catalogue
 from computescore.domain.money import usd_per_gpu_hour
-from computescore.domain.quotes import FxRate, Quote
+from computescore.domain.quotes import CANONICAL_LINE_FIELDS, FxRate, Quote
 from computescore.domain.workload import Evaluation
 from computescore.settings import app_paths, resolve_db_path
 from computescore.store.repository import Store
 
-CANONICAL_FIELDS = (
-    "vendor",
-    "quote_ref",
-    "quote_date",
-    "valid_until",
-    "kind",
-    "category",
-    "description",
-    "accelerator",
-    "accelerators_per_node",
-    "nodes",
-    "accelerator_count",
-    "quantity",
-    "deployment",
-    "term_months",
-    "price",
-    "price_unit",
-    "currency",
-    "usd_per_gpu_hour",
-    "region",
-    "country",
-    "source",
-)
+CANONICAL_FIELDS = CANONICAL_LINE_FIELDS
 """Field names of a quote line in JSON and exports, in this order (DOMAIN.md §6)."""
 
 
