@@ -107,6 +107,7 @@ class ChartView(QFrame):
             builder(self._figure)
             self._figure.set_layout_engine("constrained")
             fit_legends(self._figure)
+            tidy_figure(self._figure)
             self._stack.setCurrentWidget(self._canvas)
             self._canvas.draw_idle()
             self.draws += 1
@@ -147,3 +148,147 @@ def fit_legends(figure: Any) -> None:
             handlelength=1.2,
             columnspacing=1.0,
         )
+
+
+def tidy_figure(figure: Any) -> None:
+    """Make a shared chart read well at the size it is shown on screen.
+
+    The report's builders lay charts out for a page; on a screen of another size
+    some of their text can collide. After a layout pass this: turns the labels of a
+    radar's axes away from its centre, narrows a legend wider than the chart, widens
+    an axis so value labels written next to bars stay inside it (clear of the
+    category labels), and thins tick marks whose labels would repeat ("$2.4m, $2.4m").
+    """
+    from matplotlib.projections.polar import PolarAxes
+
+    for ax in figure.axes:
+        if isinstance(ax, PolarAxes):
+            _turn_radar_labels(ax)
+    figure.draw_without_rendering()
+    renderer = figure.canvas.get_renderer()
+    if _wrap_titles(figure, renderer):
+        figure.draw_without_rendering()
+    _narrow_legends(figure)
+    for _round in range(2):
+        moved = False
+        for ax in figure.axes:
+            if not isinstance(ax, PolarAxes) and _fit_texts(ax, renderer):
+                moved = True
+        if not moved:
+            break
+        figure.draw_without_rendering()
+    for ax in figure.axes:
+        if not isinstance(ax, PolarAxes):
+            _unique_ticks(ax)
+
+
+def _wrap_titles(figure: Any, renderer: Any) -> bool:
+    """Break a chart title (or an axes' subtitle) wider than the figure onto more lines."""
+    import textwrap
+
+    texts = [getattr(figure, "_suptitle", None)]
+    for ax in figure.axes:
+        texts.extend((ax.title, getattr(ax, "_left_title", None)))
+    width = figure.bbox.width - 12
+    changed = False
+    for text in texts:
+        if text is None or not text.get_visible() or not text.get_text().strip():
+            continue
+        content = text.get_text()
+        used = text.get_window_extent(renderer).width
+        if used <= width or "\n" in content:
+            continue
+        characters = max(12, int(len(content) * width / used) - 1)
+        text.set_text(textwrap.fill(content, characters))
+        changed = True
+    return changed
+
+
+def _turn_radar_labels(ax: Any) -> None:
+    import math
+
+    ax.tick_params(axis="x", pad=4)
+    for text, angle in zip(ax.get_xticklabels(), ax.get_xticks(), strict=False):
+        # Directions measured from the right, anticlockwise (the polar axes' own).
+        turned = (angle * ax.get_theta_direction() + ax.get_theta_offset()) % (2 * math.pi)
+        x = math.cos(turned)
+        if abs(x) < 0.2:
+            text.set_horizontalalignment("center")
+        else:
+            text.set_horizontalalignment("left" if x > 0 else "right")
+        y = math.sin(turned)
+        text.set_verticalalignment("bottom" if y > 0.5 else "top" if y < -0.5 else "center")
+
+
+def _narrow_legends(figure: Any) -> None:
+    """Rebuild a below-the-chart legend with fewer columns while it is wider than the figure."""
+    width = figure.bbox.width
+    renderer = figure.canvas.get_renderer()
+    for legend in list(figure.legends):
+        columns = getattr(legend, "_ncols", 1)
+        if columns <= 1 or legend.get_window_extent(renderer).width <= width - 4:
+            continue
+        handles = list(legend.legend_handles)
+        labels = [text.get_text() for text in legend.texts]
+        size = legend.texts[0].get_fontsize() if legend.texts else 7
+        location = getattr(legend, "_outside_loc", None) or "outside lower left"
+        while columns > 1:
+            columns -= 1
+            legend.remove()
+            legend = figure.legend(
+                handles,
+                labels,
+                loc=location,
+                ncol=columns,
+                fontsize=size,
+                frameon=False,
+                handlelength=1.2,
+                columnspacing=1.0,
+            )
+            if legend.get_window_extent(renderer).width <= width - 4:
+                break
+        figure.draw_without_rendering()
+
+
+def _fit_texts(ax: Any, renderer: Any) -> bool:
+    """Widen the x range so every text drawn in data coordinates stays inside the axes."""
+    texts = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
+    if not texts or ax.get_xscale() != "linear":
+        return False
+    box = ax.get_window_extent(renderer)
+    if box.width <= 10:
+        return False
+    left_over = max(0.0, max(box.x0 - t.get_window_extent(renderer).x0 for t in texts))
+    right_over = max(0.0, max(t.get_window_extent(renderer).x1 - box.x1 for t in texts))
+    if left_over < 1 and right_over < 1:
+        return False
+    low, high = ax.get_xlim()
+    # The new range must hold the old one plus the overflow at the new scale:
+    # span' = span × width / (width − overflow).
+    room = box.width - left_over - right_over - 8
+    if room <= box.width * 0.3:
+        return False
+    per_pixel = (high - low) / room
+    ax.set_xlim(
+        low - (left_over + 4) * per_pixel if left_over >= 1 else low,
+        high + (right_over + 4) * per_pixel if right_over >= 1 else high,
+    )
+    return True
+
+
+def _unique_ticks(ax: Any) -> None:
+    """Use fewer ticks on an axis whose labels repeat at the current number."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    for axis in (ax.xaxis, ax.yaxis):
+        formatter = axis.get_major_formatter()
+        if not isinstance(formatter, FuncFormatter):
+            continue  # category labels are fixed; only rounded value labels can repeat
+        for bins in (8, 6, 5, 4, 3):
+            low, high = axis.get_view_interval()
+            ticks = [t for t in axis.get_major_locator()() if min(low, high) <= t <= max(low, high)]
+            labels = [formatter(t, i) for i, t in enumerate(ticks)]
+            shown = [label for label in labels if label]
+            if len(shown) == len(set(shown)):
+                break
+            axis.set_major_locator(MaxNLocator(nbins=bins))

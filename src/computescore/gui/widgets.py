@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QHelpEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -16,12 +18,17 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
 from computescore.gui import icons, theme
+from computescore.gui.models.table import ELIDE_ROLE
 from computescore.gui.theme import SPACING
 
 
@@ -33,6 +40,48 @@ def label(text: str = "", object_name: str = "", *, wrap: bool = False) -> QLabe
     widget.setWordWrap(wrap)
     widget.setTextFormat(Qt.TextFormat.PlainText)
     return widget
+
+
+class ElidedLabel(QLabel):
+    """One line of text that ends in "…" when it does not fit, with the full text on hover."""
+
+    def __init__(self, text: str = "", object_name: str = "", parent: QWidget | None = None):
+        super().__init__(parent)
+        if object_name:
+            self.setObjectName(object_name)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._full = ""
+        self._tip = ""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        """Show ``text``, shortened to the width."""
+        self._full = text
+        self._elide()
+
+    def full_text(self) -> str:
+        """The text before shortening."""
+        return self._full
+
+    def set_tip(self, tip: str) -> None:
+        """A tooltip shown after the full text (or alone when the text fits)."""
+        self._tip = tip
+        self._elide()
+
+    def resizeEvent(self, event: Any) -> None:
+        """Shorten again for the new width."""
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(self.width(), 10)
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        super().setText(shown)
+        parts = [self._full] if shown != self._full else []
+        if self._tip:
+            parts.append(self._tip)
+        self.setToolTip("\n\n".join(parts))
 
 
 def section_title(text: str) -> QLabel:
@@ -290,8 +339,221 @@ def debounce(parent: QWidget, delay_ms: int, callback: Callable[[], None]) -> Ca
     return timer.start
 
 
-def configure_table(view: QTableView, columns: Sequence[Any]) -> None:
-    """The house style for tables: row selection, compact rows, sensible widths."""
+class CellDelegate(QStyledItemDelegate):
+    """Draws cells with their column's elide mode and explains a shortened cell on hover.
+
+    A cell whose text does not fit shows its full text as a tooltip (above the
+    column's own tooltip, if any), so nothing is ever cut off for good.
+    """
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:
+        """Apply the column's elide mode."""
+        super().initStyleOption(option, index)
+        mode = index.data(ELIDE_ROLE)
+        if mode is not None:
+            option.textElideMode = Qt.TextElideMode(mode)
+
+    def is_elided(self, view: QAbstractItemView, index: Any) -> bool:
+        """True when the cell's text is wider than the space it is drawn in."""
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if not text:
+            return False
+        option = QStyleOptionViewItem()
+        option.initFrom(view)
+        option.rect = view.visualRect(index)
+        self.initStyleOption(option, index)
+        style = view.style()
+        area = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+        font = index.data(Qt.ItemDataRole.FontRole)
+        metrics = QFontMetrics(font) if font is not None else option.fontMetrics
+        return metrics.horizontalAdvance(str(text)) > area.width() - 2 * margin
+
+    def helpEvent(
+        self,
+        event: QHelpEvent,
+        view: QAbstractItemView,
+        option: QStyleOptionViewItem,
+        index: Any,
+    ) -> bool:
+        """Show the full text of a shortened cell, then the column's tooltip."""
+        if event is None or view is None or event.type() != QEvent.Type.ToolTip:
+            return super().helpEvent(event, view, option, index)
+        parts = []
+        if self.is_elided(view, index):
+            parts.append(str(index.data(Qt.ItemDataRole.DisplayRole)))
+        tip = index.data(Qt.ItemDataRole.ToolTipRole)
+        if tip and str(tip) not in parts:
+            parts.append(str(tip))
+        if not parts:
+            QToolTip.hideText()
+            event.ignore()
+            return False
+        QToolTip.showText(event.globalPos(), "\n\n".join(parts), view)
+        return True
+
+
+def fit_widths(widths: Sequence[tuple[int, int, bool]], available: int) -> list[int]:
+    """Column widths (pixels) that fit ``available``, from (minimum, preferred, may shrink).
+
+    When the preferred widths are too wide, the widest shrinkable columns are cut
+    first, down to one common width (never below a column's minimum), so short
+    columns keep their full text and long ones share the cut. When even the
+    minimums do not fit, every shrinkable column gets its minimum.
+    """
+    chosen = [want for _least, want, _shrinks in widths]
+    if sum(chosen) <= available:
+        return chosen
+    # The last column stretches to whatever is left (notes, sources): it gives way first.
+    least, want, shrinks = widths[-1]
+    if shrinks and want > least:
+        cut = min(want - least, sum(chosen) - available)
+        widths = [*widths[:-1], (least, want - cut, shrinks)]
+        chosen[-1] = want - cut
+        if sum(chosen) <= available:
+            return chosen
+    fixed = sum(want for _least, want, shrinks in widths if not shrinks)
+    flexible = [(least, want) for least, want, shrinks in widths if shrinks]
+    room = available - fixed
+
+    def used(level: float) -> float:
+        return sum(min(want, max(level, least)) for least, want in flexible)
+
+    low, high = 0.0, float(max((want for _least, want in flexible), default=0))
+    for _ in range(30):
+        middle = (low + high) / 2
+        if used(middle) > room:
+            high = middle
+        else:
+            low = middle
+    return [
+        want if not shrinks else round(min(want, max(low, least)))
+        for least, want, shrinks in widths
+    ]
+
+
+class ColumnFitter(QObject):
+    """Fits a table's columns to its width: every title readable, numbers whole, text shortened.
+
+    Each column's preferred width is its title or its widest text (the first rows
+    only, so a 100,000-row table costs nothing), capped for long text. When the table
+    is too narrow, text columns give up width in proportion to what they could spare,
+    never below their title; numbers never shrink. Spare width goes to the last
+    column. Once the user drags a column's edge the table keeps the user's widths.
+    """
+
+    SAMPLE_ROWS = 150
+    TEXT_CAP_CHARS = 44
+
+    def __init__(self, view: QTableView, columns: Sequence[Any], refit_on_reset: bool) -> None:
+        super().__init__(view)
+        self.view = view
+        self.columns = list(columns)
+        self.manual = False
+        self._fitting = False
+        self._fitted_width = -1
+        self._preferred: list[tuple[int, int, bool]] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.fit)
+        # No event filter (a Python filter on a view can outlive the interpreter at exit):
+        # the stretched last column is resized whenever the table's width changes.
+        view.horizontalHeader().sectionResized.connect(self._on_section_resized)
+        view.horizontalScrollBar().rangeChanged.connect(self._on_range_changed)
+        model = view.model()
+        if model is not None:
+            model.modelReset.connect(self._content_changed)
+            if refit_on_reset:
+                model.rowsInserted.connect(self._content_changed)
+        self._refit_on_reset = refit_on_reset
+        self._fitted_with_rows = False
+
+    def _on_range_changed(self, _low: int, _high: int) -> None:
+        if not self._fitting and self.view.viewport().width() != self._fitted_width:
+            self._timer.start()
+
+    def _on_section_resized(self, _index: int, _old: int, _new: int) -> None:
+        if self._fitting:
+            return
+        if QApplication.mouseButtons() & Qt.MouseButton.LeftButton:
+            self.manual = True  # the user is dragging a column's edge
+            return
+        if self.view.viewport().width() != self._fitted_width:
+            self._timer.start()
+
+    def _content_changed(self, *_args: Any) -> None:
+        if not self._refit_on_reset and self._fitted_with_rows:
+            return
+        self._preferred = None
+        self._timer.start()
+
+    def preferred(self) -> list[tuple[int, int, bool]]:
+        """(minimum, preferred, may shrink) width in pixels of each column."""
+        if self._preferred is not None:
+            return self._preferred
+        view = self.view
+        model = view.model()
+        metrics = view.fontMetrics()
+        bold = QFont(view.font())
+        bold.setBold(True)
+        title_metrics = QFontMetrics(bold)
+        char = metrics.horizontalAdvance("n")
+        rows = 0 if model is None else min(model.rowCount(), self.SAMPLE_ROWS)
+        out = []
+        # Room for the sort arrow when the table sorts.
+        padding = 34 if view.isSortingEnabled() else 22
+        for index, column in enumerate(self.columns):
+            lines = column.title.split("\n")
+            title = max(title_metrics.horizontalAdvance(line) for line in lines) + padding
+            content = 0
+            for row in range(rows):
+                cell = model.index(row, index)
+                text = cell.data(Qt.ItemDataRole.DisplayRole)
+                if text:
+                    font = cell.data(Qt.ItemDataRole.FontRole)
+                    used = title_metrics if font is not None and font.bold() else metrics
+                    content = max(content, used.horizontalAdvance(str(text)))
+            if rows == 0 and column.width:
+                content = column.width * char
+            content += 20 + (max(view.iconSize().width(), 16) + 12 if column.decoration else 0)
+            shrinks = not column.numeric
+            cap = self.TEXT_CAP_CHARS * char if shrinks else 10_000
+            want = max(title, min(content, cap))
+            least = min(want, max(title, 6 * char)) if shrinks else want
+            out.append((least, want, shrinks))
+        self._preferred = out
+        if rows:
+            self._fitted_with_rows = True
+        return out
+
+    def fit(self) -> None:
+        """Set the column widths for the table's current width."""
+        if self.manual or not self.columns:
+            return
+        view = self.view
+        widths = self.preferred()
+        available = view.viewport().width()
+        if available <= 50:
+            return
+        chosen = fit_widths(widths, available)
+        self._fitting = True
+        try:
+            for index, width in enumerate(chosen):
+                view.setColumnWidth(index, width)
+        finally:
+            self._fitting = False
+        self._fitted_width = available
+
+
+def configure_table(
+    view: QTableView, columns: Sequence[Any], *, refit_on_reset: bool = True
+) -> ColumnFitter:
+    """The house style for tables: row selection, compact rows, columns fitted to the width.
+
+    ``refit_on_reset`` False keeps the widths found for the first rows shown (a table
+    that is filtered as the user types would otherwise shift its columns each time).
+    """
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setAlternatingRowColors(True)
@@ -304,8 +566,10 @@ def configure_table(view: QTableView, columns: Sequence[Any]) -> None:
     header.setHighlightSections(False)
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
-    char = metrics.horizontalAdvance("n")
-    for index, column in enumerate(columns):
-        title = metrics.horizontalAdvance(column.title) + 40
-        width = max(title, column.width * char + 16) if column.width else title
-        view.setColumnWidth(index, min(width, 420))
+    header.setMinimumSectionSize(metrics.horizontalAdvance("n") * 3)
+    view.setItemDelegate(CellDelegate(view))
+    fitter = ColumnFitter(view, columns, refit_on_reset)
+    view.setProperty("column_fitter", True)
+    view._column_fitter = fitter  # type: ignore[attr-defined]  # keep the Python object alive
+    fitter.fit()
+    return fitter

@@ -35,6 +35,9 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 """Role giving the whole row object."""
 
+ELIDE_ROLE = Qt.ItemDataRole.UserRole + 3
+"""Role giving how a cell's text is shortened when it does not fit (``Qt.TextElideMode``)."""
+
 Index = QModelIndex | QPersistentModelIndex
 _INVALID = QModelIndex()
 
@@ -54,6 +57,8 @@ class Column:
         strike: optional "draw struck through" from the row (knock-outs).
         bold: optional "draw bold" from the row.
         width: preferred width in characters (0: automatic).
+        elide: where text that does not fit is shortened; ``ElideMiddle`` for labels whose
+            end tells rows apart ("Kessler Systemhaus GmbH — KS-AN-2026-0419-L").
     """
 
     title: str
@@ -68,6 +73,13 @@ class Column:
     width: int = 0
     align_right: bool | None = None
     """Right-align the cells; default: numeric columns do."""
+    elide: Qt.TextElideMode = Qt.TextElideMode.ElideRight
+    description: str = ""
+    """What the column holds, shown when the pointer rests on its title."""
+    decoration: Callable[[Any], QColor | None] | None = None
+    """Optional colour swatch before the text (a chart series' colour)."""
+    sort_value: Callable[[Any], Any] | None = None
+    """Optional sort value from the row, when the shown value does not sort well."""
 
     def display(self, row: Any) -> str:
         """The cell text for ``row``."""
@@ -78,7 +90,7 @@ class Column:
 
     def sort_key(self, row: Any) -> Any:
         """The cell's sort key: a float for numeric columns, lower-case text otherwise."""
-        raw = self.value(row)
+        raw = self.value(row) if self.sort_value is None else self.sort_value(row)
         if self.numeric:
             if raw is None:
                 return -math.inf
@@ -158,6 +170,9 @@ class RowTableModel(QAbstractTableModel):
                 return column.title
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(_alignment(column))
+            if role == Qt.ItemDataRole.ToolTipRole:
+                title = column.title.replace("\n", " ")
+                return f"{title}: {column.description}" if column.description else title
             return None
         if role == Qt.ItemDataRole.DisplayRole and 0 <= section < self.rowCount():
             return section + 1
@@ -186,11 +201,15 @@ def cell_data(column: Column, row: Any, role: int) -> Any:
         return row
     if role == Qt.ItemDataRole.TextAlignmentRole:
         return int(_alignment(column))
+    if role == ELIDE_ROLE:
+        return column.elide
     if role == Qt.ItemDataRole.ToolTipRole and column.tooltip is not None:
         return column.tooltip(row)
     if role == Qt.ItemDataRole.ForegroundRole and column.foreground is not None:
         color = column.foreground(row)
         return None if color is None else QBrush(color)
+    if role == Qt.ItemDataRole.DecorationRole and column.decoration is not None:
+        return column.decoration(row)
     if role == Qt.ItemDataRole.BackgroundRole and column.background is not None:
         color = column.background(row)
         return None if color is None else QBrush(color)

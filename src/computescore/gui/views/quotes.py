@@ -329,7 +329,7 @@ class QuotesView(View):
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
-        configure_table(self.table, self.model.columns)
+        configure_table(self.table, self.model.columns, refit_on_reset=False)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.detail = QuoteDetail()
         self.splitter = QSplitter(Qt.Orientation.Vertical)
