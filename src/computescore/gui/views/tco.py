@@ -1,11 +1,20 @@
 """TCO: every quote's total cost with each line, unit costs, buy or rent, and the Monte Carlo.
 
+Each quote is priced for the workload: every compute line is an option (an
+accelerator at a deployment, term and price) costed for the accelerators the
+workload needs, and the quote's TCO is built on the cheapest eligible one. The
+"Per quote" tab lists the quotes on the left; on the right the selected quote's
+options (the chosen one marked, with the engine's sentence saying why) and the
+cost lines of the chosen option. Quotes without compute lines (a colocation or
+services quote) are listed apart as supporting quotes: costed, never ranked.
+
 The assumptions above the tables are edited in place; each accepted value is
 saved as one undoable change and the costs are recomputed in the background.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
@@ -20,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from computescore.gui import analysis as an
-from computescore.gui import commands
+from computescore.gui import commands, theme
 from computescore.gui import format as fmt
 from computescore.gui.charts import ChartView
 from computescore.gui.errors import guarded
@@ -30,6 +39,7 @@ from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import (
     Banner,
+    ElidedLabel,
     button,
     configure_table,
     label,
@@ -49,76 +59,482 @@ ASSUMPTION_FIELDS = (
     ("depreciation_years", "Depreciation", "years", 1.0, 15.0, 1.0),
 )
 
+ASSUMPTION_SUMMARY = {
+    # key: how the value reads in the one-line summary ({} is the value as shown)
+    "hours_per_day": "{} h/day of use",
+    "energy_usd_per_kwh": "energy ${}/kWh",
+    "pue": "PUE {}",
+    "ops_usd_per_gpu_hour": "operations ${}/GPU-h",
+    "residual_fraction": "residual value {} %",
+    "discount_rate": "discount {} %/year",
+    "spot_overhead": "spot lost work {} %",
+    "depreciation_years": "depreciation {} years",
+}
 
-def summary_columns() -> list[Column]:
-    """Columns of the per-quote TCO table."""
+DEPLOYMENT_WORDS = {
+    "purchase": "Purchase",
+    "lease": "Lease",
+    "reserved": "Reserved",
+    "on_demand": "On-demand",
+    "spot": "Spot",
+}
+
+BASIS_WORDS = {
+    "measured_tokens": "measured tokens/s",
+    "measured_mfu": "measured MFU × peak",
+    "datasheet": "datasheet peak × assumed MFU (unmeasured)",
+}
+
+TIMING_WORDS = {"upfront": "Up front", "monthly": "Monthly", "end": "At the end"}
+
+
+def assumption_text(key: str, shown: float | None) -> str:
+    """One assumption as the summary line reads it: ``energy $0.16/kWh``."""
+    value = fmt.DASH if shown is None else format_number(shown, 4)
+    return ASSUMPTION_SUMMARY.get(key, key + " {}").format(value)
+
+
+def deployment_text(deployment: Any, term_months: int | None) -> str:
+    """``12-month reserved``, ``36-month lease``, ``On-demand``, ``Purchase``."""
+    value = str(getattr(deployment, "value", deployment) or "")
+    words = DEPLOYMENT_WORDS.get(value, fmt.words(value))
+    if term_months and value in ("reserved", "lease"):
+        return f"{term_months}-month {words.lower()}"
+    return words
+
+
+def priced_for_text(option: Any) -> str:
+    """How many accelerators an option is priced for: ``2 nodes × 8 = 16`` or ``16``."""
+    count = option.count
+    if count is None:
+        return fmt.DASH
+    accelerators = f"{count.accelerators:,}"
+    if count.nodes and count.per_node:
+        return f"{count.nodes:,} nodes × {count.per_node:g} = {accelerators}"
+    return accelerators
+
+
+def option_note(option: Any) -> str:
+    """What the options table says about an option, in a few words (the tooltip has the rest).
+
+    Chosen or not, and why not (the first clause of the engine's note); for an option
+    the vendor quoted for fewer accelerators than the workload needs, that it was
+    priced for the need at the quoted rate.
+    """
+    first = sentence(str(option.note).split(";")[0]).rstrip(".") if option.note else ""
+    if not option.priced:
+        return "Not priced" + (f": {first}" if first else "")
+    if not option.eligible:
+        return first or "Not eligible"
+    count = option.count
+    short = count is not None and count.quoted_accelerators < count.accelerators
+    caveat = (
+        f"Quoted for {count.quoted_accelerators:,}; priced for {count.accelerators:,} at the "
+        "quoted rate"
+        if short and count is not None
+        else first
+    )
+    if option.chosen:
+        return "Chosen" + (f" — {caveat}" if caveat else "")
+    return caveat
+
+
+def _option_tip(option: Any) -> str:
+    parts = [f"Option {option.number}: {option.label}", f"Quoted: {option.quoted}"]
+    if option.count is not None and option.count.how:
+        parts.append(f"Priced for: {option.count.how}")
+    if option.note:
+        parts.append(option.note)
+    if option.source:
+        parts.append(f"Source: {option.source}")
+    return "\n".join(parts)
+
+
+def option_columns(accelerator_name: Any) -> list[Column]:
+    """Columns of the selected quote's options table; the chosen option is bold and ticked."""
+
+    def chosen(option: Any) -> bool:
+        return bool(option.chosen)
+
+    def muted(option: Any) -> Any:
+        return theme.current().color("muted") if not option.eligible else None
+
+    def caution(option: Any) -> Any:
+        return (
+            theme.severity_colors("warning")[0] if not (option.priced and option.eligible) else None
+        )
+
     return [
-        Column("Quote", lambda t: t.label, width=28),
-        Column("Total over horizon", lambda t: t.total_usd, text=fmt.usd, numeric=True, width=14),
         Column(
-            "USD / used GPU-h",
-            lambda t: t.usd_per_used_gpu_hour,
+            "",
+            lambda o: "✓" if o.chosen else "",
+            text=str,
+            bold=chosen,
+            tooltip=lambda o: "The option this quote is costed with" if o.chosen else None,
+            description="✓ marks the option the quote is costed with",
+        ),
+        Column(
+            "Accelerator",
+            lambda o: accelerator_name(o.accelerator),
+            bold=chosen,
+            foreground=muted,
+            tooltip=_option_tip,
+        ),
+        Column(
+            "Deployment",
+            lambda o: deployment_text(o.deployment, o.term_months),
+            bold=chosen,
+            foreground=muted,
+        ),
+        Column(
+            "Accelerators\npriced",
+            priced_for_text,
+            bold=chosen,
+            align_right=True,
+            tooltip=lambda o: (
+                (
+                    f"The workload needs {o.accelerators_needed:,} at once"
+                    if o.accelerators_needed
+                    else "The workload states no count; priced as quoted"
+                )
+                + f"; quoted: {o.quoted}"
+            ),
+            description="the workload's accelerators, rounded up to whole nodes",
+        ),
+        Column(
+            "Total",
+            lambda o: o.total_usd if o.priced else None,
+            text=fmt.usd,
+            numeric=True,
+            bold=chosen,
+            description="the quote's TCO over the horizon with this option",
+        ),
+        Column(
+            "USD / useful\nPFLOP-h",
+            lambda o: o.usd_per_useful_pflop_hour,
             text=lambda v: fmt.usd(v, 2),
             numeric=True,
-            width=10,
+            bold=chosen,
+            description="TCO ÷ (useful PFLOP/s × hours used); the lowest eligible is chosen",
         ),
         Column(
-            "USD / useful PFLOP-h",
-            lambda t: t.usd_per_useful_pflop_hour,
-            text=lambda v: fmt.usd(v, 2),
-            numeric=True,
-            width=12,
-            tooltip=lambda t: "TCO ÷ (peak × MFU × hours used)",
-        ),
-        Column(
-            "USD / M tokens",
-            lambda t: t.usd_per_million_tokens,
-            text=lambda v: fmt.usd(v, 3),
-            numeric=True,
-            width=10,
-        ),
-        Column(
-            "Used GPU-hours",
-            lambda t: t.used_gpu_hours,
-            text=lambda v: fmt.number(v),
-            numeric=True,
-            width=12,
-        ),
-        Column(
-            "Notes",
-            lambda t: "; ".join(t.notes[:2]),
-            width=30,
-            tooltip=lambda t: "\n".join(t.notes) or None,
+            "Note",
+            option_note,
+            text=str,
+            bold=chosen,
+            foreground=caution,
+            tooltip=_option_tip,
         ),
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class QuoteCost:
+    """One quote's TCO as the TCO page lists it (the engine's record kept for the detail)."""
+
+    quote_key: str
+    label: str
+    total_usd: float
+    usd_per_useful_pflop_hour: float | None
+    usd_per_used_gpu_hour: float | None
+    usd_per_million_tokens: float | None
+    used_gpu_hours: float | None
+    horizon_months: int
+    supporting: bool
+    reason: str
+    """Why a supporting quote is not ranked, or a compute offer's knock-outs ("" if none)."""
+    knocked_out: bool
+    tco: Any
+    combine_with: tuple[str, ...] = ()
+
+
+def quote_costs(result: Any) -> list[QuoteCost]:
+    """Every quote of the engine's result as a :class:`QuoteCost`, in the scorecard's order."""
+    card = result.scorecard
+    knocked = {
+        score.quote_key: "; ".join(k.title for k in score.knockouts)
+        for score in card.scores
+        if score.knockouts
+    }
+    supporting = {item.quote_key: item for item in card.supporting}
+
+    def value(figure: Any) -> float | None:
+        return None if figure is None else float(figure.value)
+
+    out = []
+    for item in result.quotes:
+        tco = item.tco
+        support = supporting.get(item.quote_key)
+        out.append(
+            QuoteCost(
+                item.quote_key,
+                item.label,
+                tco.total_usd,
+                value(tco.usd_per_useful_pflop_hour),
+                value(tco.usd_per_used_gpu_hour),
+                value(tco.usd_per_million_tokens),
+                None if support is not None else value(tco.used_gpu_hours),
+                tco.horizon_months,
+                support is not None,
+                support.reason if support is not None else knocked.get(item.quote_key, ""),
+                item.quote_key in knocked,
+                tco,
+                tuple(support.combine_with) if support is not None else (),
+            )
+        )
+    return out
+
+
+def summary_columns() -> list[Column]:
+    """Columns of the quote lists on the TCO page (compute offers and supporting quotes)."""
+    muted = theme.current().color("muted")
+
+    def tip(row: QuoteCost) -> str | None:
+        if row.supporting:
+            return f"Supporting quote, not ranked: {row.reason}"
+        if row.knocked_out:
+            return f"Knocked out: {row.reason}"
+        return None
+
+    return [
+        Column(
+            "Quote",
+            lambda r: r.label,
+            width=30,
+            elide=Qt.TextElideMode.ElideMiddle,
+            foreground=lambda r: muted if r.knocked_out else None,
+            tooltip=tip,
+        ),
+        Column(
+            "Total",
+            lambda r: r.total_usd,
+            text=fmt.usd,
+            numeric=True,
+            tooltip=lambda r: f"TCO over {r.horizon_months} months, USD",
+        ),
+        Column(
+            "USD / useful\nPFLOP-h",
+            lambda r: r.usd_per_useful_pflop_hour,
+            text=lambda v: fmt.usd(v, 2),
+            numeric=True,
+            description="TCO ÷ (useful PFLOP/s × hours used): the unit the cost axis compares",
+        ),
+    ]
+
+
+def _when(line: Any) -> str:
+    timing = str(getattr(line.timing, "value", line.timing))
+    words = TIMING_WORDS.get(timing, fmt.words(timing))
+    if timing == "monthly" and line.months:
+        return f"{words} × {line.months}"
+    return words
+
+
+def _line_tip(line: Any) -> str | None:
+    parts = [line.formula] if line.formula else []
+    parts.extend(i.text() for i in line.inputs)
+    if line.note:
+        parts.append(line.note)
+    if line.source:
+        parts.append(f"Source: {line.source}")
+    return "\n".join(parts) or None
+
+
 LINE_COLUMNS = [
-    Column("Cost line", lambda ln: ln.label, width=34),
-    Column("Category", lambda ln: ln.category, text=fmt.words, width=12),
+    Column(
+        "Cost line",
+        lambda ln: ln.label,
+        width=34,
+        tooltip=_line_tip,
+        foreground=lambda ln: None if ln.costed else theme.severity_colors("warning")[0],
+    ),
+    Column("Category", lambda ln: ln.category.value, text=fmt.words, width=12),
     Column("Amount", lambda ln: ln.amount_usd, text=fmt.usd, numeric=True, width=12),
+    Column("Paid", _when, width=10, description="when the money moves"),
     Column(
         "How it was computed",
-        lambda ln: ln.formula,
+        lambda ln: ln.formula + (f" ({ln.note})" if ln.note else ""),
         width=40,
-        tooltip=lambda ln: "\n".join(i.text() for i in ln.inputs) or None,
+        tooltip=_line_tip,
     ),
-    Column("Flags", lambda ln: ", ".join(ln.flags), width=12),
 ]
 
 MC_COLUMNS = [
-    Column("Quote", lambda r: r.label, width=28),
+    Column("Quote", lambda r: r.label, width=28, elide=Qt.TextElideMode.ElideMiddle),
     Column("P10", lambda r: r.p10_usd, text=fmt.usd, numeric=True, width=12),
     Column("P50", lambda r: r.p50_usd, text=fmt.usd, numeric=True, width=12),
     Column("P90", lambda r: r.p90_usd, text=fmt.usd, numeric=True, width=12),
     Column(
-        "Chance of ranking first",
+        "Chance of\nranking first",
         lambda r: r.probability_first,
         text=lambda v: fmt.pct(v, 0),
         numeric=True,
         width=14,
     ),
 ]
+
+
+class QuoteCostDetail(QWidget):
+    """The selected quote: how it was priced for the workload, its options and cost lines."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._accelerator_name: Any = lambda accelerator_id: accelerator_id or fmt.DASH
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(SPACING, 0, 0, 0)
+        layout.setSpacing(4)
+        head = QHBoxLayout()
+        head.setSpacing(SPACING)
+        self.title = ElidedLabel("", "SectionTitle")
+        self.total = label("", "Muted")
+        head.addWidget(self.title, 1)
+        head.addWidget(self.total)
+        layout.addLayout(head)
+        self.choice = label("", wrap=True)
+        self.choice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.choice)
+        self.figures = label("", "Muted", wrap=True)
+        layout.addWidget(self.figures)
+
+        self.options_model = RowTableModel(option_columns(self._name))
+        self.options = QTableView()
+        self.options.setModel(self.options_model)
+        configure_table(self.options, self.options_model.columns)
+        self.options_title = label("", "Muted", wrap=True)
+        self.options_box = QWidget()
+        options_layout = QVBoxLayout(self.options_box)
+        options_layout.setContentsMargins(0, 4, 0, 0)
+        options_layout.setSpacing(2)
+        options_layout.addWidget(self.options_title)
+        options_layout.addWidget(self.options, 1)
+
+        self.lines_model = RowTableModel(LINE_COLUMNS)
+        self.lines = QTableView()
+        self.lines.setModel(self.lines_model)
+        configure_table(self.lines, LINE_COLUMNS)
+        self.lines_title = label("", "Muted", wrap=True)
+        lines_box = QWidget()
+        lines_layout = QVBoxLayout(lines_box)
+        lines_layout.setContentsMargins(0, 4, 0, 0)
+        lines_layout.setSpacing(2)
+        lines_layout.addWidget(self.lines_title)
+        lines_layout.addWidget(self.lines, 1)
+
+        self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.addWidget(self.options_box)
+        self.split.addWidget(lines_box)
+        self.split.setChildrenCollapsible(False)
+        layout.addWidget(self.split, 1)
+        self.clear()
+
+    def _name(self, accelerator_id: str) -> str:
+        return str(self._accelerator_name(accelerator_id))
+
+    def set_catalogue(self, catalogue: Any) -> None:
+        """Name accelerators as the catalogue does ("NVIDIA H100 SXM5 80GB"), not by id."""
+
+        def name(accelerator_id: str) -> str:
+            if not accelerator_id:
+                return fmt.DASH
+            item = catalogue.get(accelerator_id) if catalogue is not None else None
+            return str(item.display_name) if item is not None else accelerator_id
+
+        self._accelerator_name = name
+
+    def clear(self) -> None:
+        """Show nothing selected."""
+        self.title.setText("Select a quote")
+        self.total.setText("")
+        self.choice.setText("Its options, the one chosen for the workload and its cost lines.")
+        self.figures.setText("")
+        self.options_model.set_rows([])
+        self.lines_model.set_rows([])
+        self.lines_title.setText("")
+        self.options_title.setText("")
+
+    def show_quote(self, row: QuoteCost, hours_per_day: float) -> None:
+        """Show ``row``'s pricing for the workload: the choice, the options, the cost lines."""
+        tco = row.tco
+        self.title.setText(row.label)
+        self.total.setText(f"{fmt.usd(row.total_usd)} over {row.horizon_months} months")
+        options = list(tco.options)
+        if row.supporting:
+            text = f"Supporting quote, not ranked: {row.reason}."
+            if row.combine_with:
+                text += " It could house: " + "; ".join(row.combine_with) + "."
+            self.choice.setText(text)
+            self.figures.setText("")
+        else:
+            choice = tco.choice or "no option could be priced for the workload"
+            self.choice.setText(sentence(choice))
+            self.figures.setText(self._figures(row, hours_per_day))
+        self.figures.setVisible(bool(self.figures.text()))
+        self.options_box.setVisible(bool(options))
+        self.options_model.set_rows(options)
+        if options:
+            eligible = sum(1 for o in options if o.eligible and o.priced)
+            self.options_title.setText(
+                f"Options: {len(options)} priced for the workload, {eligible} eligible; "
+                "✓ = chosen. Hover an option for what was quoted."
+            )
+        lines = list(tco.lines)
+        self.lines_model.set_rows(lines)
+        missing = sum(1 for line in lines if not line.costed)
+        self.lines_title.setText(
+            ("Cost lines with the chosen option: " if options else "Cost lines: ")
+            + f"{len(lines)}, total {fmt.usd(row.total_usd)}"
+            + (f"; {missing} not costed (amber)" if missing else "")
+            + ". Hover a line for its inputs and source."
+        )
+        self._share_height(len(options), len(lines))
+
+    def _share_height(self, options: int, lines: int) -> None:
+        """Split the height between the two tables by the rows each has."""
+        total = sum(self.split.sizes())
+        if not options or total <= 0:
+            return
+        row = self.lines.verticalHeader().defaultSectionSize()
+        header = self.options.horizontalHeader().sizeHint().height()
+        want_options = self.options_title.sizeHint().height() + header + options * row + 12
+        want_lines = self.lines_title.sizeHint().height() + row + max(lines, 2) * row + 12
+        if want_options + want_lines <= total:
+            first = want_options
+        else:
+            first = total * want_options // (want_options + want_lines)
+        first = max(first, min(total // 2, header + 3 * row))
+        self.split.setSizes([first, total - first])
+
+    @staticmethod
+    def _figures(row: QuoteCost, hours_per_day: float) -> str:
+        tco = row.tco
+        parts = [
+            f"{fmt.number(row.used_gpu_hours)} GPU-hours used "
+            f"({tco.gpu_count:,} accelerators × {hours_per_day:g} h/day)"
+        ]
+        if row.usd_per_used_gpu_hour is not None:
+            parts.append(f"{fmt.usd(row.usd_per_used_gpu_hour, 2)} per used GPU-hour")
+        if row.usd_per_useful_pflop_hour is not None:
+            parts.append(f"{fmt.usd(row.usd_per_useful_pflop_hour, 2)} per useful PFLOP-hour")
+        if row.usd_per_million_tokens is not None:
+            parts.append(f"{fmt.usd(row.usd_per_million_tokens, 3)} per million tokens")
+        rate = tco.useful_rate
+        basis = str(getattr(tco.useful_basis, "value", tco.useful_basis))
+        if rate is not None:
+            parts.append(
+                f"useful {rate.value:,.1f} TFLOP/s per accelerator from "
+                f"{BASIS_WORDS.get(basis, fmt.words(basis))}"
+            )
+        elif tco.useful_missing:
+            parts.append(f"useful throughput unknown: {tco.useful_missing}")
+        return " · ".join(parts)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 class TcoView(View):
@@ -132,18 +548,28 @@ class TcoView(View):
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
         super().__init__(workspace, parent)
         self.analysis: an.Analysis | None = None
+        self._hours = 0.0
         self.banner = Banner()
         self.body_layout.addWidget(self.banner)
 
         assumptions = QFrame()
         assumptions.setObjectName("Card")
         box = QVBoxLayout(assumptions)
-        box.setContentsMargins(2 * SPACING, 10, 2 * SPACING, 6)
+        box.setContentsMargins(2 * SPACING, 6, 2 * SPACING, 6)
         box.setSpacing(4)
         head = QHBoxLayout()
+        head.setSpacing(SPACING)
         head.addWidget(section_title("Assumptions"))
+        self.assumption_summary = ElidedLabel("", "Muted")
+        head.addWidget(self.assumption_summary, 1)
         self.assumption_note = label("", "Muted", wrap=True)
         head.addWidget(self.assumption_note, 1)
+        self.edit_assumptions = button("Edit")
+        self.edit_assumptions.setCheckable(True)
+        self.edit_assumptions.setToolTip("Show the assumptions to change them")
+        self.edit_assumptions.setAccessibleName("Edit the TCO assumptions")
+        self.edit_assumptions.toggled.connect(self._show_assumptions)
+        head.addWidget(self.edit_assumptions)
         box.addLayout(head)
         self.form = Form(columns=4)
         for key, caption, unit, low, high, _scale in ASSUMPTION_FIELDS:
@@ -151,6 +577,7 @@ class TcoView(View):
         self.form.committed.connect(self._on_assumption)
         box.addWidget(self.form.widget)
         self.body_layout.addWidget(assumptions)
+        self._show_assumptions(False)
 
         self.summary_model = RowTableModel(summary_columns())
         self.summary_proxy = SortFilterProxy()
@@ -160,16 +587,27 @@ class TcoView(View):
         self.summary.setSortingEnabled(True)
         configure_table(self.summary, self.summary_model.columns)
         self.summary.selectionModel().selectionChanged.connect(self._on_select)
-        self.lines_model = RowTableModel(LINE_COLUMNS)
-        self.lines = QTableView()
-        self.lines.setModel(self.lines_model)
-        configure_table(self.lines, LINE_COLUMNS)
-        self.lines_title = label("", "Muted")
-        lines_box = QWidget()
-        lines_layout = QVBoxLayout(lines_box)
-        lines_layout.setContentsMargins(0, 0, 0, 0)
-        lines_layout.addWidget(self.lines_title)
-        lines_layout.addWidget(self.lines, 1)
+        self.supporting_model = RowTableModel(summary_columns())
+        self.supporting = QTableView()
+        self.supporting.setModel(self.supporting_model)
+        configure_table(self.supporting, self.supporting_model.columns)
+        self.supporting.horizontalHeader().setVisible(False)
+        self.supporting.selectionModel().selectionChanged.connect(self._on_select_supporting)
+        self.supporting_title = label("", "Muted", wrap=True)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.setSpacing(4)
+        left_layout.addWidget(self.summary, 1)
+        self.knocked_note = label("Grey: knocked out on the scorecard; hover for why.", "Muted")
+        left_layout.addWidget(self.knocked_note)
+        left_layout.addWidget(self.supporting_title)
+        left_layout.addWidget(self.supporting)
+        self.detail = QuoteCostDetail()
+        self.options_model = self.detail.options_model
+        self.lines_model = self.detail.lines_model
+        self.lines = self.detail.lines
+        self.lines_title = self.detail.lines_title
 
         self.breakdown = ChartView(220)
         self.pflop = ChartView(220)
@@ -200,12 +638,15 @@ class TcoView(View):
         mc_split.addWidget(self.mc_chart)
         mc_layout.addWidget(mc_split, 1)
 
-        summary_page = QSplitter(Qt.Orientation.Vertical)
-        summary_page.addWidget(self.summary)
-        summary_page.addWidget(lines_box)
-        summary_page.setChildrenCollapsible(False)
+        self.per_quote = QSplitter(Qt.Orientation.Horizontal)
+        self.per_quote.addWidget(left)
+        self.per_quote.addWidget(self.detail)
+        self.per_quote.setChildrenCollapsible(False)
+        self.per_quote.setStretchFactor(0, 2)
+        self.per_quote.setStretchFactor(1, 3)
+        self.per_quote.setSizes([400, 680])
         self.tabs = QTabWidget()
-        self.tabs.addTab(summary_page, "Per quote")
+        self.tabs.addTab(self.per_quote, "Per quote")
         self.tabs.addTab(self._pair(self.breakdown, self.pflop), "Breakdown")
         self.tabs.addTab(self._pair(self.break_even, self.tornado), "Buy or rent · sensitivity")
         self.tabs.addTab(mc_page, "Monte Carlo")
@@ -227,8 +668,17 @@ class TcoView(View):
         analysis.monte_carlo_done.connect(self._show_monte_carlo)
 
     def extra_screens(self) -> list[tuple[str, Any]]:
-        """Further states worth a screenshot: the chart tabs."""
+        """Further states worth a screenshot: the assumptions open, the chart tabs."""
+
+        def supporting() -> None:
+            self.edit_assumptions.setChecked(False)
+            self.tabs.setCurrentIndex(0)
+            if self.supporting_model.rowCount():
+                self.supporting.selectRow(0)
+
         return [
+            ("assumptions", lambda: self.edit_assumptions.setChecked(True)),
+            ("supporting", supporting),
             ("breakdown", lambda: self.tabs.setCurrentIndex(1)),
             ("buy-or-rent", lambda: self.tabs.setCurrentIndex(2)),
         ]
@@ -254,14 +704,21 @@ class TcoView(View):
         return None
 
     # -- showing ---------------------------------------------------------------------
+    def _show_assumptions(self, shown: bool) -> None:
+        self.form.widget.setVisible(shown)
+        self.assumption_note.setVisible(shown)
+        self.assumption_summary.setVisible(not shown)
+        self.edit_assumptions.setText("Done" if shown else "Edit")
+
     def populate(self, snapshot: Snapshot) -> None:
-        """Show the assumptions, the per-quote table and the charts."""
+        """Show the assumptions, the quotes with their options and lines, and the charts."""
         assert self.analysis is not None
         outcome = self.analysis.outcome
         if outcome is None:
             return
         result = outcome.result
         stored = dict(snapshot.assumptions)
+        summary = []
         for key, _caption, _unit, _low, _high, scale in ASSUMPTION_FIELDS:
             value = getattr(result.assumptions, key, None)
             if key == "hours_per_day" and value is None:
@@ -271,25 +728,60 @@ class TcoView(View):
             self.form.fields[key].editor.setToolTip(
                 "Set for this evaluation" if key in stored else "Default value"
             )
-        self.assumption_note.setText(
-            f"For the workload “{result.workload.name}”. "
-            + (f"{len(stored)} set for this evaluation; " if stored else "")
-            + "Hover a value to see whether it is a default."
+            summary.append(assumption_text(key, shown))
+        self.assumption_summary.setText(" · ".join(summary))
+        self.assumption_summary.set_tip(
+            (f"{len(stored)} set for this evaluation, the others are defaults. " if stored else "")
+            + "Press Edit to change them."
         )
-        tcos = an.to_tco(result) if outcome.pack is None else outcome.pack.tco
-        self.summary_model.set_rows(list(tcos))
+        self.assumption_note.setText(
+            (f"{len(stored)} set for this evaluation; " if stored else "All defaults; ")
+            + "hover a value to see which."
+        )
+        workload = result.workload
+        hours = result.assumptions.hours_per_day or workload.hours_per_day
+        self._hours = float(hours)
+        need = (
+            f"{fmt.plural(workload.accelerators, 'accelerator')} at {hours:g} h/day"
+            if workload.accelerators
+            else f"{hours:g} h/day"
+        )
+        self.header.set_subtitle(
+            f"Every cost over {workload.horizon_months} months in USD, for “{workload.name}”: "
+            f"{need}. Each quote is costed with its cheapest eligible option."
+        )
+        self.detail.set_catalogue(outcome.data.catalogue)
+        rows = quote_costs(result)
+        compute = [r for r in rows if not r.supporting]
+        supporting = [r for r in rows if r.supporting]
+        previous = self._selected_key()
+        self.summary_model.set_rows(compute)
         self.summary.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+        self.knocked_note.setVisible(any(r.knocked_out for r in compute))
+        self.supporting_model.set_rows(supporting)
+        self.supporting.setVisible(bool(supporting))
+        self.supporting_title.setVisible(bool(supporting))
+        self.supporting.setFixedHeight(
+            self.supporting.verticalHeader().defaultSectionSize() * max(1, len(supporting)) + 4
+        )
+        self.supporting_title.setText(
+            ("Supporting quotes" if len(supporting) != 1 else "Supporting quote")
+            + " — no compute lines, so not ranked; costed on its own:"
+        )
         problems = [p for p in result.problems if p.severity.value == "error"]
         if problems:
             self.banner.show_message(
-                f"{fmt.plural(len(problems), 'cost problem')}: {problems[0]}", "warning"
+                f"{fmt.plural(len(problems), 'cost problem')}: {problems[0].message}"
+                + (" (hover for all)" if len(problems) > 1 else ""),
+                "warning",
             )
+            self.banner.setToolTip("\n".join(f"{p.source}: {p.message}" for p in problems))
         else:
             self.banner.setVisible(False)
-        if self.summary_proxy.rowCount():
-            self.summary.selectRow(0)
+        self._select(previous)
         leader = result.scorecard.winner
         highlight = leader.quote_key if leader else None
+        tcos = an.to_tco(result) if outcome.pack is None else outcome.pack.tco
         tco_items = tuple(tcos)
 
         def breakdown(figure: Any) -> None:
@@ -332,18 +824,48 @@ class TcoView(View):
             self.tornado.set_builder(tornado)
         self._show_monte_carlo()
 
+    def _selected_key(self) -> str | None:
+        for table in (self.summary, self.supporting):
+            indexes = table.selectionModel().selectedRows()
+            if indexes:
+                return str(indexes[0].data(ROW_ROLE).quote_key)
+        return None
+
+    def _select(self, quote_key: str | None) -> None:
+        """Select ``quote_key`` (else the first compute offer) and show its detail."""
+        if quote_key is not None:
+            for table in (self.summary, self.supporting):
+                model = table.model()
+                for row in range(model.rowCount()):
+                    if model.index(row, 0).data(ROW_ROLE).quote_key == quote_key:
+                        table.selectRow(row)
+                        return
+        if self.summary_proxy.rowCount():
+            self.summary.selectRow(0)
+        elif self.supporting_model.rowCount():
+            self.supporting.selectRow(0)
+        else:
+            self.detail.clear()
+
+    def select_quote(self, quote_key: str) -> None:
+        """Show one quote's options and cost lines."""
+        self._select(quote_key)
+
     @guarded
     def _on_select(self, selected: QItemSelection, _old: QItemSelection) -> None:
         indexes = selected.indexes()
         if not indexes:
             return
-        item = indexes[0].data(ROW_ROLE)
-        self.lines_model.set_rows(list(item.lines))
-        self.lines_title.setText(
-            f"{item.label}: {fmt.plural(len(item.lines), 'cost line')}, total "
-            f"{fmt.usd(item.total_usd)} over {item.horizon_months} months. Hover a formula for "
-            "its inputs."
-        )
+        self.supporting.clearSelection()
+        self.detail.show_quote(indexes[0].data(ROW_ROLE), self._hours)
+
+    @guarded
+    def _on_select_supporting(self, selected: QItemSelection, _old: QItemSelection) -> None:
+        indexes = selected.indexes()
+        if not indexes:
+            return
+        self.summary.clearSelection()
+        self.detail.show_quote(indexes[0].data(ROW_ROLE), self._hours)
 
     def _show_monte_carlo(self) -> None:
         analysis = self.analysis
@@ -373,6 +895,7 @@ class TcoView(View):
         field = self.form.fields[key]
         value, error = field.read()
         if error is not None or value is None:
+            self.edit_assumptions.setChecked(True)
             self.banner.show_message(f"Not saved: {error}.", "warning")
             return
         scale = next(s for k, *_rest, s in ASSUMPTION_FIELDS if k == key)
