@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator
+from PySide6.QtGui import QColor, QIntValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -63,9 +63,14 @@ def _axis_column(axis: str, index: int, fg: Any) -> Column:
     )
 
 
-def ranking_columns() -> list[Column]:
-    """Columns of the ranking table; knocked-out quotes are struck through."""
+def ranking_columns(swatches: dict[str, Any] | None = None) -> list[Column]:
+    """Columns of the ranking table; knocked-out quotes are struck through.
+
+    ``swatches`` maps a quote key to its colour in the radar chart, drawn before the
+    quote's name so the chart needs no legend.
+    """
     muted = theme.current().color("muted")
+    colours = swatches if swatches is not None else {}
 
     def fg(row: Any) -> Any:
         return muted if _knocked(row) else None
@@ -86,6 +91,11 @@ def ranking_columns() -> list[Column]:
             strike=_knocked,
             foreground=fg,
             bold=lambda r: r.rank == 1,
+            elide=Qt.TextElideMode.ElideMiddle,
+            decoration=lambda r: colours.get(r.quote_key),
+            tooltip=lambda r: (
+                "Colour: its line in the radar chart" if r.quote_key in colours else None
+            ),
         ),
         Column(
             "Total",
@@ -113,6 +123,58 @@ def ranking_columns() -> list[Column]:
         )
     )
     return columns
+
+
+def supporting_columns() -> list[Column]:
+    """Columns of the supporting quotes (no compute lines): listed, never ranked."""
+    return [
+        Column("Quote", lambda r: r.label, width=30, elide=Qt.TextElideMode.ElideMiddle),
+        Column(
+            "Offers",
+            lambda r: ", ".join(fmt.words(o).lower() for o in r.offers),
+            width=24,
+            description="the cost categories it prices",
+        ),
+        Column(
+            "TCO",
+            lambda r: r.headline_usd,
+            text=fmt.usd,
+            numeric=True,
+            description="its own total over the horizon (not comparable with compute offers)",
+        ),
+        Column(
+            "Service",
+            lambda r: r.service.score,
+            text=lambda v: f"{v:.0f}",
+            numeric=True,
+            tooltip=lambda r: str(r.service.explanation),
+        ),
+        Column(
+            "Compliance",
+            lambda r: r.compliance.score,
+            text=lambda v: f"{v:.0f}",
+            numeric=True,
+            tooltip=lambda r: str(r.compliance.explanation),
+        ),
+        Column(
+            "Could house",
+            lambda r: (
+                "knocked out: " + "; ".join(k.title for k in r.knockouts)
+                if r.knockouts
+                else "; ".join(r.combine_with) or "no owned option in this evaluation"
+            ),
+            width=36,
+            foreground=lambda r: theme.severity_colors("knockout")[0] if r.knockouts else None,
+            tooltip=lambda r: (
+                "\n".join(
+                    [f"{k.title}: {k.reason}" for k in r.knockouts]
+                    or [f"Owned option it could house: {c}" for c in r.combine_with]
+                )
+                or None
+            ),
+            description="the owned compute offers this facility or service could go with",
+        ),
+    ]
 
 
 class WeightRow:
@@ -205,8 +267,8 @@ class ScorecardView(View):
         weights_frame = QFrame()
         weights_frame.setObjectName("Card")
         weights_layout = QVBoxLayout(weights_frame)
-        weights_layout.setContentsMargins(2 * SPACING, 12, 2 * SPACING, 12)
-        weights_layout.setSpacing(SPACING)
+        weights_layout.setContentsMargins(2 * SPACING, 8, 2 * SPACING, 8)
+        weights_layout.setSpacing(6)
         head = QHBoxLayout()
         head.addWidget(section_title("Weights"))
         head.addStretch(1)
@@ -218,7 +280,7 @@ class ScorecardView(View):
         weights_layout.addLayout(head)
         grid = QGridLayout()
         grid.setHorizontalSpacing(SPACING)
-        grid.setVerticalSpacing(6)
+        grid.setVerticalSpacing(2)
         grid.setColumnStretch(1, 1)
         self.rows = {
             axis: WeightRow(axis, grid, index, self._weights_moved, self._weights_done)
@@ -227,42 +289,53 @@ class ScorecardView(View):
         weights_layout.addLayout(grid)
         self.weights_note = label("Weights are normalised to sum to 100 %.", "Muted", wrap=True)
         weights_layout.addWidget(self.weights_note)
+        weights_layout.addStretch(1)
+        weights_frame.setMinimumWidth(weights_frame.fontMetrics().horizontalAdvance("n") * 44)
+        weights_frame.setMaximumWidth(weights_frame.fontMetrics().horizontalAdvance("n") * 56)
 
         self.summary = Banner()
-        self.ranking_model = RowTableModel(ranking_columns())
+        self._swatches: dict[str, Any] = {}
+        self.ranking_model = RowTableModel(ranking_columns(self._swatches))
         self.table = QTableView()
         self.table.setModel(self.ranking_model)
         configure_table(self.table, self.ranking_model.columns)
-        self.table.setMinimumHeight(180)
+        self.table.setMinimumHeight(120)
 
-        top = QHBoxLayout()
-        top.setSpacing(2 * SPACING)
-        left = QVBoxLayout()
-        left.setSpacing(SPACING)
-        left.addWidget(weights_frame)
-        left.addStretch(1)
-        weights_frame.setMinimumWidth(weights_frame.fontMetrics().horizontalAdvance("n") * 46)
-        top.addLayout(left, 2)
-        right = QVBoxLayout()
-        right.setSpacing(SPACING)
-        right.addWidget(self.summary)
-        right.addWidget(self.table, 1)
-        top.addLayout(right, 5)
-        top_widget = QWidget()
-        top_widget.setLayout(top)
+        self.supporting_title = label("", "Muted", wrap=True)
+        self.supporting_model = RowTableModel(supporting_columns())
+        self.supporting = QTableView()
+        self.supporting.setModel(self.supporting_model)
+        configure_table(self.supporting, self.supporting_model.columns)
 
-        self.radar = ChartView(240)
-        self.contrib = ChartView(240)
-        charts = QSplitter(Qt.Orientation.Horizontal)
-        charts.addWidget(self.radar)
-        charts.addWidget(self.contrib)
-        charts.setChildrenCollapsible(False)
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.setSpacing(SPACING)
+        top_layout.addWidget(self.summary)
+        top_layout.addWidget(self.table, 1)
+        top_layout.addWidget(self.supporting_title)
+        top_layout.addWidget(self.supporting)
+
+        self.radar = ChartView(200)
+        self.contrib = ChartView(200)
+        self.radar.setMinimumWidth(260)
+        self.contrib.setMinimumWidth(300)
+        bottom = QSplitter(Qt.Orientation.Horizontal)
+        bottom.addWidget(weights_frame)
+        bottom.addWidget(self.radar)
+        bottom.addWidget(self.contrib)
+        bottom.setStretchFactor(0, 0)
+        bottom.setStretchFactor(1, 2)
+        bottom.setStretchFactor(2, 3)
+        bottom.setChildrenCollapsible(False)
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top_widget)
-        split.addWidget(charts)
+        split.addWidget(top)
+        split.addWidget(bottom)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
+        split.setSizes([3000, 1800])
+        self.split = split
         self.body_layout.addWidget(split, 1)
         self.reset = button("Reset to preset")
         self.reset.setToolTip("Use the preset of the workload's demand pattern")
@@ -323,8 +396,11 @@ class ScorecardView(View):
             row.set(100 * self._saved[axis] / total)
         self._select_preset()
         self.weights_note.setText(
-            f"Normalised to sum to 100 %. Started from: {result.weights.source}. "
-            f"Scored for the workload “{result.workload.name}”."
+            f"Normalised to sum to 100 %; started from {result.weights.source}."
+        )
+        self.header.set_subtitle(
+            f"Scored for “{result.workload.name}”. Move a weight and the ranking follows at "
+            "once; each change is saved and undoable."
         )
         self._show_ranking()
 
@@ -405,6 +481,29 @@ class ScorecardView(View):
             self._apply_preset(index)
 
     # -- ranking ---------------------------------------------------------------------
+    def _show_supporting(self, card: Any) -> None:
+        """List the quotes without compute lines apart, with the reason they are not ranked."""
+        items = list(card.supporting)
+        self.supporting_model.set_rows(items)
+        self.supporting.setVisible(bool(items))
+        self.supporting_title.setVisible(bool(items))
+        if not items:
+            return
+        reasons = sorted({item.reason for item in items})
+        self.supporting_title.setText(
+            f"Not ranked — {fmt.plural(len(items), 'supporting quote')}: "
+            + "; ".join(reasons)
+            + "."
+        )
+        self.supporting_title.setToolTip(
+            "A quote without compute lines buys no compute, so it cannot be compared on "
+            "performance or cost per useful unit. Its TCO is on the TCO page; its service and "
+            "compliance are scored for information."
+        )
+        header = self.supporting.horizontalHeader().sizeHint().height()
+        row = self.supporting.verticalHeader().defaultSectionSize()
+        self.supporting.setFixedHeight(header + row * min(len(items), 3) + 4)
+
     def _show_ranking(self) -> None:
         analysis = self.analysis
         if analysis is None or analysis.result is None:
@@ -414,7 +513,14 @@ class ScorecardView(View):
             return
         self._update_shares()
         card = ranked.scorecard
+        from computescore.reports.charts import RADAR_MAX_QUOTES
+        from computescore.reports.theme import series_colour
+
+        self._swatches.clear()
+        for index, score in enumerate(card.ranked[:RADAR_MAX_QUOTES]):
+            self._swatches[score.quote_key] = QColor(series_colour(index))
         self.ranking_model.set_rows(list(card.scores))
+        self._show_supporting(card)
         winner = card.winner
         if winner is None:
             self.summary.show_message(
@@ -425,8 +531,14 @@ class ScorecardView(View):
             if ranked.margin_points is not None:
                 parts.append(f"ahead by {ranked.margin_points:.1f} points")
             text = ", ".join(parts) + "."
-            if ranked.smallest is not None and ranked.smallest.flips_at is not None:
-                text += f" Smallest change that flips the winner: {ranked.smallest.explanation}."
+            flip = ranked.smallest
+            if flip is not None and flip.flips_at is not None:
+                way = "raising" if flip.flips_at > flip.current else "lowering"
+                text += (
+                    f" Smallest change that flips the winner: {way} the {flip.axis.value} "
+                    f"weight from {fmt.pct(flip.current, 1)} to {fmt.pct(flip.flips_at, 1)} "
+                    f"({flip.new_winner_label} then leads)."
+                )
             elif ranked.flips:
                 text += " No change of a single weight flips the winner."
             knocked = [s for s in card.scores if s.knockouts]
@@ -434,6 +546,7 @@ class ScorecardView(View):
                 text += f" {fmt.plural(len(knocked), 'quote')} knocked out (struck through)."
             tone = "ok" if (ranked.margin_points or 0) >= 5 else "warning"
             self.summary.show_message(text, tone)
+            self.summary.setToolTip(flip.explanation if flip is not None else "")
         result = analysis.result
         ranking = an.to_ranking(result, ranked)
 
@@ -441,6 +554,10 @@ class ScorecardView(View):
             from computescore.reports.charts import radar_figure
 
             radar_figure(ranking, figure=figure)
+            # The ranking table shows each line's colour next to the quote, so the
+            # chart keeps its width for the radar instead of a legend.
+            for legend in list(figure.legends):
+                legend.remove()
 
         def contributions(figure: Any) -> None:
             from computescore.reports.charts import ranking_figure
