@@ -135,3 +135,49 @@ def test_missing_certifications_are_grouped_by_certificate() -> None:
     bare = [replace(_quote(n, mfu=0.4), vendor=Vendor(n, VendorKind.GPU_CLOUD)) for n in "ABCD"]
     texts = [g.text for g in find_gaps(_evaluation(), bare, [q.vendor for q in bare], (), [])]
     assert texts == ["4 vendors have no ISO/IEC 27001 on record (A, B, C…)"]
+
+
+def test_a_dated_certificate_name_meets_the_requirement() -> None:
+    # "ISO/IEC 27001:2022" on record is the required "ISO/IEC 27001", as in the
+    # compliance checks; an expired one is still reported as not valid.
+    current = _quote("Current", mfu=0.4)
+    current = replace(
+        current,
+        vendor=replace(
+            current.vendor,
+            certifications=(Certification("ISO/IEC 27001:2022", valid_to=date(2028, 6, 9)),),
+        ),
+    )
+    lapsed = replace(
+        current,
+        vendor=Vendor(
+            "Lapsed",
+            VendorKind.GPU_CLOUD,
+            certifications=(Certification("ISO/IEC 27001:2013", valid_to=date(2025, 10, 31)),),
+        ),
+    )
+    texts = [
+        g.text
+        for g in find_gaps(
+            _evaluation(), [current, lapsed], [current.vendor, lapsed.vendor], (), []
+        )
+    ]
+    assert texts == [
+        "Lapsed’s ISO/IEC 27001 is not valid on the decision date (valid until 2025-10-31)"
+    ]
+
+
+def test_a_quote_without_compute_lines_needs_no_measured_performance() -> None:
+    # A colocation quote buys no compute: no MFU or hardware failure rate to ask for.
+    colocation = replace(
+        _quote("Colo", mfu=None),
+        lines=(QuoteLine(LineKind.COST, "Cabinet", Decimal("900"), PriceUnit.PER_MONTH, "EUR"),),
+        reliability=ReliabilityTerms(None, None),
+    )
+    compute = replace(_quote("Cloud", mfu=None), reliability=ReliabilityTerms(None, None))
+    quotes = [colocation, compute]
+    texts = [g.text for g in find_gaps(_evaluation(), quotes, [q.vendor for q in quotes], (), [])]
+    assert texts == [
+        "1 quote has no measured MFU or throughput (Cloud)",
+        "1 quote gives no failure rate or repair time (Cloud)",
+    ]

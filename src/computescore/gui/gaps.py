@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from computescore.domain.compliance import certification_key
 from computescore.domain.money import rate_on
 from computescore.domain.quotes import FxRate, Quote, Vendor
 from computescore.domain.workload import Evaluation
@@ -53,8 +54,14 @@ def find_gaps(
         gaps.append(Gap("warning", "No quotes imported yet", "quotes"))
         return gaps
 
-    def quotes_without(predicate_missing: object, one: str, many: str, view: str) -> None:
-        missing = [q for q in quotes if predicate_missing(q)]  # type: ignore[operator]
+    # A quote without compute lines (colocation, services) has no performance or
+    # hardware failure rate to measure: those gaps concern compute offers only.
+    compute = [q for q in quotes if q.compute_lines]
+
+    def quotes_without(
+        predicate_missing: object, one: str, many: str, view: str, among: Sequence[Quote] = quotes
+    ) -> None:
+        missing = [q for q in among if predicate_missing(q)]  # type: ignore[operator]
         if missing:
             names = ", ".join(sorted({q.vendor.name for q in missing})[:3])
             more = "…" if len({q.vendor.name for q in missing}) > 3 else ""
@@ -65,6 +72,7 @@ def find_gaps(
         "quote has no measured MFU or throughput",
         "quotes have no measured MFU or throughput",
         "quotes",
+        compute,
     )
     quotes_without(
         lambda q: q.sla.uptime_pct is None,
@@ -83,6 +91,7 @@ def find_gaps(
         "quote gives no failure rate or repair time",
         "quotes give no failure rate or repair time",
         "quotes",
+        compute,
     )
     quotes_without(
         lambda q: q.exit_terms.notice_days is None and q.exit_terms.data_return is None,
@@ -106,12 +115,15 @@ def find_gaps(
     for vendor in sorted(vendors, key=lambda v: v.name.casefold()):
         if vendor.name not in quoted_vendors:
             continue
-        held = {c.name: c for c in vendor.certifications}
         for name in sorted(required):
-            cert = held.get(name)
-            if cert is None:
+            # "ISO/IEC 27001:2022" on record meets a required "ISO/IEC 27001", as in the
+            # compliance checks.
+            want = certification_key(name)
+            held = [c for c in vendor.certifications if certification_key(c.name).startswith(want)]
+            if not held:
                 without.setdefault(name, []).append(vendor.name)
-            elif not cert.valid_on(day):
+            elif not any(c.valid_on(day) for c in held):
+                cert = max(held, key=lambda c: c.valid_to or date.min)
                 until = cert.valid_to.isoformat() if cert.valid_to else "?"
                 gaps.append(
                     Gap(

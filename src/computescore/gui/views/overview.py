@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -31,6 +32,101 @@ from computescore.gui.widgets import (
     section_title,
 )
 from computescore.gui.workspace import Snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A quote's place in the evaluation as the Overview shows it.
+
+    Attributes:
+        text: the cell ("1st · 80.0", "Knocked out", "Supporting").
+        order: sorts the column: rank, then knocked out, then supporting.
+        detail: the tooltip (knock-out reasons, why a supporting quote is not ranked).
+        supporting: True for a quote without compute lines.
+        sentence: for a supporting quote, one sentence naming it with the reason.
+    """
+
+    text: str
+    order: float
+    detail: str = ""
+    supporting: bool = False
+    sentence: str = ""
+
+
+def standings(card: Any) -> dict[str, Standing]:
+    """Each quote's :class:`Standing` by quote key, from a scorecard."""
+    out: dict[str, Standing] = {}
+    for score in card.scores:
+        if score.rank is not None:
+            out[score.quote_key] = Standing(
+                f"#{score.rank} · {score.weighted_total:.1f}",
+                float(score.rank),
+                f"Ranked {score.rank} with {score.weighted_total:.1f} points",
+            )
+        else:
+            reasons = "\n".join(f"{k.title}: {k.reason}" for k in score.knockouts)
+            out[score.quote_key] = Standing("Knocked out", 1000.0, reasons)
+    for item in card.supporting:
+        house = " It could house " + "; ".join(item.combine_with) + "." if item.combine_with else ""
+        knocked = (
+            " Knocked out: " + "; ".join(k.title for k in item.knockouts) + "."
+            if item.knockouts
+            else ""
+        )
+        out[item.quote_key] = Standing(
+            "Supporting",
+            2000.0,
+            f"Supporting quote, not ranked: {item.reason}.{house}{knocked}",
+            True,
+            f"{item.label}: supporting quote, not ranked — {item.reason}.{house}{knocked}",
+        )
+    return out
+
+
+def summary_key(summary: Any) -> str:
+    """The engine's quote key of a stored quote summary (``vendor/reference/rN``)."""
+    return f"{summary.vendor}/{summary.reference}/r{summary.revision}"
+
+
+def quote_columns(standing: dict[str, Standing]) -> list[Column]:
+    """Columns of the Overview's quote list; ``standing`` is filled from the engine's results."""
+
+    def place(summary: Any) -> Standing | None:
+        return standing.get(summary_key(summary))
+
+    return [
+        Column("Vendor", key("vendor"), width=22, tooltip=_from_file),
+        Column(
+            "Quote",
+            key("reference"),
+            width=14,
+            elide=Qt.TextElideMode.ElideMiddle,
+            tooltip=_from_file,
+        ),
+        Column(
+            "Standing",
+            place,
+            text=lambda v: fmt.DASH if v is None else v.text,
+            numeric=True,
+            align_right=False,
+            width=12,
+            sort_value=lambda s: None if place(s) is None else place(s).order,  # type: ignore[union-attr]
+            tooltip=lambda s: None if place(s) is None else place(s).detail or None,  # type: ignore[union-attr]
+            foreground=lambda s: (
+                theme.current().color("muted")
+                if place(s) is not None and place(s).order >= 1000  # type: ignore[union-attr]
+                else None
+            ),
+            description="rank and weighted score; knocked out; or supporting (not ranked)",
+        ),
+        Column("Lines", key("line_count"), numeric=True, width=5),
+        Column("Quoted", key("quote_date"), text=fmt.day, width=10),
+    ]
+
+
+def _from_file(summary: Any) -> str | None:
+    revision = f"revision {summary.revision}"
+    return f"{revision}, from {summary.source_file}" if summary.source_file else revision
 
 
 class GapRow(QFrame):
@@ -112,25 +208,28 @@ class OverviewView(View):
         right = QVBoxLayout()
         right.setSpacing(SPACING)
         right.addWidget(section_title("Quotes"))
-        self.quotes_model = RowTableModel(
-            [
-                Column("Vendor", key("vendor"), width=22),
-                Column("Quote", key("reference"), width=12),
-                Column("Rev.", key("revision"), numeric=True, width=4),
-                Column("Lines", key("line_count"), numeric=True, width=5),
-                Column("Quoted", key("quote_date"), text=fmt.day, width=10),
-                Column("Source file", key("source_file"), width=20),
-            ]
-        )
+        self._standing: dict[str, Standing] = {}
+        self.quotes_model = RowTableModel(quote_columns(self._standing))
         self.quotes_proxy = SortFilterProxy()
         self.quotes_proxy.setSourceModel(self.quotes_model)
         self.quotes_table = QTableView()
         self.quotes_table.setModel(self.quotes_proxy)
         self.quotes_table.setSortingEnabled(True)
-        self.quotes_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.quotes_table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
         configure_table(self.quotes_table, self.quotes_model.columns)
-        self.quotes_table.setMinimumHeight(220)
-        right.addWidget(self.quotes_table, 1)
+        self.quotes_table.setMinimumHeight(120)
+        right.addWidget(self.quotes_table)
+        self.supporting_frame = QFrame()
+        self.supporting_frame.setObjectName("Card")
+        self.supporting_layout = QVBoxLayout(self.supporting_frame)
+        self.supporting_layout.setContentsMargins(2 * SPACING, 10, 2 * SPACING, 10)
+        self.supporting_layout.setSpacing(4)
+        self.supporting_heading = section_title("Not ranked")
+        right.addWidget(self.supporting_heading)
+        right.addWidget(self.supporting_frame)
+        self.supporting_heading.setVisible(False)
+        self.supporting_frame.setVisible(False)
+        right.addStretch(1)
         columns.addLayout(left, 5)
         columns.addLayout(right, 6)
         layout.addLayout(columns, 1)
@@ -156,12 +255,16 @@ class OverviewView(View):
 
         latest = snapshot.latest_summaries
         vendors = {s.vendor for s in latest}
+        self._fill_standing()
+        supporting = [item for item in self._standing.values() if item.supporting]
         self.card_quotes.set(
             str(len(latest)),
             f"from {fmt.plural(len(vendors), 'vendor')} · "
-            f"{fmt.plural(sum(s.line_count for s in latest), 'line')}",
+            f"{fmt.plural(sum(s.line_count for s in latest), 'line')}"
+            + (f" · {len(supporting)} supporting, not ranked" if supporting else ""),
         )
         self._fill_engine_cards()
+        self._fill_supporting(supporting)
         days = (evaluation.decision_date - _today()).days
         self.card_decision.set(
             fmt.day(evaluation.decision_date),
@@ -206,6 +309,40 @@ class OverviewView(View):
             self.workloads_layout.addWidget(title)
             self.workloads_layout.addWidget(detail)
         self.quotes_model.set_rows(list(latest))
+        rows = min(max(len(latest), 3), 14)
+        self.quotes_table.setFixedHeight(
+            self.quotes_table.horizontalHeader().sizeHint().height()
+            + rows * self.quotes_table.verticalHeader().defaultSectionSize()
+            + 2 * self.quotes_table.frameWidth()
+        )
+
+    def _fill_standing(self) -> None:
+        """Each quote's place in the ranking (or why it has none), from the engine's results."""
+        self._standing.clear()
+        result = getattr(self.analysis, "result", None) if self.analysis is not None else None
+        ranked = self.analysis.current() if result is not None else None
+        if result is None or ranked is None:
+            return
+        self._standing.update(standings(ranked.scorecard))
+
+    def _fill_supporting(self, supporting: list[Standing]) -> None:
+        clear_layout(self.supporting_layout)
+        self.supporting_heading.setVisible(bool(supporting))
+        self.supporting_frame.setVisible(bool(supporting))
+        for item in supporting:
+            row = QHBoxLayout()
+            row.setSpacing(SPACING)
+            text = label(item.sentence, wrap=True)
+            text.setToolTip(item.detail)
+            row.addWidget(text, 1)
+            link = QPushButton("Show")
+            link.setFlat(True)
+            link.setCursor(Qt.CursorShape.PointingHandCursor)
+            link.setStyleSheet(f"color: {theme.current().accent}; border: none; padding: 0 6px;")
+            link.setToolTip("Its costs on the TCO page")
+            link.clicked.connect(lambda _checked=False: self.navigate.emit("tco"))
+            row.addWidget(link, 0, Qt.AlignmentFlag.AlignTop)
+            self.supporting_layout.addLayout(row)
 
     def _fill_engine_cards(self) -> None:
         analysis = self.analysis
