@@ -138,3 +138,27 @@ def test_import_preview_model_passes_qt_model_checks(qtmodeltester) -> None:
     assert model.headerData(1, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) == "B"
     assert model.index(1, 0).data(Qt.ItemDataRole.FontRole).bold()  # the header row
     assert model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole).startswith("Outside the quote")
+
+
+def test_lines_show_accelerator_names_and_the_price_unit_in_words() -> None:
+    named = {**ROWS[0], "accelerator_name": "NVIDIA H100 SXM5 80GB"}
+    model = LinesModel([named, ROWS[2]])
+    titles = [c.title for c in LINE_COLUMNS]
+    what, unit = titles.index("Accelerator / category"), titles.index("Unit")
+    assert model.index(0, what).data() == "NVIDIA H100 SXM5 80GB"
+    assert model.index(0, what).data(Qt.ItemDataRole.ToolTipRole) == "nvidia-h100-sxm"
+    assert model.index(1, what).data() == "Network"  # a cost line's category, in words
+    assert model.index(0, unit).data() == "EUR / GPU-hour"
+    model.set_filter("sxm5")  # the name is searched as well as the id
+    assert model.rowCount() == 1
+
+
+def test_fit_widths_keeps_the_columns_marked_to_keep() -> None:
+    from computescore.gui.widgets import fit_widths
+
+    # (minimum, preferred, shrinks, keep): the name (keep 3) keeps its 200 px while the
+    # description (keep 1) gives up 100 of its 300; the last column gives way first.
+    widths = [(60, 200, True, 3), (60, 300, True, 1), (50, 50, False, 1), (40, 90, True, 1)]
+    assert fit_widths(widths, 490) == [200, 200, 50, 40]
+    # Narrower still: the description reaches its minimum, then the name shrinks.
+    assert fit_widths(widths, 250) == [100, 60, 50, 40]

@@ -393,43 +393,49 @@ class CellDelegate(QStyledItemDelegate):
         return True
 
 
-def fit_widths(widths: Sequence[tuple[int, int, bool]], available: int) -> list[int]:
-    """Column widths (pixels) that fit ``available``, from (minimum, preferred, may shrink).
+def fit_widths(widths: Sequence[tuple[int, ...]], available: int) -> list[int]:
+    """Column widths (pixels) that fit ``available``, from (minimum, preferred, may shrink[, keep]).
 
-    When the preferred widths are too wide, the widest shrinkable columns are cut
-    first, down to one common width (never below a column's minimum), so short
-    columns keep their full text and long ones share the cut. When even the
+    ``keep`` (default 1) says how long a column keeps its width: when the preferred
+    widths are too wide, the last column gives way first (it stretches to what is
+    left: notes, sources), then the columns with the lowest ``keep``, and among
+    equals the widest are cut first, down to one common width (never below a
+    column's minimum), so short columns keep their full text. When even the
     minimums do not fit, every shrinkable column gets its minimum.
     """
-    chosen = [want for _least, want, _shrinks in widths]
-    if sum(chosen) <= available:
+    rows = [(int(w[0]), int(w[1]), bool(w[2]), int(w[3]) if len(w) > 3 else 1) for w in widths]
+    chosen = [want for _least, want, _shrinks, _keep in rows]
+    if sum(chosen) <= available or not rows:
         return chosen
-    # The last column stretches to whatever is left (notes, sources): it gives way first.
-    least, want, shrinks = widths[-1]
-    if shrinks and want > least:
-        cut = min(want - least, sum(chosen) - available)
-        widths = [*widths[:-1], (least, want - cut, shrinks)]
-        chosen[-1] = want - cut
-        if sum(chosen) <= available:
-            return chosen
-    fixed = sum(want for _least, want, shrinks in widths if not shrinks)
-    flexible = [(least, want) for least, want, shrinks in widths if shrinks]
-    room = available - fixed
+    least, want, shrinks, _keep = rows[-1]
+    if shrinks:
+        rows[-1] = (least, want, shrinks, min(r[3] for r in rows) - 1)
+    for level in sorted({keep for _l, _w, shrinks, keep in rows if shrinks}):
+        deficit = sum(chosen) - available
+        if deficit <= 0:
+            break
+        group = [i for i, row in enumerate(rows) if row[2] and row[3] == level]
+        room = sum(chosen[i] for i in group) - deficit
+        chosen_group = _water_fill([(rows[i][0], chosen[i]) for i in group], room)
+        for i, width in zip(group, chosen_group, strict=True):
+            chosen[i] = width
+    return chosen
+
+
+def _water_fill(columns: Sequence[tuple[int, int]], room: float) -> list[int]:
+    """Widths for (minimum, preferred) columns that share ``room`` by cutting the widest first."""
 
     def used(level: float) -> float:
-        return sum(min(want, max(level, least)) for least, want in flexible)
+        return sum(min(want, max(level, least)) for least, want in columns)
 
-    low, high = 0.0, float(max((want for _least, want in flexible), default=0))
+    low, high = 0.0, float(max((want for _least, want in columns), default=0))
     for _ in range(30):
         middle = (low + high) / 2
         if used(middle) > room:
             high = middle
         else:
             low = middle
-    return [
-        want if not shrinks else round(min(want, max(low, least)))
-        for least, want, shrinks in widths
-    ]
+    return [round(min(want, max(low, least))) for least, want in columns]
 
 
 class ColumnFitter(QObject):
@@ -452,7 +458,8 @@ class ColumnFitter(QObject):
         self.manual = False
         self._fitting = False
         self._fitted_width = -1
-        self._preferred: list[tuple[int, int, bool]] | None = None
+        self._preferred: list[tuple[int, int, bool, int]] | None = None
+        self._full: list[int] = []
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -488,8 +495,8 @@ class ColumnFitter(QObject):
         self._preferred = None
         self._timer.start()
 
-    def preferred(self) -> list[tuple[int, int, bool]]:
-        """(minimum, preferred, may shrink) width in pixels of each column."""
+    def preferred(self) -> list[tuple[int, int, bool, int]]:
+        """(minimum, preferred, may shrink, keep) width in pixels of each column."""
         if self._preferred is not None:
             return self._preferred
         view = self.view
@@ -501,6 +508,7 @@ class ColumnFitter(QObject):
         char = metrics.horizontalAdvance("n")
         rows = 0 if model is None else min(model.rowCount(), self.SAMPLE_ROWS)
         out = []
+        full: list[int] = []
         # Room for the sort arrow when the table sorts.
         padding = 34 if view.isSortingEnabled() else 22
         for index, column in enumerate(self.columns):
@@ -521,8 +529,10 @@ class ColumnFitter(QObject):
             cap = self.TEXT_CAP_CHARS * char if shrinks else 10_000
             want = max(title, min(content, cap))
             least = min(want, max(title, 6 * char)) if shrinks else want
-            out.append((least, want, shrinks))
+            out.append((least, want, shrinks, column.keep))
+            full.append(max(title, content))
         self._preferred = out
+        self._full = full
         if rows:
             self._fitted_with_rows = True
         return out
@@ -537,6 +547,15 @@ class ColumnFitter(QObject):
         if available <= 50:
             return
         chosen = fit_widths(widths, available)
+        # Spare width first lets capped long text show whole, then the last column takes it.
+        spare = available - sum(chosen)
+        for index in range(len(chosen) - 1):
+            if spare <= 0:
+                break
+            grow = min(spare, self._full[index] - chosen[index])
+            if grow > 0:
+                chosen[index] += grow
+                spare -= grow
         self._fitting = True
         try:
             for index, width in enumerate(chosen):
@@ -544,6 +563,13 @@ class ColumnFitter(QObject):
         finally:
             self._fitting = False
         self._fitted_width = available
+
+
+def rows_height(view: QTableView, rows: int) -> int:
+    """Pixels a table needs to show its header and ``rows`` rows without scrolling."""
+    header = view.horizontalHeader()
+    head = header.sizeHint().height() if not header.isHidden() else 0
+    return head + rows * view.verticalHeader().defaultSectionSize() + 2 * view.frameWidth() + 2
 
 
 def configure_table(

@@ -101,7 +101,11 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         assumptions = dict(row.assumptions or {})
     lines = store.line_rows(record.id)
     day = record.decision_date
+    display_names = accelerator_names(store)
     for item in lines:
+        accelerator = item.get("accelerator")
+        if accelerator:
+            item["accelerator_name"] = display_names.get(accelerator, accelerator)
         try:
             item["usd_per_gpu_hour"] = usd_per_gpu_hour(line_from_values(item), day, rates)
         except (ValueError, ArithmeticError):
@@ -119,6 +123,18 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         assumptions=assumptions,
         loaded_in_s=time.perf_counter() - started,
     )
+
+
+def accelerator_names(store: Store) -> dict[str, str]:
+    """Catalogue id → display name ("nvidia-h100-sxm" → "NVIDIA H100 SXM5 80GB"), or {}."""
+    from computescore.services.workspace import load_catalogue_for
+
+    try:
+        catalogue = load_catalogue_for(store)
+    except UserError:
+        log.warning("the accelerator catalogue could not be read; ids are shown instead")
+        return {}
+    return {key: item.display_name for key, item in catalogue.accelerators.items()}
 
 
 class Workspace(QObject):

@@ -5,12 +5,30 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from PySide6.QtCore import Qt
+
 from computescore.gui import format as fmt
 from computescore.gui.models.table import Column, FastTableModel, key
 
 
 def _what(row: dict[str, Any]) -> Any:
-    return row.get("accelerator") or row.get("category")
+    """The accelerator by its catalogue name (its id when unknown), or the cost category."""
+    accelerator = row.get("accelerator")
+    if accelerator:
+        return row.get("accelerator_name") or accelerator
+    category = row.get("category")
+    return fmt.words(category) if category else None
+
+
+def _unit(row: dict[str, Any]) -> str:
+    """``USD / node-hour``; ``EUR (one-off total)``."""
+    currency = row.get("currency") or ""
+    unit = row.get("price_unit")
+    if not unit:
+        return currency or fmt.DASH
+    if unit == "total":
+        return f"{currency} (one-off total)".strip()
+    return f"{currency} / {fmt.unit_label(unit)}".strip(" /")
 
 
 def _count(row: dict[str, Any]) -> Any:
@@ -38,17 +56,35 @@ def _exact(value: Any) -> str:
 
 
 LINE_COLUMNS = (
-    Column("Vendor", key("vendor"), width=22),
-    Column("Quote", key("quote_ref"), width=14),
-    Column("Rev.", key("revision"), numeric=True, width=4),
+    Column("Vendor", key("vendor"), width=22, keep=3),
+    Column("Quote", key("quote_ref"), width=14, elide=Qt.TextElideMode.ElideMiddle, keep=3),
+    Column("Rev.", key("revision"), numeric=True, width=4, description="revision"),
     Column("Kind", key("kind"), text=fmt.words, width=8),
-    Column("Accelerator / category", _what, width=22),
+    Column(
+        "Accelerator / category",
+        _what,
+        width=22,
+        keep=2,
+        tooltip=lambda row: row.get("accelerator") or None,
+    ),
     Column("Count", _count, text=_count_text, numeric=True, width=7),
-    Column("Deployment", key("deployment"), text=fmt.words, width=11),
-    Column("Term (months)", key("term_months"), text=lambda v: fmt.number(v), numeric=True),
-    Column("Price (as quoted)", key("price"), text=_exact, numeric=True, width=12),
-    Column("Currency", key("currency"), width=6),
-    Column("Per", key("price_unit"), text=fmt.unit_label, width=12),
+    Column("Deployment", key("deployment"), text=fmt.words, width=11, keep=2),
+    Column(
+        "Term\n(months)",
+        key("term_months"),
+        text=lambda v: fmt.number(v),
+        numeric=True,
+        description="commitment in months",
+    ),
+    Column(
+        "Price (as quoted)",
+        key("price"),
+        text=_exact,
+        numeric=True,
+        width=12,
+        description="the number the vendor wrote, in the unit of the next column",
+    ),
+    Column("Unit", _unit, width=16, keep=2, description="currency and what the price is per"),
     Column(
         "USD / GPU-hour",
         key("usd_per_gpu_hour"),
@@ -59,11 +95,11 @@ LINE_COLUMNS = (
     ),
     Column("Region", key("region"), width=12),
     Column("Description", key("description"), width=34),
-    Column("Source", key("source"), width=28),
+    Column("Source", key("source"), width=28, elide=Qt.TextElideMode.ElideMiddle),
 )
 """Columns of the quote-lines table."""
 
-SEARCH_COLUMNS = (0, 1, 3, 4, 6, 9, 12, 13, 14)
+SEARCH_COLUMNS = (0, 1, 3, 4, 6, 9, 11, 12, 13)
 """Columns the filter box searches."""
 
 
@@ -76,6 +112,7 @@ def search_text(row: dict[str, Any]) -> str:
             row.get("quote_ref") or "",
             row.get("kind") or "",
             row.get("accelerator") or row.get("category") or "",
+            row.get("accelerator_name") or "",
             deployment,
             deployment.replace("_", " "),
             row.get("currency") or "",

@@ -80,6 +80,8 @@ class Column:
     """Optional colour swatch before the text (a chart series' colour)."""
     sort_value: Callable[[Any], Any] | None = None
     """Optional sort value from the row, when the shown value does not sort well."""
+    keep: int = 1
+    """How long the column keeps its width when the table is narrow (higher: longer)."""
 
     def display(self, row: Any) -> str:
         """The cell text for ``row``."""
