@@ -107,7 +107,10 @@ class ChartView(QFrame):
             builder(self._figure)
             self._figure.set_layout_engine("constrained")
             fit_legends(self._figure)
-            tidy_figure(self._figure)
+            try:
+                tidy_figure(self._figure)
+            except Exception:  # a chart that is not tidied is still worth showing
+                log.exception("chart could not be tidied")
             self._stack.setCurrentWidget(self._canvas)
             self._canvas.draw_idle()
             self.draws += 1
@@ -189,16 +192,17 @@ def _wrap_titles(figure: Any, renderer: Any) -> bool:
     texts = [getattr(figure, "_suptitle", None)]
     for ax in figure.axes:
         texts.extend((ax.title, getattr(ax, "_left_title", None)))
-    width = figure.bbox.width - 12
+    right = figure.bbox.x1 - 6
     changed = False
     for text in texts:
         if text is None or not text.get_visible() or not text.get_text().strip():
             continue
         content = text.get_text()
-        used = text.get_window_extent(renderer).width
-        if used <= width or "\n" in content:
+        box = text.get_window_extent(renderer)
+        if box.x1 <= right or "\n" in content:
             continue
-        characters = max(12, int(len(content) * width / used) - 1)
+        room = right - max(box.x0, 0.0)
+        characters = max(12, int(len(content) * room / box.width) - 1)
         text.set_text(textwrap.fill(content, characters))
         changed = True
     return changed
@@ -231,14 +235,13 @@ def _narrow_legends(figure: Any) -> None:
         handles = list(legend.legend_handles)
         labels = [text.get_text() for text in legend.texts]
         size = legend.texts[0].get_fontsize() if legend.texts else 7
-        location = getattr(legend, "_outside_loc", None) or "outside lower left"
         while columns > 1:
             columns -= 1
             legend.remove()
             legend = figure.legend(
                 handles,
                 labels,
-                loc=location,
+                loc="outside lower left",
                 ncol=columns,
                 fontsize=size,
                 frameon=False,

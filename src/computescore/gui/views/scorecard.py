@@ -27,7 +27,14 @@ from computescore.gui.errors import guarded
 from computescore.gui.models.table import Column, RowTableModel
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
-from computescore.gui.widgets import Banner, button, configure_table, label, section_title
+from computescore.gui.widgets import (
+    Banner,
+    button,
+    configure_table,
+    label,
+    rows_height,
+    section_title,
+)
 from computescore.gui.workspace import Snapshot
 
 AXES = ("performance", "reliability", "cost", "service", "compliance")
@@ -312,9 +319,10 @@ class ScorecardView(View):
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.setSpacing(SPACING)
         top_layout.addWidget(self.summary)
-        top_layout.addWidget(self.table, 1)
+        top_layout.addWidget(self.table, 10)
         top_layout.addWidget(self.supporting_title)
         top_layout.addWidget(self.supporting)
+        top_layout.addStretch(1)
 
         self.radar = ChartView(200)
         self.contrib = ChartView(200)
@@ -331,8 +339,8 @@ class ScorecardView(View):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
         split.addWidget(bottom)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 0)
+        split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
         split.setSizes([3000, 1800])
         self.split = split
@@ -403,6 +411,32 @@ class ScorecardView(View):
             "once; each change is saved and undoable."
         )
         self._show_ranking()
+        self._share_height()
+
+    def resizeEvent(self, event: Any) -> None:
+        """Share the height again for the new size."""
+        super().resizeEvent(event)
+        if self.showing_body:
+            self._share_height()
+
+    def _share_height(self) -> None:
+        """Give the ranking the height its rows need (up to 60 %), the charts the rest."""
+        total = sum(self.split.sizes())
+        if total <= 0:
+            return
+        width = max(self.split.width(), 400)
+
+        def height(widget: QWidget) -> int:
+            found = widget.heightForWidth(width)
+            return found if found > 0 else widget.sizeHint().height()
+
+        need = self.table.maximumHeight() + 3 * SPACING
+        if self.summary.isVisibleTo(self):
+            need += height(self.summary) + SPACING
+        if self.supporting.isVisibleTo(self):
+            need += height(self.supporting_title) + self.supporting.height() + 2 * SPACING
+        top = min(need, total * 3 // 5)
+        self.split.setSizes([top, total - top])
 
     # -- weights ---------------------------------------------------------------------
     def raw_weights(self) -> dict[str, float]:
@@ -500,9 +534,7 @@ class ScorecardView(View):
             "performance or cost per useful unit. Its TCO is on the TCO page; its service and "
             "compliance are scored for information."
         )
-        header = self.supporting.horizontalHeader().sizeHint().height()
-        row = self.supporting.verticalHeader().defaultSectionSize()
-        self.supporting.setFixedHeight(header + row * min(len(items), 3) + 4)
+        self.supporting.setFixedHeight(rows_height(self.supporting, min(len(items), 3)))
 
     def _show_ranking(self) -> None:
         analysis = self.analysis
@@ -520,6 +552,7 @@ class ScorecardView(View):
         for index, score in enumerate(card.ranked[:RADAR_MAX_QUOTES]):
             self._swatches[score.quote_key] = QColor(series_colour(index))
         self.ranking_model.set_rows(list(card.scores))
+        self.table.setMaximumHeight(rows_height(self.table, max(len(card.scores), 3)))
         self._show_supporting(card)
         winner = card.winner
         if winner is None:

@@ -43,6 +43,7 @@ from computescore.gui.widgets import (
     button,
     configure_table,
     label,
+    rows_height,
     section_title,
 )
 from computescore.gui.workspace import Snapshot
@@ -590,19 +591,24 @@ class TcoView(View):
         self.supporting_model = RowTableModel(summary_columns())
         self.supporting = QTableView()
         self.supporting.setModel(self.supporting_model)
-        configure_table(self.supporting, self.supporting_model.columns)
+        # Same columns as the list above, without a header: widths follow the list's.
+        configure_table(self.supporting, self.supporting_model.columns).manual = True
         self.supporting.horizontalHeader().setVisible(False)
+        self.summary.horizontalHeader().sectionResized.connect(
+            lambda index, _old, new: self.supporting.setColumnWidth(index, new)
+        )
         self.supporting.selectionModel().selectionChanged.connect(self._on_select_supporting)
         self.supporting_title = label("", "Muted", wrap=True)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.setSpacing(4)
-        left_layout.addWidget(self.summary, 1)
+        left_layout.addWidget(self.summary, 10)
         self.knocked_note = label("Grey: knocked out on the scorecard; hover for why.", "Muted")
         left_layout.addWidget(self.knocked_note)
         left_layout.addWidget(self.supporting_title)
         left_layout.addWidget(self.supporting)
+        left_layout.addStretch(1)
         self.detail = QuoteCostDetail()
         self.options_model = self.detail.options_model
         self.lines_model = self.detail.lines_model
@@ -757,12 +763,14 @@ class TcoView(View):
         previous = self._selected_key()
         self.summary_model.set_rows(compute)
         self.summary.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+        # As tall as its rows (the supporting quotes follow right under), scrolling beyond.
+        self.summary.setMaximumHeight(rows_height(self.summary, max(len(compute), 3)))
         self.knocked_note.setVisible(any(r.knocked_out for r in compute))
         self.supporting_model.set_rows(supporting)
         self.supporting.setVisible(bool(supporting))
         self.supporting_title.setVisible(bool(supporting))
         self.supporting.setFixedHeight(
-            self.supporting.verticalHeader().defaultSectionSize() * max(1, len(supporting)) + 4
+            rows_height(self.supporting, min(max(1, len(supporting)), 4))
         )
         self.supporting_title.setText(
             ("Supporting quotes" if len(supporting) != 1 else "Supporting quote")
