@@ -162,3 +162,5 @@ def test_fit_widths_keeps_the_columns_marked_to_keep() -> None:
     assert fit_widths(widths, 490) == [200, 200, 50, 40]
     # Narrower still: the description reaches its minimum, then the name shrinks.
     assert fit_widths(widths, 250) == [100, 60, 50, 40]
+    # Too narrow for the minimums: the table scrolls, so the name keeps its width.
+    assert fit_widths(widths, 100) == [200, 60, 50, 40]

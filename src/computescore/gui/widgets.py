@@ -380,11 +380,12 @@ class CellDelegate(QStyledItemDelegate):
         if event is None or view is None or event.type() != QEvent.Type.ToolTip:
             return super().helpEvent(event, view, option, index)
         parts = []
-        if self.is_elided(view, index):
-            parts.append(str(index.data(Qt.ItemDataRole.DisplayRole)))
-        tip = index.data(Qt.ItemDataRole.ToolTipRole)
-        if tip and str(tip) not in parts:
-            parts.append(str(tip))
+        tip = str(index.data(Qt.ItemDataRole.ToolTipRole) or "")
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        if text not in tip and self.is_elided(view, index):
+            parts.append(text)
+        if tip:
+            parts.append(tip)
         if not parts:
             QToolTip.hideText()
             event.ignore()
@@ -401,7 +402,8 @@ def fit_widths(widths: Sequence[tuple[int, ...]], available: int) -> list[int]:
     left: notes, sources), then the columns with the lowest ``keep``, and among
     equals the widest are cut first, down to one common width (never below a
     column's minimum), so short columns keep their full text. When even the
-    minimums do not fit, every shrinkable column gets its minimum.
+    minimums do not fit, the table will scroll sideways: columns with ``keep`` of 2
+    or more keep their preferred width and the others get their minimum.
     """
     rows = [(int(w[0]), int(w[1]), bool(w[2]), int(w[3]) if len(w) > 3 else 1) for w in widths]
     chosen = [want for _least, want, _shrinks, _keep in rows]
@@ -419,6 +421,11 @@ def fit_widths(widths: Sequence[tuple[int, ...]], available: int) -> list[int]:
         chosen_group = _water_fill([(rows[i][0], chosen[i]) for i in group], room)
         for i, width in zip(group, chosen_group, strict=True):
             chosen[i] = width
+    if sum(chosen) > available:
+        # The table scrolls sideways anyway: the columns worth keeping stay whole.
+        for i, (_least, want, shrinks, keep) in enumerate(rows):
+            if shrinks and keep >= 2:
+                chosen[i] = want
     return chosen
 
 

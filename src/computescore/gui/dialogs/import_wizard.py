@@ -46,7 +46,14 @@ from computescore.gui import format as fmt
 from computescore.gui.errors import guarded, report_exception
 from computescore.gui.models.table import ROW_ROLE, Column, RowTableModel, key
 from computescore.gui.theme import SPACING
-from computescore.gui.widgets import Banner, button, configure_table, label, primary_button
+from computescore.gui.widgets import (
+    Banner,
+    CellDelegate,
+    button,
+    configure_table,
+    label,
+    primary_button,
+)
 from computescore.gui.workspace import Workspace
 from computescore.services.progress import Cancelled
 
@@ -271,8 +278,8 @@ PROBLEM_COLUMNS = [
         width=8,
         foreground=lambda p: theme.severity_colors(p.severity.value)[0],
     ),
-    Column("Where", lambda p: p.source, width=30),
-    Column("Problem", lambda p: p.message, width=48, tooltip=lambda p: str(p)),
+    Column("Where", lambda p: p.source, width=30, elide=Qt.TextElideMode.ElideMiddle, keep=2),
+    Column("Problem", lambda p: p.message, width=48, tooltip=lambda p: str(p), keep=2),
     Column("Found", key("found"), width=14),
     Column("Expected", key("expected"), width=22),
 ]
@@ -401,11 +408,15 @@ class ImportWizard(QDialog):
         page = QSplitter(Qt.Orientation.Horizontal)
         self.sheet_list = QListWidget()
         self.sheet_list.setMaximumWidth(320)
+        self.sheet_list.setWordWrap(True)
+        self.sheet_list.setSpacing(2)
+        self.sheet_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.sheet_list.currentRowChanged.connect(self._show_sheet)
         self.preview_model = PreviewModel()
         self.preview = QTableView()
         self.preview.setModel(self.preview_model)
         self.preview.setWordWrap(False)
+        self.preview.setItemDelegate(CellDelegate(self.preview))
         self.preview.horizontalHeader().setDefaultSectionSize(130)
         self.preview_note = label("", "Muted", wrap=True)
         right = QWidget()
@@ -424,6 +435,7 @@ class ImportWizard(QDialog):
         self.table_list = QListWidget()
         self.table_list.setMaximumWidth(340)
         self.table_list.setWordWrap(True)
+        self.table_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table_list.setSpacing(2)
         self.table_list.currentRowChanged.connect(self._show_mapping)
         right = QWidget()
@@ -444,6 +456,7 @@ class ImportWizard(QDialog):
         self.mapping.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.mapping.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.mapping.horizontalHeader().setStretchLastSection(True)
+        self.mapping.setItemDelegate(CellDelegate(self.mapping))
         self.mapping.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 16)
         layout.addWidget(self.mapping, 1)
         page.addWidget(self.table_list)
@@ -708,12 +721,14 @@ class ImportWizard(QDialog):
         for path, draft in self.read_result.drafts.items():
             for sheet in draft.preview.sheets:
                 self._sheets.append((path, sheet))
-                text = f"{Path(path).name} ▸ {sheet.name}"
+                text = f"{Path(path).name}\n{sheet.name}"
                 if sheet.visibility != "visible":
                     text += f" ({sheet.visibility})"
                 item = QListWidgetItem(text)
-                if not sheet.table_rows:
-                    item.setToolTip("No quote table found on this sheet (terms or notes)")
+                item.setToolTip(
+                    text.replace("\n", " ▸ ")
+                    + ("" if sheet.table_rows else "\nNo quote table found on this sheet")
+                )
                 self.sheet_list.addItem(item)
         self.sheet_list.blockSignals(False)
         if self._sheets:
@@ -809,7 +824,10 @@ class ImportWizard(QDialog):
                 3,
                 QTableWidgetItem(_SOURCE_WORDS.get(column.source.value, column.source.value)),
             )
-            self.mapping.setItem(index, 4, QTableWidgetItem(" · ".join(samples[:3])))
+            sample = QTableWidgetItem(" · ".join(samples[:3]))
+            if samples:
+                sample.setToolTip("\n".join(samples))
+            self.mapping.setItem(index, 4, sample)
             problems = flagged.get(column.letter, [])
             background = None
             if problems:

@@ -53,18 +53,24 @@ def finding_columns(labels: dict[str, str]) -> list[Column]:
             ),
             bold=lambda f: severity(f) == "knockout",
         ),
-        Column("Quote", lambda f: labels.get(f.quote_key, f.quote_key), width=26),
-        Column("Check", lambda f: f.category.value, text=fmt.words, width=14),
-        Column("Finding", lambda f: f.title, width=36, tooltip=lambda f: f.reason),
+        Column(
+            "Quote",
+            lambda f: labels.get(f.quote_key, f.quote_key),
+            width=26,
+            elide=Qt.TextElideMode.ElideMiddle,
+            keep=2,
+        ),
+        Column("Check", lambda f: f.category.value, text=fmt.words, width=14, keep=3),
+        Column("Finding", lambda f: f.title, width=36, tooltip=lambda f: f.reason, keep=2),
         Column("Rule", lambda f: f.rule_id, width=22),
-        Column("Rule date", lambda f: f.rule_date, width=10),
+        Column("Rule date", lambda f: f.rule_date, width=10, keep=4),
         Column("Status", lambda f: f.rule_status, width=12),
         Column("Source", lambda f: f.source.split(" <")[0], width=30, tooltip=lambda f: f.source),
     ]
 
 
 CLASSIFICATION_COLUMNS = [
-    Column("Accelerator", lambda c: c[0], width=26),
+    Column("Accelerator", lambda c: c[0], width=26, keep=3),
     Column(
         "TPP",
         lambda c: c[1].classification.tpp,

@@ -95,13 +95,14 @@ def quote_columns(standing: dict[str, Standing]) -> list[Column]:
         return standing.get(summary_key(summary))
 
     return [
-        Column("Vendor", key("vendor"), width=22, tooltip=_from_file),
+        Column("Vendor", key("vendor"), width=22, tooltip=_from_file, keep=2),
         Column(
             "Quote",
             key("reference"),
             width=14,
             elide=Qt.TextElideMode.ElideMiddle,
             tooltip=_from_file,
+            keep=3,
         ),
         Column(
             "Standing",

@@ -99,6 +99,7 @@ def ranking_columns(swatches: dict[str, Any] | None = None) -> list[Column]:
             foreground=fg,
             bold=lambda r: r.rank == 1,
             elide=Qt.TextElideMode.ElideMiddle,
+            keep=3,
             decoration=lambda r: colours.get(r.quote_key),
             tooltip=lambda r: (
                 "Colour: its line in the radar chart" if r.quote_key in colours else None
@@ -135,7 +136,7 @@ def ranking_columns(swatches: dict[str, Any] | None = None) -> list[Column]:
 def supporting_columns() -> list[Column]:
     """Columns of the supporting quotes (no compute lines): listed, never ranked."""
     return [
-        Column("Quote", lambda r: r.label, width=30, elide=Qt.TextElideMode.ElideMiddle),
+        Column("Quote", lambda r: r.label, width=30, elide=Qt.TextElideMode.ElideMiddle, keep=3),
         Column(
             "Offers",
             lambda r: ", ".join(fmt.words(o).lower() for o in r.offers),

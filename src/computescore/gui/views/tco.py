@@ -177,6 +177,7 @@ def option_columns(accelerator_name: Any) -> list[Column]:
         Column(
             "Accelerator",
             lambda o: accelerator_name(o.accelerator),
+            keep=3,
             bold=chosen,
             foreground=muted,
             tooltip=_option_tip,
@@ -184,6 +185,7 @@ def option_columns(accelerator_name: Any) -> list[Column]:
         Column(
             "Deployment",
             lambda o: deployment_text(o.deployment, o.term_months),
+            keep=3,
             bold=chosen,
             foreground=muted,
         ),
@@ -346,12 +348,13 @@ LINE_COLUMNS = [
         "Cost line",
         lambda ln: ln.label,
         width=34,
+        keep=3,
         tooltip=_line_tip,
         foreground=lambda ln: None if ln.costed else theme.severity_colors("warning")[0],
     ),
-    Column("Category", lambda ln: ln.category.value, text=fmt.words, width=12),
+    Column("Category", lambda ln: ln.category.value, text=fmt.words, width=12, keep=2),
     Column("Amount", lambda ln: ln.amount_usd, text=fmt.usd, numeric=True, width=12),
-    Column("Paid", _when, width=10, description="when the money moves"),
+    Column("Paid", _when, width=10, keep=2, description="when the money moves"),
     Column(
         "How it was computed",
         lambda ln: ln.formula + (f" ({ln.note})" if ln.note else ""),

@@ -167,9 +167,13 @@ class VendorsView(View):
         self._decision = date.today()
         self.vendor_model = RowTableModel(
             [
-                Column("Vendor", lambda v: v.name, width=20),
+                Column("Vendor", lambda v: v.name, width=20, keep=3),
                 Column(
-                    "Kind", lambda v: v.kind.value, text=lambda k: KIND_WORDS.get(k, k), width=12
+                    "Kind",
+                    lambda v: v.kind.value,
+                    text=lambda k: KIND_WORDS.get(k, k),
+                    width=12,
+                    keep=2,
                 ),
                 Column("HQ", lambda v: v.hq_country, width=2),
                 Column(
@@ -214,13 +218,14 @@ class VendorsView(View):
         right.addWidget(section_title("Certifications"))
         self.cert_model = RowTableModel(
             [
-                Column("Certification", lambda c: c.name, width=20),
+                Column("Certification", lambda c: c.name, width=20, keep=3),
                 Column("Issuer", lambda c: c.issuer, width=10),
-                Column("Valid from", lambda c: c.valid_from, text=fmt.day, width=10),
-                Column("Valid until", lambda c: c.valid_to, text=fmt.day, width=10),
+                Column("Valid from", lambda c: c.valid_from, text=fmt.day, width=10, keep=4),
+                Column("Valid until", lambda c: c.valid_to, text=fmt.day, width=10, keep=4),
                 Column(
                     "On the decision date",
                     lambda c: certification_status(c, self._decision)[1],
+                    keep=3,
                     foreground=lambda c: theme.severity_colors(
                         certification_status(c, self._decision)[0]
                     )[0],
