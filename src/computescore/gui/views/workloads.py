@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from computescore.domain.catalog import Precision
@@ -212,6 +213,9 @@ class WorkloadsView(View):
         self.list = QListWidget()
         self.list.setMaximumWidth(300)
         self.list.setMinimumWidth(220)
+        self.list.setWordWrap(True)
+        self.list.setSpacing(2)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.currentRowChanged.connect(self._on_row)
         left.addWidget(self.list, 1)
         self.add_button = button("Add workload", "plus")
