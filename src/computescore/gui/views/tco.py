@@ -348,7 +348,7 @@ LINE_COLUMNS = [
         "Cost line",
         lambda ln: ln.label,
         width=34,
-        keep=3,
+        keep=2,
         tooltip=_line_tip,
         foreground=lambda ln: None if ln.costed else theme.severity_colors("warning")[0],
     ),
