@@ -223,6 +223,7 @@ class Analysis(QObject):
         self.monte_carlo: Any = None
         self.error: str | None = None
         self.running = False
+        self._inflight = 0
         self._generation = 0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -275,12 +276,20 @@ class Analysis(QObject):
         self._generation += 1
         generation = self._generation
         name = snap.evaluation.name
+        self._inflight += 1
         self.running = True
 
+        def finish() -> None:
+            # Every run that starts ends here, even one whose result is no longer
+            # wanted (a newer run, or another database opened): otherwise "running"
+            # would stay set and the page would wait for ever.
+            self._inflight -= 1
+            self.running = self._inflight > 0
+
         def done(outcome: Outcome) -> None:
+            finish()
             if generation != self._generation:
                 return
-            self.running = False
             self.outcome = outcome
             self.preview = None
             self.error = None
@@ -288,9 +297,9 @@ class Analysis(QObject):
             self.changed.emit()
 
         def failed(info: tasks.ExcInfo) -> None:
+            finish()
             if generation != self._generation:
                 return
-            self.running = False
             from computescore.errors import UserError
 
             exc = info[1]
@@ -307,6 +316,7 @@ class Analysis(QObject):
             name="evaluate",
             on_success=done,
             on_error=failed,
+            on_cancel=finish,
         )
 
     def compute_now(self) -> None:
