@@ -80,6 +80,13 @@ def test_section_followed_by_unpriced_rows_ends_the_table() -> None:
     assert [r.index for r in table.rows] == [1, 2]
 
 
+def test_a_row_holding_only_a_dash_is_a_heading_without_a_name() -> None:
+    rows = [HEADER, LINES[0], ["-"], LINES[1]]
+    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    assert [(r.index, r.section) for r in table.rows] == [(1, None), (3, "")]
+    assert table.skipped == ((2, SkipReason.SECTION),)
+
+
 def test_two_tables_in_one_sheet() -> None:
     rows = [
         HEADER,

@@ -214,6 +214,10 @@ def _is_total(text: str, filled: int, numbers: int) -> bool:
     return bool(_TOTAL_WORD.search(text)) and filled <= 3 and numbers <= 2
 
 
+_NOTE_STARTS = frozenset("nrcftdaeip*†‡([")
+"""Every first character :data:`_NOTES` and :data:`_FOOTNOTE` can match (text is folded)."""
+
+
 def classify_row(
     cells: Sequence[CellValue], header_keys: Sequence[str], first_key: str | None = None
 ) -> str | None:
@@ -221,33 +225,53 @@ def classify_row(
 
     Returns ``"total"``, ``"notes"``, ``"subtotal"``, ``"header"``, ``"blank"``,
     ``"section"`` or None for an ordinary data row. Called for every row of a price
-    list, so the common case (a data row) is decided with few operations;
-    ``first_key`` is the header's first non-empty key, when the caller has it.
+    list, so the common case (a data row) is decided with few operations: a row whose
+    first filled cell is a number is a data row, the notes patterns are only tried on
+    text that starts as they do, and cells are only counted as far as a decision needs
+    them; ``first_key`` is the header's first non-empty key, when the caller has it.
     """
     first: CellValue = None
     filled = numbers = 0
-    for cell in cells:
-        if cell is None or cell == "":
+    remaining = iter(cells)
+    for cell in remaining:
+        if cell is None:
             continue
         if cell.__class__ is str:
-            if not cell.strip():
+            if not cell or cell.isspace():
                 continue
+        elif cell == "":
+            continue
         else:
+            if not isinstance(cell, str):
+                return None
             numbers += 1
-        if first is None:
-            first = cell
-        filled += 1
+        first, filled = cell, 1
+        break
     if first is None:
         return "blank"
-    if not isinstance(first, str):
-        return None
+    assert isinstance(first, str)
     folded = first.strip().lower() if first.isascii() else normalise_text(first).casefold()
+    # Past four filled cells only the notes patterns still need the count of numbers.
+    counted = folded[:1] in _NOTE_STARTS
+    for cell in remaining:
+        if cell is None:
+            continue
+        if cell.__class__ is str:
+            if not cell or cell.isspace():
+                continue
+        elif cell == "":
+            continue
+        else:
+            numbers += 1
+        filled += 1
+        if filled > 3 and not counted:
+            break
     if filled <= 3:
         if (_SUBTOTAL.search(folded) or _TAX.match(folded)) and filled <= 3:
             return "subtotal"
         if _is_total(folded, filled, numbers):
             return "total"
-    if _NOTES.match(folded) or (numbers == 0 and _FOOTNOTE.match(folded)):
+    if counted and (_NOTES.match(folded) or (numbers == 0 and _FOOTNOTE.match(folded))):
         return "notes"
     if filled == 1 and numbers == 0:
         if len(folded) > 60 or folded.endswith(".") or ":" in folded:
@@ -321,8 +345,9 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
         )
 
     after_gap = False
-    for index in range(start, len(sheet.rows)):
-        cells = sheet.rows[index]
+    sheet_rows, hidden = sheet.rows, sheet.hidden_rows
+    for index in range(start, len(sheet_rows)):
+        cells = sheet_rows[index]
         kind = classify_row(cells, header_keys, first_key)
         if kind == "blank":
             skipped.append((index, SkipReason.BLANK))
@@ -356,10 +381,11 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
                 stop_reason = f"another table after row {index + 1}"
                 break
             skipped.append((index, SkipReason.SECTION))
-            section = _text(next(cell for cell in cells if not is_blank(cell)))
+            # A heading that is only a dash names no section.
+            section = _text(next((cell for cell in cells if not is_blank(cell)), None))
             continue
         after_gap = False
-        rows.append(TableRow(index, cells, index in sheet.hidden_rows, section))
+        rows.append(TableRow(index, cells, index in hidden, section))
     last = rows[-1].index if rows else start
     skipped = [(index, reason) for index, reason in skipped if index < last]
     return Table(

@@ -1,0 +1,254 @@
+"""Problem-free rows are read on a shorter path; it must give exactly what the full path gives.
+
+Tables are generated from cell values that parse, with some that do not (few or
+many, per table), and values on the edges (dashes, zero and negative zero, node
+counts in names, formulas, hidden rows, a second price column in another currency),
+and each is read twice: with the short path for problem-free rows, and with every
+row on the full path. Lines, problems, mappings and previews must be identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from computescore.domain.catalog import Catalogue
+from computescore.errors import UsageError
+from computescore.io.mapping import parse_override
+from computescore.io.reader import FileDraft, _LineBuilder, _Reader
+from computescore.io.refusal import FileRefused
+from computescore.io.workbook import FormulaCell, SheetData, WorkbookData
+from computescore.services.catalogue import load_catalogue
+
+CATALOGUE = load_catalogue()
+
+VALID: dict[str, list[Any]] = {
+    "description": [
+        "H100 SXM 8x node",
+        "2x DGX H100",
+        "Network egress",
+        "Installation",
+        "A100 80GB",
+        "Support plan",
+        "DGX H100 (8 GPUs)",
+        "lease H100 36 months",
+        "B200 reserved 12 months",
+        "storage 10TB",
+        None,
+    ],
+    "kind": ["compute", "cost", None],
+    "accelerator": ["H100 SXM", "A100 80GB", "L40S", "2x DGX H100", "h100", "-", None],
+    "accelerators_per_node": [8, 4, "8", None, 8.0],
+    "nodes": [1, 2, "3", None, 1.0, 64],
+    "accelerator_count": [8, 16, None, 24],
+    "quantity": [1, 2, "3", None, 8],
+    "deployment": ["On-demand", "Reserved", "Spot", "lease", "purchase", None],
+    "term_months": ["12 months", "3 yrs", None, 36],
+    "tier": ["Guaranteed", "Interruptible", None],
+    "price": [3.1, 4.08, 0.0, -0.0, 1.0, 1, "$3.10/hr", "€ 1.234,56", "2.50", "-", None],
+    "price_unit": ["per GPU-hour", "per node-month", "one-off", "per GB", "per month", None],
+    "currency": ["USD", "EUR", None],
+    "region": ["us-east-1", "eu-central-1", "Frankfurt", None],
+    "country": ["US", "DE", "Germany", None],
+    "category": ["network", "support", None],
+    "line_total": [24.8, "100", 3.1, None],
+    "details": ["8x H100", "network", None],
+}
+ODD: dict[str, list[Any]] = {
+    "description": ["Mystery GPU X9", "-", 12],
+    "kind": ["banana"],
+    "accelerator": ["Unknown9000", 5],
+    "accelerators_per_node": ["x", 2.5, 0],
+    "nodes": ["abc", True, -1],
+    "accelerator_count": [7, "many"],
+    "quantity": [1.5, "x", "1,5"],
+    "deployment": ["weird", "hourly"],
+    "term_months": ["forever"],
+    "tier": ["Gold"],
+    "price": ["TBD", "abc", "(1,200.00)", "USD 3"],
+    "price_unit": ["per banana"],
+    "currency": ["$", "XYZ"],
+    "region": ["Mars", 7],
+    "country": ["Atlantis"],
+    "category": ["foo"],
+    "line_total": ["x", 0],
+    "details": [""],
+}
+PRICE_HEADERS = [
+    "Price per GPU-hour (USD)",
+    "Monthly fee per node EUR",
+    "One-off price USD",
+    "Unit cost",
+]
+
+
+@contextmanager
+def every_row_on_the_full_path() -> Iterator[None]:
+    _LineBuilder.fast_rows = False
+    try:
+        yield
+    finally:
+        _LineBuilder.fast_rows = True
+
+
+def read(book: WorkbookData, catalogue: Catalogue, overrides: list[str], **options: Any) -> str:
+    try:
+        draft = _read(book, catalogue, overrides, **options)
+    except (FileRefused, UsageError) as exc:
+        return f"refused: {exc}"
+    return repr((draft.quotes, draft.problems, draft.preview, draft.decimal_mark, draft.currency))
+
+
+def _read(
+    book: WorkbookData, catalogue: Catalogue, overrides: list[str], **options: Any
+) -> FileDraft:
+    return _Reader(
+        book,
+        catalogue,
+        vendor="Acme",
+        sheet=None,
+        overrides=[parse_override(text) for text in overrides],
+        profile=None,
+        include_hidden=options.get("include_hidden", False),
+        decimal_mark=None,
+        currency=options.get("currency"),
+        progress=None,
+    ).run()
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[WorkbookData, list[str], dict[str, Any]]:
+    named = draw(st.sampled_from(["description", "accelerator"]))
+    others = draw(
+        st.lists(st.sampled_from(sorted(set(VALID) - {"price", named})), max_size=9, unique=True)
+    )
+    odd_one_in = draw(st.sampled_from([4, 20, 1000]))
+    fields = ["price", named, *others]
+    if draw(st.booleans()):
+        fields.append("price")
+    headers = [
+        f"{number} " + (draw(st.sampled_from(PRICE_HEADERS)) if name == "price" else name)
+        for number, name in enumerate(fields)
+    ]
+    text = draw(st.booleans())
+    rows: list[list[Any]] = [list(headers)]
+    formulas: dict[tuple[int, int], FormulaCell] = {}
+    hidden: set[int] = set()
+    for number in range(draw(st.integers(min_value=1, max_value=12))):
+        shape = draw(st.sampled_from(["line"] * 8 + ["blank", "section"]))
+        if shape == "blank":
+            rows.append([])
+            continue
+        if shape == "section":
+            rows.append(["Network services"])
+            continue
+        cells = [
+            draw(
+                st.sampled_from(
+                    ODD[name]
+                    if draw(st.integers(min_value=1, max_value=odd_one_in)) == 1
+                    else VALID[name]
+                )
+            )
+            for name in fields
+        ]
+        if text:
+            cells = [None if value is None else str(value) for value in cells]
+        elif draw(st.integers(min_value=0, max_value=15)) == 0:
+            formulas[(len(rows), 0)] = FormulaCell(
+                len(rows), 0, "B2*2", draw(st.sampled_from([None, "3.5"]))
+            )
+        if not text and draw(st.integers(min_value=0, max_value=15)) == 0:
+            hidden.add(len(rows))
+        rows.append(cells)
+        del number
+    sheet = SheetData(
+        name="Quote",
+        index=0,
+        rows=rows,
+        hidden_rows=frozenset(hidden),
+        formulas=formulas,
+        line_numbers=list(range(1, len(rows) + 1)) if text else (),
+    )
+    book = WorkbookData(
+        path=Path("quote.csv" if text else "quote.xlsx"),
+        kind="text" if text else "xlsx",
+        sheets=(sheet,),
+    )
+    options = {
+        "include_hidden": draw(st.booleans()),
+        "currency": draw(st.sampled_from([None, "USD"])),
+    }
+    return book, [f"{header}={name}" for header, name in zip(headers, fields, strict=True)], options
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables())
+def test_problem_free_rows_read_the_same_on_both_paths(
+    table: tuple[WorkbookData, list[str], dict[str, Any]],
+) -> None:
+    book, overrides, options = table
+    short = read(book, CATALOGUE, overrides, **options)
+    with every_row_on_the_full_path():
+        full = read(book, CATALOGUE, overrides, **options)
+    assert short == full
+
+
+EDGES: dict[str, list[list[Any]]] = {
+    # Zero and negative zero stay apart (Decimal('0.0') and Decimal('-0.0')); a dash is
+    # no price (an error); "2x DGX H100" is two nodes of eight (2 × 8 = 16 GPUs); 1.0
+    # and 1 stay as written.
+    "edges": [
+        ["Description", "GPU", "GPUs per node", "Nodes", "Price per GPU-hour (USD)", "Region"],
+        ["H100 on-demand", "H100 SXM", 8, 2, 0.0, "us-east-1"],
+        ["H100 on-demand", "H100 SXM", 8, 2, -0.0, "us-east-1"],
+        ["H100 on-demand", "H100 SXM", 8, 2, " - ", "us-east-1"],
+        ["DGX pair", "2x DGX H100", None, None, 3.1, "us-east-1"],
+        ["H100 on-demand", "H100 SXM", 8, 1, 1.0, "eu-central-1"],
+        ["H100 on-demand", "H100 SXM", 8, 1, 1, "eu-central-1"],
+    ],
+    # Per hour without GPU or node: read per GPU-hour, with a warning on each line.
+    "assumed basis": [
+        ["Description", "GPU", "GPUs", "Price per hour (USD)"],
+        ["H100 on-demand", "H100 SXM", 8, 3.1],
+        ["A100 on-demand", "A100 80GB", 8, 2.0],
+    ],
+    # 1000 × 8 = 8000 matches the first total; the second (9000) is reported.
+    "line totals": [
+        ["Description", "GPU", "GPUs", "Monthly price per GPU (USD)", "Line total (USD)"],
+        ["H100 reserved", "H100 SXM", 8, 1000.0, 8000.0],
+        ["H100 reserved", "H100 SXM", 8, 1000.0, 9000.0],
+    ],
+}
+EXPECTED_PRICES = {
+    "edges": ["0.0", "-0.0", "3.1", "1.0", "1"],
+    "assumed basis": ["3.1", "2.0"],
+    "line totals": ["1000.0", "1000.0"],
+}
+EXPECTED_PROBLEMS = {"edges": 1, "assumed basis": 2, "line totals": 1}
+"""Problems about rows: the dash row has no price; two assumed bases; one wrong total."""
+
+
+@pytest.mark.parametrize("name", sorted(EDGES))
+def test_edges_read_the_same_on_both_paths(name: str) -> None:
+    book = WorkbookData(
+        path=Path("quote.xlsx"),
+        kind="xlsx",
+        sheets=(SheetData(name="Quote", index=0, rows=EDGES[name]),),
+    )
+    draft = _read(book, CATALOGUE, [])
+    with every_row_on_the_full_path():
+        full = _read(book, CATALOGUE, [])
+    assert repr(draft) == repr(full)
+    (quote,) = draft.quotes
+    assert [str(line.price) for line in quote.lines] == EXPECTED_PRICES[name]
+    about_lines = [p for p in quote.problems if "!" in p.source]
+    assert len(about_lines) == EXPECTED_PROBLEMS[name]
+    if name == "edges":
+        assert [line.accelerator_count for line in quote.lines] == [16, 16, 16, 8, 8]
