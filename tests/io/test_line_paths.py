@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import FrozenInstanceError
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from computescore.domain.catalog import Catalogue
+from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.errors import UsageError
 from computescore.io.mapping import parse_override
-from computescore.io.reader import FileDraft, _LineBuilder, _Reader
+from computescore.io.reader import FileDraft, _line_maker, _LineBuilder, _Reader
 from computescore.io.refusal import FileRefused
 from computescore.io.workbook import FormulaCell, SheetData, WorkbookData
 from computescore.services.catalogue import load_catalogue
@@ -252,3 +255,30 @@ def test_edges_read_the_same_on_both_paths(name: str) -> None:
     assert len(about_lines) == EXPECTED_PROBLEMS[name]
     if name == "edges":
         assert [line.accelerator_count for line in quote.lines] == [16, 16, 16, 8, 8]
+
+
+def test_lines_made_through_the_slots_equal_constructed_ones() -> None:
+    values = (
+        LineKind.COMPUTE,
+        "H100 on-demand",
+        Decimal("3.10"),
+        PriceUnit.PER_GPU_HOUR,
+        "USD",
+        None,
+        "nvidia-h100-sxm",
+        8,
+        2,
+        16,
+        None,
+        Deployment.ON_DEMAND,
+        None,
+        "us-east-1",
+        "US",
+        "quote.xlsx!Quote!2",
+    )
+    made = _line_maker()(*values)
+    built = QuoteLine(*values)
+    assert type(made) is QuoteLine
+    assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    with pytest.raises(FrozenInstanceError):
+        made.price = Decimal(0)  # type: ignore[misc]

@@ -897,6 +897,76 @@ def _filled(value: CellValue) -> CellValue:
     return value
 
 
+_UNSEEN: Any = object()
+"""A cache miss, where None is a cached answer."""
+
+
+_LINE_FIELDS = (
+    "kind",
+    "description",
+    "price",
+    "price_unit",
+    "currency",
+    "category",
+    "accelerator",
+    "accelerators_per_node",
+    "nodes",
+    "accelerator_count",
+    "quantity",
+    "deployment",
+    "term_months",
+    "region",
+    "country",
+    "source",
+)
+
+
+def _line_maker() -> Callable[..., QuoteLine]:
+    """A function taking QuoteLine's fields in order and returning the line.
+
+    A frozen dataclass's constructor sets each field through ``object.__setattr__``
+    by name, which is a fifth of reading a problem-free row. QuoteLine is a frozen,
+    slotted dataclass with nothing to run after its fields are set, so storing the
+    values through its slots gives an equal object for less. Should its fields change,
+    or should it ever check its values (``__post_init__``), the constructor is used.
+    """
+    if (
+        tuple(QuoteLine.__dataclass_fields__) != _LINE_FIELDS
+        or getattr(QuoteLine, "__slots__", ()) != _LINE_FIELDS
+        or hasattr(QuoteLine, "__post_init__")
+    ):
+        return QuoteLine
+    (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15) = (
+        getattr(QuoteLine, name).__set__ for name in _LINE_FIELDS
+    )
+    create = object.__new__
+
+    def make(
+        v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any,
+        v8: Any, v9: Any, v10: Any, v11: Any, v12: Any, v13: Any, v14: Any, v15: Any,
+    ) -> QuoteLine:  # fmt: skip
+        line: QuoteLine = create(QuoteLine)
+        s0(line, v0)
+        s1(line, v1)
+        s2(line, v2)
+        s3(line, v3)
+        s4(line, v4)
+        s5(line, v5)
+        s6(line, v6)
+        s7(line, v7)
+        s8(line, v8)
+        s9(line, v9)
+        s10(line, v10)
+        s11(line, v11)
+        s12(line, v12)
+        s13(line, v13)
+        s14(line, v14)
+        s15(line, v15)
+        return line
+
+    return make
+
+
 _PLAIN_AMOUNT = re.compile(r"[0-9]{1,3}|[0-9]+\.[0-9]{1,2}|[0-9]+\.[0-9]{4,}|[0-9]{4,}")
 
 
@@ -1078,7 +1148,7 @@ class _LineBuilder:
         plain_money, looks, described_cache = self.c_plain_money, self.c_looks, self.c_described
         check_total = self.check_total
         decide, terms_of, money_of = self._decide, self._terms, self.money
-        new_line = QuoteLine
+        new_line = _line_maker()
         compute_kind, cost_kind = LineKind.COMPUTE, LineKind.COST
         per_node_field, nodes_field, count_field = (
             Field.ACCELERATORS_PER_NODE,
@@ -1087,10 +1157,7 @@ class _LineBuilder:
         )
 
         def count_of(fld: Field, value: CellValue, what: str) -> tuple[int | None, Problem | None]:
-            key = (fld, value)
-            found = counts.get(key)
-            if found is None:
-                found = counts[key] = parse_count(value, what=what)
+            found = counts[(fld, value)] = parse_count(value, what=what)
             return found
 
         def read(number: int, row: TableRow) -> list[QuoteLine] | None:
@@ -1171,19 +1238,26 @@ class _LineBuilder:
             per_node = nodes = count = None
             value = c_per_node[number]
             if value is not None:
-                per_node, problem = count_of(
-                    per_node_field, value, "number of accelerators per node"
-                )
+                found_count = counts.get((per_node_field, value))
+                if found_count is None:
+                    found_count = count_of(per_node_field, value, "number of accelerators per node")
+                per_node, problem = found_count
                 if problem:
                     return None
             value = c_nodes[number]
             if value is not None:
-                nodes, problem = count_of(nodes_field, value, "number of nodes")
+                found_count = counts.get((nodes_field, value))
+                if found_count is None:
+                    found_count = count_of(nodes_field, value, "number of nodes")
+                nodes, problem = found_count
                 if problem:
                     return None
             value = c_count[number]
             if value is not None:
-                count, problem = count_of(count_field, value, "number of accelerators")
+                found_count = counts.get((count_field, value))
+                if found_count is None:
+                    found_count = count_of(count_field, value, "number of accelerators")
+                count, problem = found_count
                 if problem:
                     return None
             if not compute:
@@ -1214,11 +1288,15 @@ class _LineBuilder:
                 quantity = None
 
             # deployment and term, as terms()
-            cells = (c_deployment[number], c_term[number], c_tier[number])
-            key: tuple[Any, ...] = (*cells, compute)
+            key: tuple[Any, ...] = (
+                c_deployment[number],
+                c_term[number],
+                c_tier[number],
+                compute,
+            )
             found_terms = terms_cache.get(key)
             if found_terms is None:
-                found_terms = terms_cache[key] = terms_of(cells, compute)
+                found_terms = terms_cache[key] = terms_of(key[:3], compute)
             deployment, term, terms_unit, undecided, failed = found_terms
             if failed:
                 return None
@@ -1312,11 +1390,11 @@ class _LineBuilder:
                 region_value = c_region[number]
                 country_value = c_country[number]
                 place_key = (region_value, country_value)
-                if place_key not in places:
-                    places[place_key] = country_of(
+                country = places.get(place_key, _UNSEEN)
+                if country is _UNSEEN:
+                    country = places[place_key] = country_of(
                         country_value if country_value is not None else region_value
                     )
-                country = places[place_key]
                 if country_value is not None and country is None:
                     return None
                 category = None
