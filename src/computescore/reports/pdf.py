@@ -734,7 +734,7 @@ def _ranking(b: _Builder) -> None:
     b.story.append(
         b.p(
             "Each quote is scored 0–100 on five axes; the weighted total is Σ weight × score "
-            f"with the weights below (preset: {t(ranking.preset or 'custom')}). How each "
+            f"with the weights below ({t(ranking.preset or 'custom weights')}). How each "
             "metric maps to 0–100 is set out under “Methodology and assumptions”.",
             s.body,
         )
