@@ -108,3 +108,16 @@ def test_task_errors_go_to_the_error_callback(app, qtbot) -> None:
     task = tasks.run_task(work, on_error=lambda info: errors.append(info[1]))
     qtbot.waitUntil(lambda: task.done, timeout=5000)
     assert [str(e) for e in errors] == ["the file is empty"]
+
+
+def test_callbacks_run_on_the_gui_thread_before_the_task_is_done(app, qtbot) -> None:
+    seen: list[tuple[bool, bool]] = []
+
+    def on_success(_result: object) -> None:
+        seen.append((task.done, threading.current_thread() is threading.main_thread()))
+
+    task = tasks.run_task(lambda _progress: 42, on_success=on_success)
+    qtbot.waitUntil(lambda: task.done, timeout=10_000)
+    # Whoever waits for ``done`` sees what the callback did.
+    assert seen == [(False, True)]
+    assert task.result == 42

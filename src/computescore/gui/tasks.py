@@ -75,6 +75,9 @@ class Task(QObject):
         self.result: Any = None
         self.error: ExcInfo | None = None
         self.was_cancelled = False
+        self.on_success: Callable[[Any], None] | None = None
+        self.on_error: Callable[[ExcInfo], None] | None = None
+        self.on_cancel: Callable[[], None] | None = None
         self.succeeded.connect(self._on_succeeded)
         self.failed.connect(self._on_failed)
         self.cancelled.connect(self._on_cancelled)
@@ -83,20 +86,36 @@ class Task(QObject):
         """Ask the work to stop."""
         self.progress.cancel()
 
+    # The callbacks run here, on the GUI thread, before the task counts as done, so
+    # whoever waits for ``done`` sees their effects.
     @Slot(object)
     def _on_succeeded(self, result: Any) -> None:
         self.result = result
-        self._finish()
+        try:
+            if self.on_success is not None:
+                self.on_success(result)
+        finally:
+            self._finish()
 
     @Slot(object)
     def _on_failed(self, exc_info: ExcInfo) -> None:
         self.error = exc_info
-        self._finish()
+        try:
+            if self.on_error is not None:
+                self.on_error(exc_info)
+            else:
+                report_exception(*exc_info)
+        finally:
+            self._finish()
 
     @Slot()
     def _on_cancelled(self) -> None:
         self.was_cancelled = True
-        self._finish()
+        try:
+            if self.on_cancel is not None:
+                self.on_cancel()
+        finally:
+            self._finish()
 
     def _finish(self) -> None:
         self.done = True
@@ -159,11 +178,9 @@ def run_task(
     """
     task = Task(name or (title or "task"))
     _running.add(task)
-    if on_success is not None:
-        task.succeeded.connect(on_success)
-    task.failed.connect(on_error or (lambda info: report_exception(*info)))
-    if on_cancel is not None:
-        task.cancelled.connect(on_cancel)
+    task.on_success = on_success
+    task.on_error = on_error
+    task.on_cancel = on_cancel
     if title is not None:
         _attach_dialog(task, parent, title, cancellable)
     pool().start(_runnable(task, work))
