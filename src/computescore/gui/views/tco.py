@@ -384,6 +384,7 @@ class QuoteCostDetail(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._accelerator_name: Any = lambda accelerator_id: accelerator_id or fmt.DASH
+        self._counts = (0, 0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(SPACING, 0, 0, 0)
         layout.setSpacing(4)
@@ -490,7 +491,13 @@ class QuoteCostDetail(QWidget):
             + (f"; {missing} not costed (amber)" if missing else "")
             + ". Hover a line for its inputs and source."
         )
-        self._share_height(len(options), len(lines))
+        self._counts = (len(options), len(lines))
+        self._share_height(*self._counts)
+
+    def resizeEvent(self, event: Any) -> None:
+        """Share the height between the tables again for the new size."""
+        super().resizeEvent(event)
+        self._share_height(*self._counts)
 
     def _share_height(self, options: int, lines: int) -> None:
         """Split the height between the two tables by the rows each has."""
