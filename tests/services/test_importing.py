@@ -134,6 +134,37 @@ def test_saved_profile_is_reused_for_the_vendors_next_file(store: Store, tmp_pat
     assert report.quotes[0].lines[0].currency == "USD"
 
 
+class _Messages:
+    """Progress that keeps every message."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def report(self, fraction: float, message: str) -> None:
+        self.messages.append(message)
+
+    def cancelled(self) -> bool:
+        return False
+
+
+def test_profile_of_a_vendor_the_file_names_is_applied_without_reading_the_file_again(
+    store: Store, tmp_path: Path
+) -> None:
+    first = write_csv(tmp_path, "a.csv", "Vendor,Odd Co\n\nDescription,Monthly fee\nSupport,1250\n")
+    import_files(store, [first], currency="EUR", vendor_kind=VendorKind.GPU_CLOUD)
+    with store.reading() as uow:
+        assert uow.mapping_profile("Odd Co")["currency"] == "EUR"
+    # The next file states no currency: only the saved profile supplies it.
+    later = write_csv(tmp_path, "b.csv", "Vendor,Odd Co\n\nDescription,Monthly fee\nSupport,1300\n")
+    progress = _Messages()
+    report = import_files(store, [later], progress=progress)
+    assert [(line.price, line.currency) for line in report.quotes[0].lines] == [
+        (Decimal("1300"), "EUR")
+    ]
+    assert progress.messages.count("Checked the file") == 1
+    assert progress.messages.count("Finding the quote table") == 2
+
+
 # 29
 def test_an_error_on_row_1000_of_1001_stores_nothing(
     store: Store, db_path: Path, tmp_path: Path

@@ -309,38 +309,44 @@ def read_quote_file(
         o if isinstance(o, Override) else parse_override(o) for o in (overrides or ())
     ]
     with collector_paused():
-        return _read_quote_file(
-            path,
+        book = read_file(path, limits, progress=progress, encoding=encoding)
+        return read_quote_book(
+            book,
             catalogue,
             vendor=vendor,
             sheet=sheet,
             overrides=parsed_overrides,
             profile=profile,
             progress=progress,
-            limits=limits,
             include_hidden=include_hidden,
             decimal_mark=decimal_mark,
             currency=currency,
-            encoding=encoding,
         )
 
 
-def _read_quote_file(
-    path: str | Path,
+def read_quote_book(
+    book: WorkbookData,
     catalogue: Catalogue,
     *,
-    vendor: str | None,
-    sheet: str | None,
-    overrides: Sequence[Override],
-    profile: Mapping[str, Any] | None,
-    progress: Progress | None,
-    limits: ReadLimits | None,
-    include_hidden: bool,
-    decimal_mark: DecimalMark | None,
-    currency: str | None,
-    encoding: str | None,
+    vendor: str | None = None,
+    sheet: str | None = None,
+    overrides: Sequence[str | Override] | None = None,
+    profile: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+    include_hidden: bool = False,
+    decimal_mark: DecimalMark | None = None,
+    currency: str | None = None,
 ) -> FileDraft:
-    book = read_file(path, limits, progress=progress, encoding=encoding)
+    """Drafts from a file's cells already read with :func:`~computescore.io.isolated.read_file`.
+
+    :func:`read_quote_file` is this after reading the file; calling it directly reads
+    the same cells again with another mapping (a vendor's saved profile, once the
+    file has named the vendor) without opening the file again. The arguments are
+    those of :func:`read_quote_file`.
+    """
+    parsed_overrides = [
+        o if isinstance(o, Override) else parse_override(o) for o in (overrides or ())
+    ]
     if progress is not None:
         progress.report(0.6, "Finding the quote table")
     if sheet is not None and book.sheet(sheet) is None:
@@ -350,18 +356,19 @@ def _read_quote_file(
             f"it has no sheet named '{sheet}'; its sheets are: "
             + ", ".join(f"'{s.name}'" for s in book.sheets),
         )
-    return _Reader(
-        book,
-        catalogue,
-        vendor=vendor,
-        sheet=sheet,
-        overrides=overrides,
-        profile=profile,
-        include_hidden=include_hidden,
-        decimal_mark=decimal_mark,
-        currency=currency,
-        progress=progress,
-    ).run()
+    with collector_paused():
+        return _Reader(
+            book,
+            catalogue,
+            vendor=vendor,
+            sheet=sheet,
+            overrides=parsed_overrides,
+            profile=profile,
+            include_hidden=include_hidden,
+            decimal_mark=decimal_mark,
+            currency=currency,
+            progress=progress,
+        ).run()
 
 
 # --------------------------------------------------------------------------- reader

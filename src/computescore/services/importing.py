@@ -1,9 +1,10 @@
 """Importing vendor quote files into a workspace: read, validate, store all or nothing.
 
-:func:`import_files` reads every file with :func:`~computescore.io.reader.read_quote_file`
-(checked and parsed at arm's length), refuses the whole import when any file is
-refused or any line has an error, and otherwise stores every quote of every file in
-one transaction as one import batch. A quote whose vendor and reference are already
+:func:`import_files` reads every file's cells once (checked and parsed at arm's
+length, :func:`~computescore.io.isolated.read_file`) and turns them into drafts
+(:func:`~computescore.io.reader.read_quote_book`), refuses the whole import when any
+file is refused or any line has an error, and otherwise stores every quote of every
+file in one transaction as one import batch. A quote whose vendor and reference are already
 stored becomes the next revision, and the differences from the previous revision
 are listed. The column mapping used is saved as the vendor's profile and applied to
 the next file from that vendor. ``dry_run`` does everything except write.
@@ -21,7 +22,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from computescore.domain.catalog import Catalogue
 from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
@@ -36,10 +36,12 @@ from computescore.domain.quotes import (
 )
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
+from computescore.io.isolated import read_file
 from computescore.io.preflight import ReadLimits
-from computescore.io.reader import FileDraft, QuoteDraft, collector_paused, read_quote_file
+from computescore.io.reader import FileDraft, QuoteDraft, collector_paused, read_quote_book
 from computescore.io.refusal import ReadCancelled
 from computescore.io.values import DecimalMark
+from computescore.io.workbook import WorkbookData
 from computescore.services.progress import Cancelled, NullProgress, Progress
 from computescore.services.workspace import CANONICAL_FIELDS, load_catalogue_for
 from computescore.store.repository import Store, UnitOfWork, name_key
@@ -262,19 +264,21 @@ def _import_files(
     for number, path in enumerate(paths):
         step = _Step(progress, number / len(paths), 0.8 / len(paths))
         wanted = _overrides_for(files[number], overrides)
-        draft = _read(
-            path,
+        book = _read(path, step, encoding=encoding, limits=limits)
+        options: dict[str, Any] = {
+            "sheet": sheet,
+            "include_hidden": include_hidden,
+            "decimal_mark": decimal_mark,
+            "currency": currency,
+        }
+        draft = read_quote_book(
+            book,
             catalogue,
-            step,
+            progress=step,
             vendor=vendor,
-            sheet=sheet,
             overrides=wanted,
             profile=saved_profile,
-            include_hidden=include_hidden,
-            decimal_mark=decimal_mark,
-            currency=currency,
-            encoding=encoding,
-            limits=limits,
+            **options,
         )
         if vendor is None and not wanted:
             found = next((q.vendor for q in draft.quotes if q.vendor), None)
@@ -282,20 +286,12 @@ def _import_files(
                 with store.reading() as uow:
                     profile = uow.mapping_profile(found)
                 if profile:
-                    draft = _read(
-                        path,
-                        catalogue,
-                        step,
-                        vendor=None,
-                        sheet=sheet,
-                        overrides=(),
-                        profile=profile,
-                        include_hidden=include_hidden,
-                        decimal_mark=decimal_mark,
-                        currency=currency,
-                        encoding=encoding,
-                        limits=limits,
+                    # The file named its vendor, whose saved mapping applies: the same
+                    # cells are read again with it (the file is not opened again).
+                    draft = read_quote_book(
+                        book, catalogue, progress=step, vendor=None, profile=profile, **options
                     )
+        del book
         drafts.append(draft)
     if progress.cancelled():
         raise Cancelled("Cancelled by the user; nothing was imported.")
@@ -350,9 +346,12 @@ class _Step:
         return self.outer.cancelled()
 
 
-def _read(path: Path, catalogue: Catalogue, progress: Progress, **options: Any) -> FileDraft:
+def _read(
+    path: Path, progress: Progress, *, encoding: str | None, limits: ReadLimits | None
+) -> WorkbookData:
+    """The file's cells, checked and read at arm's length."""
     try:
-        return read_quote_file(path, catalogue, progress=progress, **options)
+        return read_file(path, limits, progress=progress, encoding=encoding)
     except ReadCancelled as exc:
         raise Cancelled(str(exc)) from exc
 
