@@ -1146,7 +1146,7 @@ class _LineBuilder:
         resolve = reader.resolver.resolve
         mark = reader.mark
         mapping_currency = self.mapping.currency or reader.currency
-        section_prefix = reader.prefix(self.sheet)
+        address_prefix = reader.prefix(self.sheet)
         line_numbers = self.sheet.line_numbers
         numbered = len(line_numbers)
         kinds, accelerators, counts, quantities = self.c_kind, self.c_acc, self.c_count, self.c_qty
@@ -1436,7 +1436,7 @@ class _LineBuilder:
                     decided.term,
                     None if region_value is None else str(region_value),
                     country,
-                    f"{section_prefix}!{line_number}",
+                    f"{address_prefix}!{line_number}",
                 )
                 if c_total is not None:
                     found_problems: list[Problem] = []
