@@ -83,6 +83,15 @@ _BOLD_ITALIC = "CS-Sans-BoldItalic"
 _CJK = "CS-CJK"
 
 
+def prepare_fonts() -> None:
+    """Parse and register the embedded fonts now (once per process).
+
+    The desktop app calls this on its own thread before rendering in the background,
+    so the fonts are never parsed while the GUI thread is drawing.
+    """
+    _register_fonts()
+
+
 @cache
 def _register_fonts() -> frozenset[int]:
     """Register the embedded faces once; returns the code points the body face covers."""

@@ -224,6 +224,10 @@ class ReportsView(View):
         keep = {key for key, box in self.sections.items() if box.isChecked()}
         paper = "letter" if self.letter.isChecked() else "a4"
         samples = 10_000 if "monte_carlo" in keep else 0
+        from computescore.reports.pdf import prepare_fonts
+
+        # Font files are parsed here, once, rather than in the worker while Qt draws.
+        prepare_fonts()
 
         def work(progress: tasks.TaskProgress) -> list[Any]:
             from computescore.services.reporting import export_reports
