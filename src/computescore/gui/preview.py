@@ -16,7 +16,6 @@ from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from computescore.domain.catalog import Precision
 from computescore.domain.quotes import (
     Certification,
     CostCategory,
@@ -36,11 +35,7 @@ from computescore.domain.quotes import (
     VendorKind,
 )
 from computescore.domain.workload import (
-    DataClassification,
     Evaluation,
-    Purpose,
-    Workload,
-    WorkloadClass,
 )
 
 SAMPLE_EVALUATION = "2027 inference pool (sample)"
@@ -76,46 +71,17 @@ _DEPLOYMENTS = (
 
 
 def sample_evaluation() -> Evaluation:
-    """An evaluation with an inference and a fine-tuning workload."""
-    return Evaluation(
+    """An evaluation with an inference and a fine-tuning workload (the demo's first two)."""
+    from dataclasses import replace
+
+    from computescore.services.demo import demo_evaluation
+
+    demo = demo_evaluation()
+    return replace(
+        demo,
         name=SAMPLE_EVALUATION,
-        decision_date=date(2026, 12, 1),
-        end_user="Northwind Analytics GmbH",
-        end_user_hq="DE",
-        prepared_by="Procurement — AI platform team",
         description="Illustrative evaluation with fictional vendors.",
-        workloads=(
-            Workload(
-                name="Production inference (13B chat model)",
-                purpose=Purpose.INFERENCE,
-                workload_class=WorkloadClass.STEADY,
-                params=13e9,
-                tokens_per_day=2.0e9,
-                context_length=8192,
-                batch_size=32,
-                hours_per_day=20,
-                horizon_months=36,
-                accelerators=16,
-                precision=Precision.FP8,
-                data_classification=DataClassification.CONFIDENTIAL,
-                country="DE",
-                required_region="EU",
-                latency_ms=300,
-                required_certifications=("ISO/IEC 27001",),
-            ),
-            Workload(
-                name="Quarterly fine-tuning (70B)",
-                purpose=Purpose.TRAINING,
-                workload_class=WorkloadClass.VARIABLE,
-                params=70e9,
-                training_tokens=2.0e11,
-                hours_per_day=10,
-                horizon_months=36,
-                accelerators=64,
-                assumed_mfu=0.38,
-                country="DE",
-            ),
-        ),
+        workloads=demo.workloads[:2],
     )
 
 
