@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from computescore.io.isolated import read_file
+from computescore.io.isolated import NullProgress, _read_workbook, read_file
 from computescore.io.preflight import FileKind, ReadLimits, preflight
 from computescore.io.refusal import FileRefused, ReadCancelled, RefusalCode
 from computescore.io.workbook import Visibility
@@ -149,6 +149,38 @@ def test_far_corner_cell_is_outside_the_supported_area(tmp_path: Path) -> None:
     assert error.code is RefusalCode.OUTSIDE_AREA
     assert "XFD1048576" in str(error)
     assert "outside the supported area" in str(error)
+
+
+def test_far_corner_is_named_whether_the_check_or_calamine_finishes_first(
+    tmp_path: Path,
+) -> None:
+    # The reader checks a sheet's bounds while calamine parses it. On a 5 KB file
+    # calamine may abort before the check ends; the file is then read again with the
+    # bounds checked first, so the refusal always says what is wrong.
+    path = hostile.far_corner(tmp_path)
+    checked = preflight(path, ReadLimits())
+    with pytest.raises(FileRefused) as racing:
+        _read_workbook(checked, ReadLimits(), NullProgress(), scan_first=False)
+    assert racing.value.code in (
+        RefusalCode.OUTSIDE_AREA,
+        RefusalCode.CRASHED,
+        RefusalCode.MEMORY,
+    )
+    with pytest.raises(FileRefused) as ordered:
+        _read_workbook(checked, ReadLimits(), NullProgress(), scan_first=True)
+    assert ordered.value.code is RefusalCode.OUTSIDE_AREA
+    for _ in range(3):
+        assert "XFD1048576" in str(refused(path))
+    assert multiprocessing.active_children() == []
+
+
+def test_bounds_checked_first_or_alongside_give_the_same_workbook(tmp_path: Path) -> None:
+    for path in (hostile.hidden_content(tmp_path), hostile.merged_header(tmp_path)):
+        checked = preflight(path, ReadLimits())
+        alongside = _read_workbook(checked, ReadLimits(), NullProgress(), scan_first=False)
+        first = _read_workbook(checked, ReadLimits(), NullProgress(), scan_first=True)
+        assert alongside == first
+        assert alongside.sheets
 
 
 def test_far_corner_spellings_calamine_accepts_are_all_caught(tmp_path: Path) -> None:

@@ -68,6 +68,42 @@ def test_money_is_stored_exactly_as_text(store: Store, db_path: Path) -> None:
         assert uow.load_quotes(eid)[0].lines[0].price == Decimal("2.1000000000000000888")
 
 
+def test_line_columns_hold_plain_text_and_numbers(store: Store, db_path: Path) -> None:
+    with store.transaction() as uow:
+        eid = uow.add_evaluation(evaluation())
+        uow.add_quote(eid, quote())
+    raw = sqlite3.connect(db_path)
+    rows = raw.execute(
+        "SELECT kind, typeof(kind), category, price_unit, deployment, quantity, nodes, "
+        "typeof(nodes) FROM quote_line ORDER BY line_no"
+    ).fetchall()
+    raw.close()
+    expected = [
+        (line.kind.value, line.category, line.price_unit.value, line.deployment, line.quantity)
+        for line in quote().lines
+    ]
+    assert [(r[0], r[2], r[3], r[4], r[5]) for r in rows] == [
+        (
+            kind,
+            None if category is None else category.value,
+            unit,
+            None if deployment is None else deployment.value,
+            None if quantity is None else format(quantity, "f"),
+        )
+        for kind, category, unit, deployment, quantity in expected
+    ]
+    assert {r[1] for r in rows} == {"text"}
+    assert {r[7] for r in rows} <= {"integer", "null"}
+
+
+def test_an_infinite_amount_is_refused_and_nothing_is_written(store: Store) -> None:
+    with pytest.raises(ValueError, match="not a finite amount"), store.transaction() as uow:
+        eid = uow.add_evaluation(evaluation())
+        uow.add_quote(eid, quote(price="Infinity"))
+    with store.reading() as uow:
+        assert uow.evaluation_names() == []
+
+
 @given(
     st.decimals(
         allow_nan=False,

@@ -5,15 +5,20 @@ Windows, macOS and Linux) under a wall-clock limit and a resident-memory watchdo
 (psutil), because a small well-formed workbook can make the native reader abort the
 whole process or allocate far more memory than the machine has, and no ``except``
 catches that. Inside the child, :mod:`~computescore.io.xlsx_scan` bounds each sheet's
-cell area from the raw XML before python-calamine builds it; openpyxl in read-only
-mode, with its dimensions reset and its rows capped, is the fallback for files
-calamine rejects for reasons that are not security-relevant.
+cell area from the raw XML and collects its hidden rows, merged ranges and formulas on
+the main thread, while python-calamine parses the sheet on a worker thread (it releases
+the GIL while it parses). A sheet out of bounds is refused as soon as the check ends,
+and the process with it. On a small crafted sheet calamine can finish first and abort
+or balloon; the child's death is then already a refusal, and the file is read once more
+with every sheet checked before calamine starts, so that the refusal says what is wrong
+(:func:`read_workbook_isolated`). openpyxl in read-only mode, with its dimensions reset
+and its rows capped, is the fallback for files calamine rejects for reasons that are
+not security-relevant.
 
-Inside the child, calamine reads each (already bounded) sheet on a worker thread, since
-it releases the GIL while it parses, and the main thread meanwhile collects the
-sheet's hidden rows, merged ranges and formulas. A sheet's cells cross the pipe as one
-flat list (width and height alongside) with repeated strings sent once, which costs a
-fraction of pickling a list per row; the parent rebuilds the rows.
+A sheet's cells cross the pipe as one flat list (width and height alongside) with
+repeated strings sent once, which costs a fraction of pickling a list per row; the
+parent rebuilds the rows. The child never runs the cycle collector: everything it
+builds lives until it ends.
 
 What comes back are plain rows of cell values per sheet (:class:`~computescore.io.
 workbook.WorkbookData`). Every failure ends as a :class:`~computescore.io.refusal.
@@ -26,12 +31,14 @@ Text files (CSV/TSV) are read by :mod:`~computescore.io.delimited` in this proce
 
 from __future__ import annotations
 
+import gc
 import itertools
 import logging
 import multiprocessing
+import queue
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date, timedelta
 from datetime import time as day_time
@@ -168,14 +175,32 @@ def read_file(
 def read_workbook_isolated(
     checked: PreflightResult, limits: ReadLimits, *, progress: Progress | None = None
 ) -> WorkbookData:
-    """Parse a preflighted workbook in a child process under time and memory limits."""
+    """Parse a preflighted workbook in a child process under time and memory limits.
+
+    The child checks each sheet's bounds while calamine parses it. When the child dies
+    or outgrows its memory limit (a sheet built to make calamine allocate without
+    bound can win that race), the file is read once more with every sheet checked
+    before calamine starts, so that the refusal names what is wrong with the sheet.
+    """
     progress = progress or NullProgress()
+    try:
+        return _read_workbook(checked, limits, progress, scan_first=False)
+    except FileRefused as exc:
+        if exc.code not in (RefusalCode.CRASHED, RefusalCode.MEMORY):
+            raise
+        log.info("reading %s again with its bounds checked first (%s)", checked.path, exc.code)
+    return _read_workbook(checked, limits, progress, scan_first=True)
+
+
+def _read_workbook(
+    checked: PreflightResult, limits: ReadLimits, progress: Progress, *, scan_first: bool
+) -> WorkbookData:
     path = checked.path
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(
         target=child_main,
-        args=(sender, str(path), checked.kind.value, limits),
+        args=(sender, str(path), checked.kind.value, limits, scan_first),
         name="computescore-reader",
         daemon=True,
     )
@@ -282,11 +307,16 @@ def _watch(
 # --------------------------------------------------------------------------- child side
 
 
-def child_main(conn: Connection, path_text: str, kind: str, limits: ReadLimits) -> None:
+def child_main(
+    conn: Connection, path_text: str, kind: str, limits: ReadLimits, scan_first: bool = False
+) -> None:
     """Entry point of the reader process: parse the workbook and send plain results."""
+    # Everything this short-lived process builds lives until it ends and forms no
+    # cycles; the cycle collector would only walk the sheet's rows again and again.
+    gc.disable()
     path = Path(path_text)
     try:
-        _read_in_child(conn.send, path, FileKind(kind), limits)
+        _read_in_child(conn.send, path, FileKind(kind), limits, scan_first)
     except FileRefused as exc:
         conn.send(_Refusal(exc.code, exc.reason))
     except MemoryError:
@@ -306,7 +336,11 @@ def child_main(conn: Connection, path_text: str, kind: str, limits: ReadLimits) 
 
 
 def _read_in_child(
-    send: Callable[[Any], None], path: Path, kind: FileKind, limits: ReadLimits
+    send: Callable[[Any], None],
+    path: Path,
+    kind: FileKind,
+    limits: ReadLimits,
+    scan_first: bool = False,
 ) -> None:
     import python_calamine
 
@@ -314,33 +348,104 @@ def _read_in_child(
     if kind is FileKind.ODS:
         _read_ods(send, path, limits, notes)
         return
-    from computescore.io.xlsx_scan import iter_worksheets, scan_workbook, sheet_details
+    from computescore.io.xlsx_scan import check_sheet, iter_worksheets, workbook_layout
 
     send(("progress", 0.05, "Checking the workbook's structure"))
-    scan = scan_workbook(path, limits, details=False)
-    worksheets = list(iter_worksheets(scan))
-    for skipped in scan.sheets:
+    layout = workbook_layout(path)
+    worksheets = list(iter_worksheets(layout))
+    for skipped in layout.sheets:
         if skipped.is_worksheet and not skipped.part:
             notes.append(f"sheet '{skipped.name}' has no readable content and was skipped")
-    try:
-        sheets: Sequence[SheetData | _SheetCells] = _read_with_calamine(
-            send, path, worksheets, limits, notes
+    if scan_first:
+        worksheets = [check_sheet(path, sheet, limits) for sheet in worksheets]
+    reading = _CalamineSheets(path, [sheet.name for sheet in worksheets])
+    sheets: list[SheetData | _SheetCells] = []
+    checked = []
+    fallback: python_calamine.CalamineError | None = None
+    for number, sheet_scan in enumerate(worksheets):
+        send(
+            (
+                "progress",
+                0.1 + 0.8 * number / max(len(worksheets), 1),
+                f"Reading sheet '{sheet_scan.name}'",
+            )
         )
-        engine = "calamine"
-    except python_calamine.CalamineError as exc:
-        if map_reader_exception(exc) is not None:
-            raise
+        # The sheet's bounds are checked from its XML while calamine parses it (without
+        # the GIL) on the reading thread; a sheet out of bounds is refused here, and the
+        # process ends, whatever calamine is doing.
+        detailed = sheet_scan if scan_first else check_sheet(path, sheet_scan, limits)
+        checked.append(detailed)
+        if fallback is not None:
+            continue
+        try:
+            raw_rows = reading.result(sheet_scan.name)
+        except python_calamine.CalamineError as exc:
+            if map_reader_exception(exc) is not None:
+                raise
+            fallback = exc
+            continue
+        if raw_rows is None:
+            notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
+            continue
+        sheets.append(_sheet_cells(number, detailed, raw_rows, limits))
+        del raw_rows
+    engine = "calamine"
+    if fallback is not None:
         # calamine refuses some cell encodings openpyxl accepts (a boolean written as 7,
-        # an unknown cell type); the bounds are already checked, so the streaming reader
-        # may try.
+        # an unknown cell type); every sheet's bounds are checked by now, so the
+        # streaming reader may try.
         notes = [note for note in notes if "no readable content" in note]
-        notes.append(f"the workbook was read with the slower reader ({exc})")
-        detailed = [sheet_details(path, sheet_scan) for sheet_scan in worksheets]
-        sheets = _read_with_openpyxl(send, path, detailed, limits, notes)
+        notes.append(f"the workbook was read with the slower reader ({fallback})")
+        sheets = list(_read_with_openpyxl(send, path, checked, limits, notes))
         engine = "openpyxl"
     for sheet in sheets:
         send(sheet)
-    send(_Done(scan.date1904, tuple(notes), engine))
+    send(_Done(layout.date1904, tuple(notes), engine))
+
+
+class _CalamineSheets:
+    """python-calamine reading a workbook's sheets, one after another, on its own thread.
+
+    The thread is a daemon: when a sheet is refused the process ends without waiting
+    for it. Each sheet's rows (None for a sheet calamine does not find) or the
+    exception that stopped the reading are collected in order.
+    """
+
+    def __init__(self, path: Path, names: Sequence[str]) -> None:
+        self._results: queue.Queue[tuple[list[list[Any]] | None, BaseException | None]]
+        self._results = queue.Queue()
+        self._names = list(names)
+        self._next = 0
+        self._failure: BaseException | None = None
+        thread = threading.Thread(target=self._run, args=(path,), name="calamine", daemon=True)
+        thread.start()
+
+    def _run(self, path: Path) -> None:
+        import python_calamine
+
+        try:
+            with python_calamine.CalamineWorkbook.from_path(str(path)) as workbook:
+                for name in self._names:
+                    try:
+                        sheet = workbook.get_sheet_by_name(name)
+                    except python_calamine.WorksheetNotFound:
+                        self._results.put((None, None))
+                        continue
+                    self._results.put((sheet.to_python(skip_empty_area=False), None))
+        except BaseException as exc:  # handed to the reading thread's caller
+            self._results.put((None, exc))
+
+    def result(self, name: str) -> list[list[Any]] | None:
+        """The next sheet's rows (sheets are asked for in the order they were given)."""
+        if self._failure is not None:
+            raise self._failure
+        assert self._names[self._next] == name, "sheets are read in order"
+        self._next += 1
+        rows, failure = self._results.get()
+        if failure is not None:
+            self._failure = failure
+            raise failure
+        return rows
 
 
 def _sheet_data(number: int, scan: Any, rows: list[list[CellValue]]) -> SheetData:
@@ -376,53 +481,6 @@ def _sheet_cells(
         width=width,
         cells=_plain_cells(itertools.chain.from_iterable(raw_rows)),
     )
-
-
-def _read_with_calamine(
-    send: Callable[[Any], None],
-    path: Path,
-    worksheets: list[Any],
-    limits: ReadLimits,
-    notes: list[str],
-) -> list[SheetData | _SheetCells]:
-    import python_calamine
-
-    from computescore.io.xlsx_scan import sheet_details
-
-    def cells_of(workbook: Any, name: str) -> list[list[Any]] | None:
-        try:
-            sheet = workbook.get_sheet_by_name(name)
-        except python_calamine.WorksheetNotFound:
-            return None
-        rows: list[list[Any]] = sheet.to_python(skip_empty_area=False)
-        return rows
-
-    sheets: list[SheetData | _SheetCells] = []
-    with (
-        python_calamine.CalamineWorkbook.from_path(str(path)) as workbook,
-        ThreadPoolExecutor(max_workers=1, thread_name_prefix="calamine") as pool,
-    ):
-        for number, sheet_scan in enumerate(worksheets):
-            send(
-                (
-                    "progress",
-                    0.1 + 0.8 * number / max(len(worksheets), 1),
-                    f"Reading sheet '{sheet_scan.name}'",
-                )
-            )
-            # The sheet's bounds are checked; calamine parses it without the GIL while
-            # this thread reads what calamine does not report.
-            reading = pool.submit(cells_of, workbook, sheet_scan.name)
-            try:
-                detailed = sheet_details(path, sheet_scan)
-            finally:
-                raw_rows = reading.result()
-            if raw_rows is None:
-                notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
-                continue
-            sheets.append(_sheet_cells(number, detailed, raw_rows, limits))
-            del raw_rows
-    return sheets
 
 
 def _plain_cells(values: Iterable[Any]) -> list[CellValue]:

@@ -1,18 +1,20 @@
-"""A bounded look at a workbook's XML before the fast reader is let near it.
+"""A bounded look at a workbook's XML: the area each sheet's cells span, and its details.
 
 python-calamine builds a dense ``rows × columns`` array for each sheet and aborts the
 whole process when that allocation fails, so a 5 KB file with one cell at XFD1048576
 kills it. This module reads the raw sheet XML with byte-level searches (no XML parser,
 no entity expansion) and establishes an upper bound on the area the sheet's cells
-span, refusing the sheet before calamine is called when the bound is too large. The
+span, refusing the sheet when the bound is too large. The
 bound is conservative: it counts explicit references (in any case, quoting or
 spacing), rows and cells without references, and references with leading zeros.
 
-A second pass, :func:`sheet_details`, collects what calamine does not report: hidden
-rows and columns, merged ranges and formulas with their cached values. It is not
-needed for safety, so the reader runs it while calamine reads the (already bounded)
-sheet. :func:`scan_workbook` also reports sheet visibility and the workbook's date
-system (1900 or 1904).
+:func:`workbook_layout` lists the sheets from the workbook part alone (next to no
+cost); :func:`check_sheet` bounds one sheet and, in the same read of its part, collects
+what calamine does not report: hidden rows and columns, merged ranges and formulas with
+their cached values. The reader runs it while calamine parses the sheet in the same
+(isolated) process, and refuses the sheet when its bounds are exceeded.
+:func:`scan_workbook` does both for every sheet, with the workbook's date system (1900
+or 1904).
 
 Every check is a search in C over the raw bytes (``bytes.find``/``count`` and
 precompiled patterns whose repetitions are possessive, so a miss costs a few steps per
@@ -142,6 +144,82 @@ def _relationship_targets(rels: bytes, base: str) -> dict[str, tuple[str, str]]:
     return targets
 
 
+def _open(file_path: Path) -> zipfile.ZipFile:
+    try:
+        return zipfile.ZipFile(file_path)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise FileRefused(
+            file_path, RefusalCode.DAMAGED, "the file is damaged or incomplete"
+        ) from exc
+
+
+def workbook_layout(path: str | Path) -> WorkbookScan:
+    """The workbook's sheets (names, parts, visibility) and date system, sheets unchecked.
+
+    Reads only the workbook part and its relationships, so it costs next to nothing;
+    each sheet's ``max_row``/``max_col`` are 0 until :func:`check_sheet` bounds it.
+    Raises :class:`FileRefused` when the workbook has no readable worksheet.
+    """
+    file_path = Path(path)
+    with _open(file_path) as archive:
+        names = {name.lower(): name for name in archive.namelist()}
+        workbook_xml = _read_part(
+            archive, names.get("xl/workbook.xml", "xl/workbook.xml"), file_path
+        )
+        rels_name = names.get("xl/_rels/workbook.xml.rels", "xl/_rels/workbook.xml.rels")
+        targets = _relationship_targets(_read_part(archive, rels_name, file_path), "xl")
+    date1904 = bool(
+        re.search(
+            rb"<(?:\w+:)?workbookPr\b[^>]*\bdate1904\s*=\s*[\"'](?:1|true)[\"']", workbook_xml
+        )
+    )
+    sheets: list[SheetScan] = []
+    for match in re.finditer(rb"<(?:\w+:)?sheet\b([^>]*)>", workbook_xml):
+        attrs = _attributes(match.group(1))
+        name = attrs.get("name", f"Sheet{len(sheets) + 1}")
+        state = attrs.get("state", "visible")
+        visibility = {
+            "hidden": Visibility.HIDDEN,
+            "veryHidden": Visibility.VERY_HIDDEN,
+        }.get(state, Visibility.VISIBLE)
+        target, rel_type = targets.get(attrs.get("r:id", attrs.get("id", "")), ("", ""))
+        part = names.get(target.lower()) if target else None
+        is_worksheet = rel_type.endswith("/worksheet") or (
+            not rel_type and target.startswith("xl/worksheets/")
+        )
+        sheets.append(SheetScan(name, part, visibility, 0, 0, is_worksheet=is_worksheet))
+    if not any(sheet.part and sheet.is_worksheet for sheet in sheets):
+        raise FileRefused(
+            file_path, RefusalCode.NO_WORKSHEETS, "the workbook has no readable worksheets"
+        )
+    return WorkbookScan(tuple(sheets), date1904)
+
+
+def check_sheet(
+    path: str | Path, sheet: SheetScan, limits: ReadLimits | None = None, *, details: bool = True
+) -> SheetScan:
+    """Bound one worksheet's cell area (refusing it when out of bounds), reading its part once.
+
+    Args:
+        path: the workbook.
+        sheet: the sheet as :func:`workbook_layout` listed it.
+        limits: row, column and cell limits.
+        details: also collect hidden rows and columns, merged ranges and formulas.
+
+    Returns:
+        The sheet with its bounds (and details) filled in.
+    """
+    if not sheet.part or not sheet.is_worksheet:
+        return sheet
+    file_path = Path(path)
+    with _open(file_path) as archive:
+        data = _read_part(archive, sheet.part, file_path)
+    scanned = _check_sheet(
+        file_path, sheet.name, sheet.part, sheet.visibility, data, limits or ReadLimits()
+    )
+    return _with_details(scanned, data) if details else scanned
+
+
 def scan_workbook(
     path: str | Path, limits: ReadLimits | None = None, *, details: bool = True
 ) -> WorkbookScan:
@@ -156,52 +234,9 @@ def scan_workbook(
     Returns:
         Per-sheet bounds (and metadata), in workbook order.
     """
-    limits = limits or ReadLimits()
-    file_path = Path(path)
-    try:
-        archive = zipfile.ZipFile(file_path)
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise FileRefused(
-            file_path, RefusalCode.DAMAGED, "the file is damaged or incomplete"
-        ) from exc
-    with archive:
-        names = {name.lower(): name for name in archive.namelist()}
-        workbook_xml = _read_part(
-            archive, names.get("xl/workbook.xml", "xl/workbook.xml"), file_path
-        )
-        rels_name = names.get("xl/_rels/workbook.xml.rels", "xl/_rels/workbook.xml.rels")
-        targets = _relationship_targets(_read_part(archive, rels_name, file_path), "xl")
-        date1904 = bool(
-            re.search(
-                rb"<(?:\w+:)?workbookPr\b[^>]*\bdate1904\s*=\s*[\"'](?:1|true)[\"']", workbook_xml
-            )
-        )
-        sheets: list[SheetScan] = []
-        for match in re.finditer(rb"<(?:\w+:)?sheet\b([^>]*)>", workbook_xml):
-            attrs = _attributes(match.group(1))
-            name = attrs.get("name", f"Sheet{len(sheets) + 1}")
-            state = attrs.get("state", "visible")
-            visibility = {
-                "hidden": Visibility.HIDDEN,
-                "veryHidden": Visibility.VERY_HIDDEN,
-            }.get(state, Visibility.VISIBLE)
-            target, rel_type = targets.get(attrs.get("r:id", attrs.get("id", "")), ("", ""))
-            part = names.get(target.lower()) if target else None
-            is_worksheet = rel_type.endswith("/worksheet") or (
-                not rel_type and target.startswith("xl/worksheets/")
-            )
-            if part is None or not is_worksheet:
-                sheets.append(SheetScan(name, part, visibility, 0, 0, is_worksheet=is_worksheet))
-                continue
-            data = _read_part(archive, part, file_path)
-            scanned = _check_sheet(file_path, name, part, visibility, data, limits)
-            sheets.append(_with_details(scanned, data) if details else scanned)
-            del data
-    if not any(sheet.part and sheet.is_worksheet for sheet in sheets):
-        raise FileRefused(
-            file_path, RefusalCode.NO_WORKSHEETS, "the workbook has no readable worksheets"
-        )
-    return WorkbookScan(tuple(sheets), date1904)
+    layout = workbook_layout(path)
+    sheets = tuple(check_sheet(path, sheet, limits, details=details) for sheet in layout.sheets)
+    return replace(layout, sheets=sheets)
 
 
 # --------------------------------------------------------------------------- sheet
@@ -339,13 +374,7 @@ def sheet_details(path: str | Path, scan: SheetScan) -> SheetScan:
     if not scan.part:
         return scan
     file_path = Path(path)
-    try:
-        archive = zipfile.ZipFile(file_path)
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise FileRefused(
-            file_path, RefusalCode.DAMAGED, "the file is damaged or incomplete"
-        ) from exc
-    with archive:
+    with _open(file_path) as archive:
         data = _read_part(archive, scan.part, file_path)
     return _with_details(scan, data)
 

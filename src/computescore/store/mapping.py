@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
@@ -41,6 +42,7 @@ from computescore.store.tables import (
     VendorRow,
     WorkloadRow,
 )
+from computescore.store.types import amount_text
 
 LINE_FIELDS = (
     "kind",
@@ -63,13 +65,52 @@ LINE_FIELDS = (
 """QuoteLine fields stored one-to-one in the ``quote_line`` table."""
 
 
-def line_to_values(line: QuoteLine) -> dict[str, Any]:
-    """The ``quote_line`` column values for a line (enums as their text)."""
-    values: dict[str, Any] = {}
-    for name in LINE_FIELDS:
-        value = getattr(line, name)
-        values[name] = value.value if hasattr(value, "value") else value
-    return values
+_LINE_GETTER = operator.attrgetter(*LINE_FIELDS)
+
+
+def line_to_row(line: QuoteLine) -> tuple[Any, ...]:
+    """The ``quote_line`` column values for a line, in ``LINE_FIELDS`` order.
+
+    Enums become their text and amounts their exact text (as ``DecimalText`` stores
+    them). This runs once per stored line, so it reads every field in one call and
+    converts only the six fields that need it.
+    """
+    (
+        kind,
+        category,
+        description,
+        accelerator,
+        per_node,
+        nodes,
+        count,
+        quantity,
+        deployment,
+        term_months,
+        price,
+        price_unit,
+        currency,
+        region,
+        country,
+        source,
+    ) = _LINE_GETTER(line)
+    return (
+        str(kind),
+        None if category is None else str(category),
+        description,
+        accelerator,
+        per_node,
+        nodes,
+        count,
+        None if quantity is None else amount_text(quantity),
+        None if deployment is None else str(deployment),
+        term_months,
+        amount_text(price),
+        str(price_unit),
+        currency,
+        region,
+        country,
+        source,
+    )
 
 
 def line_from_values(values: Any) -> QuoteLine:

@@ -63,7 +63,6 @@ from computescore.store.tables import (
     VendorRow,
     WorkloadRow,
 )
-from computescore.store.types import DecimalText
 
 AUDIT_GENESIS = "0" * 64
 
@@ -85,11 +84,6 @@ def name_key(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name)
     kept = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Cc"))
     return " ".join(kept.split()).casefold()
-
-
-def _money_text(value: Decimal | None) -> str | None:
-    """Exact text of an amount, as ``DecimalText`` stores it."""
-    return None if value is None else DecimalText().process_bind_param(value, None)
 
 
 def _now() -> datetime:
@@ -482,12 +476,8 @@ class UnitOfWork:
         ORM or type-processing work.
         """
         columns = ("quote_id", "line_no", *mapping.LINE_FIELDS)
-        rows = []
-        for number, line in enumerate(lines, start=1):
-            values = mapping.line_to_values(line)
-            values["price"] = _money_text(values["price"])
-            values["quantity"] = _money_text(values["quantity"])
-            rows.append((quote_id, number, *(values[name] for name in mapping.LINE_FIELDS)))
+        to_row = mapping.line_to_row
+        rows = [(quote_id, number, *to_row(line)) for number, line in enumerate(lines, start=1)]
         placeholders = ", ".join("?" for _ in columns)
         self.session.connection().exec_driver_sql(
             f"INSERT INTO quote_line ({', '.join(columns)}) VALUES ({placeholders})", rows

@@ -10,6 +10,13 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.types import String, Text, TypeDecorator
 
 
+def amount_text(value: Decimal) -> str:
+    """The exact text an amount is stored as (no exponent, every digit kept)."""
+    if not value.is_finite():
+        raise ValueError(f"not a finite amount: {value}")
+    return format(value, "f")
+
+
 class DecimalText(TypeDecorator[Decimal]):
     """A ``Decimal`` stored as its exact text (SQLite has no decimal type; REAL would round)."""
 
@@ -21,9 +28,7 @@ class DecimalText(TypeDecorator[Decimal]):
             return None
         if not isinstance(value, Decimal):
             value = Decimal(str(value))
-        if not value.is_finite():
-            raise ValueError(f"not a finite amount: {value}")
-        return format(value, "f")
+        return amount_text(value)
 
     def process_result_value(self, value: str | None, dialect: Dialect) -> Decimal | None:
         return None if value is None else Decimal(value)
