@@ -1,6 +1,14 @@
 """Import speed and memory: a generated 100,000-line price list through the whole import.
 
-Prints, side by side in one run:
+Two shapes of the same price list are measured:
+
+* the *wide* list, 20 columns (line, SKU, description, GPU, the node's specification,
+  counts, billing, term, price, currency, region, zone, validity, commitment, notes),
+  the shape of a cloud vendor's price list and of the 100,000 × 20 sheet the import
+  goals were set against;
+* the *narrow* list, the same lines in 11 columns (no specification columns).
+
+For each shape it prints, side by side in one run:
 
 * reading the .xlsx with python-calamine alone (open, build the sheet, rows to Python);
 * our full import of the same file (checks, isolated parse, table finding, mapping,
@@ -12,12 +20,12 @@ Prints, side by side in one run:
 The import's modules are loaded once before timing (the app loads them at start-up)
 and the time that takes is printed on its own. Every step is measured ``--repeat``
 times, back to back within each round so that calamine alone and the import see the
-same machine load; medians are printed, and the .xlsx ratio is the median of the
+same machine load; medians are printed, and each .xlsx ratio is the median of the
 per-round ratios.
 
 Goals: .xlsx import within 2× calamine alone, under 1 GB; .csv import under 1.5 s.
 
-Run: ``python benchmarks/bench_import.py [--lines N] [--repeat N]``
+Run: ``python benchmarks/bench_import.py [--lines N] [--repeat N] [--shape wide|narrow]``
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -41,7 +50,29 @@ import psutil
 ACCELERATORS = ["H100 SXM", "H200 SXM", "A100 80GB", "L40S", "MI300X", "Gaudi 3", "B200"]
 BILLING = [("On-demand", ""), ("Reserved", "12 months"), ("Reserved", "36 months"), ("Spot", "")]
 REGIONS = ["us-east-1", "us-west-2", "eu-central-1", "eu-west-1", "ap-northeast-1"]
-HEADER = [
+WIDE = [
+    "Line",
+    "SKU",
+    "Description",
+    "GPU SKU",
+    "GPU memory (GB)",
+    "vCPUs",
+    "System RAM (GB)",
+    "Local NVMe (TB)",
+    "Network (Gbps)",
+    "GPUs per node",
+    "Nodes",
+    "Billing",
+    "Term",
+    "Price per GPU-hour",
+    "Currency",
+    "Region",
+    "Availability zone",
+    "Valid until",
+    "Minimum commitment",
+    "Notes",
+]
+NARROW = [
     "Line",
     "Description",
     "GPU SKU",
@@ -54,50 +85,73 @@ HEADER = [
     "Region",
     "Notes",
 ]
+SHAPES = {"wide": WIDE, "narrow": NARROW}
+MEMORY_GB = {
+    "H100 SXM": 80,
+    "H200 SXM": 141,
+    "A100 80GB": 80,
+    "L40S": 48,
+    "MI300X": 192,
+    "Gaudi 3": 128,
+    "B200": 192,
+}
 
 
-def price_rows(count: int, seed: int = 7) -> list[list[Any]]:
-    """A vendor price list: one line per configuration, region and billing model."""
+def price_rows(count: int, header: list[str], seed: int = 7) -> list[list[Any]]:
+    """A vendor price list: one line per configuration, region and billing model.
+
+    The narrow list holds the same lines as the wide one, without its specification
+    columns.
+    """
     rng = random.Random(seed)
     rows = []
     for number in range(1, count + 1):
         accelerator = rng.choice(ACCELERATORS)
         billing, term = rng.choice(BILLING)
-        rows.append(
-            [
-                number,
-                f"{accelerator} cluster option {number}",
-                accelerator,
-                8,
-                rng.randint(1, 64),
-                billing,
-                term,
-                round(rng.uniform(0.5, 6.0), 2),
-                "USD",
-                rng.choice(REGIONS),
-                "",
-            ]
-        )
+        region = rng.choice(REGIONS)
+        line = {
+            "Line": number,
+            "SKU": f"SKU-{number:06d}",
+            "Description": f"{accelerator} cluster option {number}",
+            "GPU SKU": accelerator,
+            "GPU memory (GB)": MEMORY_GB[accelerator],
+            "vCPUs": rng.choice([96, 128, 192, 224]),
+            "System RAM (GB)": rng.choice([1024, 2048]),
+            "Local NVMe (TB)": rng.choice([15.36, 30.72]),
+            "Network (Gbps)": rng.choice([400, 800, 3200]),
+            "GPUs per node": 8,
+            "Nodes": rng.randint(1, 64),
+            "Billing": billing,
+            "Term": term,
+            "Price per GPU-hour": round(rng.uniform(0.5, 6.0), 2),
+            "Currency": "USD",
+            "Region": region,
+            "Availability zone": region + rng.choice("abc"),
+            "Valid until": "2027-03-31",
+            "Minimum commitment": "1 node",
+            "Notes": "",
+        }
+        rows.append([line[name] for name in header])
     return rows
 
 
-def write_xlsx(path: Path, rows: list[list[Any]]) -> None:
+def write_xlsx(path: Path, header: list[str], rows: list[list[Any]]) -> None:
     import openpyxl
 
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet("Price list")
     sheet.append(["Acme GPU Cloud — price list (generated)"])
     sheet.append([])
-    sheet.append(HEADER)
+    sheet.append(header)
     for row in rows:
         sheet.append(row)
     book.save(path)
 
 
-def write_csv(path: Path, rows: list[list[Any]]) -> None:
+def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(HEADER)
+        writer.writerow(header)
         writer.writerows(rows)
 
 
@@ -244,34 +298,44 @@ def load_modules() -> float:
     return time.perf_counter() - start
 
 
-def run_rounds(
-    repeat: int,
-    xlsx: Path,
-    text: Path,
-    folder: Path,
-    steps: dict[str, list[float]],
-    counts: dict[str, int],
-    cpu: dict[str, list[float]],
-) -> None:
+@dataclass
+class Measured:
+    """One shape's files and what was measured on them (seconds per round, by step)."""
+
+    shape: str
+    xlsx: Path
+    text: Path
+    steps: dict[str, list[float]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+
+
+def run_rounds(repeat: int, shapes: list[Measured], folder: Path) -> None:
     """Measure every step ``repeat`` times, back to back within each round."""
     for round_number in range(repeat):
-        measured: dict[str, Callable[[], Any]] = {
-            "calamine": lambda: calamine_alone(xlsx),
-            "xlsx_read": lambda: read_only(xlsx),
-            "xlsx_full": lambda n=round_number: full_import(xlsx, folder / f"xlsx{n}.db"),
-            "csv_read": lambda: read_only(text),
-            "csv_full": lambda n=round_number: full_import(text, folder / f"csv{n}.db"),
-        }
-        for name, action in measured.items():
-            seconds, count = timed(action, cpu.setdefault(name, []))
-            steps.setdefault(name, []).append(seconds)
-            counts[name] = count
-        print(
-            f"  round {round_number + 1}: calamine {steps['calamine'][-1]:.2f} s, "
-            f".xlsx import {steps['xlsx_full'][-1]:.2f} s, "
-            f".csv import {steps['csv_full'][-1]:.2f} s",
-            flush=True,
-        )
+        for m in shapes:
+            measured: dict[str, Callable[[], Any]] = {
+                "calamine": lambda m=m: calamine_alone(m.xlsx),
+                "xlsx_read": lambda m=m: read_only(m.xlsx),
+                "xlsx_full": lambda m=m, n=round_number: full_import(
+                    m.xlsx, folder / f"{m.shape}-xlsx{n}.db"
+                ),
+                "csv_read": lambda m=m: read_only(m.text),
+                "csv_full": lambda m=m, n=round_number: full_import(
+                    m.text, folder / f"{m.shape}-csv{n}.db"
+                ),
+            }
+            for name, action in measured.items():
+                seconds, count = timed(action, m.cpu.setdefault(name, []))
+                m.steps.setdefault(name, []).append(seconds)
+                m.counts[name] = count
+            print(
+                f"  round {round_number + 1}, {m.shape} list: "
+                f"calamine {m.steps['calamine'][-1]:.2f} s, "
+                f".xlsx import {m.steps['xlsx_full'][-1]:.2f} s, "
+                f".csv import {m.steps['csv_full'][-1]:.2f} s",
+                flush=True,
+            )
 
 
 def median(values: list[float]) -> float:
@@ -280,63 +344,82 @@ def median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
+def report(m: Measured, lines: int) -> list[tuple[str, bool]]:
+    """Print one shape's medians; returns its verdicts."""
+    steps = m.steps
+    pairs = zip(steps["xlsx_full"], steps["calamine"], strict=True)
+    ratios = [full / alone for full, alone in pairs]
+    calamine_s, read_s, import_s = (
+        median(steps[name]) for name in ("calamine", "xlsx_read", "xlsx_full")
+    )
+    csv_read_s, csv_s = median(steps["csv_read"]), median(steps["csv_full"])
+    ratio = median(ratios)
+    width = len(SHAPES[m.shape])
+    count, imported = m.counts["calamine"], m.counts["xlsx_full"]
+    cpu_s = {name: median(values) for name, values in m.cpu.items()}
+
+    print()
+    print(f"{m.shape} list ({width} columns), medians of {len(ratios)} round(s)")
+    print(f"{'step':<44}{'seconds':>9}{'ratio':>8}{'CPU s':>8}")
+
+    def line(label: str, seconds: float, ratio: float | None, name: str | None) -> None:
+        shown_ratio = "" if ratio is None else f"{ratio:.2f}"
+        shown_cpu = "" if name is None else f"{cpu_s[name]:.2f}"
+        print(f"{label:<44}{seconds:>9.2f}{shown_ratio:>8}{shown_cpu:>8}")
+
+    line(f"python-calamine alone (.xlsx, {count:,} rows)", calamine_s, 1.0, "calamine")
+    line("read + map + parse (.xlsx, no store)", read_s, read_s / calamine_s, "xlsx_read")
+    line(f"full import (.xlsx, {imported:,} lines)", import_s, ratio, "xlsx_full")
+    line("  of which storing (quote lines to SQLite)", import_s - read_s, None, None)
+    line("read + map + parse (.csv, no store)", csv_read_s, None, "csv_read")
+    line(f"full import (.csv, {m.counts['csv_full']:,} lines)", csv_s, None, "csv_full")
+    line("  of which storing (quote lines to SQLite)", csv_s - csv_read_s, None, None)
+    every = {m.counts["xlsx_full"], m.counts["xlsx_read"], m.counts["csv_full"]}
+    return [
+        (f"{m.shape} list: .xlsx import within 2× calamine alone ({ratio:.2f}×)", ratio <= 2),
+        (f"{m.shape} list: .csv import under 1.5 s ({csv_s:.2f} s)", csv_s < 1.5),
+        (f"{m.shape} list: every line imported", every == {lines}),
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=100_000)
     parser.add_argument(
         "--repeat", type=int, default=3, help="rounds of measurements; medians are printed"
     )
+    parser.add_argument(
+        "--shape",
+        choices=[*SHAPES, "both"],
+        default="both",
+        help="which price list to measure (default: the wide and the narrow one)",
+    )
     parser.add_argument("--skip-hostile", action="store_true")
     args = parser.parse_args()
+    names = list(SHAPES) if args.shape == "both" else [args.shape]
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
-        rows = price_rows(args.lines)
-        xlsx, text = folder / "price_list.xlsx", folder / "price_list.csv"
-        print(f"Generating {args.lines:,} lines …", flush=True)
-        write_xlsx(xlsx, rows)
-        write_csv(text, rows)
-        del rows
-        print(
-            f"  .xlsx {xlsx.stat().st_size / 1e6:.1f} MB, .csv {text.stat().st_size / 1e6:.1f} MB"
-        )
+        shapes = []
+        for name in names:
+            header = SHAPES[name]
+            rows = price_rows(args.lines, header)
+            measured = Measured(name, folder / f"{name}.xlsx", folder / f"{name}.csv")
+            print(f"Generating the {name} list: {args.lines:,} lines × {len(header)} columns …")
+            write_xlsx(measured.xlsx, header, rows)
+            write_csv(measured.text, header, rows)
+            del rows
+            print(
+                f"  .xlsx {measured.xlsx.stat().st_size / 1e6:.1f} MB, "
+                f".csv {measured.text.stat().st_size / 1e6:.1f} MB",
+                flush=True,
+            )
+            shapes.append(measured)
         print(f"  loading the import modules (once per app start): {load_modules():.2f} s")
 
-        # Each round measures every step back to back, so calamine alone and our import
-        # see the same machine load; ratios are taken within a round.
-        steps: dict[str, list[float]] = {}
-        counts: dict[str, int] = {}
-        cpu: dict[str, list[float]] = {}
         reader = ReaderPeak()
         with reader:
-            run_rounds(args.repeat, xlsx, text, folder, steps, counts, cpu)
-        ratios = [
-            full / alone for full, alone in zip(steps["xlsx_full"], steps["calamine"], strict=True)
-        ]
-        calamine_s, read_s, import_s = (
-            median(steps[name]) for name in ("calamine", "xlsx_read", "xlsx_full")
-        )
-        csv_read_s, csv_s = median(steps["csv_read"]), median(steps["csv_full"])
-        ratio = median(ratios)
-        count, imported = counts["calamine"], counts["xlsx_full"]
-        read_lines, csv_lines = counts["xlsx_read"], counts["csv_full"]
-
-        print()
-        print(f"medians of {args.repeat} round(s)")
-        cpu_s = {name: median(values) for name, values in cpu.items()}
-        print(f"{'step':<44}{'seconds':>9}{'ratio':>8}{'CPU s':>8}")
-
-        def line(label: str, seconds: float, ratio: float | None, name: str | None) -> None:
-            shown_ratio = "" if ratio is None else f"{ratio:.2f}"
-            shown_cpu = "" if name is None else f"{cpu_s[name]:.2f}"
-            print(f"{label:<44}{seconds:>9.2f}{shown_ratio:>8}{shown_cpu:>8}")
-
-        line(f"python-calamine alone (.xlsx, {count:,} rows)", calamine_s, 1.0, "calamine")
-        line("read + map + parse (.xlsx, no store)", read_s, read_s / calamine_s, "xlsx_read")
-        line(f"full import (.xlsx, {imported:,} lines)", import_s, ratio, "xlsx_full")
-        line("  of which storing (quote lines to SQLite)", import_s - read_s, None, None)
-        line("read + map + parse (.csv, no store)", csv_read_s, None, "csv_read")
-        line(f"full import (.csv, {csv_lines:,} lines)", csv_s, None, "csv_full")
-        line("  of which storing (quote lines to SQLite)", csv_s - csv_read_s, None, None)
+            run_rounds(args.repeat, shapes, folder)
+        verdicts = [verdict for m in shapes for verdict in report(m, args.lines)]
         print(
             "(CPU s: this process and the reader process together; wall time exceeds it when "
             "other programs compete for the processor)"
@@ -344,12 +427,9 @@ def main() -> int:
         print()
         child = reader.peak_mb
         print(f"peak memory: this process {self_peak_mb():,.0f} MB; reader process {child:,.0f} MB")
-        verdicts = [
-            ("xlsx import within 2× calamine alone", ratio <= 2),
-            ("xlsx import under 1 GB", self_peak_mb() < 1024 and child < 1024),
-            ("csv import under 1.5 s", csv_s < 1.5),
-            ("every line imported", imported == read_lines == csv_lines == args.lines),
-        ]
+        verdicts.append(
+            (".xlsx import under 1 GB", self_peak_mb() < 1024 and child < 1024),
+        )
         for label, ok in verdicts:
             print(f"  {'met ' if ok else 'MISSED'}  {label}")
         if not args.skip_hostile:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from computescore.io.table_finder import SkipReason, find_header, find_tables, read_table
+from computescore.io.table_finder import (
+    SkipReason,
+    classify_row,
+    find_header,
+    find_tables,
+    read_table,
+)
 from computescore.io.workbook import SheetData
 
 HEADER = ["Description", "GPU", "Qty", "Price/hr", "Currency"]
@@ -147,3 +153,13 @@ def test_header_is_found_under_any_title_and_blank_rows(
     assert found.rows[-1] == len(titles)
     table = read_table(sheet(rows), found)
     assert [r.index for r in table.rows] == [len(titles) + 1, len(titles) + 2]
+
+
+@given(
+    st.one_of(st.integers(), st.floats(allow_nan=False)),
+    st.lists(st.one_of(st.none(), st.text(max_size=12), st.integers()), max_size=8),
+)
+def test_a_row_that_starts_with_a_number_is_a_data_row(first: float, rest: list[object]) -> None:
+    # read_table takes such rows as data rows without classifying them; this is why.
+    header = ["line", "description", "total", "price"]
+    assert classify_row([first, *rest], header) is None

@@ -35,7 +35,9 @@ import gc
 import itertools
 import logging
 import multiprocessing
+import os
 import queue
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -195,12 +197,29 @@ def read_workbook_isolated(
 def _read_workbook(
     checked: PreflightResult, limits: ReadLimits, progress: Progress, *, scan_first: bool
 ) -> WorkbookData:
+    # What the child's native code prints before it dies (an allocation failure, say)
+    # goes to the log, not to the user's terminal.
+    handle, stderr_name = tempfile.mkstemp(prefix="computescore-reader-", suffix=".log")
+    os.close(handle)
+    try:
+        return _run_reader(checked, limits, progress, scan_first, Path(stderr_name))
+    finally:
+        Path(stderr_name).unlink(missing_ok=True)
+
+
+def _run_reader(
+    checked: PreflightResult,
+    limits: ReadLimits,
+    progress: Progress,
+    scan_first: bool,
+    stderr_path: Path,
+) -> WorkbookData:
     path = checked.path
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(
         target=child_main,
-        args=(sender, str(path), checked.kind.value, limits, scan_first),
+        args=(sender, str(path), checked.kind.value, limits, scan_first, str(stderr_path)),
         name="computescore-reader",
         daemon=True,
     )
@@ -252,7 +271,12 @@ def _read_workbook(
         child.join(5)
         receiver.close()
     if done is None:
-        log.warning("reader process for %s ended with exit code %s", path, child.exitcode)
+        log.warning(
+            "reader process for %s ended with exit code %s%s",
+            path,
+            child.exitcode,
+            _last_words(stderr_path),
+        )
         raise FileRefused(
             path,
             RefusalCode.CRASHED,
@@ -307,10 +331,29 @@ def _watch(
 # --------------------------------------------------------------------------- child side
 
 
+def _last_words(stderr_path: Path) -> str:
+    """The start of what the reader process wrote to its error stream, for the log."""
+    try:
+        with stderr_path.open("rb") as stream:
+            text = stream.read(2000).decode("utf-8", "replace").strip()
+    except OSError:
+        return ""
+    return f": {text}" if text else ""
+
+
 def child_main(
-    conn: Connection, path_text: str, kind: str, limits: ReadLimits, scan_first: bool = False
+    conn: Connection,
+    path_text: str,
+    kind: str,
+    limits: ReadLimits,
+    scan_first: bool = False,
+    stderr_path: str | None = None,
 ) -> None:
     """Entry point of the reader process: parse the workbook and send plain results."""
+    if stderr_path:
+        stream = os.open(stderr_path, os.O_WRONLY | os.O_APPEND)
+        os.dup2(stream, 2)
+        os.close(stream)
     # Everything this short-lived process builds lives until it ends and forms no
     # cycles; the cycle collector would only walk the sheet's rows again and again.
     gc.disable()

@@ -214,6 +214,9 @@ def _is_total(text: str, filled: int, numbers: int) -> bool:
     return bool(_TOTAL_WORD.search(text)) and filled <= 3 and numbers <= 2
 
 
+_NUMBER_CLASSES = (int, float)
+"""Cell classes that make a row a data row when its first cell has one of them."""
+
 _NOTE_STARTS = frozenset("nrcftdaeip*†‡([")
 """Every first character :data:`_NOTES` and :data:`_FOOTNOTE` can match (text is folded)."""
 
@@ -348,7 +351,12 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
     sheet_rows, hidden = sheet.rows, sheet.hidden_rows
     for index in range(start, len(sheet_rows)):
         cells = sheet_rows[index]
-        kind = classify_row(cells, header_keys, first_key)
+        # A row that starts with a number (a line number, a count) is a data row, as
+        # classify_row would say; price lists are mostly such rows.
+        if cells and cells[0].__class__ in _NUMBER_CLASSES:
+            kind = None
+        else:
+            kind = classify_row(cells, header_keys, first_key)
         if kind == "blank":
             skipped.append((index, SkipReason.BLANK))
             after_gap = True
