@@ -95,6 +95,21 @@ def test_tco_assumption_edit_recomputes_and_is_undoable(analysed, qtbot) -> None
     assert view.summary_model.row(0).total_usd == pytest.approx(total_before)
 
 
+def test_choosing_spot_for_a_steady_workload_is_an_undoable_assumption(analysed, qtbot) -> None:
+    view = analysed.show_view("tco")
+    view.edit_assumptions.setChecked(True)
+    assert view.spot_for_steady.isVisible() and not view.spot_for_steady.isChecked()
+    view.spot_for_steady.setChecked(True)
+    assert analysed.workspace.snapshot.assumptions["spot_for_steady"] is True
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert analysed.analysis.result.assumptions.spot_for_steady is True
+    assert view.assumption_summary.full_text().startswith("spot chosen for steady workloads")
+    analysed.act_undo.trigger()
+    assert "spot_for_steady" not in analysed.workspace.snapshot.assumptions
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert not view.spot_for_steady.isChecked()
+
+
 def test_compliance_page_lists_findings_with_rule_and_source(analysed) -> None:
     view = analysed.show_view("compliance")
     assert view.showing_body

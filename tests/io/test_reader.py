@@ -13,7 +13,7 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.problems import Severity
 from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit
 from computescore.errors import UsageError
-from computescore.io.reader import collector_paused, read_quote_file
+from computescore.io.reader import collector_paused, preview_text, read_quote_file
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.values import DecimalMark
 from tests.fixtures import hostile
@@ -363,6 +363,18 @@ def test_preview_shows_sheets_and_the_detected_header(tmp_path: Path, catalogue:
     sheet = draft.preview.sheets[0]
     assert sheet.name == "Quote" and sheet.header_rows == (4,)
     assert sheet.first_rows[2][:3] == ("Description", "GPU", "Pricing")
+
+
+def test_preview_shows_whole_numbers_without_a_decimal_point(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    draft = read_quote_file(hostile.simple_quote(tmp_path), catalogue)
+    rows = draft.preview.sheets[0].first_rows
+    # The quantities 8 and 16 are read as 8.0 and 16.0; prices keep their decimals.
+    assert [row[2:4] for row in rows[1:]] == [("8", "3.1"), ("16", "1.8")]
+    assert preview_text(10.0) == "10" and preview_text(2.85) == "2.85"
+    assert preview_text(None) == "" and preview_text(-3.0) == "-3"
+    assert preview_text(1e20) == "1e+20" and preview_text("10.0") == "10.0"
 
 
 def test_the_cycle_collector_is_paused_while_reading_and_restored_after(tmp_path: Path) -> None:

@@ -1982,8 +1982,8 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
         complete=b.complete,
         eligible=not spot_barred,
         note=(
-            "spot (interruptible) capacity is not chosen for a steady workload; the "
-            "assumption spot_for_steady allows it"
+            "spot (interruptible) capacity is not chosen for a steady workload; allow "
+            "spot for steady workloads in the assumptions to choose it"
             if spot_barred
             else ""
         ),

@@ -248,6 +248,15 @@ class FileDraft:
 # --------------------------------------------------------------------------- entry point
 
 
+def preview_text(value: CellValue) -> str:
+    """A cell as the import preview shows it: whole numbers without ".0", empty as ""."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return str(value)
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a file's records are built, then resume it.
@@ -769,9 +778,7 @@ class _Reader:
         previews = []
         for sheet in self.book.sheets:
             mine = [t for t in tables if t.sheet is sheet]
-            first_rows = tuple(
-                tuple("" if v is None else str(v) for v in row) for row in sheet.rows[:PREVIEW_ROWS]
-            )
+            first_rows = tuple(tuple(map(preview_text, row)) for row in sheet.rows[:PREVIEW_ROWS])
             formulas = tuple(
                 f"{cell_name(f.row, f.col)}: ={f.formula} → "
                 + ("no saved value" if f.cached is None else f"saved value {f.cached}")

@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QHBoxLayout,
     QSplitter,
@@ -587,6 +588,13 @@ class TcoView(View):
             self.form.line(key, caption, number_parser(caption, minimum=low, maximum=high), unit)
         self.form.committed.connect(self._on_assumption)
         box.addWidget(self.form.widget)
+        self.spot_for_steady = QCheckBox("Choose spot capacity for a steady workload")
+        self.spot_for_steady.setToolTip(
+            "Off by default: production serving cannot be pre-empted, so spot options are "
+            "priced and shown but not chosen for a steady workload."
+        )
+        self.spot_for_steady.toggled.connect(self._on_spot_for_steady)
+        box.addWidget(self.spot_for_steady)
         self.body_layout.addWidget(assumptions)
         self._show_assumptions(False)
 
@@ -723,6 +731,7 @@ class TcoView(View):
     def _show_assumptions(self, shown: bool) -> None:
         self.form.widget.setVisible(shown)
         self.assumption_note.setVisible(shown)
+        self.spot_for_steady.setVisible(shown)
         self.assumption_summary.setVisible(not shown)
         self.edit_assumptions.setText("Done" if shown else "Edit")
 
@@ -745,6 +754,12 @@ class TcoView(View):
                 "Set for this evaluation" if key in stored else "Default value"
             )
             summary.append(assumption_text(key, shown))
+        spot = bool(result.assumptions.spot_for_steady)
+        if spot:
+            summary.insert(0, "spot chosen for steady workloads")
+        self.spot_for_steady.blockSignals(True)
+        self.spot_for_steady.setChecked(spot)
+        self.spot_for_steady.blockSignals(False)
         self.assumption_summary.setText(" · ".join(summary))
         self.assumption_summary.set_tip(
             (f"{len(stored)} set for this evaluation, the others are defaults. " if stored else "")
@@ -937,6 +952,27 @@ class TcoView(View):
             self.workspace, "assumptions", current, f"Set {caption.lower()} to {field.text()}"
         )
         self.banner.setVisible(False)
+
+    @guarded
+    def _on_spot_for_steady(self, checked: bool) -> None:
+        snap = self.workspace.snapshot
+        if snap is None:
+            return
+        current = dict(snap.assumptions)
+        if bool(current.get("spot_for_steady", False)) == checked:
+            return
+        if checked:
+            current["spot_for_steady"] = True
+        else:
+            current.pop("spot_for_steady", None)
+        commands.set_evaluation_field(
+            self.workspace,
+            "assumptions",
+            current,
+            "Choose spot for steady workloads"
+            if checked
+            else "Do not choose spot for steady workloads",
+        )
 
     @guarded
     def run_monte_carlo(self, _checked: bool = False) -> None:
