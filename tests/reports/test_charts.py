@@ -6,6 +6,9 @@ import io
 from dataclasses import replace
 
 import matplotlib
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from computescore.reports import charts
@@ -98,3 +101,44 @@ def test_usd_axis_keeps_cents_for_small_unit_costs() -> None:
         "$3.2m",
     ]
     assert _usd_axis(-0.75) == "-$0.75"
+
+
+def test_usd_ticks_never_repeat_a_label() -> None:
+    # Ticks 50k apart around $2.2m read $2.1m, $2.2m, $2.2m with one decimal.
+    assert charts._usd_ticks([2.10e6, 2.15e6, 2.20e6]) == ["$2.10m", "$2.15m", "$2.20m"]
+    assert charts._usd_ticks([0, 5e5, 1e6]) == ["$0", "$500k", "$1.0m"]
+
+
+@given(
+    st.floats(min_value=0, max_value=1e10),
+    st.sampled_from([1, 2, 2.5, 5]),
+    st.integers(min_value=-1, max_value=8),
+    st.integers(min_value=2, max_value=9),
+)
+def test_evenly_spaced_ticks_get_distinct_labels(
+    start: float, mantissa: float, exponent: int, count: int
+) -> None:
+    step = mantissa * 10.0**exponent
+    assume(step >= start * 1e-3)  # axis ticks are never a thousandth of their value apart
+    ticks = [start + i * step for i in range(count)]
+    labels = charts._usd_ticks(ticks)
+    assert len(set(labels)) == count
+
+
+def test_tornado_value_labels_stay_inside_the_plot(pack: BoardPack) -> None:
+    assert pack.tornado is not None
+    base = pack.tornado.base_usd
+    # The widest input moves the TCO one way only (its high value is already the
+    # planned one), so its bar ends at the edge of the swing with its label beyond it.
+    first, *rest = pack.tornado.bars
+    swing = max(bar.swing_usd for bar in pack.tornado.bars) * 3
+    one_sided = replace(first, tco_at_low_usd=base - swing, tco_at_high_usd=base)
+    figure = charts.tornado_figure(replace(pack.tornado, bars=(one_sided, *rest)))
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    ax = figure.axes[0]
+    plot = ax.get_window_extent()
+    renderer = canvas.get_renderer()
+    for text in ax.texts:
+        box = text.get_window_extent(renderer)
+        assert plot.x0 - 1 <= box.x0 and box.x1 <= plot.x1 + 1, text.get_text()

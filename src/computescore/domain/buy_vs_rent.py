@@ -342,7 +342,7 @@ def recommend(
         )
     agrees = choice is prior_result
     reasons.append(
-        f"seed 002's rule of thumb: {prior_reason}"
+        f"The GPU scale-economics guide's rule of thumb: {prior_reason}"
         + ("" if agrees else " — it disagrees with the computed result, which uses your own prices")
     )
     return Recommendation(choice, headline, tuple(reasons), prior_result, agrees, computed)

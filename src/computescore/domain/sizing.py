@@ -66,7 +66,7 @@ NODE_SIZE_DEFAULT = 8
 KILO_GPU = 1000
 """Scale at which seed 000 warns that all-reduce can take ~30 % of wall time."""
 
-SEED_000 = "seed 000: practitioner's guide to AI compute selection, accelerator quadrant"
+SEED_000 = "practitioner's guide to AI compute selection, accelerator quadrant"
 
 RULE_STATUS = "engine rule"
 

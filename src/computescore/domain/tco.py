@@ -131,11 +131,13 @@ class Assumptions:
 
 ASSUMPTION_NOTES: Mapping[str, str] = {
     "hours_per_day": "hours per day the capacity is really used; default: the workload's",
-    "energy_usd_per_kwh": "seed 002 quotes US$0.16/kWh for its energy examples",
+    "energy_usd_per_kwh": "the GPU scale-economics guide (2026) uses US$0.16/kWh in its energy "
+    "examples",
     "pue": "power usage effectiveness of the facility; typical data centres run 1.2–1.6",
     "server_overhead_factor": "node power ÷ GPU power: DGX H100 up to 10.2 kW for 8 × 700 W ≈ 1.8",
     "idle_power_fraction": "share of full power an idle server still draws (assumption; meter it)",
-    "ops_usd_per_gpu_hour": "seed 002: operational overhead US$2–7 per GPU-hour",
+    "ops_usd_per_gpu_hour": "the GPU scale-economics guide (2026): operational overhead US$2–7 "
+    "per GPU-hour",
     "maintenance_fraction_per_year": "hardware maintenance per year as a share of the price; 0 "
     "when the quote carries support as a cost line",
     "facility_usd_per_kw_month": "colocation or facility cost per kW of IT load per month; 0 on "
@@ -146,7 +148,8 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "spot_overhead": "work lost to spot interruptions (checkpoint and restart), share of spot "
     "compute",
     "engineer_usd_per_month": "loaded cost of one engineer-month (assumption; use your own)",
-    "adaptation_months": "seed 000: budget 1–3 engineering months for a non-CUDA software stack",
+    "adaptation_months": "practitioner's guide to AI compute selection: budget 1–3 engineering "
+    "months for a non-CUDA software stack",
     "renew_short_terms": "a commitment shorter than the horizon is renewed at the quoted price",
     "egress_gb_per_month": "egress volume used when a per-GB egress line states no quantity",
     "downtime_usd_per_gpu_hour": "business loss per GPU-hour of outage on top of the capacity "
@@ -1927,7 +1930,8 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             f"accelerator ecosystem {ecosystem.value}",
             "USD",
             None,
-            note="seed 000: budget 1–3 engineering months for a non-CUDA stack",
+            note="practitioner's guide to AI compute selection: budget 1–3 engineering months "
+            "for a non-CUDA stack",
         )
     draft = _Draft(b, gpus, peak_total if option is not None else 0.0, main, committed_usd, no_peak)
     if option is None or option_line is None:

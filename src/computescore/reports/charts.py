@@ -26,7 +26,7 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.projections.polar import PolarAxes
-from matplotlib.ticker import FuncFormatter
+from matplotlib.ticker import Formatter
 from PIL import Image
 
 from computescore.domain.figures import format_usd
@@ -124,19 +124,49 @@ def _legend_below(ax: Axes, columns: int) -> None:
     )
 
 
-def _usd_axis(value: float, _pos: object = None) -> str:
+def _usd_axis(value: float, _pos: object = None, *, decimals: int = 0) -> str:
+    """``$2.3m``, ``$800k``, ``$12``, ``$4.50``; ``decimals`` adds digits after the point."""
     magnitude = abs(value)
     sign = "-" if value < 0 else ""
     if magnitude >= 1e9:
-        return f"{sign}${magnitude / 1e9:.1f}bn"
+        return f"{sign}${magnitude / 1e9:.{1 + decimals}f}bn"
     if magnitude >= 1e6:
-        return f"{sign}${magnitude / 1e6:.1f}m"
+        return f"{sign}${magnitude / 1e6:.{1 + decimals}f}m"
     if magnitude >= 1e3:
-        return f"{sign}${magnitude / 1e3:.0f}k"
+        return f"{sign}${magnitude / 1e3:.{decimals}f}k"
     if magnitude >= 10 or magnitude == 0:
-        return f"{sign}${magnitude:.0f}"
+        return f"{sign}${magnitude:.{decimals}f}"
     # Small unit costs (USD per useful PFLOP-hour) need their cents to be told apart.
-    return f"{sign}${magnitude:.2f}"
+    return f"{sign}${magnitude:.{2 + decimals}f}"
+
+
+def _usd_ticks(values: Sequence[float]) -> list[str]:
+    """Money tick labels with as many decimals as it takes to tell neighbours apart.
+
+    ``$2.1m, $2.2m, $2.2m`` for ticks 50k apart become ``$2.10m, $2.15m, $2.20m``.
+    """
+    for extra in range(4):
+        labels = [_usd_axis(value, decimals=extra) for value in values]
+        if len(set(labels)) == len(labels):
+            return labels
+    return labels
+
+
+class UsdFormatter(Formatter):
+    """Axis formatter for US dollars: ``$2.15m``, ``$800k``, ``$4.50``, no repeated labels."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._labels: dict[float, str] = {}
+
+    def set_locs(self, locs: list[float]) -> None:
+        """Choose the decimals once for all the ticks about to be drawn."""
+        super().set_locs(locs)
+        self._labels = dict(zip(locs, _usd_ticks(list(locs)), strict=True))
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        """The label of one tick."""
+        return self._labels.get(x) or _usd_axis(x)
 
 
 def _bar_height(count: int) -> float:
@@ -288,7 +318,7 @@ def tco_breakdown_figure(
             right, pos, "  " + format_usd(item.total_usd), va="center", fontsize=7, color=theme.INK
         )
     ax.set_yticks(positions, _unique_labels([item.label for item in items]))
-    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    ax.xaxis.set_major_formatter(UsdFormatter())
     ax.set_xlim(
         min(0.0, float(negative.min(initial=0.0)) * 1.1), float(positive.max(initial=1.0)) * 1.22
     )
@@ -323,7 +353,7 @@ def cost_per_pflop_figure(
     for pos, value in zip(positions, values, strict=True):
         ax.text(value, pos, f"  {format_usd(value)}", va="center", fontsize=7, color=theme.INK)
     ax.set_yticks(positions, _unique_labels([item.label for item in known]))
-    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    ax.xaxis.set_major_formatter(UsdFormatter())
     ax.set_xlim(0, max(values, default=1.0) * 1.2)
     ax.set_xlabel(
         "USD per useful PFLOP-hour = TCO ÷ (peak × MFU × hours used)",
@@ -373,7 +403,7 @@ def break_even_figure(
         )
     ax.set_xlim(0, 24)
     ax.set_xticks(range(0, 25, 4))
-    ax.yaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    ax.yaxis.set_major_formatter(UsdFormatter())
     ax.set_xlabel("Hours of use per day", fontsize=7.5, color=theme.MUTED)
     ax.set_ylabel(f"Total cost over {curve.horizon_months} months", fontsize=7.5, color=theme.MUTED)
     _title(ax, "Buy or rent: cost against hours of use per day")
@@ -414,9 +444,12 @@ def tornado_figure(
             )
     ax.axvline(base, color=theme.INK, linewidth=0.9)
     ax.set_yticks(positions, _unique_labels([bar.input_name for bar in bars], 30))
-    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
-    span = max((bar.swing_usd for bar in bars), default=base * 0.1) or 1.0
-    ax.set_xlim(base - span * 1.0, base + span * 1.0)
+    ax.xaxis.set_major_formatter(UsdFormatter())
+    # Room on both sides for the value labels next to the bars' ends.
+    ends_usd = [base, *(v for bar in bars for v in (bar.tco_at_low_usd, bar.tco_at_high_usd))]
+    low, high = min(ends_usd), max(ends_usd)
+    span = (high - low) or abs(base) * 0.1 or 1.0
+    ax.set_xlim(low - span * 0.4, high + span * 0.4)
     ax.set_xlabel(f"TCO (USD); base case {format_usd(base)}", fontsize=7.5, color=theme.MUTED)
     _title(
         ax,
@@ -444,7 +477,7 @@ def monte_carlo_figure(
             text += f", first in {row.probability_first:.0%}"
         ax.text(row.p90_usd, pos, text, va="center", fontsize=7, color=theme.INK)
     ax.set_yticks(positions, _unique_labels([row.label for row in rows]))
-    ax.xaxis.set_major_formatter(FuncFormatter(_usd_axis))
+    ax.xaxis.set_major_formatter(UsdFormatter())
     low = min((row.p10_usd for row in rows), default=0.0)
     high = max((row.p90_usd for row in rows), default=1.0)
     ax.set_xlim(low - (high - low) * 0.05, high + (high - low) * 0.45 + 1)

@@ -239,6 +239,15 @@ def _value(figure: object) -> float | None:
     return float(value) if value is not None else None
 
 
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: first letter upper-case, one full stop at the end."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _break_even(result: EvaluationResult) -> BreakEven | None:
     advice = result.buy_vs_rent
     if advice.owned is None or advice.rented is None or not advice.curve:
@@ -252,7 +261,7 @@ def _break_even(result: EvaluationResult) -> BreakEven | None:
         crossing = advice.break_even.hours_per_day.value
     per = " (per accelerator)" if advice.per_accelerator else ""
     note = " ".join(
-        [advice.recommendation.headline + ".", *(r + "." for r in advice.recommendation.reasons)]
+        _sentence(part) for part in (advice.recommendation.headline, *advice.recommendation.reasons)
     )
     return BreakEven(
         owned_label=f"Owned: {advice.owned.label}{per}",
