@@ -49,7 +49,9 @@ def test_dollar_signs_and_tex_commands_render_literally() -> None:
         figure.savefig(svg, format="svg")
     finally:
         matplotlib.rcParams["svg.fonttype"] = "path"
-    assert "Acme $5 off, now $10 $\\foo$" in svg.getvalue().decode()
+    # The vendor's name is shortened to keep the quote reference; its two dollar
+    # signs would start mathtext if it were on.
+    assert "Acme $5 off, now $… — Q-2026-121" in svg.getvalue().decode()
 
 
 def test_deeply_nested_mathtext_does_not_recurse() -> None:
@@ -142,3 +144,17 @@ def test_tornado_value_labels_stay_inside_the_plot(pack: BoardPack) -> None:
     for text in ax.texts:
         box = text.get_window_extent(renderer)
         assert plot.x0 - 1 <= box.x0 and box.x1 <= plot.x1 + 1, text.get_text()
+
+
+def test_every_cost_category_has_its_own_colour() -> None:
+    from computescore.reports import theme
+
+    synonyms = {"rented compute": "compute", "residual value": "residual"}
+    colours = {
+        category: colour
+        for category, colour in theme.CATEGORY_COLOURS.items()
+        if category not in synonyms
+    }
+    assert len(set(colours.values())) == len(colours)
+    for alias, category in synonyms.items():
+        assert theme.category_colour(alias) == theme.category_colour(category)

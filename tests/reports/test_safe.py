@@ -190,3 +190,14 @@ def test_escaped_text_in_a_paragraph_never_raises_and_extracts_back(text: str) -
     doc.build([Paragraph(pdf_module.t(text), style)])
     extracted = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text()
     assert "".join(extracted.split()) == "".join(text.split())
+
+
+def test_chart_label_keeps_the_reference_that_tells_a_vendors_quotes_apart() -> None:
+    first = chart_label("Kessler Systemhaus GmbH — KS-AN-2026-0419", 32)
+    second = chart_label("Kessler Systemhaus GmbH — KS-AN-2026-0419-L", 32)
+    assert first == "Kessler Syste… — KS-AN-2026-0419"
+    assert second == "Kessler Sys… — KS-AN-2026-0419-L"
+    assert len(second) == 32
+    # A reference too long to keep is cut like any other text.
+    assert chart_label("Vendor — " + "R" * 40, 20) == "Vendor — RRRRRRRRRR…"
+    assert chart_label("Short — ok", 32) == "Short — ok"

@@ -363,7 +363,12 @@ def cost_per_pflop_figure(
     _title(
         ax,
         "Cost per useful PFLOP-hour (lower is better)",
-        f"{missing} quote(s) without a figure not shown" if missing else "",
+        (
+            f"{missing} {'quote' if missing == 1 else 'quotes'} without a figure "
+            f"{'is' if missing == 1 else 'are'} not shown"
+        )
+        if missing
+        else "",
     )
     return fig
 

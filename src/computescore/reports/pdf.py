@@ -957,7 +957,8 @@ def _tco(b: _Builder) -> None:
     others = [item for item in pack.tco if not item.shortlisted]
     b.story.append(
         b.p(
-            f"Every cost line of the {len(shortlisted)} shortlisted quote(s), with the formula "
+            f"Every cost line of the {len(shortlisted)} shortlisted "
+            f"{'quote' if len(shortlisted) == 1 else 'quotes'}, with the formula "
             "and the inputs it used. Amounts are US dollars over the horizon; negative "
             "amounts are residual values or credits.",
             s.body,

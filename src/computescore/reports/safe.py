@@ -111,10 +111,18 @@ def clip(value: object, limit: int) -> str:
 
 
 def chart_label(value: object, limit: int = 28) -> str:
-    """A short single-line label for a chart axis or legend."""
+    """A short single-line label for a chart axis or legend.
+
+    A label ``vendor — reference`` keeps its reference whole when it can and shortens
+    the vendor's name, since two quotes of one vendor differ only in their reference.
+    """
     text = " ".join(clean_text(value).split())
     if len(text) <= limit:
         return text
+    head, separator, tail = text.rpartition(" — ")
+    if separator and len(head) >= 4 and len(tail) + len(separator) + 4 <= limit:
+        room = limit - len(tail) - len(separator) - 1
+        return head[:room].rstrip() + "…" + separator + tail
     return text[: limit - 1].rstrip() + "…"
 
 

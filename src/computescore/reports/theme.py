@@ -62,23 +62,25 @@ AXIS_COLOURS = {
 """One colour per scoring axis."""
 
 CATEGORY_COLOURS = {
+    # Synonyms share a colour (compute / rented compute, residual / residual value);
+    # every other category has its own.
     "compute": "#1F3A5F",
     "rented compute": "#1F3A5F",
-    "spot overhead": "#5B7DB1",
-    "maintenance": "#A569BD",
-    "residual value": "#2E8540",
-    "hardware": "#1F3A5F",
+    "hardware": "#4A78A8",
+    "spot overhead": "#9DB8DB",
     "network": "#0B6E99",
+    "software": "#5DADE2",
     "storage": "#16A085",
     "installation": "#7D3C98",
-    "support": "#8E44AD",
+    "maintenance": "#B07CC6",
+    "support": "#D98CB3",
     "facility": "#5D6D7E",
-    "power": "#D4A017",
     "energy": "#D4A017",
-    "software": "#2471A3",
+    "power": "#8D6E00",
     "egress": "#E07B39",
     "operations": "#A04000",
     "adaptation": "#C0392B",
+    "residual value": "#2E8540",
     "residual": "#2E8540",
     "other": "#95A5A6",
 }
