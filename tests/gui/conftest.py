@@ -63,10 +63,16 @@ def window(app, qtbot, sample_db: Path):  # type: ignore[no-untyped-def]
     win.show()
     qtbot.waitExposed(win)
     yield win
+    import shiboken6
+
     from computescore.gui import tasks
 
     tasks.pool().waitForDone(5000)
-    win.close()
+    # pytest-qt has closed the window and asked Qt to delete it by now; the wait below
+    # lets Qt do so.
+    if shiboken6.isValid(win):
+        win.close()
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
 
 
 def wait_idle(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -74,3 +80,4 @@ def wait_idle(qtbot) -> None:  # type: ignore[no-untyped-def]
     from computescore.gui import tasks
 
     qtbot.waitUntil(lambda: tasks.running_tasks() == 0, timeout=20_000)
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)

@@ -121,3 +121,27 @@ def test_callbacks_run_on_the_gui_thread_before_the_task_is_done(app, qtbot) -> 
     # Whoever waits for ``done`` sees what the callback did.
     assert seen == [(False, True)]
     assert task.result == 42
+
+
+def test_no_automatic_cycle_collection_while_tasks_run(app, qtbot) -> None:
+    # Collected on a worker thread, a cycle holding a widget would be freed off the
+    # GUI thread; so the collector waits while tasks run and resumes afterwards.
+    import gc
+
+    assert gc.isenabled()
+    release = threading.Event()
+    seen: list[bool] = []
+
+    def work(progress: tasks.TaskProgress) -> str:
+        seen.append(gc.isenabled())
+        release.wait(5)
+        return "done"
+
+    first = tasks.run_task(work, name="first")
+    second = tasks.run_task(lambda progress: gc.isenabled(), name="second")
+    qtbot.waitUntil(lambda: second.done, timeout=5_000)
+    assert second.result is False and not gc.isenabled()  # the first still runs
+    release.set()
+    qtbot.waitUntil(lambda: first.done, timeout=5_000)
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
+    assert seen == [False] and gc.isenabled()

@@ -8,10 +8,17 @@ thread boundary: the work returns plain records.
 
 ``run_task(..., title="Importing")`` also shows a progress dialog with Cancel,
 after a short delay so that quick work does not flash a dialog.
+
+While any task runs, Python's cycle collector does not run by itself. It runs in
+whichever thread happens to allocate, and run on a worker thread it can free Qt
+objects that belong to the GUI thread (a widget caught in a reference cycle, say),
+which crashes the app. Cycles wait until the pool's threads are idle again; then
+automatic collection resumes, on the GUI thread.
 """
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 from collections.abc import Callable
@@ -120,6 +127,7 @@ class Task(QObject):
     def _finish(self) -> None:
         self.done = True
         _running.discard(self)
+        _collector.release()
         self.finished.emit()
 
 
@@ -150,6 +158,46 @@ class _Runnable(QRunnable):
 _running: set[Task] = set()
 
 
+class _CollectorHold:
+    """Keeps automatic cycle collection off while tasks run (used on the GUI thread only)."""
+
+    RETRY_MS = 50
+
+    def __init__(self) -> None:
+        self.holds = 0
+        self.was_enabled = False
+        self.waiting = False
+
+    def hold(self) -> None:
+        """A task is about to start: stop automatic collection if it is on."""
+        if self.holds == 0 and not self.waiting:
+            self.was_enabled = gc.isenabled()
+        gc.disable()
+        self.holds += 1
+
+    def release(self) -> None:
+        """A task has finished: resume collection once the pool's threads are idle."""
+        self.holds = max(0, self.holds - 1)
+        if self.holds == 0 and not self.waiting:
+            self.waiting = True
+            self._resume_when_idle()
+
+    def _resume_when_idle(self) -> None:
+        if self.holds:
+            self.waiting = False
+            return
+        if pool().activeThreadCount():
+            # A worker is still leaving its run(); its last steps may still allocate.
+            QTimer.singleShot(self.RETRY_MS, self._resume_when_idle)
+            return
+        self.waiting = False
+        if self.was_enabled:
+            gc.enable()
+
+
+_collector = _CollectorHold()
+
+
 def pool() -> QThreadPool:
     """The thread pool tasks run on (at most two threads: the machine has other work too)."""
     shared = QThreadPool.globalInstance()
@@ -178,6 +226,7 @@ def run_task(
     """
     task = Task(name or (title or "task"))
     _running.add(task)
+    _collector.hold()
     task.on_success = on_success
     task.on_error = on_error
     task.on_cancel = on_cancel
@@ -219,6 +268,11 @@ def _attach_dialog(task: Task, parent: QWidget | None, title: str, cancellable: 
     task.finished.connect(dialog.deleteLater)
     # QProgressDialog only pops up on setValue; make sure it appears for silent work too.
     QTimer.singleShot(DIALOG_DELAY_MS, lambda: None if task.done else dialog.setValue(1))
+
+
+def collection_resumed() -> bool:
+    """True when no task holds the cycle collector off (tests wait for this)."""
+    return _collector.holds == 0 and not _collector.waiting
 
 
 def running_tasks() -> int:
