@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from computescore.collector import collector_paused
 from computescore.domain.catalog import Catalogue
 from computescore.domain.problems import Severity
 from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit
 from computescore.errors import UsageError
-from computescore.io.reader import collector_paused, preview_text, read_quote_file
+from computescore.io.reader import preview_text, read_quote_file
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.values import DecimalMark
 from tests.fixtures import hostile

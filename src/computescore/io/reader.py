@@ -14,11 +14,9 @@ Nothing is stored here; an error problem blocks its line, a warning does not.
 
 from __future__ import annotations
 
-import gc
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
@@ -26,6 +24,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
+from computescore.collector import collector_paused
 from computescore.domain.catalog import AliasMatch, Catalogue
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
@@ -255,24 +254,6 @@ def preview_text(value: CellValue) -> str:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         return str(int(value))
     return str(value)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a file's records are built, then resume it.
-
-    A large price list creates hundreds of thousands of lists, strings and records that
-    all live until the import ends; the collector would walk them again and again
-    (about a sixth of a 100,000-line import) without finding garbage, as none of them
-    form cycles. Reference counting frees objects as usual meanwhile.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def read_quote_file(

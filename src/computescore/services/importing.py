@@ -22,6 +22,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from computescore.collector import collector_paused
 from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
@@ -38,7 +39,7 @@ from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
 from computescore.io.isolated import read_file
 from computescore.io.preflight import ReadLimits
-from computescore.io.reader import FileDraft, QuoteDraft, collector_paused, read_quote_book
+from computescore.io.reader import FileDraft, QuoteDraft, read_quote_book
 from computescore.io.refusal import ReadCancelled
 from computescore.io.values import DecimalMark
 from computescore.io.workbook import WorkbookData

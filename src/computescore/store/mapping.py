@@ -113,6 +113,57 @@ def line_to_row(line: QuoteLine) -> tuple[Any, ...]:
     )
 
 
+_KINDS = {member.value: member for member in LineKind}
+_UNITS = {member.value: member for member in PriceUnit}
+_CATEGORIES = {member.value: member for member in CostCategory}
+_DEPLOYMENTS = {member.value: member for member in Deployment}
+
+
+def line_from_row(row: Sequence[Any]) -> QuoteLine:
+    """A QuoteLine from a ``quote_line`` row's ``LINE_FIELDS`` values, in that order.
+
+    The inverse of :func:`line_to_row`; loading a 100,000-line quote calls it for every
+    line, so enum members are looked up by their text in prepared tables (an unknown
+    text still raises the enum's own ``ValueError``).
+    """
+    (
+        kind,
+        category,
+        description,
+        accelerator,
+        per_node,
+        nodes,
+        count,
+        quantity,
+        deployment,
+        term_months,
+        price,
+        price_unit,
+        currency,
+        region,
+        country,
+        source,
+    ) = row
+    return QuoteLine(
+        kind=_KINDS.get(kind) or LineKind(kind),
+        description=description or "",
+        price=Decimal(price),
+        price_unit=_UNITS.get(price_unit) or PriceUnit(price_unit),
+        currency=currency,
+        category=(_CATEGORIES.get(category) or CostCategory(category)) if category else None,
+        accelerator=accelerator,
+        accelerators_per_node=per_node,
+        nodes=nodes,
+        accelerator_count=count,
+        quantity=None if quantity is None else Decimal(quantity),
+        deployment=(_DEPLOYMENTS.get(deployment) or Deployment(deployment)) if deployment else None,
+        term_months=term_months,
+        region=region,
+        country=country,
+        source=source,
+    )
+
+
 def line_from_values(values: Any) -> QuoteLine:
     """A QuoteLine from a ``quote_line`` row (ORM object or Core row mapping)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import getpass
 import hashlib
+import itertools
 import json
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -17,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from sqlalchemy import Engine, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
+from computescore.collector import collector_paused
 from computescore.domain.quotes import (
     Certification,
     ExitTerms,
@@ -632,13 +635,7 @@ class UnitOfWork:
             .scalars()
             .all()
         }
-        lines: dict[int, list[Any]] = {i: [] for i in ids}
-        for line in self.session.execute(
-            select(QuoteLineRow.__table__)
-            .where(QuoteLineRow.__table__.c.quote_id.in_(ids))
-            .order_by(QuoteLineRow.__table__.c.quote_id, QuoteLineRow.__table__.c.line_no)
-        ).mappings():
-            lines[line["quote_id"]].append(mapping.line_from_values(dict(line)))
+        lines = self._load_lines(ids)
         terms = self._load_terms(ids)
         result = []
         for summary in wanted:
@@ -662,6 +659,25 @@ class UnitOfWork:
                 )
             )
         return tuple(result)
+
+    def _load_lines(self, ids: Sequence[int]) -> dict[int, list[QuoteLine]]:
+        """Each quote's lines in order: one query, plain tuples, no per-row ORM work."""
+        lines: dict[int, list[QuoteLine]] = {i: [] for i in ids}
+        placeholders = ", ".join("?" for _ in ids)
+        # The driver's own cursor, inside this unit of work's transaction: its rows are
+        # plain tuples, fetched in one call.
+        driver = self.session.connection().connection.driver_connection
+        assert driver is not None
+        rows = driver.execute(
+            f"SELECT quote_id, {', '.join(mapping.LINE_FIELDS)} FROM quote_line "
+            f"WHERE quote_id IN ({placeholders}) ORDER BY quote_id, line_no",
+            tuple(ids),
+        ).fetchall()
+        from_row = mapping.line_from_row
+        with collector_paused():
+            for quote_id, group in itertools.groupby(rows, key=itemgetter(0)):
+                lines[quote_id].extend(from_row(row[1:]) for row in group)
+        return lines
 
     def _load_terms(
         self, ids: Sequence[int]
