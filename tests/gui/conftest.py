@@ -29,6 +29,17 @@ def _isolated_qsettings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
     yield folder
 
 
+@pytest.fixture(autouse=True)
+def _tasks_settled(qapp, qtbot):  # type: ignore[no-untyped-def]
+    """After each test: background tasks finished and cycle collection back on."""
+    yield
+    from computescore.gui import tasks
+
+    tasks.pool().waitForDone(10_000)
+    qtbot.waitUntil(lambda: tasks.running_tasks() == 0, timeout=10_000)
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
+
+
 @pytest.fixture
 def app(qapp):  # type: ignore[no-untyped-def]
     """The QApplication set up as the app sets it up (palette, style, icon)."""
