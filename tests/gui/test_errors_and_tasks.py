@@ -145,3 +145,15 @@ def test_no_automatic_cycle_collection_while_tasks_run(app, qtbot) -> None:
     qtbot.waitUntil(lambda: first.done, timeout=5_000)
     qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
     assert seen == [False] and gc.isenabled()
+
+
+def test_a_finished_task_is_deleted_by_qt_on_the_gui_thread(app, qtbot) -> None:
+    # Left to the cycle collector, a task's Qt object was destroyed wherever and
+    # whenever a collection ran, once while Qt held its signal lock (a deadlock).
+    import shiboken6
+
+    task = tasks.run_task(lambda progress: progress.report(0.5, "half") or 7, name="short")
+    qtbot.waitUntil(lambda: task.done, timeout=5_000)
+    qtbot.waitUntil(lambda: not shiboken6.isValid(task), timeout=5_000)
+    assert task.result == 7 and task.error is None  # its outcome stays readable
+    task.progress.report(1.0, "late")  # a late report from the work goes nowhere

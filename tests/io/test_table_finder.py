@@ -10,6 +10,7 @@ from computescore.io.table_finder import (
     classify_row,
     find_header,
     find_tables,
+    plainly_data,
     read_table,
 )
 from computescore.io.workbook import SheetData
@@ -22,7 +23,7 @@ LINES = [
 
 
 def sheet(rows: list[list[object]], **extra: object) -> SheetData:
-    return SheetData(name="Quote", index=0, rows=rows, **extra)  # type: ignore[arg-type]
+    return SheetData(name="Quote", index=0, rows=rows, **extra)
 
 
 def test_header_under_title_and_key_value_rows() -> None:
@@ -62,7 +63,7 @@ def test_table_stops_at_totals_and_skips_blanks_subtotals_and_repeated_headers()
         ["Total", None, None, 100.0, "USD"],
         ["Notes: prices exclude tax."],
     ]
-    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
     assert [r.index for r in table.rows] == [1, 4, 7]
     assert table.rows[2].section == "Storage"
     assert dict(table.skipped) == {
@@ -76,19 +77,19 @@ def test_table_stops_at_totals_and_skips_blanks_subtotals_and_repeated_headers()
 
 def test_a_line_whose_description_starts_with_total_is_still_a_line() -> None:
     rows = [HEADER, ["Total support package, 12 months", "H100 SXM", 1, 900.0, "USD"]]
-    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
     assert [r.index for r in table.rows] == [1]
 
 
 def test_section_followed_by_unpriced_rows_ends_the_table() -> None:
     rows = [HEADER, *LINES, [], ["Terms"], ["Uptime commitment", "99.9%"]]
-    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
     assert [r.index for r in table.rows] == [1, 2]
 
 
 def test_a_row_holding_only_a_dash_is_a_heading_without_a_name() -> None:
     rows = [HEADER, LINES[0], ["-"], LINES[1]]
-    table = read_table(sheet(rows), find_header(sheet(rows)))  # type: ignore[arg-type]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
     assert [(r.index, r.section) for r in table.rows] == [(1, None), (3, "")]
     assert table.skipped == ((2, SkipReason.SECTION),)
 
@@ -163,3 +164,27 @@ def test_a_row_that_starts_with_a_number_is_a_data_row(first: float, rest: list[
     # read_table takes such rows as data rows without classifying them; this is why.
     header = ["line", "description", "total", "price"]
     assert classify_row([first, *rest], header) is None
+
+
+cells = st.one_of(
+    st.none(),
+    st.integers(min_value=0, max_value=99),
+    st.sampled_from(["", " ", "1", "12", "Total", "line", "Notes:", "H100", "3.10", "USD"]),
+    st.text(max_size=6),
+)
+
+
+@given(st.lists(cells, max_size=7), st.sampled_from(["line", "description", "1", "no", ""]))
+def test_a_row_taken_as_plain_data_is_one_classify_row_calls_data(
+    row: list[object], first_key: str
+) -> None:
+    header = [first_key, "description", "gpu", "price"]
+    if plainly_data(row, first_key.split(" ")[0]):
+        assert classify_row(row, header, first_key) is None
+
+
+def test_csv_line_numbers_make_plain_data_rows() -> None:
+    assert plainly_data(["17", "H100 on-demand", "H100", "3.10"], "line")
+    assert not plainly_data(["17", "", "", ""], "line")  # could be a heading: ask
+    assert not plainly_data(["Total", "", "", "310"], "line")
+    assert plainly_data([3, None], "line")

@@ -21,11 +21,21 @@ from __future__ import annotations
 import gc
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from computescore.gui.errors import report_exception
@@ -38,15 +48,25 @@ DIALOG_DELAY_MS = 400
 
 
 class TaskProgress:
-    """The ``Progress`` a task's work receives: thread-safe cancel flag, progress signal."""
+    """The ``Progress`` a task's work receives: thread-safe cancel flag, progress signal.
+
+    It refers to its task weakly, so that a task and its progress form no reference
+    cycle (cycles are freed by the cycle collector, at a moment nobody chooses).
+    """
 
     def __init__(self, task: Task) -> None:
-        self._task = task
+        self._task = weakref.ref(task)
         self._cancel = threading.Event()
 
     def report(self, fraction: float, message: str) -> None:
         """Forward progress to the GUI thread."""
-        self._task.progressed.emit(max(0.0, min(1.0, float(fraction))), message)
+        task = self._task()
+        if task is None:
+            return
+        try:
+            task.progressed.emit(max(0.0, min(1.0, float(fraction))), message)
+        except RuntimeError:  # the task has finished and Qt has deleted it
+            return
 
     def cancelled(self) -> bool:
         """True once Cancel was pressed."""
@@ -75,7 +95,10 @@ class Task(QObject):
     finished = Signal()
 
     def __init__(self, name: str) -> None:
-        super().__init__()
+        # Owned by the application object and deleted with deleteLater once finished,
+        # so the Qt object always ends on the GUI thread, at a quiet moment, whichever
+        # thread drops the last Python reference to it.
+        super().__init__(QCoreApplication.instance())
         self.name = name
         self.progress = TaskProgress(self)
         self.done = False
@@ -129,6 +152,7 @@ class Task(QObject):
         _running.discard(self)
         _collector.release()
         self.finished.emit()
+        self.deleteLater()
 
 
 class _Runnable(QRunnable):

@@ -221,6 +221,35 @@ _NOTE_STARTS = frozenset("nrcftdaeip*†‡([")
 """Every first character :data:`_NOTES` and :data:`_FOOTNOTE` can match (text is folded)."""
 
 
+def _solid(cell: CellValue) -> bool:
+    return cell is not None and cell != "" and not (cell.__class__ is str and cell.isspace())
+
+
+def plainly_data(cells: Sequence[CellValue], first_word: str) -> bool:
+    """True for a row :func:`classify_row` certainly calls a data row, decided cheaply.
+
+    Such a row starts with a number, or with digits written as text (a CSV line
+    number) followed by three filled cells that make it more than a heading or a
+    total; ``first_word`` is the first word of the header's first key, which a
+    repeated header row would contain. False means "ask :func:`classify_row`".
+    """
+    if not cells:
+        return False
+    first = cells[0]
+    if first.__class__ in _NUMBER_CLASSES:
+        return True
+    return (
+        first.__class__ is str
+        and first.isdigit()
+        and len(cells) > 3
+        and bool(first_word)
+        and first_word not in first
+        and _solid(cells[1])
+        and _solid(cells[2])
+        and _solid(cells[3])
+    )
+
+
 def classify_row(
     cells: Sequence[CellValue], header_keys: Sequence[str], first_key: str | None = None
 ) -> str | None:
@@ -349,14 +378,14 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
 
     after_gap = False
     sheet_rows, hidden = sheet.rows, sheet.hidden_rows
+    first_word = first_key.split(" ")[0]
     for index in range(start, len(sheet_rows)):
         cells = sheet_rows[index]
-        # A row that starts with a number (a line number, a count) is a data row, as
-        # classify_row would say; price lists are mostly such rows.
-        if cells and cells[0].__class__ in _NUMBER_CLASSES:
-            kind = None
-        else:
-            kind = classify_row(cells, header_keys, first_key)
+        # Price lists are mostly rows that start with a line number: such a row is a
+        # data row, as classify_row would say, and is taken without asking it.
+        kind = (
+            None if plainly_data(cells, first_word) else classify_row(cells, header_keys, first_key)
+        )
         if kind == "blank":
             skipped.append((index, SkipReason.BLANK))
             after_gap = True
