@@ -72,19 +72,18 @@ WIDE = [
     "Minimum commitment",
     "Notes",
 ]
-NARROW = [
-    "Line",
-    "Description",
-    "GPU SKU",
-    "GPUs per node",
-    "Nodes",
-    "Billing",
-    "Term",
-    "Price per GPU-hour",
-    "Currency",
-    "Region",
-    "Notes",
-]
+SPECIFICATION = {
+    "SKU",
+    "GPU memory (GB)",
+    "vCPUs",
+    "System RAM (GB)",
+    "Local NVMe (TB)",
+    "Network (Gbps)",
+    "Availability zone",
+    "Valid until",
+    "Minimum commitment",
+}
+NARROW = [name for name in WIDE if name not in SPECIFICATION]
 SHAPES = {"wide": WIDE, "narrow": NARROW}
 MEMORY_GB = {
     "H100 SXM": 80,
