@@ -31,6 +31,7 @@ Text files (CSV/TSV) are read by :mod:`~computescore.io.delimited` in this proce
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import logging
@@ -204,7 +205,8 @@ def _read_workbook(
     try:
         return _run_reader(checked, limits, progress, scan_first, Path(stderr_name))
     finally:
-        Path(stderr_name).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # a reader that outlived its kill still holds it
+            Path(stderr_name).unlink(missing_ok=True)
 
 
 def _run_reader(
