@@ -165,32 +165,10 @@ def line_from_row(row: Sequence[Any]) -> QuoteLine:
 
 
 def line_from_values(values: Any) -> QuoteLine:
-    """A QuoteLine from a ``quote_line`` row (ORM object or Core row mapping)."""
-
-    def get(key: str) -> Any:
-        return values[key] if isinstance(values, dict) else getattr(values, key)
-
-    category = get("category")
-    deployment = get("deployment")
-    quantity = get("quantity")
-    return QuoteLine(
-        kind=LineKind(get("kind")),
-        description=get("description") or "",
-        price=Decimal(get("price")),
-        price_unit=PriceUnit(get("price_unit")),
-        currency=get("currency"),
-        category=CostCategory(category) if category else None,
-        accelerator=get("accelerator"),
-        accelerators_per_node=get("accelerators_per_node"),
-        nodes=get("nodes"),
-        accelerator_count=get("accelerator_count"),
-        quantity=Decimal(quantity) if quantity is not None else None,
-        deployment=Deployment(deployment) if deployment else None,
-        term_months=get("term_months"),
-        region=get("region"),
-        country=get("country"),
-        source=get("source"),
-    )
+    """A QuoteLine from a ``quote_line`` row given by name (ORM object or row mapping)."""
+    if isinstance(values, dict):
+        return line_from_row([values[name] for name in LINE_FIELDS])
+    return line_from_row([getattr(values, name) for name in LINE_FIELDS])
 
 
 def vendor_from_row(row: VendorRow, certs: Sequence[CertificationRow]) -> Vendor:
