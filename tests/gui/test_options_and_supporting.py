@@ -30,9 +30,9 @@ from computescore.gui.views.tco import (
     deployment_text,
     option_note,
     priced_for_text,
-    sentence,
 )
 from computescore.gui.widgets import fit_widths
+from computescore.wording import sentence
 
 COLOCATION = "Harbour Colocation ApS"
 

@@ -52,6 +52,7 @@ from computescore.reports.model import (
 from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData
+from computescore.wording import sentence
 
 DEFAULT_MARKING = "Confidential"
 """The confidentiality marking printed on every page unless the user gives another."""
@@ -239,15 +240,6 @@ def _value(figure: object) -> float | None:
     return float(value) if value is not None else None
 
 
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: first letter upper-case, one full stop at the end."""
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def _break_even(result: EvaluationResult) -> BreakEven | None:
     advice = result.buy_vs_rent
     if advice.owned is None or advice.rented is None or not advice.curve:
@@ -261,7 +253,7 @@ def _break_even(result: EvaluationResult) -> BreakEven | None:
         crossing = advice.break_even.hours_per_day.value
     per = " (per accelerator)" if advice.per_accelerator else ""
     note = " ".join(
-        _sentence(part) for part in (advice.recommendation.headline, *advice.recommendation.reasons)
+        sentence(part) for part in (advice.recommendation.headline, *advice.recommendation.reasons)
     )
     return BreakEven(
         owned_label=f"Owned: {advice.owned.label}{per}",

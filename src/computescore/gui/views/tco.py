@@ -48,6 +48,7 @@ from computescore.gui.widgets import (
     section_title,
 )
 from computescore.gui.workspace import Snapshot
+from computescore.wording import sentence
 
 ASSUMPTION_FIELDS = (
     # key, caption, unit, minimum, maximum, shown scale (stored = shown × scale)
@@ -539,14 +540,6 @@ class QuoteCostDetail(QWidget):
         elif tco.useful_missing:
             parts.append(f"useful throughput unknown: {tco.useful_missing}")
         return " · ".join(parts)
-
-
-def sentence(text: str) -> str:
-    """``text`` with a capital first letter and a full stop."""
-    text = text.strip()
-    if not text:
-        return ""
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 class TcoView(View):
