@@ -15,10 +15,12 @@ with every sheet checked before calamine starts, so that the refusal says what i
 and its rows capped, is the fallback for files calamine rejects for reasons that are
 not security-relevant.
 
-A sheet's cells cross the pipe as one flat list (width and height alongside) with
-repeated strings sent once, which costs a fraction of pickling a list per row; the
-parent rebuilds the rows. The child never runs the cycle collector: everything it
-builds lives until it ends.
+A sheet crosses the pipe in blocks of rows, each one flat list of cells (the width
+alongside) with repeated strings sent once, which costs a fraction of pickling a list
+per row. Rows are converted from calamine's cells as they are sent, so the parent
+rebuilds one block's rows while the child converts and sends the next, and calamine
+parses the next sheet meanwhile. The child never runs the cycle collector: everything
+it builds lives until it ends.
 
 What comes back are plain rows of cell values per sheet (:class:`~computescore.io.
 workbook.WorkbookData`). Every failure ends as a :class:`~computescore.io.refusal.
@@ -41,7 +43,7 @@ import queue
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from datetime import time as day_time
@@ -102,8 +104,8 @@ class _Failure:
 
 
 @dataclass(frozen=True, slots=True)
-class _SheetCells:
-    """One sheet as sent from the child: its metadata and its cells row after row."""
+class _SheetHead:
+    """A sheet's details, sent before its rows."""
 
     name: str
     index: int
@@ -112,17 +114,20 @@ class _SheetCells:
     hidden_cols: frozenset[int]
     merged: tuple[tuple[int, int, int, int], ...]
     formulas: dict[tuple[int, int], FormulaCell]
-    height: int
-    width: int
-    cells: list[CellValue]
 
-    def sheet(self) -> SheetData:
-        """The sheet with its rows rebuilt (lists of ``width`` cells)."""
-        if self.width:
-            cells = iter(self.cells)
-            rows: list[list[CellValue]] = list(map(list, zip(*[cells] * self.width, strict=True)))
-        else:
-            rows = [[] for _ in range(self.height)]
+    @classmethod
+    def of(cls, number: int, scan: Any) -> _SheetHead:
+        return cls(
+            name=scan.name,
+            index=number,
+            visibility=scan.visibility,
+            hidden_rows=scan.hidden_rows,
+            hidden_cols=scan.hidden_cols,
+            merged=scan.merged,
+            formulas={(f.row, f.col): f for f in scan.formulas},
+        )
+
+    def sheet(self, rows: list[list[CellValue]]) -> SheetData:
         return SheetData(
             name=self.name,
             index=self.index,
@@ -133,6 +138,65 @@ class _SheetCells:
             merged=self.merged,
             formulas=self.formulas,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _RowBlock:
+    """Consecutive rows of the sheet being sent.
+
+    Rows of one width travel as one flat list of cells (``width`` to a row), which
+    costs a fraction of pickling a list per row; rows of different widths travel as
+    they are, in ``ragged``.
+    """
+
+    width: int
+    count: int
+    cells: list[CellValue]
+    ragged: list[list[CellValue]] | None = None
+
+    def rows(self) -> list[list[CellValue]]:
+        """The block's rows, rebuilt."""
+        if self.ragged is not None:
+            return self.ragged
+        if not self.width:
+            return [[] for _ in range(self.count)]
+        cells = iter(self.cells)
+        return list(map(list, zip(*[cells] * self.width, strict=True)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Restart:
+    """The sheets sent so far are void: the workbook is being read again another way."""
+
+
+class _Received:
+    """The sheets arriving from the reader process, block by block."""
+
+    def __init__(self) -> None:
+        self.sheets: list[SheetData] = []
+        self._head: _SheetHead | None = None
+        self._rows: list[list[CellValue]] = []
+
+    def head(self, head: _SheetHead) -> None:
+        self.close()
+        self._head = head
+
+    def block(self, block: _RowBlock) -> None:
+        self._rows.extend(block.rows())
+
+    def whole(self, sheet: SheetData) -> None:
+        self.close()
+        self.sheets.append(sheet)
+
+    def restart(self) -> None:
+        self._head, self._rows = None, []
+        self.sheets.clear()
+
+    def close(self) -> None:
+        """Finish the sheet whose rows were arriving."""
+        if self._head is not None:
+            self.sheets.append(self._head.sheet(self._rows))
+        self._head, self._rows = None, []
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +291,7 @@ def _run_reader(
     )
     child.start()
     sender.close()
-    sheets: list[SheetData] = []
+    received = _Received()
     done: _Done | None = None
     started = time.monotonic()
     try:
@@ -241,13 +305,18 @@ def _run_reader(
                     message = receiver.recv()
                 except (EOFError, OSError):
                     break
-                if isinstance(message, _SheetCells):
-                    sheets.append(message.sheet())
-                elif isinstance(message, SheetData):
-                    sheets.append(message)
+                if isinstance(message, _RowBlock):
+                    received.block(message)
                 elif isinstance(message, tuple) and message and message[0] == "progress":
                     progress.report(float(message[1]), str(message[2]))
+                elif isinstance(message, _SheetHead):
+                    received.head(message)
+                elif isinstance(message, SheetData):
+                    received.whole(message)
+                elif isinstance(message, _Restart):
+                    received.restart()
                 elif isinstance(message, _Done):
+                    received.close()
                     done = message
                 elif isinstance(message, _Refusal):
                     raise FileRefused(path, message.code, message.reason)
@@ -288,7 +357,7 @@ def _run_reader(
     return WorkbookData(
         path=path,
         kind=checked.kind.value,
-        sheets=tuple(sheets),
+        sheets=tuple(received.sheets),
         date1904=done.date1904,
         notes=(*checked.notes, *done.notes),
         engine=done.engine,
@@ -404,17 +473,12 @@ def _read_in_child(
     if scan_first:
         worksheets = [check_sheet(path, sheet, limits) for sheet in worksheets]
     reading = _CalamineSheets(path, [sheet.name for sheet in worksheets])
-    sheets: list[SheetData | _SheetCells] = []
     checked = []
+    sent_any = False
     fallback: python_calamine.CalamineError | None = None
+    count = max(len(worksheets), 1)
     for number, sheet_scan in enumerate(worksheets):
-        send(
-            (
-                "progress",
-                0.1 + 0.8 * number / max(len(worksheets), 1),
-                f"Reading sheet '{sheet_scan.name}'",
-            )
-        )
+        send(("progress", 0.1 + 0.8 * number / count, f"Reading sheet '{sheet_scan.name}'"))
         # The sheet's bounds are checked from its XML while calamine parses it (without
         # the GIL) on the reading thread; a sheet out of bounds is refused here, and the
         # process ends, whatever calamine is doing.
@@ -423,42 +487,46 @@ def _read_in_child(
         if fallback is not None:
             continue
         try:
-            raw_rows = reading.result(sheet_scan.name)
+            sheet = reading.result(sheet_scan.name)
         except python_calamine.CalamineError as exc:
             if map_reader_exception(exc) is not None:
                 raise
             fallback = exc
             continue
-        if raw_rows is None:
+        if sheet is None:
             notes.append(f"sheet '{sheet_scan.name}' has no readable content and was skipped")
             continue
-        sheets.append(_sheet_cells(number, detailed, raw_rows, limits))
-        del raw_rows
+        # Sent while calamine parses the next sheet; the parent rebuilds each block's
+        # rows while the next block is converted.
+        span = (0.1 + 0.8 * number / count, 0.1 + 0.8 * (number + 1) / count)
+        _send_sheet(send, _SheetHead.of(number, detailed), sheet, limits, span)
+        sent_any = True
+        del sheet
     engine = "calamine"
     if fallback is not None:
         # calamine refuses some cell encodings openpyxl accepts (a boolean written as 7,
         # an unknown cell type); every sheet's bounds are checked by now, so the
         # streaming reader may try.
+        if sent_any:
+            send(_Restart())
         notes = [note for note in notes if "no readable content" in note]
         notes.append(f"the workbook was read with the slower reader ({fallback})")
-        sheets = list(_read_with_openpyxl(send, path, checked, limits, notes))
+        for whole in _read_with_openpyxl(send, path, checked, limits, notes):
+            send(whole)
         engine = "openpyxl"
-    for sheet in sheets:
-        send(sheet)
     send(_Done(layout.date1904, tuple(notes), engine))
 
 
 class _CalamineSheets:
-    """python-calamine reading a workbook's sheets, one after another, on its own thread.
+    """python-calamine parsing a workbook's sheets, one after another, on its own thread.
 
     The thread is a daemon: when a sheet is refused the process ends without waiting
-    for it. Each sheet's rows (None for a sheet calamine does not find) or the
-    exception that stopped the reading are collected in order.
+    for it. Each parsed sheet (None for a sheet calamine does not find) or the
+    exception that stopped the parsing is collected in order.
     """
 
     def __init__(self, path: Path, names: Sequence[str]) -> None:
-        self._results: queue.Queue[tuple[list[list[Any]] | None, BaseException | None]]
-        self._results = queue.Queue()
+        self._results: queue.Queue[tuple[Any, BaseException | None]] = queue.Queue()
         self._names = list(names)
         self._next = 0
         self._failure: BaseException | None = None
@@ -476,56 +544,77 @@ class _CalamineSheets:
                     except python_calamine.WorksheetNotFound:
                         self._results.put((None, None))
                         continue
-                    self._results.put((sheet.to_python(skip_empty_area=False), None))
+                    self._results.put((sheet, None))
         except BaseException as exc:  # handed to the reading thread's caller
             self._results.put((None, exc))
 
-    def result(self, name: str) -> list[list[Any]] | None:
-        """The next sheet's rows (sheets are asked for in the order they were given)."""
+    def result(self, name: str) -> Any:
+        """The next parsed sheet (sheets are asked for in the order they were given)."""
         if self._failure is not None:
             raise self._failure
         assert self._names[self._next] == name, "sheets are read in order"
         self._next += 1
-        rows, failure = self._results.get()
+        sheet, failure = self._results.get()
         if failure is not None:
             self._failure = failure
             raise failure
-        return rows
+        return sheet
+
+
+BLOCK_CELLS = 200_000
+"""About how many cells one message from the reader process carries."""
+
+
+def _calamine_rows(sheet: Any) -> Iterator[list[Any]]:
+    """A parsed sheet's rows from A1, as ``to_python(skip_empty_area=False)`` gives them.
+
+    Where the used area starts at A1 the rows are converted one by one as they are sent
+    (``iter_rows``), so that the parent rebuilds each block while the next is converted.
+    Elsewhere ``iter_rows`` would leave out the empty columns before the used area, so
+    the rows are converted at once.
+    """
+    if sheet.start in (None, (0, 0)):
+        return iter(sheet.iter_rows())
+    return iter(sheet.to_python(skip_empty_area=False))
+
+
+def _send_sheet(
+    send: Callable[[Any], None],
+    head: _SheetHead,
+    sheet: Any,
+    limits: ReadLimits,
+    span: tuple[float, float],
+) -> None:
+    """Send a parsed sheet: its details, then its rows (at most ``limits.max_rows``) in
+    blocks, with the progress of the reading moving across ``span``."""
+    end = sheet.end
+    total = min(end[0] + 1, limits.max_rows) if end else 0
+    send(head)
+    sent = 0
+    for block in _row_blocks(_calamine_rows(sheet), limits):
+        send(block)
+        sent += block.count
+        fraction = span[0] + (span[1] - span[0]) * sent / max(total, 1)
+        send(("progress", fraction, f"Reading sheet '{head.name}': {sent:,} of {total:,} rows"))
+
+
+def _row_blocks(rows: Iterable[list[Any]], limits: ReadLimits) -> Iterator[_RowBlock]:
+    """Rows in blocks of about :data:`BLOCK_CELLS` cells, ready to send."""
+    remaining = iter(itertools.islice(rows, limits.max_rows))
+    for first in remaining:
+        size = max(1, BLOCK_CELLS // max(len(first), 1))
+        yield _row_block([first, *itertools.islice(remaining, size - 1)])
+
+
+def _row_block(rows: list[list[Any]]) -> _RowBlock:
+    width = len(rows[0])
+    if any(len(row) != width for row in rows):
+        return _RowBlock(0, len(rows), [], _plain_rows(rows))
+    return _RowBlock(width, len(rows), _plain_cells(itertools.chain.from_iterable(rows)))
 
 
 def _sheet_data(number: int, scan: Any, rows: list[list[CellValue]]) -> SheetData:
-    return SheetData(
-        name=scan.name,
-        index=number,
-        rows=rows,
-        visibility=scan.visibility,
-        hidden_rows=scan.hidden_rows,
-        hidden_cols=scan.hidden_cols,
-        merged=scan.merged,
-        formulas={(f.row, f.col): f for f in scan.formulas},
-    )
-
-
-def _sheet_cells(
-    number: int, scan: Any, raw_rows: list[list[Any]], limits: ReadLimits
-) -> SheetData | _SheetCells:
-    """A sheet's cells for sending: one flat list when every row has the same width."""
-    raw_rows = raw_rows[: limits.max_rows]
-    width = len(raw_rows[0]) if raw_rows else 0
-    if any(len(row) != width for row in raw_rows):
-        return _sheet_data(number, scan, _plain_rows(raw_rows, limits))
-    return _SheetCells(
-        name=scan.name,
-        index=number,
-        visibility=scan.visibility,
-        hidden_rows=scan.hidden_rows,
-        hidden_cols=scan.hidden_cols,
-        merged=scan.merged,
-        formulas={(f.row, f.col): f for f in scan.formulas},
-        height=len(raw_rows),
-        width=width,
-        cells=_plain_cells(itertools.chain.from_iterable(raw_rows)),
-    )
+    return _SheetHead.of(number, scan).sheet(rows)
 
 
 def _plain_cells(values: Iterable[Any]) -> list[CellValue]:
@@ -535,20 +624,18 @@ def _plain_cells(values: Iterable[Any]) -> list[CellValue]:
     return [keep(value, value) if value.__class__ is str else value for value in values]
 
 
-def _plain_rows(raw_rows: list[list[Any]], limits: ReadLimits) -> list[list[CellValue]]:
+def _plain_rows(raw_rows: Iterable[list[Any]]) -> list[list[CellValue]]:
     """Empty strings become None; repeated strings share one object (smaller transfer)."""
     memo: dict[str, str] = {}
-    rows: list[list[CellValue]] = []
-    for raw in raw_rows[: limits.max_rows]:
-        rows.append(
-            [
-                (memo.setdefault(value, value) if value != "" else None)
-                if type(value) is str
-                else value
-                for value in raw
-            ]
-        )
-    return rows
+    return [
+        [
+            (memo.setdefault(value, value) if value != "" else None)
+            if type(value) is str
+            else value
+            for value in raw
+        ]
+        for raw in raw_rows
+    ]
 
 
 def _read_with_openpyxl(
@@ -650,7 +737,8 @@ def _read_ods(
                 for (top, left), (bottom, right) in (sheet.merged_cell_ranges or [])
             )
             scan = SheetScan(meta.name, None, visibility, 0, 0, merged=merged)
-            send(_sheet_cells(number, scan, sheet.to_python(skip_empty_area=False), limits))
+            span = (0.1 + 0.8 * number / len(metadata), 0.1 + 0.8 * (number + 1) / len(metadata))
+            _send_sheet(send, _SheetHead.of(number, scan), sheet, limits, span)
     send(_Done(False, tuple(notes), "calamine"))
 
 
