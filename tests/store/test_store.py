@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from computescore.domain.quotes import FxRate
 from computescore.errors import InputRefused, NotFound
-from computescore.store.repository import Store, name_key
+from computescore.store.repository import LINES_PER_INSERT, Store, name_key
 from tests.store.factories import evaluation, quote, vendor
 
 
@@ -94,6 +94,23 @@ def test_line_columns_hold_plain_text_and_numbers(store: Store, db_path: Path) -
     ]
     assert {r[1] for r in rows} == {"text"}
     assert {r[7] for r in rows} <= {"integer", "null"}
+
+
+@pytest.mark.parametrize(
+    "count", [LINES_PER_INSERT - 1, LINES_PER_INSERT, 2 * LINES_PER_INSERT + 7]
+)
+def test_many_lines_are_stored_in_order_whatever_their_number(store: Store, count: int) -> None:
+    template = quote()
+    lines = tuple(
+        replace(template.lines[number % len(template.lines)], description=f"Line {number}")
+        for number in range(count)
+    )
+    with store.transaction() as uow:
+        eid = uow.add_evaluation(evaluation())
+        qid, _ = uow.add_quote(eid, replace(template, lines=lines))
+    with store.reading() as uow:
+        (loaded,) = uow.load_quotes(eid)
+    assert loaded == replace(template, id=qid, lines=lines)
 
 
 def test_an_infinite_amount_is_refused_and_nothing_is_written(store: Store) -> None:
