@@ -158,3 +158,25 @@ def test_every_cost_category_has_its_own_colour() -> None:
     assert len(set(colours.values())) == len(colours)
     for alias, category in synonyms.items():
         assert theme.category_colour(alias) == theme.category_colour(category)
+
+
+def test_radar_axis_titles_stay_clear_of_the_plot_and_the_legend(pack: BoardPack) -> None:
+    assert pack.ranking is not None
+    figure = charts.radar_figure(pack.ranking)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    ax = figure.axes[0]
+    (legend,) = figure.legends
+    legend_box = legend.get_window_extent(renderer)
+    centre_x, centre_y = ax.transData.transform((0, 0))
+    rim_x, rim_y = ax.transData.transform((0, 100))
+    radius = ((rim_x - centre_x) ** 2 + (rim_y - centre_y) ** 2) ** 0.5
+    for tick in ax.get_xticklabels():
+        box = tick.get_window_extent(renderer)
+        # The point of the title's box nearest the centre lies outside the rim.
+        nearest_x = min(max(centre_x, box.x0), box.x1)
+        nearest_y = min(max(centre_y, box.y0), box.y1)
+        distance = ((nearest_x - centre_x) ** 2 + (nearest_y - centre_y) ** 2) ** 0.5
+        assert distance >= radius, tick.get_text()
+        assert not box.overlaps(legend_box), tick.get_text()

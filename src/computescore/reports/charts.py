@@ -261,16 +261,34 @@ def radar_figure(
         ax.fill(closed, [*values, values[0]], color=colour, alpha=0.08)
     ax.set_xticks(angles, [AXIS_TITLES[a] for a in AXES], fontsize=8, color=theme.INK)
     ax.set_ylim(0, 100)
-    ax.set_yticks([25, 50, 75, 100], ["25", "50", "75", "100"], fontsize=6.5, color=theme.MUTED)
+    # The edge is 100 (the caption says so); a "100" on the rim would sit on the lines.
+    ax.set_yticks([25, 50, 75, 100], ["25", "50", "75", ""], fontsize=6.5, color=theme.MUTED)
     ax.grid(color=theme.RULE, linewidth=0.6)
     ax.spines["polar"].set_color(theme.RULE)
-    ax.tick_params(axis="x", pad=6)
+    ax.tick_params(axis="x", pad=4)
+    # Each axis title starts at the rim and runs away from the plot, so a score of 100
+    # never runs into it.
+    for angle, tick in zip(angles, ax.get_xticklabels(), strict=True):
+        tick.set_horizontalalignment(_away(math.cos(angle), "left", "right"))
+        tick.set_verticalalignment(_away(math.sin(angle), "bottom", "top"))
     ax.set_rlabel_position(36)
+    # The circle keeps its shape inside a wider box; kept at the box's left, the room
+    # left over lies between the axis titles and the legend.
+    ax.set_anchor("W")
     note = f"top {len(shown)} ranked quotes" if len(ranking.rows) > len(shown) else "all quotes"
     _title(ax, f"Five-axis scores (0–100), {note}")
     handles, legend_labels = ax.get_legend_handles_labels()
     fig.legend(handles, legend_labels, loc="outside right center", fontsize=7.5, frameon=False)
     return fig
+
+
+def _away(component: float, positive: str, negative: str) -> str:
+    """The alignment that puts a label on the far side of its anchor along one axis."""
+    if component > 0.1:
+        return positive
+    if component < -0.1:
+        return negative
+    return "center"
 
 
 def tco_breakdown_figure(
