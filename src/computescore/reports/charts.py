@@ -269,8 +269,8 @@ def radar_figure(
     # Each axis title starts at the rim and runs away from the plot, so a score of 100
     # never runs into it.
     for angle, tick in zip(angles, ax.get_xticklabels(), strict=True):
-        tick.set_horizontalalignment(_away(math.cos(angle), "left", "right"))
-        tick.set_verticalalignment(_away(math.sin(angle), "bottom", "top"))
+        tick.set_horizontalalignment(_ALIGN_ACROSS[_away(math.cos(angle))])
+        tick.set_verticalalignment(_ALIGN_UP[_away(math.sin(angle))])
     ax.set_rlabel_position(36)
     # The circle keeps its shape inside a wider box; kept at the box's left, the room
     # left over lies between the axis titles and the legend.
@@ -282,13 +282,17 @@ def radar_figure(
     return fig
 
 
-def _away(component: float, positive: str, negative: str) -> str:
-    """The alignment that puts a label on the far side of its anchor along one axis."""
-    if component > 0.1:
-        return positive
-    if component < -0.1:
-        return negative
-    return "center"
+_ALIGN_ACROSS: dict[int, Literal["left", "center", "right"]] = {
+    1: "left",
+    0: "center",
+    -1: "right",
+}
+_ALIGN_UP: dict[int, Literal["bottom", "center", "top"]] = {1: "bottom", 0: "center", -1: "top"}
+
+
+def _away(component: float) -> int:
+    """Which way a label leaves its anchor along one axis: 1, -1, or 0 (centred on it)."""
+    return 1 if component > 0.1 else -1 if component < -0.1 else 0
 
 
 def tco_breakdown_figure(
