@@ -301,7 +301,7 @@ def test_supporting_quotes_in_score_and_tco(
         "Nordlicht Colocation — NC-5: no compute lines: a facility/services quote to combine "
         "with an owned option" in text
     )
-    assert "owned option(s) it could house: Kessler Systemhaus — KS-7" in text
+    assert "owned option it could house: Kessler Systemhaus — KS-7" in text
     assert "supporting" in text.split("Monte Carlo")[1]
     assert main(["tco", "--db", str(workspace)]) == 0
     text = capsys.readouterr().out

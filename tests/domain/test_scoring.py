@@ -162,7 +162,7 @@ def test_serving_cost_is_per_token_served_when_tokens_per_second_are_measured() 
     assert UNMEASURED not in cost.flags
     # Measured against datasheet-rated: the reader is told the assumed MFU decides.
     assert any(
-        "compares 1 quote(s) with measured throughput against 1 rated on datasheet" in note
+        "compares 1 quote with measured throughput against 1 rated on datasheet" in note
         for note in card.notes
     )
     performance = card.score_of(measured.key).axis(Axis.PERFORMANCE)

@@ -942,7 +942,8 @@ def _print_score(result: Any) -> None:
                     f"{item.headline_usd:,.0f} USD (lines: computescore tco)"
                 )
             if item.combine_with:
-                print(f"  owned option(s) it could house: {'; '.join(item.combine_with)}")
+                houses = "owned option" if len(item.combine_with) == 1 else "owned options"
+                print(f"  {houses} it could house: {'; '.join(item.combine_with)}")
             else:
                 print("  no qualified owned option in this evaluation to combine it with")
             for f in item.knockouts:

@@ -61,6 +61,7 @@ from computescore.domain.tco import Assumptions, Tco, TcoCategory, useful_throug
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
 from computescore.domain.weights import Axis, Weights
 from computescore.domain.workload import Workload
+from computescore.wording import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -594,7 +595,7 @@ def _cost_scores(
     datasheet = [e for e in entries if e.key in figures and UNMEASURED in figures[e.key].flags]
     if measured and datasheet:
         notes.append(
-            f"cost per useful PFLOP-hour compares {len(measured)} quote(s) with measured "
+            f"cost per useful PFLOP-hour compares {plural(len(measured), 'quote')} with measured "
             f"throughput against {len(datasheet)} rated on datasheet peak × the workload's "
             "assumed MFU; that assumption decides how the two groups compare, so ask the "
             "unmeasured vendors for a measurement on the workload"
@@ -794,7 +795,7 @@ def _compliance_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     else:
         infos = sum(1 for f in counted if f.severity is FindingSeverity.INFO)
         text = f"compliance {score:.0f}: no warnings" + (
-            f" ({infos} info note(s))" if infos else ""
+            f" ({plural(infos, 'info note')})" if infos else ""
         )
     return AxisScore(Axis.COMPLIANCE, score, text, scale)
 

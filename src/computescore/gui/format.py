@@ -6,6 +6,8 @@ import math
 from datetime import date, datetime
 from decimal import Decimal
 
+from computescore.wording import plural as plural  # the GUI's counts read the same
+
 DASH = "—"
 
 
@@ -138,9 +140,3 @@ def yes_no(value: bool | None) -> str:
 def score(value: float | None) -> str:
     """A 0–100 score with one decimal."""
     return number(value, 1)
-
-
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """``1 quote``, ``3 quotes``."""
-    word = singular if count == 1 else (plural_form or singular + "s")
-    return f"{count:,} {word}"

@@ -59,6 +59,7 @@ from computescore.reports.model import (
     fingerprint,
 )
 from computescore.reports.safe import clean_text, clip, pdf_text
+from computescore.wording import plural
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
 
@@ -656,7 +657,7 @@ def _summary(b: _Builder) -> None:
         (
             "Open compliance findings",
             str(len(open_findings)) if pack.findings is not None else "—",
-            f"{len(knockouts)} knock-out(s)" if pack.findings is not None else "checks not run",
+            plural(len(knockouts), "knock-out") if pack.findings is not None else "checks not run",
         ),
     ]
     tile_cells = [

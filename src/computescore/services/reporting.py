@@ -52,7 +52,7 @@ from computescore.reports.model import (
 from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData
-from computescore.wording import sentence
+from computescore.wording import plural, sentence
 
 DEFAULT_MARKING = "Confidential"
 """The confidentiality marking printed on every page unless the user gives another."""
@@ -349,8 +349,8 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
             candidates.append(
                 (
                     1,
-                    f"The recommended option has {len(warnings)} open compliance warning(s): "
-                    f"{titles}{more}.",
+                    "The recommended option has "
+                    f"{plural(len(warnings), 'open compliance warning')}: {titles}{more}.",
                 )
             )
         flip = result.smallest_flip
@@ -376,7 +376,8 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
             candidates.append(
                 (
                     2,
-                    f"The recommended option's {', '.join(missing)} score(s) rest on missing "
+                    f"The recommended option's {', '.join(missing)} "
+                    f"{'score rests' if len(missing) == 1 else 'scores rest'} on missing "
                     "data scored at a neutral value; ask the vendor before signing.",
                 )
             )
@@ -398,7 +399,8 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
         candidates.append(
             (
                 3,
-                f"Performance of {len(unmeasured)} of {len(result.scorecard.scores)} quote(s) "
+                f"Performance of {len(unmeasured)} of "
+                f"{plural(len(result.scorecard.scores), 'quote')} "
                 "rests on datasheet peaks, not a proof of concept on the buyer's workload.",
             )
         )

@@ -66,6 +66,7 @@ from computescore.store.tables import (
     VendorRow,
     WorkloadRow,
 )
+from computescore.wording import plural
 
 AUDIT_GENESIS = "0" * 64
 LINES_PER_INSERT = 50
@@ -380,7 +381,7 @@ class UnitOfWork:
         ).scalar_one()
         if quotes:
             raise InputRefused(
-                f"{name} has {quotes} quote(s); delete them first so no history is lost."
+                f"{name} has {plural(quotes, 'quote')}; delete them first so no history is lost."
             )
         self.session.delete(row)
         self.session.flush()
