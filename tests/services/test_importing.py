@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from computescore.domain.problems import Severity
-from computescore.domain.quotes import Vendor, VendorKind
+from computescore.domain.quotes import LineKind, PriceUnit, QuoteLine, Vendor, VendorKind
 from computescore.domain.workload import Evaluation
 from computescore.io.refusal import FileRefused
 from computescore.services.importing import (
@@ -295,3 +295,59 @@ def test_cancel_during_an_import_leaves_the_database_unchanged(store: Store, db_
     with pytest.raises(Cancelled):
         import_files(store, [SAMPLES / "stratus_cloud_quote.xlsx"], progress=_CancelWhenStoring())
     assert dump(db_path) == before
+
+
+def _priced(description: str, price: str) -> QuoteLine:
+    return QuoteLine(
+        LineKind.COMPUTE,
+        description,
+        Decimal(price),
+        PriceUnit.PER_GPU_HOUR,
+        "USD",
+        accelerator="nvidia-h100-sxm",
+        accelerator_count=8,
+    )
+
+
+def test_line_differences_whether_lines_stay_in_place_or_move() -> None:
+    from dataclasses import replace
+
+    from computescore.domain.quotes import Quote
+
+    vendor = Vendor("V", VendorKind.GPU_CLOUD)
+    a, b, c = _priced("A", "2.00"), _priced("B", "3.00"), _priced("C", "4.00")
+    old = Quote(vendor, "R", (a, b, c))
+    assert describe_differences(old, replace(old, lines=(c, a, b))) == (
+        "no differences from revision 1",
+    )
+    changed = replace(old, lines=(a, _priced("B", "3.50"), _priced("D", "5.00")))
+    assert describe_differences(old, changed) == (
+        "price of B: 3 USD → 3.50 USD",
+        "new line: D at 5.00 USD per gpu hour",
+        "line removed: C",
+    )
+
+
+def test_a_new_revision_is_compared_without_rebuilding_its_unchanged_lines(
+    store: Store,
+) -> None:
+    from dataclasses import replace
+
+    from computescore.domain.quotes import Quote
+
+    vendor = Vendor("V", VendorKind.GPU_CLOUD)
+    lines = tuple(_priced(f"Option {n}", f"{2 + n / 100:.2f}") for n in range(120))
+    first = Quote(vendor, "R", lines)
+    with store.transaction() as uow:
+        evaluation_id = uow.add_evaluation(Evaluation("Pool", date(2026, 11, 22)))
+        quote_id, _ = uow.add_quote(evaluation_id, first)
+    second = replace(first, lines=(*lines[:60], _priced("Option 60", "9.99"), *lines[61:]))
+    with store.reading() as uow:
+        (plain,) = uow.load_quotes(evaluation_id)
+        (reused,) = uow.load_quotes(
+            evaluation_id, quote_ids=[quote_id], like={quote_id: second.lines}
+        )
+    assert reused == plain == replace(first, id=quote_id)
+    kept = [old is new for old, new in zip(reused.lines, second.lines, strict=True)]
+    assert kept == [True] * 60 + [False] + [True] * 59
+    assert describe_differences(reused, second) == ("price of Option 60: 2.60 USD → 9.99 USD",)

@@ -489,7 +489,7 @@ def _store(
                 )
                 known[name] = existing
             quote = quote_draft.to_quote(existing)
-            previous = _previous_revision(uow, evaluation_id, name, quote.reference)
+            previous = _previous_revision(uow, evaluation_id, name, quote)
             differences = describe_differences(previous, quote) if previous else ()
             if dry_run:
                 revision = previous.revision + 1 if previous else 1
@@ -531,18 +531,24 @@ def _store(
 
 
 def _previous_revision(
-    uow: UnitOfWork, evaluation_id: int | None, vendor: str, reference: str
+    uow: UnitOfWork, evaluation_id: int | None, vendor: str, quote: Quote
 ) -> Quote | None:
+    """The stored latest revision of ``quote`` (same vendor and reference), if any.
+
+    Its lines that are unchanged in ``quote``, position for position, are loaded as
+    ``quote``'s own records, so that listing the differences skips them at once.
+    """
     if evaluation_id is None:
         return None
     matches = [
         s
         for s in uow.quote_summaries(evaluation_id)
-        if s.latest and s.vendor == vendor and s.reference == reference
+        if s.latest and s.vendor == vendor and s.reference == quote.reference
     ]
     if not matches:
         return None
-    loaded = uow.load_quotes(evaluation_id, quote_ids=[matches[0].quote_id])
+    quote_id = matches[0].quote_id
+    loaded = uow.load_quotes(evaluation_id, quote_ids=[quote_id], like={quote_id: quote.lines})
     return loaded[0] if loaded else None
 
 
@@ -601,15 +607,25 @@ def _amount(value: Decimal) -> str:
 def describe_differences(previous: Quote, current: Quote) -> tuple[str, ...]:
     """What changed from the stored revision to the new one, in plain sentences.
 
-    Lines are matched by description, accelerator, deployment, term, region, unit and
-    category; prices, counts and quantities of matched lines are compared, and the
-    quote's dates and terms.
+    A line equal to the one at the same position in the other revision is unchanged;
+    the others are matched by description, accelerator, deployment, term, region, unit
+    and category, and the prices, counts and quantities of matched lines compared. The
+    quote's dates and terms are compared too.
     """
     changes: list[str] = []
+    # A line equal to the one at its position in the other revision is unchanged.
+    unchanged = {
+        position
+        for position, (old, new) in enumerate(zip(previous.lines, current.lines, strict=False))
+        if old is new or old == new
+    }
     before: dict[tuple[Any, ...], list[QuoteLine]] = {}
-    for line in previous.lines:
-        before.setdefault(_line_key(line), []).append(line)
-    for line in current.lines:
+    for position, line in enumerate(previous.lines):
+        if position not in unchanged:
+            before.setdefault(_line_key(line), []).append(line)
+    for position, line in enumerate(current.lines):
+        if position in unchanged:
+            continue
         candidates = before.get(_line_key(line))
         if not candidates:
             changes.append(

@@ -634,8 +634,14 @@ class UnitOfWork:
         *,
         all_revisions: bool = False,
         quote_ids: Sequence[int] | None = None,
+        like: Mapping[int, Sequence[QuoteLine]] | None = None,
     ) -> tuple[Quote, ...]:
-        """The evaluation's quotes as records (latest revision of each, unless asked)."""
+        """The evaluation's quotes as records (latest revision of each, unless asked).
+
+        ``like`` gives, by quote id, lines the stored ones may repeat position for
+        position (a new revision's, to be compared with the stored one): a stored line
+        equal to the one at its position there is that same record, not rebuilt.
+        """
         summaries = self.quote_summaries(evaluation_id)
         wanted = [s for s in summaries if all_revisions or s.latest]
         if quote_ids is not None:
@@ -650,7 +656,7 @@ class UnitOfWork:
             .scalars()
             .all()
         }
-        lines = self._load_lines(ids)
+        lines = self._load_lines(ids, like or {})
         terms = self._load_terms(ids)
         result = []
         for summary in wanted:
@@ -675,8 +681,14 @@ class UnitOfWork:
             )
         return tuple(result)
 
-    def _load_lines(self, ids: Sequence[int]) -> dict[int, list[QuoteLine]]:
-        """Each quote's lines in order: one query, plain tuples, no per-row ORM work."""
+    def _load_lines(
+        self, ids: Sequence[int], like: Mapping[int, Sequence[QuoteLine]]
+    ) -> dict[int, list[QuoteLine]]:
+        """Each quote's lines in order: one query, plain tuples, no per-row ORM work.
+
+        A stored line whose values are those of the line at its position in ``like``
+        is taken from there (see :meth:`load_quotes`).
+        """
         lines: dict[int, list[QuoteLine]] = {i: [] for i in ids}
         placeholders = ", ".join("?" for _ in ids)
         # The driver's own cursor, inside this unit of work's transaction: its rows are
@@ -688,10 +700,19 @@ class UnitOfWork:
             f"WHERE quote_id IN ({placeholders}) ORDER BY quote_id, line_no",
             tuple(ids),
         ).fetchall()
-        from_row = mapping.line_from_row
+        from_row, to_row = mapping.line_from_row, mapping.line_to_row
         with collector_paused():
             for quote_id, group in itertools.groupby(rows, key=itemgetter(0)):
-                lines[quote_id].extend(from_row(row[1:]) for row in group)
+                known = like.get(quote_id, ())
+                loaded = lines[quote_id]
+                for position, row in enumerate(group):
+                    values = row[1:]
+                    if position < len(known):
+                        candidate = known[position]
+                        if to_row(candidate) == values:
+                            loaded.append(candidate)
+                            continue
+                    loaded.append(from_row(values))
         return lines
 
     def _load_terms(
