@@ -44,7 +44,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from datetime import time as day_time
 from decimal import Decimal
@@ -105,39 +105,31 @@ class _Failure:
 
 @dataclass(frozen=True, slots=True)
 class _SheetHead:
-    """A sheet's details, sent before its rows."""
+    """A sheet's details (the sheet without its rows), sent before its rows."""
 
-    name: str
-    index: int
-    visibility: Visibility
-    hidden_rows: frozenset[int]
-    hidden_cols: frozenset[int]
-    merged: tuple[tuple[int, int, int, int], ...]
-    formulas: dict[tuple[int, int], FormulaCell]
+    details: SheetData
 
     @classmethod
     def of(cls, number: int, scan: Any) -> _SheetHead:
         return cls(
-            name=scan.name,
-            index=number,
-            visibility=scan.visibility,
-            hidden_rows=scan.hidden_rows,
-            hidden_cols=scan.hidden_cols,
-            merged=scan.merged,
-            formulas={(f.row, f.col): f for f in scan.formulas},
+            SheetData(
+                name=scan.name,
+                index=number,
+                rows=[],
+                visibility=scan.visibility,
+                hidden_rows=scan.hidden_rows,
+                hidden_cols=scan.hidden_cols,
+                merged=scan.merged,
+                formulas={(f.row, f.col): f for f in scan.formulas},
+            )
         )
 
+    @property
+    def name(self) -> str:
+        return self.details.name
+
     def sheet(self, rows: list[list[CellValue]]) -> SheetData:
-        return SheetData(
-            name=self.name,
-            index=self.index,
-            rows=rows,
-            visibility=self.visibility,
-            hidden_rows=self.hidden_rows,
-            hidden_cols=self.hidden_cols,
-            merged=self.merged,
-            formulas=self.formulas,
-        )
+        return replace(self.details, rows=rows)
 
 
 @dataclass(frozen=True, slots=True)
