@@ -363,6 +363,7 @@ def test_preview_shows_sheets_and_the_detected_header(tmp_path: Path, catalogue:
     draft = read_quote_file(hostile.merged_header(tmp_path), catalogue)
     sheet = draft.preview.sheets[0]
     assert sheet.name == "Quote" and sheet.header_rows == (4,)
+    assert sheet.table_rows == ((5, 6),)  # the lines themselves, not the header
     assert sheet.first_rows[2][:3] == ("Description", "GPU", "Pricing")
 
 

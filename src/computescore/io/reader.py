@@ -110,6 +110,7 @@ class SheetPreview:
     first_rows: tuple[tuple[str, ...], ...]
     header_rows: tuple[int, ...] = ()
     table_rows: tuple[tuple[int, int], ...] = ()
+    """Each table's first and last line (rows between them may be skipped)."""
     hidden_rows: tuple[int, ...] = ()
     hidden_columns: tuple[str, ...] = ()
     formulas: tuple[str, ...] = ()
@@ -771,7 +772,9 @@ class _Reader:
                     visibility=sheet.visibility.value,
                     first_rows=first_rows,
                     header_rows=tuple(t.header_row + 1 for t in mine),
-                    table_rows=tuple((t.header_row + 1, t.end_row) for t in mine),
+                    table_rows=tuple(
+                        (t.rows[0].index + 1, t.rows[-1].index + 1) for t in mine if t.rows
+                    ),
                     hidden_rows=tuple(sorted(r + 1 for r in sheet.hidden_rows)),
                     hidden_columns=tuple(cell_name(0, c)[:-1] for c in sorted(sheet.hidden_cols)),
                     formulas=formulas,

@@ -754,9 +754,11 @@ class ImportWizard(QDialog):
         else:
             notes.append("no quote table on this sheet (terms are read from key–value rows)")
         if sheet.hidden_rows:
-            notes.append("hidden rows " + ", ".join(map(str, sheet.hidden_rows)))
+            rows = "hidden row " if len(sheet.hidden_rows) == 1 else "hidden rows "
+            notes.append(rows + ", ".join(map(str, sheet.hidden_rows)))
         if sheet.hidden_columns:
-            notes.append("hidden columns " + ", ".join(sheet.hidden_columns))
+            columns = "hidden column " if len(sheet.hidden_columns) == 1 else "hidden columns "
+            notes.append(columns + ", ".join(sheet.hidden_columns))
         if sheet.formulas:
             notes.append(f"{len(sheet.formulas)} formula cells read as their cached values")
         self.preview_note.setText(f"{Path(path).name} ▸ {sheet.name}: " + "; ".join(notes) + ".")
