@@ -83,7 +83,9 @@ def test_every_page_has_page_n_of_n_and_the_fingerprint(pack: BoardPack, pack_pd
 
 def test_identical_packs_give_identical_bytes(pack: BoardPack, pack_pdf: bytes) -> None:
     assert render_pdf(pack) == pack_pdf
-    assert b"/CreationDate" not in pack_pdf or b"D:20000101" in pack_pdf
+    made = PdfReader(io.BytesIO(pack_pdf)).metadata
+    assert made is not None and made.creation_date is not None
+    assert made.creation_date.date() == pack.meta.generated_on
 
 
 def test_fonts_are_embedded_subsets(pack_pdf: bytes) -> None:
@@ -181,3 +183,9 @@ def test_twenty_vendor_tables_split_with_repeated_headers() -> None:
     ]
     assert len(appendix_pages) >= 5  # 400 lines need several pages, each with the header
     assert re.search(r"Page \d+ of \d+", appendix_pages[-1])
+
+
+def test_severity_words_are_never_broken(pack_pdf: bytes) -> None:
+    text = pdf_text(pack_pdf)
+    assert "Knock-out" in text and "Warning" in text
+    assert "Knock-ou t" not in text and "Knock- out" not in text and "Warnin g" not in text
