@@ -21,6 +21,7 @@ from computescore.domain.sizing import (
     gpu_hours,
     inference_memory_gb,
     kv_cache_gb,
+    measurement_precision,
     min_accelerators,
     size_inference,
     size_training,
@@ -270,3 +271,20 @@ def test_gpu_hours_fall_as_mfu_rises_and_scale_with_work(
     assert gpu_hours(flops, peak, min(0.99, mfu * gain)).value <= base * (1 + 1e-12)
     assert gpu_hours(2 * flops, peak, mfu).value == pytest.approx(2 * base)
     assert math.isclose(training_flops(7e9, 1e12).value, 4.2e22)
+
+
+@pytest.mark.parametrize(
+    ("method", "precision"),
+    [
+        ("Llama 3 70B pre-training, 64 × H100 SXM, BF16", Precision.BF16),
+        ("serving in FP8 with TensorRT-LLM", Precision.FP8),
+        ("bfloat16 mixed precision", Precision.BF16),
+        ("fp8/FP8 both named the same way", Precision.FP8),
+        ("BF16 training, FP8 inference", None),  # two precisions: not one measurement's
+        ("MFU on the buyer's model", None),
+        ("fp80 is no precision", None),
+        ("", None),
+    ],
+)
+def test_the_precision_a_measurement_names(method: str, precision: Precision | None) -> None:
+    assert measurement_precision(method) is precision

@@ -770,3 +770,50 @@ def test_more_use_never_raises_the_cost_per_used_hour_of_committed_capacity(
     at_high = _tco(*lines, hours=high).usd_per_used_gpu_hour
     assert at_low is not None and at_high is not None
     assert at_high.value <= at_low.value * (1 + 1e-9)
+
+
+@pytest.mark.parametrize(
+    ("method", "rate", "shifted"),
+    [
+        # MFU is a fraction of the peak at the precision it was measured at: 0.41 of the
+        # H100's bf16 peak is 989 × 0.41 = 405.49 TFLOP/s, not 1,979 × 0.41 = 811.39.
+        ("Llama 3 70B pre-training, 64 × H100 SXM, BF16", 989.0 * 0.41, True),
+        ("13B chat serving, FP8, vLLM", 1979.0 * 0.41, False),
+        ("proof of concept on the buyer's model", 1979.0 * 0.41, False),
+    ],
+)
+def test_a_measured_mfu_is_applied_to_the_peak_it_was_measured_at(
+    method: str, rate: float, shifted: bool
+) -> None:
+    serving = replace(
+        workload(purpose=Purpose.INFERENCE, params=13e9, training_tokens=None),
+        precision=Precision.FP8,
+    )
+    measured = quote("V", RESERVED, performance=MeasuredPerformance(mfu=0.41, method=method))
+    tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE)
+    assert tco.useful_basis is UsefulBasis.MEASURED_MFU
+    assert tco.useful_rate is not None
+    assert tco.useful_rate.value == pytest.approx(rate)
+    notes = [p.message for p in tco.problems if "was measured at" in p.message]
+    if shifted:
+        assert tco.useful_rate.formula == "dense bf16 peak × MFU"
+        assert notes == [
+            "The MFU was measured at bf16, so it is applied to the bf16 peak, not to the fp8 "
+            "peak the workload assumes."
+        ]
+    else:
+        assert tco.useful_rate.formula == "dense fp8 peak × MFU" and notes == []
+
+
+def test_an_mfu_measured_at_a_precision_without_a_peak_keeps_the_workloads() -> None:
+    serving = replace(
+        workload(purpose=Purpose.INFERENCE, params=13e9, training_tokens=None),
+        precision=Precision.FP8,
+    )
+    performance = MeasuredPerformance(mfu=0.5, method="int4 weights, AWQ")
+    tco = compute_tco(
+        quote("V", RESERVED, performance=performance), serving, CATALOGUE, (), DECISION_DATE
+    )
+    # The test catalogue's H100 has no int4 peak: 1,979 × 0.5 = 989.5, said to overstate.
+    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(989.5)
+    assert any("may overstate the useful compute" in p.message for p in tco.problems)

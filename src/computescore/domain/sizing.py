@@ -131,6 +131,34 @@ def mfu_used(measured: float | None, assumed: float) -> Figure:
     )
 
 
+_PRECISION_WORDS = {
+    "bfloat16": "bf16",
+    "float16": "fp16",
+    "half precision": "fp16",
+    "float32": "fp32",
+    "float8": "fp8",
+}
+_PRECISION_NAMES = re.compile(
+    r"(?<![a-z0-9])(fp64|fp32|tf32|bf16|fp16|fp8|int8|fp6|fp4|int4|"
+    + "|".join(_PRECISION_WORDS)
+    + r")(?![a-z0-9])"
+)
+
+
+def measurement_precision(method: str) -> Precision | None:
+    """The numeric precision a performance measurement names ("… 64 × H100, BF16" → bf16).
+
+    An MFU is a fraction of the peak at the precision the measurement ran at, so it is
+    applied to that precision's peak. None when the description names no precision, or
+    names several.
+    """
+    found = {
+        Precision(_PRECISION_WORDS.get(word, word))
+        for word in _PRECISION_NAMES.findall(method.casefold())
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 def gpu_hours(flops: float, peak_tflops: float, mfu: float) -> Figure:
     """Accelerator-hours needed for ``flops``: FLOP / (peak × 1e12 × MFU × 3600).
 

@@ -87,11 +87,13 @@ from computescore.domain.quotes import (
 from computescore.domain.sizing import (
     INFERENCE_FLOP_PER_PARAM_TOKEN,
     TRAINING_FLOP_PER_PARAM_TOKEN,
+    measurement_precision,
     mfu_used,
     size_training,
 )
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR, PETA, TERA
 from computescore.domain.workload import Purpose, Workload, WorkloadClass
+from computescore.wording import sentence
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24
 """30.42 days: the day count consistent with 730 hours per month."""
@@ -1790,6 +1792,8 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
     holds_capacity = False
     committed_usd = 0.0
     peak_total: float | None = 0.0
+    measured_at = _measured_precision(quote, workload)
+    measured_peak_total: float | None = None
     no_peak: list[tuple[str, str, bool]] = []  # (source, why, needs its own problem)
     main: tuple[int, Accelerator] | None = None
     own_lines: tuple[TcoLine, ...] = ()
@@ -1864,10 +1868,11 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             )
             peak_total = None
         else:
-            peak = accelerator.dense_tflops(workload.precision)
-            if peak is None and workload.precision in (Precision.BF16, Precision.FP16):
-                other = Precision.FP16 if workload.precision is Precision.BF16 else Precision.BF16
-                peak = accelerator.dense_tflops(other)
+            peak = _dense_peak(accelerator, workload.precision)
+            if measured_at is not None:
+                at_measured = _dense_peak(accelerator, measured_at)
+                if at_measured is not None:
+                    measured_peak_total = at_measured * TERA / PETA * gpus
             if peak is None:
                 no_peak.append(
                     (
@@ -1933,7 +1938,15 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             note="practitioner's guide to AI compute selection: budget 1–3 engineering months "
             "for a non-CUDA stack",
         )
-    draft = _Draft(b, gpus, peak_total if option is not None else 0.0, main, committed_usd, no_peak)
+    draft = _Draft(
+        b,
+        gpus,
+        peak_total if option is not None else 0.0,
+        main,
+        committed_usd,
+        no_peak,
+        None if measured_at is None else (measured_at, measured_peak_total),
+    )
     if option is None or option_line is None:
         return draft
     index, line = option
@@ -1955,6 +1968,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
         gpus,
         mfu_used(quote.performance.mfu, workload.assumed_mfu),
         [why for _, why, _ in no_peak],
+        draft.measured_peak,
     )
     per_accelerator = rate.value * TERA / PETA if rate is not None and rate.value > 0 else None
     draft.option = TcoOption(
@@ -2005,6 +2019,7 @@ class _Draft:
     main: tuple[int, Accelerator] | None
     committed_usd: float
     no_peak: list[tuple[str, str, bool]]
+    measured_peak: tuple[Precision, float | None] | None = None
     option: TcoOption | None = None
 
     def tco(self, c: _Context) -> Tco:
@@ -2022,7 +2037,51 @@ class _Draft:
             self.main,
             self.committed_usd,
             self.no_peak,
+            self.measured_peak,
         )
+
+
+def _dense_peak(accelerator: Accelerator, precision: Precision) -> float | None:
+    """Dense peak TFLOP/s at a precision; bf16 and fp16 stand in for each other."""
+    peak = accelerator.dense_tflops(precision)
+    if peak is None and precision in _HALF:
+        peak = accelerator.dense_tflops(
+            Precision.FP16 if precision is Precision.BF16 else Precision.BF16
+        )
+    return peak
+
+
+_HALF = frozenset({Precision.BF16, Precision.FP16})
+"""Half precisions whose peaks are the same on the accelerators that have both."""
+
+
+def _measured_precision(quote: Quote, workload: Workload) -> Precision | None:
+    """The precision the quote's measured MFU was taken at, where it names one that is
+    not the workload's (bf16 and fp16 count as one)."""
+    if quote.performance.mfu is None:
+        return None
+    at = measurement_precision(quote.performance.method)
+    if at is None or at is workload.precision or {at, workload.precision} <= _HALF:
+        return None
+    return at
+
+
+def precision_shift(
+    workload: Workload, measured_peak: tuple[Precision, float | None] | None
+) -> str:
+    """What a measured MFU's own precision changes in the useful compute ("" for nothing)."""
+    if measured_peak is None:
+        return ""
+    at, total = measured_peak[0].value, workload.precision.value
+    if measured_peak[1]:
+        return (
+            f"the MFU was measured at {at}, so it is applied to the {at} peak, not to the "
+            f"{total} peak the workload assumes"
+        )
+    return (
+        f"the MFU was measured at {at}, for which the catalogue has no peak; it is applied "
+        f"to the {total} peak, which may overstate the useful compute"
+    )
 
 
 def useful_throughput(
@@ -2032,12 +2091,16 @@ def useful_throughput(
     gpus: int,
     mfu: Figure,
     no_peak: Sequence[str] = (),
+    measured_peak: tuple[Precision, float | None] | None = None,
 ) -> tuple[Figure | None, UsefulBasis, str, str]:
     """Useful throughput of one accelerator on this workload, in TFLOP/s of the model's FLOP.
 
     Measured tokens/s per accelerator × FLOP per token (2 × params to serve, 6 × params
     to train) comes first; else the catalogue's mean dense peak at the workload's
     precision × MFU (measured, else the workload's assumption, flagged unmeasured).
+    A measured MFU is a fraction of the peak at the precision it was measured at: when
+    the measurement names another precision than the workload's, that precision's peak
+    is used (where the catalogue has it), and the figure's note says so.
     A measurement that implies more useful work than the accelerators' dense peak
     (a utilisation above 100 %) cannot have been taken on this workload — typically
     serving tokens/s of a smaller model applied to a training job — and is set aside
@@ -2051,6 +2114,9 @@ def useful_throughput(
         gpus: accelerators quoted.
         mfu: the MFU used (:func:`~computescore.domain.sizing.mfu_used`).
         no_peak: why a peak is missing ("X has no fp8 peak in the catalogue").
+        measured_peak: the precision a measured MFU was taken at, when it differs from
+            the workload's, and the dense peak of all the accelerators at it (PFLOP/s;
+            None when the catalogue has none).
 
     Returns:
         (figure or None, where it comes from, why it is unknown — "" when known, a
@@ -2119,18 +2185,25 @@ def useful_throughput(
             rejected,
         )
     measured = UNMEASURED not in mfu.flags
+    precision_at, peak_at = workload.precision, peak_tflops
+    peak_where = "catalogue, mean over the accelerators quoted"
+    shift = precision_shift(workload, measured_peak) if measured else ""
+    if measured and measured_peak is not None and measured_peak[1]:
+        precision_at = measured_peak[0]
+        peak_at = measured_peak[1] * PETA / TERA / gpus
+        peak_where += ", at the precision the MFU was measured at"
     figure = Figure(
         "Useful throughput",
-        peak_tflops * mfu.value,
+        peak_at * mfu.value,
         "TFLOP/s per accelerator",
-        f"dense {workload.precision.value} peak × MFU",
+        f"dense {precision_at.value} peak × MFU",
         (
-            Input("precision", workload.precision.value),
-            Input("peak", peak_tflops, "TFLOP/s", "catalogue, mean over the accelerators quoted"),
+            Input("precision", precision_at.value),
+            Input("peak", peak_at, "TFLOP/s", peak_where),
             Input("MFU", mfu.value, "", "measured" if measured else "workload assumption"),
         ),
         flags=mfu.flags,
-        note=aside,
+        note="; ".join(part for part in (aside, shift) if part),
     )
     basis = UsefulBasis.MEASURED_MFU if measured else UsefulBasis.DATASHEET
     return figure, basis, "", rejected
@@ -2149,6 +2222,7 @@ def _finish(
     main: tuple[int, Accelerator] | None,
     committed_usd: float,
     no_peak: Sequence[tuple[str, str, bool]] = (),
+    measured_peak: tuple[Precision, float | None] | None = None,
 ) -> Tco:
     lines = tuple(b.lines)
     total = math.fsum(line.amount_usd for line in lines)
@@ -2174,8 +2248,11 @@ def _finish(
             (Input(kind, headline, "USD"), Input("GPU-hours used", used_value, "GPU-h")),
         )
     rate, basis, missing, rejected = useful_throughput(
-        quote, workload, peak_total, gpus, mfu, [why for _, why, _ in no_peak]
+        quote, workload, peak_total, gpus, mfu, [why for _, why, _ in no_peak], measured_peak
     )
+    shift = precision_shift(workload, measured_peak)
+    if basis is UsefulBasis.MEASURED_MFU and shift:
+        b.problems.append(Problem(f"quote:{quote.key}", sentence(shift), Severity.INFO))
     if rejected:
         b.problems.append(
             Problem(
