@@ -14,6 +14,7 @@ from computescore.domain.weights import (
     equal_weights,
     normalise_weights,
     presets_from_data,
+    weights_origin,
     with_weight,
 )
 from computescore.domain.workload import WorkloadClass
@@ -69,3 +70,10 @@ def test_weights_are_always_normalised(raw: dict[Axis, float]) -> None:
         assert all(0 <= value <= 1 for value in weights.by_axis.values())
         edited = with_weight(weights, Axis.SERVICE, 0.3)
         assert math.fsum(edited.by_axis.values()) == pytest.approx(1.0)
+
+
+def test_where_weights_came_from_reads_as_words() -> None:
+    assert weights_origin("preset steady") == "the steady preset"
+    assert weights_origin("evaluation") == "the weights set for this evaluation"
+    changed = with_weight(equal_weights(), Axis.COST, 0.3)
+    assert weights_origin(changed.source) == "equal weights (cost set to 0.300)"

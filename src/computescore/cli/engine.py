@@ -20,6 +20,7 @@ from typing import Any
 
 from computescore.cli.common import add_db_argument, print_json, print_table
 from computescore.domain.figures import format_number
+from computescore.domain.weights import weights_origin
 from computescore.errors import UsageError
 
 ESTIMATE_HELP = "size a training job or an inference load on a catalogue accelerator"
@@ -886,8 +887,8 @@ def _print_score(result: Any) -> None:
     if "the others:" in result.workload_note:
         print("Choose another workload profile with --workload NAME.")
     print(
-        "Weights ("
-        + card.weights.source
+        "Weights (from "
+        + weights_origin(card.weights.source)
         + "): "
         + ", ".join(f"{axis} {value:.0%}" for axis, value in weights.items())
     )

@@ -104,6 +104,29 @@ def normalise_weights(
     return Weights(normalised, source, rationale), tuple(problems)
 
 
+_ORIGINS = {
+    "evaluation": "the weights set for this evaluation",
+    "command line": "the weights given on the command line",
+    "user": "weights set by hand",
+    "equal": "equal weights",
+}
+
+
+def weights_origin(source: str) -> str:
+    """Where a set of weights came from, in words, from its ``source`` tag.
+
+    ``"preset steady"`` → ``"the steady preset"``; a change made since is kept in
+    brackets: ``"preset steady, cost set to 0.300"`` → ``"the steady preset (cost set to
+    0.300)"``.
+    """
+    base, _, changes = source.partition(", ")
+    if base.startswith("preset "):
+        text = f"the {base.removeprefix('preset ')} preset"
+    else:
+        text = _ORIGINS.get(base, base)
+    return f"{text} ({changes})" if changes else text
+
+
 def equal_weights() -> Weights:
     """Every axis weighted 1/5."""
     return Weights({axis: 1.0 / len(AXES) for axis in AXES}, "equal")

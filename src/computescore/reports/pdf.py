@@ -47,6 +47,7 @@ from reportlab.platypus import (
 
 from computescore.domain.figures import Input, format_number, format_usd
 from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.weights import weights_origin
 from computescore.errors import UsageError
 from computescore.reports import charts, theme
 from computescore.reports.model import (
@@ -1160,8 +1161,8 @@ def _methodology(b: _Builder, fp: str) -> None:
         b.story.append(b.table(["Axis", "Weight"], rows, [0.7, 0.3], numeric=(1,)))
         b.story.append(
             b.p(
-                f"Preset: {t(pack.ranking.preset or 'custom')}. Weights are normalised to sum to "
-                "100 %. " + t(pack.ranking.scale_note),
+                f"The weights start from {t(weights_origin(pack.ranking.preset or 'user'))} "
+                "and are normalised to sum to 100 %. " + t(pack.ranking.scale_note),
                 s.caption,
             )
         )

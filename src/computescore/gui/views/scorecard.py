@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from computescore.domain.weights import weights_origin
 from computescore.gui import analysis as an
 from computescore.gui import commands, theme
 from computescore.gui import format as fmt
@@ -405,7 +406,7 @@ class ScorecardView(View):
             row.set(100 * self._saved[axis] / total)
         self._select_preset()
         self.weights_note.setText(
-            f"Normalised to sum to 100 %; started from {result.weights.source}."
+            f"Normalised to sum to 100 %; started from {weights_origin(result.weights.source)}."
         )
         self.header.set_subtitle(
             f"Scored for “{result.workload.name}”. Move a weight and the ranking follows at "
