@@ -56,10 +56,9 @@ def _exact(value: Any) -> str:
 
 
 LINE_COLUMNS = (
-    Column("Vendor", key("vendor"), width=22, keep=3),
-    Column("Quote", key("quote_ref"), width=14, elide=Qt.TextElideMode.ElideMiddle, keep=3),
+    Column("Vendor", key("vendor"), width=18, keep=3),
+    Column("Quote", key("quote_ref"), width=13, elide=Qt.TextElideMode.ElideMiddle, keep=3),
     Column("Rev.", key("revision"), numeric=True, width=4, description="revision"),
-    Column("Kind", key("kind"), text=fmt.words, width=8),
     Column(
         "Accelerator / category",
         _what,
@@ -68,14 +67,6 @@ LINE_COLUMNS = (
         tooltip=lambda row: row.get("accelerator") or None,
     ),
     Column("Count", _count, text=_count_text, numeric=True, width=7),
-    Column("Deployment", key("deployment"), text=fmt.words, width=11, keep=2),
-    Column(
-        "Term\n(months)",
-        key("term_months"),
-        text=lambda v: fmt.number(v),
-        numeric=True,
-        description="commitment in months",
-    ),
     Column(
         "Price (as quoted)",
         key("price"),
@@ -92,6 +83,15 @@ LINE_COLUMNS = (
         numeric=True,
         tooltip=lambda row: "Converted with 730 h/month and the FX rate on the decision date",
         width=10,
+    ),
+    Column("Kind", key("kind"), text=fmt.words, width=8),
+    Column("Deployment", key("deployment"), text=fmt.words, width=11, keep=2),
+    Column(
+        "Term\n(months)",
+        key("term_months"),
+        text=lambda v: fmt.number(v),
+        numeric=True,
+        description="commitment in months",
     ),
     Column("Region", key("region"), width=12),
     Column("Description", key("description"), width=34),
