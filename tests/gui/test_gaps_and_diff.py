@@ -89,6 +89,10 @@ def test_counts_quotes_without_measured_mfu() -> None:
     ]
     gaps = find_gaps(_evaluation(), quotes, [q.vendor for q in quotes], (), ["USD"])
     assert gaps[0].text == "3 quotes have no measured MFU or throughput (A, B, C)"
+    # A vendor with several such quotes is named once, with their number.
+    quotes.append(_quote("B", mfu=None))
+    gaps = find_gaps(_evaluation(), quotes, [q.vendor for q in quotes], (), ["USD"])
+    assert gaps[0].text == "4 quotes have no measured MFU or throughput (A, B (2 quotes), C)"
     assert gaps[0].view == "quotes"
 
 
@@ -105,7 +109,7 @@ def test_expired_certification_missing_fx_and_expiring_quote() -> None:
         )
     ]
     assert "1 quote states no SLA uptime (New)" in texts
-    assert "1 quote expires before the decision date 2026-12-01" in texts
+    assert "1 quote expires before the decision date 2026-12-01 (Old)" in texts
     assert "Old’s ISO/IEC 27001 is not valid on the decision date (valid until 2026-06-30)" in texts
     # EUR has no rate on or before the decision date; GBP does; USD needs none.
     assert [t for t in texts if t.startswith("No FX rate")] == [

@@ -180,6 +180,13 @@ def test_overview_gives_each_quote_its_standing_and_names_the_supporting_one(ana
     texts = [w.text() for w in view.supporting_frame.findChildren(type(view.header.title))]
     assert any(COLOCATION in t and card.supporting[0].reason in t for t in texts)
     assert "1 supporting, not ranked" in view.card_quotes.detail.text()
+    flip = analysed.analysis.result.smallest_flip
+    assert flip is not None and flip.change is not None
+    way = "rises" if flip.change > 0 else "falls"
+    assert (
+        f"flips if the {flip.axis.value} weight {way} {abs(flip.change) * 100:.1f} "
+        "percentage points"
+    ) in view.card_leader.detail.text()
 
 
 # -- the small pure helpers behind the pages ---------------------------------------------

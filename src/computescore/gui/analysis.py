@@ -365,7 +365,11 @@ class Analysis(QObject):
             detail += f", ahead by {ranked.margin_points:.1f}"
         if ranked.smallest is not None and ranked.smallest.change is not None:
             moved = abs(ranked.smallest.change) * 100
-            detail += f"; flips if {ranked.smallest.axis.value} moves {moved:.1f} points"
+            way = "rises" if ranked.smallest.change > 0 else "falls"
+            detail += (
+                f"; flips if the {ranked.smallest.axis.value} weight {way} "
+                f"{moved:.1f} percentage points"
+            )
         return (vendor, detail)
 
     def findings_text(self) -> tuple[str, str]:

@@ -31,6 +31,19 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def _whose(quotes: Sequence[Quote], shown: int = 3) -> str:
+    """The vendors of ``quotes``, with how many each sent where more than one:
+    "Kessler Systemhaus GmbH (2 quotes), Meridian Compute LLC"."""
+    counts: dict[str, int] = {}
+    for quote in quotes:
+        counts[quote.vendor.name] = counts.get(quote.vendor.name, 0) + 1
+    names = [
+        name if count == 1 else f"{name} ({count} quotes)"
+        for name, count in sorted(counts.items(), key=lambda item: item[0].casefold())
+    ]
+    return ", ".join(names[:shown]) + ("…" if len(names) > shown else "")
+
+
 def find_gaps(
     evaluation: Evaluation,
     quotes: Sequence[Quote],
@@ -63,9 +76,9 @@ def find_gaps(
     ) -> None:
         missing = [q for q in among if predicate_missing(q)]  # type: ignore[operator]
         if missing:
-            names = ", ".join(sorted({q.vendor.name for q in missing})[:3])
-            more = "…" if len({q.vendor.name for q in missing}) > 3 else ""
-            gaps.append(Gap("warning", f"{_count(len(missing), one, many)} ({names}{more})", view))
+            gaps.append(
+                Gap("warning", f"{_count(len(missing), one, many)} ({_whose(missing)})", view)
+            )
 
     quotes_without(
         lambda q: q.performance.mfu is None and q.performance.tokens_per_second is None,
@@ -105,7 +118,7 @@ def find_gaps(
             Gap(
                 "warning",
                 f"{_count(len(expired), 'quote expires', 'quotes expire')} before the decision "
-                f"date {day.isoformat()}",
+                f"date {day.isoformat()} ({_whose(expired)})",
                 "quotes",
             )
         )
