@@ -127,7 +127,7 @@ def test_tornado_of_an_owned_server() -> None:
     assert bars["hours of use per day"].swing_usd == pytest.approx(61_997.8, abs=0.1)
     assert bars["energy price"].swing_usd == pytest.approx(11_019.94, abs=0.01)
     assert bars["residual value"].swing_usd == pytest.approx(5_000.0)
-    assert bars["FX (foreign currencies' USD value)"].swing_usd == 0.0
+    assert bars["exchange rates"].swing_usd == 0.0
     assert [bar.name for bar in result.bars][:3] == [
         "hours of use per day",
         "energy price",
@@ -149,7 +149,7 @@ def test_tornado_moves_foreign_currency_lines() -> None:
     a = Assumptions(fx_override={"EUR": 1.10})
     tco = compute_tco(quote("E", eur), workload(8, 12), CATALOGUE, (), DECISION_DATE, a)
     bars = {bar.name: bar for bar in tornado(tco, a, 0.2).bars}
-    assert bars["FX (foreign currencies' USD value)"].swing_usd == pytest.approx(61_670.4)
+    assert bars["exchange rates"].swing_usd == pytest.approx(61_670.4)
     assert bars["hours of use per day"].swing_usd == pytest.approx(0.0, abs=1e-6)
 
 

@@ -300,14 +300,16 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
             "moves the cost per useful unit, not the money spent",
         ),
         bar(
-            "FX (foreign currencies' USD value)",
+            "exchange rates",
             "×",
             1.0,
             down,
             up,
             (h0, e0, r0, m0, down),
             (h0, e0, r0, m0, up),
-            "moves lines quoted in other currencies" if has_foreign else "every line is in USD",
+            "the USD value of lines quoted in other currencies"
+            if has_foreign
+            else "every line is in USD",
         ),
         bar(
             "residual value",
