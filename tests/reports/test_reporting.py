@@ -162,3 +162,17 @@ def test_report_command_needs_an_output(
 ) -> None:
     assert main(["report", "--db", str(workspace)]) == 2
     assert "--pdf FILE, --xlsx FILE or both" in capsys.readouterr().err
+
+
+def test_assumptions_and_simulated_ranges_are_named_in_words(engine_pack: BoardPack) -> None:
+    names = [item.name for item in engine_pack.methodology.assumptions]
+    assert "energy price" in names and "PUE (facility power ÷ IT power)" in names
+    assert all("_" not in name for name in names)
+    assert engine_pack.monte_carlo is not None
+    assert [text.split(":")[0] for text in engine_pack.monte_carlo.ranges] == [
+        "hours of use per day",
+        "energy price",
+        "residual value, share of the hardware price",
+        "MFU, × its base value",
+        "exchange rates, × the rate used",
+    ]

@@ -75,6 +75,35 @@ FORMULAS = (
     ("Weight flip", "the weight of one axis (others rescaled) at which another quote ties"),
 )
 
+_ASSUMPTION_LABELS = {
+    "hours_per_day": "hours of use per day",
+    "energy_usd_per_kwh": "energy price",
+    "pue": "PUE (facility power ÷ IT power)",
+    "server_overhead_factor": "server power ÷ accelerator power",
+    "idle_power_fraction": "idle power, share of full power",
+    "ops_usd_per_gpu_hour": "operations cost",
+    "maintenance_fraction_per_year": "maintenance, share of the hardware price",
+    "facility_usd_per_kw_month": "facility cost",
+    "depreciation_years": "depreciation period",
+    "residual_fraction": "residual value, share of the hardware price",
+    "discount_rate": "discount rate",
+    "spot_overhead": "work lost to spot interruptions, share",
+    "engineer_usd_per_month": "engineer cost",
+    "adaptation_months": "software adaptation for a non-CUDA stack",
+    "renew_short_terms": "renew commitments shorter than the horizon",
+    "egress_gb_per_month": "egress volume where a line states none",
+    "downtime_usd_per_gpu_hour": "business loss per GPU-hour of outage",
+    "spot_for_steady": "spot allowed for a steady workload",
+    "mfu_factor": "MFU, × its base value",
+    "fx_factor": "exchange rates, × the rate used",
+}
+"""The TCO's assumptions (and simulated inputs) in words, for the board pack."""
+
+
+def _assumption_label(name: str) -> str:
+    return _ASSUMPTION_LABELS.get(name, name.replace("_", " "))
+
+
 _ASSUMPTION_UNITS = {
     "hours_per_day": "h/day",
     "energy_usd_per_kwh": "USD/kWh",
@@ -304,7 +333,7 @@ def _monte_carlo(result: EvaluationResult) -> MonteCarlo | None:
     for item in fields(mc.ranges):
         tri = getattr(mc.ranges, item.name)
         ranges.append(
-            f"{item.name.replace('_', ' ')}: {tri.low:.3g} / {tri.likely:.3g} / {tri.high:.3g}"
+            f"{_assumption_label(item.name)}: {tri.low:.3g} / {tri.likely:.3g} / {tri.high:.3g}"
         )
     return MonteCarlo(
         samples=mc.samples,
@@ -441,12 +470,12 @@ def _methodology(
             source = "assumption"
         if isinstance(value, bool):
             assumptions.append(
-                Input(item.name.replace("_", " "), "yes" if value else "no", "", source)
+                Input(_assumption_label(item.name), "yes" if value else "no", "", source)
             )
         elif isinstance(value, int | float):
             assumptions.append(
                 Input(
-                    item.name.replace("_", " "),
+                    _assumption_label(item.name),
                     float(value),
                     _ASSUMPTION_UNITS.get(item.name, ""),
                     source,
