@@ -102,13 +102,16 @@ def test_usd_axis_keeps_cents_for_small_unit_costs() -> None:
         "$2k",
         "$3.2m",
     ]
-    assert _usd_axis(-0.75) == "-$0.75"
+    assert _usd_axis(-0.75) == "−$0.75"
 
 
 def test_usd_ticks_never_repeat_a_label() -> None:
     # Ticks 50k apart around $2.2m read $2.1m, $2.2m, $2.2m with one decimal.
     assert charts._usd_ticks([2.10e6, 2.15e6, 2.20e6]) == ["$2.10m", "$2.15m", "$2.20m"]
-    assert charts._usd_ticks([0, 5e5, 1e6]) == ["$0", "$500k", "$1.0m"]
+    # One unit for the whole axis: $0.5m next to $1.0m, not $500k; $5 next to $10.
+    assert charts._usd_ticks([0, 5e5, 1e6]) == ["$0", "$0.5m", "$1.0m"]
+    assert charts._usd_ticks([0, 5, 10, 15]) == ["$0", "$5", "$10", "$15"]
+    assert charts._usd_ticks([-3e5, 0, 3e5]) == ["−$300k", "$0", "$300k"]
 
 
 @given(

@@ -104,7 +104,7 @@ def format_number(value: float) -> str:
 
 def format_usd(value: float) -> str:
     """A US-dollar amount: ``$1,234`` for large sums, ``$3.41`` for unit prices."""
-    sign = "-" if value < 0 else ""
+    sign = "−" if value < 0 else ""
     magnitude = abs(value)
     if magnitude >= 1000:
         return f"{sign}${magnitude:,.0f}"

@@ -124,29 +124,40 @@ def _legend_below(ax: Axes, columns: int) -> None:
     )
 
 
-def _usd_axis(value: float, _pos: object = None, *, decimals: int = 0) -> str:
-    """``$2.3m``, ``$800k``, ``$12``, ``$4.50``; ``decimals`` adds digits after the point."""
+def _usd_axis(
+    value: float, _pos: object = None, *, decimals: int = 0, top: float | None = None
+) -> str:
+    """``$2.3m``, ``$800k``, ``$12``, ``$4.50``; ``decimals`` adds digits after the point.
+
+    ``top`` (the largest amount on the axis) picks one unit for every label of an axis,
+    so that ``$0.5m`` stands next to ``$1.0m`` rather than ``$500k``.
+    """
     magnitude = abs(value)
-    sign = "-" if value < 0 else ""
-    if magnitude >= 1e9:
+    if magnitude == 0:
+        return "$0"
+    sign = "−" if value < 0 else ""
+    size = magnitude if top is None else max(top, magnitude)
+    if size >= 1e9:
         return f"{sign}${magnitude / 1e9:.{1 + decimals}f}bn"
-    if magnitude >= 1e6:
+    if size >= 1e6:
         return f"{sign}${magnitude / 1e6:.{1 + decimals}f}m"
-    if magnitude >= 1e3:
+    if size >= 1e3:
         return f"{sign}${magnitude / 1e3:.{decimals}f}k"
-    if magnitude >= 10 or magnitude == 0:
+    if size >= 10:
         return f"{sign}${magnitude:.{decimals}f}"
     # Small unit costs (USD per useful PFLOP-hour) need their cents to be told apart.
     return f"{sign}${magnitude:.{2 + decimals}f}"
 
 
 def _usd_ticks(values: Sequence[float]) -> list[str]:
-    """Money tick labels with as many decimals as it takes to tell neighbours apart.
+    """Money tick labels in one unit, with as many decimals as it takes to tell
+    neighbours apart.
 
     ``$2.1m, $2.2m, $2.2m`` for ticks 50k apart become ``$2.10m, $2.15m, $2.20m``.
     """
+    top = max((abs(value) for value in values), default=0.0)
     for extra in range(4):
-        labels = [_usd_axis(value, decimals=extra) for value in values]
+        labels = [_usd_axis(value, decimals=extra, top=top) for value in values]
         if len(set(labels)) == len(labels):
             return labels
     return labels
