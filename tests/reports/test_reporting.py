@@ -176,3 +176,16 @@ def test_assumptions_and_simulated_ranges_are_named_in_words(engine_pack: BoardP
         "MFU, × its base value",
         "exchange rates, × the rate used",
     ]
+
+
+def test_methodology_notes_name_quotes_and_workloads_as_a_reader_knows_them(
+    engine_pack: BoardPack,
+) -> None:
+    notes = engine_pack.methodology.notes
+    assert notes
+    assert not [n for n in notes if n.startswith(("quote:", "workload:", "vendor:"))]
+    # Sentences start with a capital letter and end with a full stop, after any place.
+    for note in notes:
+        text = note.split(": ", 1)[1] if ": " in note and "!" in note.split(": ")[0] else note
+        assert text[:1].isupper() or text.startswith(("…", "‘")), note
+        assert note.endswith((".", ")")), note

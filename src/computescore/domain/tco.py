@@ -93,7 +93,7 @@ from computescore.domain.sizing import (
 )
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR, PETA, TERA
 from computescore.domain.workload import Purpose, Workload, WorkloadClass
-from computescore.wording import sentence
+from computescore.wording import plural, sentence
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24
 """30.42 days: the day count consistent with 730 hours per month."""
@@ -1689,8 +1689,8 @@ def _short_of_need(option: TcoOption) -> Problem | None:
     if limit is not None and limit < needed:
         return Problem(
             option.source,
-            f"option {option.number} ({option.label}): the vendor states a maximum of {limit} "
-            f"accelerators; the workload needs {needed}. It is priced for "
+            f"option {option.number} ({option.label}): the vendor states a maximum of "
+            f"{plural(limit, 'accelerator')}; the workload needs {needed}. It is priced for "
             f"{count.accelerators} at the quoted rate — confirm the vendor can supply them",
             Severity.WARNING,
             found=f"at most {limit}",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import date
 from pathlib import Path
@@ -457,6 +457,20 @@ def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
     )
 
 
+def _place(source: str, labels: Mapping[str, str]) -> str:
+    """A problem's place as a reader knows it: the quote's label for ``quote:<key>``, the
+    workload's name for ``workload:<name>``; cell addresses stay as they are."""
+    kind, _, rest = source.partition(":")
+    key, _, line = rest.partition("#line")
+    if kind == "quote" and key in labels:
+        return f"{labels[key]}, line {line}" if line else labels[key]
+    if kind == "workload" and rest:
+        return f"Workload ‘{rest}’"
+    if kind == "vendor" and rest:
+        return rest
+    return source
+
+
 def _methodology(
     data: EvaluationData, result: EvaluationResult, rules: RulesInfo | None
 ) -> Methodology:
@@ -511,7 +525,7 @@ def _methodology(
             when = f" on {perf.measured_on.isoformat()}" if perf.measured_on else ""
             how = f" ({perf.method})" if perf.method else ""
             measured.append(f"{quote.label}: {what}{how}{when}")
-        else:
+        elif quote.compute_lines:
             assumed.append(
                 f"{quote.label}: MFU {result.workload.assumed_mfu:.0%} assumed, datasheet peak"
             )
@@ -520,10 +534,11 @@ def _methodology(
     notes = [f"Evaluated for {result.workload_note}."]
     if rules is not None and rules.disclaimer:
         notes.append(rules.disclaimer)
-    notes.extend(result.scorecard.notes)
+    notes.extend(map(sentence, result.scorecard.notes))
     if result.monte_carlo is not None:
-        notes.extend(result.monte_carlo.notes)
-    notes.extend(f"{p.source}: {p.message}" for p in result.problems[:10])
+        notes.extend(map(sentence, result.monte_carlo.notes))
+    labels = {quote.key: quote.label for quote in data.quotes}
+    notes.extend(f"{_place(p.source, labels)}: {sentence(p.message)}" for p in result.problems[:10])
     if len(result.problems) > 10:
         notes.append(f"… and {len(result.problems) - 10} more problems; see the app.")
     return Methodology(
