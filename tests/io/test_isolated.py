@@ -4,6 +4,7 @@ repeated text sent once."""
 from __future__ import annotations
 
 import datetime as dt
+import multiprocessing
 import pickle
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,6 +25,7 @@ from computescore.io.isolated import (
     read_file,
 )
 from computescore.io.preflight import ReadLimits
+from computescore.io.refusal import ReadCancelled
 from computescore.io.workbook import CellValue, FormulaCell, SheetData, Visibility
 from computescore.io.xlsx_scan import SheetScan
 from tests.fixtures import hostile
@@ -130,7 +132,8 @@ def test_calamine_rows_start_at_a1_wherever_the_used_area_starts(
         assert len(parsed.to_python(skip_empty_area=False)[0]) == 5
 
 
-def test_a_sheet_of_several_blocks_is_read_whole_from_the_reader(tmp_path: Path) -> None:
+def _long_price_list(folder: Path) -> tuple[Path, list[list[Any]]]:
+    """A 45,000-line price list: more cells than one block carries."""
     rows = [
         [f"Option {n}", "H100 SXM", n % 64 + 1, round(n * 0.01, 2), "USD"] for n in range(45_000)
     ]
@@ -139,9 +142,14 @@ def test_a_sheet_of_several_blocks_is_read_whole_from_the_reader(tmp_path: Path)
     sheet.append(["Line", "GPU", "Nodes", "Price", "Currency"])
     for row in rows:
         sheet.append(row)
-    path = tmp_path / "long.xlsx"
+    path = folder / "long.xlsx"
     book.save(path)
     assert len(rows) * 5 > isolated.BLOCK_CELLS  # two blocks at least
+    return path, rows
+
+
+def test_a_sheet_of_several_blocks_is_read_whole_from_the_reader(tmp_path: Path) -> None:
+    path, rows = _long_price_list(tmp_path)
     read = read_file(path)
     assert read.engine == "calamine"
     (received,) = read.sheets
@@ -162,3 +170,25 @@ def test_sheets_read_before_calamine_gives_up_are_not_kept_twice(tmp_path: Path)
     (note_row,) = read.sheets[0].rows
     assert note_row[0] == "Prices valid for 30 days"
     assert set(note_row[1:]) <= {None}
+
+
+class _CancelOnceRowsArrive:
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def report(self, fraction: float, message: str) -> None:
+        self.messages.append(message)
+
+    def cancelled(self) -> bool:
+        return any("rows" in message for message in self.messages)
+
+
+def test_cancelling_while_rows_stream_in_stops_the_reader(tmp_path: Path) -> None:
+    path, _rows = _long_price_list(tmp_path)
+    progress = _CancelOnceRowsArrive()
+    with pytest.raises(ReadCancelled):
+        read_file(path, progress=progress)
+    arrived = [m for m in progress.messages if "rows" in m]
+    assert arrived[0] == "Reading sheet 'Price list': 40,000 of 45,001 rows"
+    assert len(arrived) == 1  # stopped after the first block
+    assert multiprocessing.active_children() == []

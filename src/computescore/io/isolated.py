@@ -290,6 +290,7 @@ def _run_reader(
         watched = psutil.Process(child.pid)
     except psutil.Error:  # pragma: no cover - the child died before we could look
         watched = None
+    watched_at = started
     try:
         while done is None:
             if receiver.poll(POLL_SECONDS):
@@ -297,9 +298,10 @@ def _run_reader(
                     message = receiver.recv()
                 except (EOFError, OSError):
                     break
+                is_progress = isinstance(message, tuple) and message[:1] == ("progress",)
                 if isinstance(message, _RowBlock):
                     received.block(message)
-                elif isinstance(message, tuple) and message and message[0] == "progress":
+                elif is_progress:
                     progress.report(float(message[1]), str(message[2]))
                 elif isinstance(message, _SheetHead):
                     received.head(message)
@@ -322,12 +324,19 @@ def _run_reader(
                         "the file is damaged or in a format this app cannot read "
                         "(details are in the log)",
                     )
+                # While blocks stream in, the limits and a cancel are still looked at:
+                # after every progress report (one follows each block), and at least
+                # as often as when the reader is silent.
+                if is_progress or time.monotonic() - watched_at >= POLL_SECONDS:
+                    _watch(child, watched, started, limits, progress, path)
+                    watched_at = time.monotonic()
                 continue
             if not child.is_alive():
                 if receiver.poll(0):
                     continue
                 break
             _watch(child, watched, started, limits, progress, path)
+            watched_at = time.monotonic()
     finally:
         if child.is_alive():
             child.kill()
