@@ -164,3 +164,19 @@ def test_fit_widths_keeps_the_columns_marked_to_keep() -> None:
     assert fit_widths(widths, 250) == [100, 60, 50, 40]
     # Too narrow for the minimums: the table scrolls, so the name keeps its width.
     assert fit_widths(widths, 100) == [200, 60, 50, 40]
+
+
+def test_a_quote_label_is_cut_in_the_vendors_name_and_keeps_its_reference(qapp) -> None:
+    from PySide6.QtGui import QFontMetrics
+
+    from computescore.gui.widgets import shorten_label
+
+    metrics = QFontMetrics(qapp.font())
+    label = "Kessler Systemhaus GmbH — KS-AN-2026-0419-L"
+    full = metrics.horizontalAdvance(label)
+    assert shorten_label(label, metrics, full) == label  # it fits
+    shortened = shorten_label(label, metrics, full * 2 // 3)
+    assert shortened.endswith("… — KS-AN-2026-0419-L") and shortened.startswith("Kessler")
+    assert metrics.horizontalAdvance(shortened) <= full * 2 // 3
+    # Too narrow even for the reference: left to the cell's own elide mode.
+    assert shorten_label(label, metrics, 20) == label

@@ -339,6 +339,26 @@ def debounce(parent: QWidget, delay_ms: int, callback: Callable[[], None]) -> Ca
     return timer.start
 
 
+LABEL_SEPARATOR = " — "
+"""Between a quote's vendor and its reference in a label."""
+
+
+def shorten_label(text: str, metrics: QFontMetrics, width: int) -> str:
+    """``Vendor — reference`` cut in the vendor's name, so the reference stays whole.
+
+    The text is returned as it is when it fits, or when even the reference would not
+    (the cell's own elide mode then applies).
+    """
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    vendor, separator, reference = text.rpartition(LABEL_SEPARATOR)
+    tail = separator + reference
+    room = width - metrics.horizontalAdvance(tail)
+    if not vendor or room < metrics.horizontalAdvance("Wi…"):
+        return text
+    return metrics.elidedText(vendor, Qt.TextElideMode.ElideRight, room) + tail
+
+
 class CellDelegate(QStyledItemDelegate):
     """Draws cells with their column's elide mode and explains a shortened cell on hover.
 
@@ -347,11 +367,20 @@ class CellDelegate(QStyledItemDelegate):
     """
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:
-        """Apply the column's elide mode."""
+        """Apply the column's elide mode; a quote's label is cut in the vendor's name."""
         super().initStyleOption(option, index)
         mode = index.data(ELIDE_ROLE)
         if mode is not None:
             option.textElideMode = Qt.TextElideMode(mode)
+            if option.textElideMode == Qt.TextElideMode.ElideMiddle and LABEL_SEPARATOR in (
+                option.text or ""
+            ):
+                widget = option.widget
+                style = widget.style() if widget is not None else QApplication.style()
+                area = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
+                margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget)
+                width = area.width() - 2 * (margin + 1)
+                option.text = shorten_label(option.text, option.fontMetrics, width)
 
     def is_elided(self, view: QAbstractItemView, index: Any) -> bool:
         """True when the cell's text is wider than the space it is drawn in."""
