@@ -34,6 +34,7 @@ SECTIONS = [
     "Currency conversion",
     "Rules and catalogue",
     "Measured and assumed",
+    "Terms used",
     "Appendix: every quote line and its source",
 ]
 

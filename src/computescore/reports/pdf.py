@@ -1241,6 +1241,60 @@ def _methodology(b: _Builder, fp: str) -> None:
         b.sub("Notes")
         for note in m.notes:
             b.story.append(b.p("• " + t(note, TEXT_LIMIT), s.body))
+    b.sub("Terms used")
+    rows = [[b.cell(term, bold=True), b.cell(meaning)] for term, meaning in GLOSSARY]
+    b.story.append(b.table(["Term", "Meaning"], rows, [0.24, 0.76]))
+
+
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    (
+        "TCO",
+        "Total cost of ownership: every cost of the capacity over the horizon (compute or "
+        "hardware, energy, facility, support, network, storage, leaving), less what the "
+        "hardware is worth at the end.",
+    ),
+    (
+        "MFU",
+        "Model FLOPs utilisation: the share of an accelerator's peak arithmetic a model "
+        "really uses, typically 30–50 % when training large models. Measured on the "
+        "buyer's workload it beats any assumption.",
+    ),
+    (
+        "Dense peak",
+        "The accelerator's datasheet arithmetic rate without sparsity, at one precision "
+        "(BF16, FP8 …); an MFU applies to the peak at the precision it was measured at.",
+    ),
+    (
+        "Useful PFLOP-hour",
+        "An hour of 10¹⁵ operations per second of the model's own work (peak × MFU). The "
+        "cost per useful PFLOP-hour compares offers by the work they deliver, not by "
+        "their hourly price.",
+    ),
+    ("PUE", "Power usage effectiveness: facility power ÷ IT power, 1.2–1.6 in most data centres."),
+    (
+        "SLA",
+        "Service-level agreement: the uptime a vendor commits to and the credits it pays "
+        "when it falls short.",
+    ),
+    ("AFR, MTTR", "Annual failure rate of the hardware; mean time to repair a failure."),
+    (
+        "Knock-out",
+        "A must-have a quote fails (data leaving the required region, a licence unlikely to "
+        "be granted, a required certification not valid); a knocked-out quote is not ranked.",
+    ),
+    (
+        "ECCN, TPP, PD",
+        "Export control classification number (US Commerce Control List); total processing "
+        "performance (dense peak × bit length) and performance density (TPP ÷ die area), "
+        "which decide whether an accelerator needs a licence.",
+    ),
+    (
+        "P10, P50, P90",
+        "In the simulation, the TCO that 10 %, 50 % and 90 % of the simulated outcomes stay below.",
+    ),
+    ("Break-even", "The hours of use per day at which owning and renting cost the same."),
+)
+"""Terms the board pack uses, explained for readers outside procurement and IT."""
 
 
 def _appendix(b: _Builder) -> None:
