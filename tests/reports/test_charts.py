@@ -6,6 +6,7 @@ import io
 from dataclasses import replace
 
 import matplotlib
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -183,3 +184,16 @@ def test_radar_axis_titles_stay_clear_of_the_plot_and_the_legend(pack: BoardPack
         distance = ((nearest_x - centre_x) ** 2 + (nearest_y - centre_y) ** 2) ** 0.5
         assert distance >= radius, tick.get_text()
         assert not box.overlaps(legend_box), tick.get_text()
+
+
+def test_knocked_out_quotes_are_hatched_in_the_cost_per_pflop_chart(pack: BoardPack) -> None:
+    priced = [item for item in pack.tco if item.usd_per_useful_pflop_hour is not None]
+    out = priced[0].quote_key
+    figure = charts.cost_per_pflop_figure(pack.tco, knocked_out=[out])
+    ax = figure.axes[0]
+    hatched = [bar for bar in ax.patches if bar.get_hatch()]
+    assert len(hatched) == 1
+    assert hatched[0].get_width() == pytest.approx(priced[0].usd_per_useful_pflop_hour)
+    assert sum("knocked out" in text.get_text() for text in ax.texts) == 1
+    plain = charts.cost_per_pflop_figure(pack.tco)
+    assert not [bar for bar in plain.axes[0].patches if bar.get_hatch()]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib.resources import as_file
 from typing import Literal, cast
 
@@ -368,10 +368,13 @@ def cost_per_pflop_figure(
     figure: Figure | None = None,
     width_in: float = DEFAULT_WIDTH_IN,
     highlight_key: str | None = None,
+    knocked_out: Collection[str] = (),
 ) -> Figure:
     """Cost per useful PFLOP-hour per quote (USD), cheapest at the top.
 
-    Quotes without the figure are left out and counted in the subtitle.
+    Quotes without the figure are left out and counted in the subtitle; quotes whose
+    keys are in ``knocked_out`` are drawn hatched and labelled "knocked out", as in the
+    ranking chart, so that a cheap but disqualified offer is not read as a contender.
     """
     known = [item for item in tco if item.usd_per_useful_pflop_hour is not None]
     missing = len(tco) - len(known)
@@ -381,13 +384,19 @@ def cost_per_pflop_figure(
     _style(ax)
     positions = np.arange(len(known))[::-1]
     values = [item.usd_per_useful_pflop_hour or 0.0 for item in known]
-    colours = [theme.ACCENT if item.quote_key == highlight_key else "#8FA8C0" for item in known]
-    ax.barh(positions, values, color=colours, height=0.62)
-    for pos, value in zip(positions, values, strict=True):
-        ax.text(value, pos, f"  {format_usd(value)}", va="center", fontsize=7, color=theme.INK)
+    out = set(knocked_out)
+    for pos, value, item in zip(positions, values, known, strict=True):
+        label = f"  {format_usd(value)}"
+        if item.quote_key in out:
+            ax.barh(pos, value, height=0.62, fill=False, hatch="////", edgecolor=theme.KNOCKOUT)
+            label += "  knocked out"
+        else:
+            colour = theme.ACCENT if item.quote_key == highlight_key else "#8FA8C0"
+            ax.barh(pos, value, color=colour, height=0.62)
+        ax.text(value, pos, label, va="center", fontsize=7, color=theme.INK)
     ax.set_yticks(positions, _unique_labels([item.label for item in known]))
     ax.xaxis.set_major_formatter(UsdFormatter())
-    ax.set_xlim(0, max(values, default=1.0) * 1.2)
+    ax.set_xlim(0, max(values, default=1.0) * (1.35 if out else 1.2))
     ax.set_xlabel(
         "USD per useful PFLOP-hour = TCO ÷ (peak × MFU × hours used)",
         fontsize=7.5,

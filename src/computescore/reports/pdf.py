@@ -890,9 +890,11 @@ def _charts(b: _Builder) -> None:
             charts.cost_per_pflop_figure(
                 pack.tco,
                 highlight_key=ranking.leader.quote_key if ranking and ranking.leader else None,
+                knocked_out=[r.quote_key for r in ranking.rows if r.knocked_out] if ranking else (),
             ),
             "Cost per useful PFLOP-hour: TCO divided by the work actually delivered "
-            "(peak × MFU × hours used). The recommended option is highlighted.",
+            "(peak × MFU × hours used). The recommended option is highlighted; hatched bars "
+            "are knocked out.",
         )
     else:
         b.absent("TCO charts: total cost of ownership not computed for this evaluation.")

@@ -807,6 +807,7 @@ class TcoView(View):
         self._select(previous)
         leader = result.scorecard.winner
         highlight = leader.quote_key if leader else None
+        knocked = [score.quote_key for score in result.scorecard.scores if score.disqualified]
         tcos = an.to_tco(result) if outcome.pack is None else outcome.pack.tco
         tco_items = tuple(tcos)
 
@@ -818,7 +819,9 @@ class TcoView(View):
         def pflop(figure: Any) -> None:
             from computescore.reports.charts import cost_per_pflop_figure
 
-            cost_per_pflop_figure(tco_items, figure=figure, highlight_key=highlight)
+            cost_per_pflop_figure(
+                tco_items, figure=figure, highlight_key=highlight, knocked_out=knocked
+            )
 
         self.breakdown.set_builder(breakdown)
         self.pflop.set_builder(pflop)
