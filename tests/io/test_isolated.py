@@ -29,6 +29,7 @@ from computescore.io.refusal import ReadCancelled
 from computescore.io.workbook import CellValue, FormulaCell, SheetData, Visibility
 from computescore.io.xlsx_scan import SheetScan
 from tests.fixtures import hostile
+from tests.fixtures.progress import Recorder
 
 SCAN = SheetScan(
     "Quote",
@@ -172,20 +173,9 @@ def test_sheets_read_before_calamine_gives_up_are_not_kept_twice(tmp_path: Path)
     assert set(note_row[1:]) <= {None}
 
 
-class _CancelOnceRowsArrive:
-    def __init__(self) -> None:
-        self.messages: list[str] = []
-
-    def report(self, fraction: float, message: str) -> None:
-        self.messages.append(message)
-
-    def cancelled(self) -> bool:
-        return any("rows" in message for message in self.messages)
-
-
 def test_cancelling_while_rows_stream_in_stops_the_reader(tmp_path: Path) -> None:
     path, _rows = _long_price_list(tmp_path)
-    progress = _CancelOnceRowsArrive()
+    progress = Recorder(lambda messages: any("rows" in m for m in messages))
     with pytest.raises(ReadCancelled):
         read_file(path, progress=progress)
     arrived = [m for m in progress.messages if "rows" in m]

@@ -22,6 +22,7 @@ from computescore.io.preflight import FileKind, ReadLimits, preflight
 from computescore.io.refusal import FileRefused, ReadCancelled, RefusalCode
 from computescore.io.workbook import Visibility
 from tests.fixtures import hostile
+from tests.fixtures.progress import Recorder
 
 
 def refused(path: Path, limits: ReadLimits | None = None) -> FileRefused:
@@ -238,20 +239,9 @@ def test_reader_past_its_memory_limit_is_stopped(tmp_path: Path) -> None:
     assert multiprocessing.active_children() == []
 
 
-class _CancelAtOnce:
-    def __init__(self) -> None:
-        self.messages: list[str] = []
-
-    def report(self, fraction: float, message: str) -> None:
-        self.messages.append(message)
-
-    def cancelled(self) -> bool:
-        return True
-
-
 def test_cancel_kills_the_reader(tmp_path: Path) -> None:
     with pytest.raises(ReadCancelled):
-        read_file(hostile.simple_quote(tmp_path), progress=_CancelAtOnce())
+        read_file(hostile.simple_quote(tmp_path), progress=Recorder(lambda _messages: True))
     assert multiprocessing.active_children() == []
 
 

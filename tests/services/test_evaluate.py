@@ -38,6 +38,7 @@ from computescore.services.evaluate import (
 from computescore.services.progress import Cancelled
 from computescore.services.workspace import EvaluationData, load_evaluation_data, open_store
 from computescore.store.repository import Store
+from tests.fixtures.progress import Recorder
 from tests.services.engine_workspace import EVALUATION, build_workspace
 
 HELIOS = "Helios Cloud/HC-1/r1"
@@ -217,22 +218,11 @@ def test_workload_choice_is_explicit(workspace: Path) -> None:
 
 
 def test_progress_is_reported_and_cancel_stops_the_run(workspace: Path) -> None:
-    class Recorder:
-        def __init__(self, cancel_after: int | None = None) -> None:
-            self.messages: list[str] = []
-            self.cancel_after = cancel_after
-
-        def report(self, fraction: float, message: str) -> None:
-            self.messages.append(message)
-
-        def cancelled(self) -> bool:
-            return self.cancel_after is not None and len(self.messages) >= self.cancel_after
-
     recorder = Recorder()
     _run(workspace, progress=recorder)
     assert recorder.messages[-1] == "Done" and "Scoring" in recorder.messages
     with pytest.raises(Cancelled):
-        _run(workspace, progress=Recorder(cancel_after=1))
+        _run(workspace, progress=Recorder(lambda messages: len(messages) >= 1))
 
 
 def test_evaluate_workspace_opens_loads_and_evaluates(workspace: Path) -> None:

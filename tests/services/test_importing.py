@@ -24,6 +24,7 @@ from computescore.services.importing import (
 from computescore.services.workspace import canonical_lines
 from computescore.store.repository import Store
 from tests.fixtures import hostile
+from tests.fixtures.progress import Recorder
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 EVALUATION = "Q3 capacity"
@@ -134,19 +135,6 @@ def test_saved_profile_is_reused_for_the_vendors_next_file(store: Store, tmp_pat
     assert report.quotes[0].lines[0].currency == "USD"
 
 
-class _Messages:
-    """Progress that keeps every message."""
-
-    def __init__(self) -> None:
-        self.messages: list[str] = []
-
-    def report(self, fraction: float, message: str) -> None:
-        self.messages.append(message)
-
-    def cancelled(self) -> bool:
-        return False
-
-
 def test_profile_of_a_vendor_the_file_names_is_applied_without_reading_the_file_again(
     store: Store, tmp_path: Path
 ) -> None:
@@ -156,7 +144,7 @@ def test_profile_of_a_vendor_the_file_names_is_applied_without_reading_the_file_
         assert uow.mapping_profile("Odd Co")["currency"] == "EUR"
     # The next file states no currency: only the saved profile supplies it.
     later = write_csv(tmp_path, "b.csv", "Vendor,Odd Co\n\nDescription,Monthly fee\nSupport,1300\n")
-    progress = _Messages()
+    progress = Recorder()
     report = import_files(store, [later], progress=progress)
     assert [(line.price, line.currency) for line in report.quotes[0].lines] == [
         (Decimal("1300"), "EUR")
@@ -277,23 +265,16 @@ def test_overrides_can_be_given_per_file(store: Store, tmp_path: Path) -> None:
     assert [q.lines[0].price for q in report.quotes] == [Decimal("1250.00"), Decimal("900.00")]
 
 
-class _CancelWhenStoring:
-    def __init__(self) -> None:
-        self.messages: list[str] = []
-
-    def report(self, fraction: float, message: str) -> None:
-        self.messages.append(message)
-
-    def cancelled(self) -> bool:
-        return any("Reading lines" in m for m in self.messages)
-
-
 def test_cancel_during_an_import_leaves_the_database_unchanged(store: Store, db_path: Path) -> None:
     from computescore.services.progress import Cancelled
 
     before = dump(db_path)
     with pytest.raises(Cancelled):
-        import_files(store, [SAMPLES / "stratus_cloud_quote.xlsx"], progress=_CancelWhenStoring())
+        import_files(
+            store,
+            [SAMPLES / "stratus_cloud_quote.xlsx"],
+            progress=Recorder(lambda messages: any("Reading lines" in m for m in messages)),
+        )
     assert dump(db_path) == before
 
 
