@@ -162,3 +162,94 @@ def test_profile_round_trips_through_json_and_is_reused(catalogue: Catalogue) ->
     assert again.column_for(Field.PRICE) == 1
     assert again.column_for(Field.CURRENCY) == 2
     assert again.columns[1].source is MappingSource.PROFILE
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [
+        ("Menge", Field.QUANTITY),
+        ("Einzelpreis (EUR)", Field.PRICE),
+        ("Gesamtpreis", Field.LINE_TOTAL),
+        ("Bezeichnung", Field.DESCRIPTION),
+        ("Vertragslaufzeit (Monate)", Field.TERM_MONTHS),
+        ("Währung", Field.CURRENCY),
+        ("Anzahl GPUs", Field.ACCELERATOR_COUNT),
+        ("GPUs pro Knoten", Field.ACCELERATORS_PER_NODE),
+        ("Prix unitaire", Field.PRICE),
+        ("Quantité", Field.QUANTITY),
+        ("Désignation", Field.DESCRIPTION),
+        ("Montant HT", Field.LINE_TOTAL),
+        ("Durée d'engagement", Field.TERM_MONTHS),
+        ("Cantidad", Field.QUANTITY),
+        ("Precio unitario", Field.PRICE),
+        ("Descripción", Field.DESCRIPTION),
+        ("Importe", Field.LINE_TOTAL),
+        ("Quantità", Field.QUANTITY),
+        ("Prezzo unitario", Field.PRICE),
+        ("Descrizione", Field.DESCRIPTION),
+        ("Aantal", Field.QUANTITY),
+        ("Stukprijs", Field.PRICE),
+        ("Omschrijving", Field.DESCRIPTION),
+        ("Looptijd", Field.TERM_MONTHS),
+        ("型号", Field.DESCRIPTION),
+        ("数量", Field.QUANTITY),
+        ("单价(元)", Field.PRICE),
+        ("合同期限", Field.TERM_MONTHS),
+        ("GPU型号", Field.ACCELERATOR),
+        ("金额", Field.LINE_TOTAL),
+        ("计费方式", Field.DEPLOYMENT),
+        ("単価", Field.PRICE),
+        ("品名", Field.DESCRIPTION),
+        ("数量 Qty", Field.QUANTITY),
+        ("リージョン", Field.REGION),
+        ("備考", Field.IGNORE),
+    ],
+)
+def test_headers_in_the_vendors_language(header: str, field: Field) -> None:
+    match = match_header(header)
+    assert match is not None and match.field is field, (header, match)
+
+
+def test_a_count_header_over_names_is_overruled_by_its_values(catalogue: Catalogue) -> None:
+    headers = ["Instances", "GPU", "GPUs per instance", "Price per hour (USD)"]
+    rows = [
+        ["hx2.8g", "H100 SXM", 8, 25.6],
+        ["hx2.4g", "H100 SXM", 4, 12.8],
+        ["lx1.8g", "L40S", 8, 9.6],
+    ]
+    mapping = build_mapping("Prices", 0, headers, rows, catalogue)
+    instances = mapping.columns[0]
+    assert instances.field is Field.DESCRIPTION
+    assert instances.source is MappingSource.CONTENT
+    assert "Instances" in instances.reason and "hx2.8g" in instances.reason
+    assert mapping.column_for(Field.NODES) is None
+    assert mapping.column_for(Field.ACCELERATORS_PER_NODE) == 2
+    assert mapping.column_for(Field.PRICE) == 3
+
+
+def test_a_count_header_over_counts_stays(catalogue: Catalogue) -> None:
+    mapping = build_mapping(
+        "S", 0, ["Description", "Servers", "Price"], [["HGX", 3, 100], ["HGX", "2", 90]], catalogue
+    )
+    assert mapping.column_for(Field.NODES) == 1
+    assert mapping.columns[1].reason == ""
+
+
+def test_a_price_header_over_names_gives_way(catalogue: Catalogue) -> None:
+    headers = ["Rate card", "Monthly fee"]
+    rows = [["Gold", "1.250,00 €"], ["Silver", "980,00 €"]]
+    mapping = build_mapping("S", 0, headers, rows, catalogue)
+    assert mapping.columns[0].field is Field.DESCRIPTION
+    assert mapping.column_for(Field.PRICE) == 1
+
+
+def test_a_user_override_is_not_second_guessed(catalogue: Catalogue) -> None:
+    mapping = build_mapping(
+        "S",
+        0,
+        ["Item", "Units"],
+        [["a", "hx2.8g"], ["b", "hx2.4g"]],
+        catalogue,
+        overrides=[parse_override("Units=quantity")],
+    )
+    assert mapping.column_for(Field.QUANTITY) == 1

@@ -231,15 +231,15 @@ def test_unknown_accelerator_names_the_closest_matches(
 
 
 def test_user_override_and_saved_profile(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = write_csv(tmp_path, "odd.csv", 'Description,Tarif,Per\nSupport,"1,250.00",per month\n')
+    path = write_csv(tmp_path, "odd.csv", 'Description,Zorg,Per\nSupport,"1,250.00",per month\n')
     with pytest.raises(FileRefused):  # no recognisable price column
         read_quote_file(path, catalogue)
     draft = read_quote_file(
-        path, catalogue, overrides=["Tarif=price", "Per=price_unit"], currency="USD"
+        path, catalogue, overrides=["Zorg=price", "Per=price_unit"], currency="USD"
     )
     assert draft.lines[0].price == Decimal("1250.00")
     profile = draft.profile()
-    assert profile["columns"]["tarif"] == "price"
+    assert profile["columns"]["zorg"] == "price"
     again = read_quote_file(path, catalogue, profile=profile)
     assert again.lines[0].price == Decimal("1250.00")
     assert again.lines[0].currency == "USD"

@@ -118,18 +118,18 @@ def test_importing_again_makes_a_revision_and_lists_differences(
 
 
 def test_saved_profile_is_reused_for_the_vendors_next_file(store: Store, tmp_path: Path) -> None:
-    path = write_csv(tmp_path, "odd.csv", 'Item,Tarif,Per\nSupport,"1,250.00",per month\n')
+    path = write_csv(tmp_path, "odd.csv", 'Item,Zorg,Per\nSupport,"1,250.00",per month\n')
     with pytest.raises(FileRefused):
         import_files(store, [path], vendor="Odd Co")
     import_files(
         store,
         [path],
         vendor="Odd Co",
-        overrides=["Tarif=price", "Per=price_unit"],
+        overrides=["Zorg=price", "Per=price_unit"],
         currency="USD",
         vendor_kind=VendorKind.GPU_CLOUD,
     )
-    later = write_csv(tmp_path, "odd2.csv", 'Item,Tarif,Per\nSupport,"1,300.00",per month\n')
+    later = write_csv(tmp_path, "odd2.csv", 'Item,Zorg,Per\nSupport,"1,300.00",per month\n')
     report = import_files(store, [later], vendor="Odd Co")
     assert report.quotes[0].lines[0].price == Decimal("1300.00")
     assert report.quotes[0].lines[0].currency == "USD"
@@ -252,7 +252,7 @@ def test_differences_cover_terms_and_dates() -> None:
 
 
 def test_overrides_can_be_given_per_file(store: Store, tmp_path: Path) -> None:
-    first = write_csv(tmp_path, "a.csv", 'Item,Tarif,Per\nSupport,"1,250.00",per month\n')
+    first = write_csv(tmp_path, "a.csv", 'Item,Zorg,Per\nSupport,"1,250.00",per month\n')
     second = write_csv(tmp_path, "b.csv", 'Item,Cost,Per\nSupport,"900.00",per month\n')
     report = import_files(
         store,
@@ -260,7 +260,7 @@ def test_overrides_can_be_given_per_file(store: Store, tmp_path: Path) -> None:
         vendor="Odd Co",
         vendor_kind=VendorKind.GPU_CLOUD,
         currency="USD",
-        overrides={str(first): ["Tarif=price", "Per=price_unit"], str(second): ["Per=price_unit"]},
+        overrides={str(first): ["Zorg=price", "Per=price_unit"], str(second): ["Per=price_unit"]},
     )
     assert [q.lines[0].price for q in report.quotes] == [Decimal("1250.00"), Decimal("900.00")]
 

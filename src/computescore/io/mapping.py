@@ -20,6 +20,7 @@ from typing import Any
 
 from computescore.domain.catalog import Catalogue
 from computescore.errors import UsageError
+from computescore.io import header_words
 from computescore.io.values import (
     DecimalMark,
     Period,
@@ -71,125 +72,65 @@ class Field(StrEnum):
 FIELD_NAMES = frozenset(item.value for item in Field)
 
 
+def _strip_accents(text: str) -> str:
+    """``Quantité`` → ``Quantite``; kana and CJK characters are kept as they are."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize(
+        "NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    )
+
+
+_NOT_HEADER_CHARACTER = re.compile(r"[^0-9a-z$€£¥\u3040-\u30ff\u3400-\u9fff]+")
+_NOT_LATIN = re.compile(r"[^0-9a-z$€£¥ ]+")
+_NOT_CJK = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff ]+")
+
+
 def normalise_header(text: object) -> str:
-    """A header folded for matching: NFKC, case-folded, punctuation to spaces, single-spaced."""
-    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    """A header folded for matching.
+
+    NFKC, accents removed, case-folded, ``#`` and ``%`` spelt out, anything but
+    letters, digits, currency signs, kana and CJK characters turned into single
+    spaces: ``"Prix unitaire (€)"`` → ``"prix unitaire €"``, ``"单价(元)"`` → ``"单价 元"``.
+    """
+    folded = _strip_accents(unicodedata.normalize("NFKC", str(text))).casefold()
     folded = folded.replace("#", " number ").replace("%", " percent ")
-    folded = re.sub(r"[^0-9a-z$€£¥]+", " ", folded)
-    return " ".join(folded.split())
+    return " ".join(_NOT_HEADER_CHARACTER.sub(" ", folded).split())
 
 
-_RULES: tuple[tuple[Field, str], ...] = (
-    (
-        Field.IGNORE,
-        r"^(line|row|pos|position)( number| no| nr)?$|^item (number|no|nr|id)$|"
-        r"^number$|^no$|^s ?n$|"
-        r"^(notes?|remarks?|comments?)$|usd per gpu hour|^list price\b|^msrp\b|"
-        r"^discount( percent)?$|^savings?\b",
-    ),
-    (
-        Field.ACCELERATORS_PER_NODE,
-        r"^(gpus?|accelerators?|cards?|chips?) (per )?(node|instance|"
-        r"server|system|vm|host|box)s?$|"
-        r"\b(gpus?|accelerators?|cards?|chips?) (per|number per|/) "
-        r"(node|instance|server|system|vm|host|box)\b|"
-        r"^(instance|node|server) (gpus?|accelerators?|cards?)\b|"
-        r"^(gpus?|cards?) in (node|server|instance)|accelerators per node",
-    ),
-    (
-        Field.ACCELERATOR_COUNT,
-        r"^(number|num|no|count|total|qty|quantity) (of )?(gpus|accelerators|"
-        r"cards|gpu)\b|^(gpus?|accelerators?|cards?) (count|qty|quantity|"
-        r"number|total)\b|^(gpus|accelerators|cards)$|^total (gpus?|"
-        r"accelerators?)\b|accelerator count",
-    ),
-    (
-        Field.NODES,
-        r"^(number|num|no|count|qty|quantity) (of )?(nodes|servers|instances|systems|"
-        r"machines|vms|hosts)\b|^(nodes?|servers?|instances?|systems?|machines?|vms?)"
-        r"( count| qty| quantity| number)?$|^node count|^instance count",
-    ),
-    (
-        Field.PRICE_UNIT,
-        r"^(unit|uom|unit of measure|pricing unit|price unit|billing unit|charge "
-        r"unit|per|unit of sale|billing basis|price basis|rate unit)$",
-    ),
-    (Field.CURRENCY, r"^(currency|ccy|cur|curr|currency code)$"),
-    (
-        Field.CATEGORY,
-        r"^(category|cost category|cost type|service category|charge type|"
-        r"fee type|group)$",
-    ),
-    (
-        Field.DEPLOYMENT,
-        r"^(billing|billing model|billing type|pricing model|pricing type|"
-        r"commitment|commitment type|deployment|deployment model|purchase type|"
-        r"payment model|payment terms|offer type|contract type|plan|purchase option|"
-        r"consumption model|service model|model|procurement model|capacity type)$",
-    ),
-    (
-        Field.LINE_TOTAL,
-        r"^(line |extended |ext |total |grand )?(total|amount|extended price|"
-        r"ext price)( price| cost| amount| value)?\b|^total\b|^amount\b|"
-        r"^extended\b|\btotal (price|cost|value|amount)\b|\btotal$",
-    ),
-    (
-        Field.PRICE,
-        r"^(monthly |annual |yearly |hourly )?(recurring|one time|one off|onetime|"
-        r"non recurring|mrc|nrc|upfront|setup)( charges?| fees?| costs?| prices?| amount)?"
-        r"( (usd|eur|gbp|cny|rmb|jpy|chf|sek|nok|dkk|\$|€|£|¥))?$|"
-        r"^(usd|eur|gbp|cny|rmb|jpy|chf|\$|€|£|¥)( per\b|$)|"
-        r"\b(price|pricing|rate|cost|fee|charge|tariff|prix|preis|precio)s?\b|"
-        r"^(net|unit|our|offer|your|discounted|special|contract) (price|rate|cost)|"
-        r"\$ ?/ ?(hr|h|hour|month)|^usd$|^eur$|^amount per",
-    ),
-    (
-        Field.ACCELERATOR,
-        r"^(gpu|accelerator|chip|card|xpu|npu|tpu)( sku| type| model| name|"
-        r" kind| family| part| product)?$|^(gpu|accelerator) ?/ ?accelerator|"
-        r"^(sku|part) ?(gpu|accelerator)|^hardware( type| model)?$|"
-        r"^accelerator\b|\bgpu (sku|type|model)\b",
-    ),
-    (
-        Field.QUANTITY,
-        r"^(qty|quantity|units|unit count|count|number of units|volume|no of units|"
-        r"amount of units|pcs|pieces)$",
-    ),
-    (
-        Field.TERM_MONTHS,
-        r"^(term|contract length|contract term|commitment term|commitment length|"
-        r"commitment period|duration|contract duration|term length|length|"
-        r"period|contract period|minimum term)( in)?( months?| mos?| years?)?$|"
-        r"^term months$|^months$",
-    ),
-    (Field.KIND, r"^(type|line type|kind|line kind|item type)$"),
-    (
-        Field.TIER,
-        r"^(tier|service tier|capacity tier|class|service class|priority class|"
-        r"capacity class|sla tier|priority)$",
-    ),
-    (
-        Field.REGION,
-        r"^(region|site|location|availability zone|az|data ?cent(er|re)|dc|zone|"
-        r"facility|city|cloud region|delivery location|metro|campus)( name| code)?$",
-    ),
-    (Field.COUNTRY, r"^(country|country code|jurisdiction|nation|country of operation)$"),
-    (
-        Field.DESCRIPTION,
-        r"^(description|item|line item|product|service|offering|item description|"
-        r"details|name|item name|product name|service name|configuration|"
-        r"config|instance|instance type|instance name|sku|product description|"
-        r"node type|server type|machine type|system type|node configuration|"
-        r"server model|system|server|model|"
-        r"service description|offer|package|bundle|what)( description)?$|"
-        r"\bdescription\b",
-    ),
-    (Field.VENDOR, r"^(vendor|supplier|provider|seller|company)( name)?$"),
-    (Field.QUOTE_REF, r"^(quote|quotation|offer|proposal) ?(ref|reference|number|no|id)$"),
-    (Field.QUOTE_DATE, r"^(quote|quotation|offer) date$"),
-    (Field.VALID_UNTIL, r"^(valid until|validity|expires?|expiry|valid to|expiration)( date)?$"),
-)
-_COMPILED = tuple((field_, re.compile(pattern)) for field_, pattern in _RULES)
+def _compile(rules: tuple[tuple[str, str], ...]) -> tuple[tuple[Field, re.Pattern[str]], ...]:
+    # Patterns are folded like headers, so a kana with a voicing mark matches itself.
+    return tuple((Field(name), re.compile(_strip_accents(pattern))) for name, pattern in rules)
+
+
+_ENGLISH = _compile(header_words.ENGLISH)
+_OTHER_LANGUAGES = _compile(header_words.OTHER_LANGUAGES)
+
+
+def _header_keys(key: str) -> tuple[str, ...]:
+    """The header whole, then its Latin part and its CJK part (``数量 Qty``)."""
+    latin = " ".join(_NOT_LATIN.sub(" ", key).split())
+    cjk = " ".join(_NOT_CJK.sub(" ", key).split())
+    return tuple(dict.fromkeys(k for k in (key, latin, cjk) if k))
+
+
+def header_fields(text: object) -> tuple[Field, ...]:
+    """Every field a header's words could name, the likeliest first.
+
+    ``"Instances"`` → (nodes,); ``"Menge"`` → (quantity,); ``"单价(元)"`` → (price,).
+    The first is the header's reading; the others are tried when the column's values
+    contradict it.
+    """
+    if is_blank(text) or not isinstance(text, str):
+        return ()
+    key = normalise_header(text)
+    if not key or len(key) > 80:
+        return ()
+    found: list[Field] = []
+    for candidate in _header_keys(key):
+        for rules in (_ENGLISH, _OTHER_LANGUAGES):
+            found.extend(field_ for field_, pattern in rules if pattern.search(candidate))
+    return tuple(dict.fromkeys(found))
+
 
 _DESCRIPTION_PREFERENCE = (
     re.compile(r"\bdescription\b"),
@@ -220,20 +161,16 @@ def match_header(text: object) -> HeaderMatch | None:
     per node-month in EUR; ``"GPU SKU"`` → accelerator; ``"Instance GPUs"`` →
     accelerators per node.
     """
-    if is_blank(text) or not isinstance(text, str):
+    fields = header_fields(text)
+    if not fields or not isinstance(text, str):
         return None
-    key = normalise_header(text)
-    if not key or len(key) > 80:
-        return None
-    for field_, pattern in _COMPILED:
-        if pattern.search(key):
-            unit = currency = None
-            if field_ in (Field.PRICE, Field.LINE_TOTAL):
-                unit = _header_unit(text)
-                code, _ = currency_in_text(text)
-                currency = code if code not in ("$", "¥") else ("USD" if code == "$" else None)
-            return HeaderMatch(field_, unit, currency)
-    return None
+    field_ = fields[0]
+    unit = currency = None
+    if field_ in (Field.PRICE, Field.LINE_TOTAL):
+        unit = _header_unit(text)
+        code, _ = currency_in_text(text)
+        currency = code if code not in ("$", "¥") else ("USD" if code == "$" else None)
+    return HeaderMatch(field_, unit, currency)
 
 
 def _header_unit(text: str) -> UnitHint | None:
@@ -262,6 +199,9 @@ class MappedColumn:
     source: MappingSource = MappingSource.HEADER
     unit: UnitHint | None = None
     currency: str | None = None
+    reason: str = ""
+    """Why the column feeds its field, in words, when the header alone does not say it
+    (the values contradicted the header, or the values decided an unlabelled column)."""
 
     @property
     def letter(self) -> str:
@@ -472,6 +412,7 @@ def build_mapping(
             ):
                 columns[index] = replace(other, field=None)
 
+    _confirm_by_values(columns, samples, catalogue)
     _settle_duplicates(columns)
     _sniff_content(columns, samples, catalogue)
     _fix_accelerator_counts(columns, samples, catalogue)
@@ -561,6 +502,123 @@ _REGION_CODE = re.compile(
 )
 
 
+_COUNT_FIELDS = frozenset(
+    {Field.NODES, Field.ACCELERATOR_COUNT, Field.ACCELERATORS_PER_NODE, Field.QUANTITY}
+)
+_AMOUNT_FIELDS = frozenset({Field.PRICE, Field.LINE_TOTAL})
+_COUNT_TEXT = re.compile(
+    r"^\s*\d{1,7}(?:[.,]0+)?\s*(?:x|×|pcs?|units?|nodes?|gpus?|servers?|instances?|"
+    r"st|stk|stück|台|枚|个|件)?\.?\s*$",
+    re.IGNORECASE,
+)
+_AMOUNT_TEXT = re.compile(r"^[\s\d.,'’()+\-−]*\d[\s\d.,'’()+\-−]*$")
+_MONEY_WORDS = re.compile(
+    r"(?i)\b(?:[a-z]{3}|us\$|per|hr|h|hour|month|mo|year|yr|node|gpu|net|incl|excl|vat|ht|"
+    r"ttc|mwst|monat|stunde|mois|heure)\b|[$€£¥₩₹元円/]"
+)
+_REFUTING_SHARE = 0.6
+"""A header is overruled when at least this share of its column's values contradict it."""
+
+
+def _is_count(value: CellValue) -> bool:
+    """A small whole number, as a number or as text (``8``, ``8 x``, ``3 Stk``)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return 0 <= value < 10_000_000 and float(value).is_integer()
+    return isinstance(value, str) and bool(_COUNT_TEXT.match(value))
+
+
+def _is_amount(value: CellValue) -> bool:
+    """An amount of money, as a number or as text in any style (``73.250,00 €``, ``¥12,600``)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return True
+    if not isinstance(value, str):
+        return False
+    stripped = _MONEY_WORDS.sub(" ", value)
+    return bool(_AMOUNT_TEXT.match(stripped)) or parse_money(value)[0] is not None
+
+
+def _is_name(value: CellValue) -> bool:
+    """Text that is not a number: a name, a model, a description."""
+    return isinstance(value, str) and not _is_count(value) and not _is_amount(value)
+
+
+def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
+    """Whether a column's values are what a column of that field holds."""
+    if field_ in _COUNT_FIELDS:
+        test = _is_count
+    elif field_ in _AMOUNT_FIELDS:
+        test = _is_amount
+    else:
+        return True
+    refuting = sum(1 for value in values if not test(value) and _is_name(value))
+    return refuting < _REFUTING_SHARE * len(values)
+
+
+def _example(values: Sequence[CellValue]) -> str:
+    names = [value for value in values if _is_name(value)]
+    shown = ", ".join(f"“{str(value)[:24]}”" for value in names[:2])
+    return shown or "text"
+
+
+def _confirm_by_values(
+    columns: list[MappedColumn], samples: Sequence[Sequence[CellValue]], catalogue: Catalogue
+) -> None:
+    """Overrule a header its own column contradicts, and try the next reading.
+
+    A column headed "Instances" (a count of nodes) that holds names such as
+    ``hx2.8g`` is not a count: the values win. The header's other readings are tried
+    in order, then what the values show (accelerator names, else a description, else
+    details about the line). The user's overrides and saved profiles are not second-guessed.
+    """
+    for index, column in enumerate(columns):
+        if column.source is not MappingSource.HEADER or column.field is None:
+            continue
+        values = _values(samples, index)[:50]
+        if not values or _values_agree(column.field, values):
+            continue
+        claimed = {c.field for i, c in enumerate(columns) if i != index and c.field is not None}
+        chosen = _next_reading(column, values, claimed, catalogue)
+        reason = (
+            f"header “{column.header}” reads as {column.field.value.replace('_', ' ')}, "
+            f"but its values are names ({_example(values)})"
+        )
+        if chosen is None:
+            reason += "; not imported unless you map it"
+        else:
+            reason += f", so it feeds {chosen.value.replace('_', ' ')}"
+        columns[index] = replace(
+            column,
+            field=chosen,
+            source=MappingSource.CONTENT,
+            unit=None,
+            currency=None,
+            reason=reason,
+        )
+
+
+def _next_reading(
+    column: MappedColumn,
+    values: Sequence[CellValue],
+    claimed: set[Field],
+    catalogue: Catalogue,
+) -> Field | None:
+    for candidate in header_fields(column.header)[1:]:
+        usable = candidate not in claimed and candidate is not Field.IGNORE
+        if usable and _values_agree(candidate, values):
+            return candidate
+    names = [value for value in values if isinstance(value, str)]
+    known = sum(1 for value in names if catalogue.resolve(value) is not None)
+    if names and known >= _REFUTING_SHARE * len(names) and Field.ACCELERATOR not in claimed:
+        return Field.ACCELERATOR
+    if Field.DESCRIPTION not in claimed:
+        return Field.DESCRIPTION
+    return Field.DETAILS
+
+
 def _sniff_content(
     columns: list[MappedColumn], samples: Sequence[Sequence[CellValue]], catalogue: Catalogue
 ) -> None:
@@ -617,7 +675,11 @@ def _sniff_content(
         ):
             guess = Field.DESCRIPTION
         if guess is not None:
-            columns[index] = replace(column, field=guess, source=MappingSource.CONTENT)
+            what = f"header “{column.header}” is not known" if column.header else "has no header"
+            reason = f"{what}; its values look like {guess.value.replace('_', ' ')}"
+            columns[index] = replace(
+                column, field=guess, source=MappingSource.CONTENT, reason=reason
+            )
             claimed.add(guess)
 
 
@@ -639,4 +701,9 @@ def _fix_accelerator_counts(
             target = (
                 Field.ACCELERATOR_COUNT if Field.ACCELERATOR_COUNT not in taken else (Field.IGNORE)
             )
-            columns[index] = replace(column, field=target, source=MappingSource.CONTENT)
+            columns[index] = replace(
+                column,
+                field=target,
+                source=MappingSource.CONTENT,
+                reason=f"header “{column.header}” names accelerators, but it holds whole numbers",
+            )

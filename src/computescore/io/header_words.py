@@ -1,0 +1,226 @@
+"""The header words of quote tables in the languages vendors write them in.
+
+Each rule is a field name and a regular expression over a *folded* header: accents
+removed, case-folded, punctuation turned into single spaces (see
+``io.mapping.normalise_header``). Rules are tried in order and the first that matches
+names the field, so the narrower rules come first (``GPUs per node`` before ``GPUs``).
+
+English rules come first; the other languages follow in one table, grouped by field.
+Chinese and Japanese headers have no spaces between words, so their patterns match
+anywhere in the header (``单价(元)`` is a unit price in yuan).
+"""
+
+from __future__ import annotations
+
+ENGLISH: tuple[tuple[str, str], ...] = (
+    (
+        "ignore",
+        r"^(line|row|pos|position)( number| no| nr)?$|^item (number|no|nr|id)$|"
+        r"^number$|^no$|^s ?n$|"
+        r"^(notes?|remarks?|comments?)$|usd per gpu hour|^list price\b|^msrp\b|"
+        r"^discount( percent)?$|^savings?\b",
+    ),
+    (
+        "accelerators_per_node",
+        r"^(gpus?|accelerators?|cards?|chips?) (per )?(node|instance|"
+        r"server|system|vm|host|box)s?$|"
+        r"\b(gpus?|accelerators?|cards?|chips?) (per|number per|/) "
+        r"(node|instance|server|system|vm|host|box)\b|"
+        r"^(instance|node|server) (gpus?|accelerators?|cards?)\b|"
+        r"^(gpus?|cards?) in (node|server|instance)|accelerators per node",
+    ),
+    (
+        "accelerator_count",
+        r"^(number|num|no|count|total|qty|quantity) (of )?(gpus|accelerators|"
+        r"cards|gpu)\b|^(gpus?|accelerators?|cards?) (count|qty|quantity|"
+        r"number|total)\b|^(gpus|accelerators|cards)$|^total (gpus?|"
+        r"accelerators?)\b|accelerator count",
+    ),
+    (
+        "nodes",
+        r"^(number|num|no|count|qty|quantity) (of )?(nodes|servers|instances|systems|"
+        r"machines|vms|hosts)\b|^(nodes?|servers?|instances?|systems?|machines?|vms?)"
+        r"( count| qty| quantity| number)?$|^node count|^instance count",
+    ),
+    (
+        "price_unit",
+        r"^(unit|uom|unit of measure|pricing unit|price unit|billing unit|charge "
+        r"unit|per|unit of sale|billing basis|price basis|rate unit)$",
+    ),
+    ("currency", r"^(currency|ccy|cur|curr|currency code)$"),
+    (
+        "category",
+        r"^(category|cost category|cost type|service category|charge type|fee type|group)$",
+    ),
+    (
+        "deployment",
+        r"^(billing|billing model|billing type|pricing model|pricing type|"
+        r"commitment|commitment type|deployment|deployment model|purchase type|"
+        r"payment model|payment terms|offer type|contract type|plan|purchase option|"
+        r"consumption model|service model|model|procurement model|capacity type)$",
+    ),
+    (
+        "line_total",
+        r"^(line |extended |ext |total |grand )?(total|amount|extended price|"
+        r"ext price)( price| cost| amount| value)?\b|^total\b|^amount\b|"
+        r"^extended\b|\btotal (price|cost|value|amount)\b|\btotal$",
+    ),
+    (
+        "price",
+        r"^(monthly |annual |yearly |hourly )?(recurring|one time|one off|onetime|"
+        r"non recurring|mrc|nrc|upfront|setup)( charges?| fees?| costs?| prices?| amount)?"
+        r"( (usd|eur|gbp|cny|rmb|jpy|chf|sek|nok|dkk|\$|€|£|¥))?$|"
+        r"^(usd|eur|gbp|cny|rmb|jpy|chf|\$|€|£|¥)( per\b|$)|"
+        r"\b(price|pricing|rate|cost|fee|charge|tariff|prix|preis|precio)s?\b|"
+        r"^(net|unit|our|offer|your|discounted|special|contract) (price|rate|cost)|"
+        r"\$ ?/ ?(hr|h|hour|month)|^usd$|^eur$|^amount per",
+    ),
+    (
+        "accelerator",
+        r"^(gpu|accelerator|chip|card|xpu|npu|tpu)( sku| type| model| name|"
+        r" kind| family| part| product)?$|^(gpu|accelerator) ?/ ?accelerator|"
+        r"^(sku|part) ?(gpu|accelerator)|^hardware( type| model)?$|"
+        r"^accelerator\b|\bgpu (sku|type|model)\b",
+    ),
+    (
+        "quantity",
+        r"^(qty|quantity|units|unit count|count|number of units|volume|no of units|"
+        r"amount of units|pcs|pieces)$",
+    ),
+    (
+        "term_months",
+        r"^(term|contract length|contract term|commitment term|commitment length|"
+        r"commitment period|duration|contract duration|term length|length|"
+        r"period|contract period|minimum term)( in)?( months?| mos?| years?)?$|"
+        r"^term months$|^months$",
+    ),
+    ("kind", r"^(type|line type|kind|line kind|item type)$"),
+    (
+        "tier",
+        r"^(tier|service tier|capacity tier|class|service class|priority class|"
+        r"capacity class|sla tier|priority)$",
+    ),
+    (
+        "region",
+        r"^(region|site|location|availability zone|az|data ?cent(er|re)|dc|zone|"
+        r"facility|city|cloud region|delivery location|metro|campus)( name| code)?$",
+    ),
+    ("country", r"^(country|country code|jurisdiction|nation|country of operation)$"),
+    (
+        "description",
+        r"^(description|item|line item|product|service|offering|item description|"
+        r"details|name|item name|product name|service name|configuration|"
+        r"config|instance|instance type|instance name|sku|product description|"
+        r"node type|server type|machine type|system type|node configuration|"
+        r"server model|system|server|model|"
+        r"service description|offer|package|bundle|what)( description)?$|"
+        r"\bdescription\b",
+    ),
+    ("vendor", r"^(vendor|supplier|provider|seller|company)( name)?$"),
+    ("quote_ref", r"^(quote|quotation|offer|proposal) ?(ref|reference|number|no|id)$"),
+    ("quote_date", r"^(quote|quotation|offer) date$"),
+    ("valid_until", r"^(valid until|validity|expires?|expiry|valid to|expiration)( date)?$"),
+)
+"""English header words, narrowest first."""
+
+# German (de), French (fr), Spanish (es), Italian (it), Dutch (nl), Chinese (zh) and
+# Japanese (ja). Latin-script words are written without accents: headers are folded
+# before matching ("Quantité" → "quantite", "Währung" → "wahrung").
+OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
+    (
+        "ignore",
+        r"^(pos|position|positionsnummer|lfd nr|nr|n|no|numero|num|regel|ligne|"
+        r"bemerkung(en)?|anmerkung(en)?|hinweis(e)?|remarque(s)?|observaciones|notas?|"
+        r"note|opmerking(en)?|listenpreis|prix catalogue|precio de lista|prezzo di listino|"
+        r"rabatt|remise|descuento|sconto|korting)$|"
+        r"序号|编号|备注|说明|項番|番号|備考|注記",
+    ),
+    (
+        "accelerators_per_node",
+        r"^(gpus?|karten|cartes|tarjetas|schede|kaarten) (pro|par|por|per) "
+        r"(knoten|server|noeud|nodo|servidor|instanz|instance|instancia|istanza)$|"
+        r"每台.*(卡|gpu)|单机.*(卡|gpu)|每节点.*(卡|gpu)|(gpu|卡)/台|"
+        r"1台あたり.*(gpu|枚)|ノードあたり",
+    ),
+    (
+        "accelerator_count",
+        r"^(anzahl|nombre de|numero de|numero di|aantal) (gpus?|karten|cartes|tarjetas|"
+        r"schede|kaarten|beschleuniger|accelerateurs|aceleradores|acceleratori)$|"
+        r"gpu ?数量|gpu ?数|卡数|显卡数量|加速卡数量|gpu ?枚数",
+    ),
+    (
+        "nodes",
+        r"^(anzahl|nombre de|numero de|numero di|aantal) (knoten|server|noeuds|nodos|"
+        r"servidores|nodi|instanzen|instances|instancias|istanze)$|"
+        r"^(knoten|noeuds|nodos|nodi)$|服务器数量|台数|节点数|ノード数|サーバー?台数",
+    ),
+    (
+        "accelerator",
+        r"^(gpu typ|gpu modell|beschleuniger|type de gpu|modele de gpu|accelerateur|"
+        r"tipo de gpu|modelo de gpu|acelerador|tipo di gpu|modello gpu|acceleratore)$|"
+        r"gpu ?(型号|类型|型番|モデル)|显卡型号|加速卡|显卡",
+    ),
+    (
+        "quantity",
+        r"^(menge|anzahl|stuck|stuckzahl|quantite|qte|cantidad|cant|quantita|qta|"
+        r"aantal|hoeveelheid|st)$|数量|件数",
+    ),
+    (
+        "price_unit",
+        r"^(einheit|mengeneinheit|me|unite|unidad|unita|eenheid)$|^单位$|^単位$",
+    ),
+    ("currency", r"^(wahrung|devise|monnaie|moneda|divisa|valuta|munteenheid)$|币种|货币|通貨"),
+    (
+        "deployment",
+        r"^(abrechnungsmodell|preismodell|abrechnung|vertragsart|bezugsmodell|"
+        r"modele de facturation|type d engagement|mode de facturation|modalidad|"
+        r"modelo de precios|modalita|modello di prezzo|prijsmodel|facturatiemodel)$|"
+        r"计费方式|付费方式|计费模式|购买方式|課金方式|料金プラン|契約形態",
+    ),
+    ("category", r"^(kategorie|categorie|categoria|kostenart|type de cout)$|类别|类型|区分|種別"),
+    (
+        "line_total",
+        r"^(gesamtpreis|gesamtbetrag|gesamt|summe|betrag|positionsbetrag|nettobetrag|"
+        r"montant|montant ht|montant total|prix total|total ht|importe|importe total|"
+        r"precio total|importo|importo totale|prezzo totale|totale|bedrag|totaal|"
+        r"totaalbedrag|totaalprijs)( (eur|usd|chf|€|\$))?$|"
+        r"金额|总价|合计|小计|总计|金額|合計|小計",
+    ),
+    (
+        "price",
+        r"^(einzelpreis|stuckpreis|preis|nettopreis|monatspreis|stundenpreis|"
+        r"prix unitaire|pu|pu ht|prix|prix mensuel|tarif|precio unitario|precio|"
+        r"tarifa|prezzo unitario|prezzo|canone|stukprijs|eenheidsprijs|prijs|tarief)"
+        r"( (eur|usd|chf|gbp|€|\$|netto|ht|pro (monat|stunde)|par mois|por hora|al mese))?$|"
+        r"单价|价格|报价|月租|租金|単価|価格|料金",
+    ),
+    (
+        "term_months",
+        r"^(laufzeit|vertragslaufzeit|mindestlaufzeit|duree|duree d engagement|"
+        r"duree du contrat|plazo|duracion|duracion del contrato|durata|"
+        r"durata contrattuale|looptijd|contractduur)"
+        r"( (in )?(monaten|monate|jahre|mois|ans|meses|anos|mesi|anni|maanden|jaar))?$|合同期限|合同期|租期|期限|契約期間|期間",
+    ),
+    ("tier", r"^(stufe|niveau|nivel|livello|niveau de service)$|等级|ランク"),
+    (
+        "region",
+        r"^(region|standort|rechenzentrum|site|emplacement|centre de donnees|"
+        r"ubicacion|centro de datos|sede|regione|locatie|regio|datacenter)$|"
+        r"地区|区域|地域|机房|数据中心|リージョン|データセンター|拠点",
+    ),
+    ("country", r"^(land|pays|pais|paese)$|国家|国名|^国$"),
+    (
+        "vendor",
+        r"^(anbieter|lieferant|fournisseur|proveedor|fornitore|leverancier)$|供应商|ベンダー",
+    ),
+    (
+        "description",
+        r"^(beschreibung|bezeichnung|artikel|artikelbezeichnung|produkt|leistung|"
+        r"leistungsbeschreibung|description|designation|libelle|article|produit|"
+        r"descripcion|concepto|articulo|producto|descrizione|articolo|prodotto|"
+        r"omschrijving|beschrijving|product|artikelnummer|artikel nr|art nr|"
+        r"referencia|reference|riferimento)$|"
+        r"型号|名称|描述|产品|项目|配置|品名|品目|製品名|摘要|内容|型番|商品名",
+    ),
+)
+"""Header words in German, French, Spanish, Italian, Dutch, Chinese and Japanese."""
