@@ -199,7 +199,8 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"^(laufzeit|vertragslaufzeit|mindestlaufzeit|duree|duree d engagement|"
         r"duree du contrat|plazo|duracion|duracion del contrato|durata|"
         r"durata contrattuale|looptijd|contractduur)"
-        r"( (in )?(monaten|monate|jahre|mois|ans|meses|anos|mesi|anni|maanden|jaar))?$|合同期限|合同期|租期|期限|契約期間|期間",
+        r"( (in )?(monaten|monate|jahre|mois|ans|meses|anos|mesi|anni|maanden|jaar))?$|"
+        r"合同期限|合同期|租期|期限|契約期間|期間",
     ),
     ("tier", r"^(stufe|niveau|nivel|livello|niveau de service)$|等级|ランク"),
     (
