@@ -72,12 +72,31 @@ def test_price_per_terabyte_is_brought_to_per_gigabyte() -> None:
     assert money is not None and money.amount == Decimal("0.020")
 
 
-@pytest.mark.parametrize("text", ["1.234", "1,234", "CNY 12,000", "-1.234", "20.000"])
+@pytest.mark.parametrize("text", ["1.234", "1,234", "EUR 12,000", "-1.234", "20.000"])
 def test_lone_separator_before_three_digits_is_ambiguous(text: str) -> None:
     money, problem = parse_money(text)
     assert money is None
     assert problem is not None and problem.severity is Severity.ERROR
     assert "ambiguous" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "currency", "amount"),
+    [
+        ("CNY 12,000", None, "12000"),
+        ("¥12,600", "CNY", "12600"),
+        ("¥12,600", "JPY", "12600"),
+        ("₩1,250", None, "1250"),
+        ("TWD 3,400", None, "3400"),
+        ("98,600元", None, "98600"),
+    ],
+)
+def test_yuan_yen_won_and_taiwan_dollars_never_have_a_decimal_comma(
+    text: str, currency: str | None, amount: str
+) -> None:
+    money, problem = parse_money(text, currency=currency)
+    assert problem is None and money is not None
+    assert money.amount == Decimal(amount)
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         "ignore",
         r"^(line|row|pos|position)( number| no| nr)?$|^item (number|no|nr|id)$|"
         r"^number$|^no$|^s ?n$|"
-        r"^(notes?|remarks?|comments?)$|usd per gpu hour|^list price\b|^msrp\b|"
+        r"^(notes?|remarks?|comments?)$|^list price\b|^msrp\b|"
         r"^discount( percent)?$|^savings?\b",
     ),
     (
@@ -73,7 +73,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(usd|eur|gbp|cny|rmb|jpy|chf|\$|€|£|¥)( per\b|$)|"
         r"\b(price|pricing|rate|cost|fee|charge|tariff|prix|preis|precio)s?\b|"
         r"^(net|unit|our|offer|your|discounted|special|contract) (price|rate|cost)|"
-        r"\$ ?/ ?(hr|h|hour|month)|^usd$|^eur$|^amount per",
+        r"\$ ?/ ?(hr|h|hour|month)|^usd$|^eur$|^amount per|^pay as you go\b|"
+        r"\b(usd|eur|gbp|chf|jpy|cny|\$|€|£|¥) (per )?(gpu|node|instance|hour|hr|h|month|mo)\b",
     ),
     (
         "accelerator",
@@ -89,7 +90,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
     ),
     (
         "term_months",
-        r"^(term|contract length|contract term|commitment term|commitment length|"
+        r"^(term|contract length|contract term|commitment term|commitment length|lease term|"
+        r"rental term|rental period|lease period|lease length|"
         r"commitment period|duration|contract duration|term length|length|"
         r"period|contract period|minimum term)( in)?( months?| mos?| years?)?$|"
         r"^term months$|^months$",
@@ -112,7 +114,7 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"details|name|item name|product name|service name|configuration|"
         r"config|instance|instance type|instance name|sku|product description|"
         r"node type|server type|machine type|system type|node configuration|"
-        r"server model|system|server|model|"
+        r"server model|system|server|model|vm size|instance size|machine size|shape|"
         r"service description|offer|package|bundle|what)( description)?$|"
         r"\bdescription\b",
     ),
@@ -190,8 +192,7 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         "price",
         r"^(einzelpreis|stuckpreis|preis|nettopreis|monatspreis|stundenpreis|"
         r"prix unitaire|pu|pu ht|prix|prix mensuel|tarif|precio unitario|precio|"
-        r"tarifa|prezzo unitario|prezzo|canone|stukprijs|eenheidsprijs|prijs|tarief)"
-        r"( (eur|usd|chf|gbp|€|\$|netto|ht|pro (monat|stunde)|par mois|por hora|al mese))?$|"
+        r"tarifa|prezzo unitario|prezzo|canone|stukprijs|eenheidsprijs|prijs|tarief)\b|"
         r"单价|价格|报价|月租|租金|単価|価格|料金",
     ),
     (

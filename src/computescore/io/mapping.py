@@ -141,7 +141,8 @@ _DESCRIPTION_PREFERENCE = (
 _PRICE_PREFERENCE = (
     re.compile(r"\b(net|our|offer|your|discounted|special|contract|final|proposed)\b"),
     re.compile(r"\bunit (price|cost|rate)\b"),
-    re.compile(r"."),
+    re.compile(r"^(?!.*usd per gpu hour)"),
+    re.compile(r"."),  # a column converted to USD per GPU-hour is the last choice
 )
 
 
@@ -614,6 +615,9 @@ def _next_reading(
     known = sum(1 for value in names if catalogue.resolve(value) is not None)
     if names and known >= _REFUTING_SHARE * len(names) and Field.ACCELERATOR not in claimed:
         return Field.ACCELERATOR
+    billing = sum(1 for value in names if parse_terms(value)[0] is not None)
+    if names and billing >= _REFUTING_SHARE * len(names) and Field.DEPLOYMENT not in claimed:
+        return Field.DEPLOYMENT
     if Field.DESCRIPTION not in claimed:
         return Field.DESCRIPTION
     return Field.DETAILS

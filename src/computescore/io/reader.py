@@ -1032,6 +1032,11 @@ class _LineBuilder:
             ]
         )
         self.lease_context = bool(_LEASE_CONTEXT.search(context.casefold()))
+        # A purchase quote's table: quantity × unit price = extended price. A price
+        # whose header and cell state no period is then one-off, per item.
+        self.line_item_table = Field.LINE_TOTAL in self.index and (
+            Field.QUANTITY in self.index or Field.NODES in self.index
+        )
         self.formulas = self.sheet.formulas
         self.c_kind: dict[CellValue, tuple[str | None, Problem | None]] = {}
         self.c_acc: dict[CellValue, tuple[AliasMatch | None, Problem | None]] = {}
@@ -2064,6 +2069,12 @@ class _LineBuilder:
             and hint.period is None
             and hint.basis in (None, Basis.GPU, Basis.NODE)
             and deployment is Deployment.PURCHASE
+        ) or (
+            hint.period is None
+            and hint.basis in (None, Basis.UNIT)
+            and self.line_item_table
+            and not as_total
+            and deployment in (None, Deployment.PURCHASE)
         ):
             hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
         node_priced = has_per_node and hint.basis is None

@@ -24,7 +24,10 @@ HEADER_SCAN_ROWS = 60
 
 MIN_HEADER_FIELDS = 2
 
-_SUBTOTAL = re.compile(r"^(sub-?\s?total|subtotal|section total)\b|\bsub-?\s?total$")
+_SUBTOTAL = re.compile(
+    r"^(sub-?\s?total|subtotal|section total|zwischensumme|sous-total|subtotale|"
+    r"tussentotaal)\b|\bsub-?\s?total$|^(小计|小計)"
+)
 _NOTES = re.compile(
     r"^(notes?|remarks?|comments?|footnotes?|terms( and conditions| & conditions)?|"
     r"conditions|disclaimer|assumptions|exclusions|important|please note|nb)\b[:.]?"
@@ -204,7 +207,8 @@ def find_header(
 
 
 _TOTAL_WORD = re.compile(
-    r"(?<![a-z])(total|totals|sum|subtotal|summe|gesamt\w*|合计|总计)(?![a-z])"
+    r"(?<![a-z])(total|totals|sum|subtotal|summe|gesamt\w*|totale|totaal|"
+    r"endsumme|合计|总计|合計|総計|総額)(?![a-z])"
 )
 _TAX = re.compile(r"^(vat|tax|taxes|sales tax|gst|hst|mwst|ust|iva|tva|btw|moms|增值税)\b")
 

@@ -130,6 +130,10 @@ ISO_CURRENCIES = frozenset(
 """ISO 4217 codes recognised in quote cells and headers."""
 
 ZERO_DECIMAL_CURRENCIES = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "IDR"})
+POINT_DECIMAL_CURRENCIES = frozenset({"CNY", "JPY", "KRW", "TWD"})
+"""Currencies whose amounts are never written with a decimal comma: ``¥12,600`` is twelve
+thousand six hundred."""
+_POINT_DECIMAL_SIGNS = frozenset({"¥", "元", "円", "₩", "NT$"})
 """Currencies written without a minor unit: a lone separator before three digits groups."""
 
 _CODE_ALIASES = {
@@ -377,21 +381,34 @@ class UnitHint:
         return self.period is None and self.basis is None
 
 
-_GPU_WORDS = r"(?:gpus?|accelerators?|cards?|devices?|chips?|xpus?|npus?|卡)"
-_NODE_WORDS = r"(?:nodes?|instances?|servers?|systems?|machines?|hosts?|vms?|boxes|box|pods?|台)"
-_HOUR_WORDS = r"(?:hours?|hrs?|hourly|h|小时)"
-_MONTH_WORDS = r"(?:months?|mos?|mths?|monthly|pcm|mo\.|月)"
-_YEAR_WORDS = r"(?:years?|yrs?|yearly|annual(?:ly)?|annum|p\.?a\.?|yr\.|年)"
+# Unit words in English, German, French, Spanish, Italian, Dutch, Chinese and Japanese.
+_GPU_WORDS = r"(?:gpus?|accelerators?|cards?|devices?|chips?|xpus?|npus?|karten?|卡|枚)"
+_NODE_WORDS = (
+    r"(?:nodes?|instances?|servers?|systems?|machines?|hosts?|vms?|boxes|box|pods?|"
+    r"knoten|instanz(?:en)?|noeuds?|nœuds?|serveurs?|nodos?|servidor(?:es)?|nodi|台|ノード)"
+)
+_HOUR_WORDS = r"(?:hours?|hrs?|hourly|h|stunden?|std|heures?|horas?|ora|ore|uur|小时|時間|时)"
+_MONTH_WORDS = (
+    r"(?:months?|mos?|mths?|monthly|pcm|mo\.|monat(?:e|lich)?|mois|mensuel(?:le)?|"
+    r"mes(?:es)?(?![a-z])|mensual|mese|mesi|mensile|maand(?:en)?|maandelijks|月)"
+)
+_YEAR_WORDS = (
+    r"(?:years?|yrs?|yearly|annual(?:ly)?|annum|p\.?a\.?|yr\.|jahr(?:e|lich)?|annuel(?:le)?|"
+    r"años?|anual|anno|anni|annuale|jaar|jaarlijks|年)"
+)
 _ONCE = re.compile(
     r"(one[- ]?off|one[- ]?time|\bonce\b|non[- ]?recurring|\bupfront\b|up-front|\bnrc\b|"
-    r"setup fee|一次性)"
+    r"setup fee|einmalig|une fois|pago unico|pago único|una tantum|eenmalig|一次性|初期費用)"
 )
 _TOTAL_UNIT = re.compile(
     r"\b(line total|total|lump[- ]?sum|fixed fee|fixed price|flat fee|"
-    r"pauschal|psch)\b"
+    r"pauschal|psch|forfait|totaal)\b"
 )
-_ITEM = re.compile(r"\b(each|ea|per unit|per item|apiece|pcs?|pieces?|stk|stück|units?)\b\.?")
-_PER_WORD = re.compile(r"\bper ([a-z][a-z-]*)")
+_ITEM = re.compile(
+    r"\b(each|ea|per unit|per item|apiece|pcs?|pieces?|stk|stück|stuks?|pièces?|pieza|pezzo|"
+    r"units?)\b\.?"
+)
+_PER_WORD = re.compile(r"\b(?:per|pro|par|por) ([a-z][a-z-]*)")
 
 
 def parse_unit_text(text: object) -> UnitHint | None:
@@ -585,6 +602,10 @@ def parse_money(
             negative = True
             digits = inner
     final_currency = code or currency
+    if mark is None and (
+        final_currency in POINT_DECIMAL_CURRENCIES or stated in _POINT_DECIMAL_SIGNS
+    ):
+        mark = DecimalMark.POINT
     reading = read_number_text(digits, mark, zero_decimal=final_currency in ZERO_DECIMAL_CURRENCIES)
     if reading.ambiguous is not None:
         grouped, decimal = reading.ambiguous

@@ -1,0 +1,1292 @@
+"""Write the vendor-file corpus the importer is tested against, and what each must yield.
+
+Run ``python tests/io/vendor_files/make_vendor_files.py`` to regenerate ``files/`` and
+``expected/``. Each file is laid out the way vendors really send quotes (price-list
+exports, tiers as columns, purchase quotes with totals and VAT, local number styles,
+headers in the vendor's language, banners and notes around the table …), and each
+description states, by hand, the lines an importer must read from it. Only the fields
+a description states are checked, each one exactly. Vendors and figures are fictional.
+
+Output is deterministic: workbooks and ODS files carry fixed timestamps.
+"""
+
+# The tables below keep one source row per line; they are data.
+# ruff: noqa: E501
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from openpyxl import Workbook
+
+HERE = Path(__file__).resolve().parent
+FILES = HERE / "files"
+EXPECTED = HERE / "expected"
+FIXED_TIME = datetime(2026, 11, 20, 9, 0, 0)
+
+Rows = Sequence[Sequence[Any]]
+
+
+@dataclass(frozen=True)
+class VendorFile:
+    """One file of the corpus: how it is written and what it must yield."""
+
+    name: str
+    style: str
+    write: Callable[[Path], None]
+    lines: list[dict[str, Any]]
+    options: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    pending: str = ""
+    """Non-empty while the importer cannot yet read this style: what is missing."""
+
+
+# --------------------------------------------------------------------------- writers
+
+
+def xlsx(*sheets: tuple[str, Rows]) -> Callable[[Path], None]:
+    """A workbook with one sheet per (title, rows); rows written from A1."""
+
+    def write(path: Path) -> None:
+        wb = Workbook()
+        wb.remove(wb.active)
+        for title, rows in sheets:
+            ws = wb.create_sheet(title)
+            for row in rows:
+                ws.append(list(row))
+        save_workbook(wb, path)
+
+    return write
+
+
+def save_workbook(wb: Workbook, path: Path) -> None:
+    """Save with fixed timestamps so the bytes do not change between runs."""
+    wb.properties.creator = "Vendor"
+    wb.properties.created = FIXED_TIME
+    wb.properties.modified = FIXED_TIME
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    _fixed_zip(buffer.getvalue(), path)
+
+
+def _fixed_zip(data: bytes, path: Path) -> None:
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(path, "w") as target:
+        for info in source.infolist():
+            fixed = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME.timetuple()[:6])
+            fixed.compress_type = (
+                zipfile.ZIP_STORED if info.filename == "mimetype" else zipfile.ZIP_DEFLATED
+            )
+            fixed.external_attr = 0o644 << 16
+            target.writestr(fixed, source.read(info.filename))
+
+
+def delimited(
+    rows: Rows, *, sep: str = ",", encoding: str = "utf-8", bom: bool = False, eol: str = "\r\n"
+) -> Callable[[Path], None]:
+    """A delimited text file exactly as given (fields needing quotes are quoted)."""
+
+    def cell(value: Any) -> str:
+        text = "" if value is None else str(value)
+        if any(ch in text for ch in (sep, '"', "\n", "\r")):
+            return '"' + text.replace('"', '""') + '"'
+        return text
+
+    def write(path: Path) -> None:
+        text = eol.join(sep.join(cell(v) for v in row) for row in rows) + eol
+        data = text.encode(encoding)
+        if bom and encoding == "utf-8":
+            data = b"\xef\xbb\xbf" + data
+        path.write_bytes(data)
+
+    return write
+
+
+def ods(*sheets: tuple[str, Rows]) -> Callable[[Path], None]:
+    """An OpenDocument spreadsheet as LibreOffice writes one (numbers as floats)."""
+
+    def cell(value: Any) -> str:
+        if value is None:
+            return "<table:table-cell/>"
+        if isinstance(value, int | float):
+            return (
+                f'<table:table-cell office:value-type="float" office:value="{value}" '
+                f'calcext:value-type="float"><text:p>{value}</text:p></table:table-cell>'
+            )
+        return (
+            '<table:table-cell office:value-type="string" calcext:value-type="string">'
+            f"<text:p>{escape(str(value))}</text:p></table:table-cell>"
+        )
+
+    def write(path: Path) -> None:
+        tables = "".join(
+            f'<table:table table:name="{escape(title)}">'
+            + "".join(
+                "<table:table-row>" + "".join(cell(v) for v in row) + "</table:table-row>"
+                for row in rows
+            )
+            + "</table:table>"
+            for title, rows in sheets
+        )
+        ns = (
+            'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+            'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+            'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+            'xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"'
+        )
+        content = (
+            f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns} '
+            'office:version="1.3"><office:body><office:spreadsheet>'
+            f"{tables}</office:spreadsheet></office:body></office:document-content>"
+        )
+        manifest = (
+            '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+            'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
+            'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" '
+            'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+            '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+            "</manifest:manifest>"
+        )
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as z:
+            z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+            z.writestr("META-INF/manifest.xml", manifest)
+            z.writestr("content.xml", content)
+        _fixed_zip(buffer.getvalue(), path)
+
+    return write
+
+
+def line(description: str, **fields: Any) -> dict[str, Any]:
+    """An expected line: its description and the other fields the file states."""
+    return {"description": description, **fields}
+
+
+def gpu_hour(
+    description: str, accelerator: str, count: int, price: str, **more: Any
+) -> dict[str, Any]:
+    """An expected compute line priced per GPU-hour."""
+    return line(
+        description,
+        kind="compute",
+        accelerator=accelerator,
+        accelerator_count=count,
+        price=price,
+        price_unit="per_gpu_hour",
+        **more,
+    )
+
+
+# --------------------------------------------------------------------------- the corpus
+
+CORPUS: list[VendorFile] = []
+
+
+def add(item: VendorFile) -> None:
+    CORPUS.append(item)
+
+
+add(
+    VendorFile(
+        "instances_header_holds_names.csv",
+        "a column headed 'Instances' that holds instance names, not a count",
+        delimited(
+            [
+                ["Instances", "GPU", "GPUs per instance", "Region", "Price per hour (USD)"],
+                ["hx2.8g", "H100 SXM", 8, "eu-west-1", "25.60"],
+                ["hx2.4g", "H100 SXM", 4, "eu-west-1", "12.80"],
+                ["lx1.8g", "L40S", 8, "us-east-1", "9.60"],
+            ]
+        ),
+        [
+            line(
+                "hx2.8g",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="25.60",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="eu-west-1",
+            ),
+            line(
+                "hx2.4g",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=4,
+                price="12.80",
+                price_unit="per_node_hour",
+                currency="USD",
+            ),
+            line(
+                "lx1.8g",
+                kind="compute",
+                accelerator="nvidia-l40s",
+                accelerators_per_node=8,
+                price="9.60",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="us-east-1",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "german_oem_angebot.xlsx",
+        "German headers (Pos., Bezeichnung, Menge, Einzelpreis, Gesamtpreis), euro prices as numbers, subtotal, VAT and total rows",
+        xlsx(
+            (
+                "Angebot",
+                [
+                    ["Angebot Nr. A-2026-311", None, None, None, None],
+                    ["Datum: 18.11.2026", None, None, None, None],
+                    [None, None, None, None, None],
+                    ["Pos.", "Bezeichnung", "Menge", "Einzelpreis (EUR)", "Gesamtpreis (EUR)"],
+                    [10, "HGX H200 8-GPU Server, 2x Xeon 6960P, 2 TB RAM", 3, 289500, 868500],
+                    [20, "Installation und Inbetriebnahme vor Ort", 3, 4200, 12600],
+                    [30, "Support 36 Monate, Vor-Ort-Service NBD", 3, 18900, 56700],
+                    [None, "Zwischensumme", None, None, 937800],
+                    [None, "MwSt. 19 %", None, None, 178182],
+                    [None, "Gesamtsumme", None, None, 1115982],
+                ],
+            )
+        ),
+        [
+            line(
+                "HGX H200 8-GPU Server, 2x Xeon 6960P, 2 TB RAM",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                accelerators_per_node=8,
+                nodes=3,
+                accelerator_count=24,
+                deployment="purchase",
+                price="289500",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+            line(
+                "Installation und Inbetriebnahme vor Ort",
+                kind="cost",
+                category="installation",
+                quantity="3",
+                price="4200",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+            line(
+                "Support 36 Monate, Vor-Ort-Service NBD",
+                kind="cost",
+                category="support",
+                quantity="3",
+                price="18900",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "oem_quote_eur_text_numbers.xlsx",
+        "purchase quote whose prices are text cells in the German style ('73.250,00 €'), with a discount line",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Item", "SKU", "Description", "Qty", "Unit price", "Extended price"],
+                    [
+                        1,
+                        "SRV-B200-8",
+                        "8-GPU B200 server, HGX B200 board",
+                        2,
+                        "412.800,00 €",
+                        "825.600,00 €",
+                    ],
+                    [
+                        2,
+                        "NET-IB-64",
+                        "InfiniBand NDR switch 64-port",
+                        1,
+                        "38.400,00 €",
+                        "38.400,00 €",
+                    ],
+                    [
+                        3,
+                        "SUP-3Y",
+                        "3-year support, next business day",
+                        2,
+                        "21.750,00 €",
+                        "43.500,00 €",
+                    ],
+                    [None, None, "Subtotal", None, None, "907.500,00 €"],
+                    [None, None, "Project discount 5 %", None, None, "-45.375,00 €"],
+                    [None, None, "Total excl. VAT", None, None, "862.125,00 €"],
+                ],
+            )
+        ),
+        [
+            line(
+                "8-GPU B200 server, HGX B200 board",
+                kind="compute",
+                accelerator="nvidia-b200",
+                accelerators_per_node=8,
+                nodes=2,
+                accelerator_count=16,
+                deployment="purchase",
+                price="412800.00",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+            line(
+                "InfiniBand NDR switch 64-port",
+                kind="cost",
+                category="network",
+                quantity="1",
+                price="38400.00",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+            line(
+                "3-year support, next business day",
+                kind="cost",
+                category="support",
+                quantity="2",
+                price="21750.00",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+            line(
+                "Project discount 5 %",
+                kind="cost",
+                price="-45375.00",
+                price_unit="total",
+                currency="EUR",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "neocloud_tiers_as_columns.xlsx",
+        "commitment tiers as columns (On-demand | 6-month | 12-month | 36-month)",
+        xlsx(
+            (
+                "Pricing",
+                [
+                    ["GPU", "GPUs", "On-demand", "6-month", "12-month", "36-month"],
+                    ["H100 SXM", 64, 2.49, 2.19, 1.99, 1.69],
+                    ["H200 SXM", 64, 3.29, 2.89, 2.59, 2.19],
+                ],
+            )
+        ),
+        [
+            gpu_hour("H100 SXM", "nvidia-h100-sxm", 64, "2.49", deployment="on_demand"),
+            gpu_hour(
+                "H100 SXM", "nvidia-h100-sxm", 64, "2.19", deployment="reserved", term_months=6
+            ),
+            gpu_hour(
+                "H100 SXM", "nvidia-h100-sxm", 64, "1.99", deployment="reserved", term_months=12
+            ),
+            gpu_hour(
+                "H100 SXM", "nvidia-h100-sxm", 64, "1.69", deployment="reserved", term_months=36
+            ),
+            gpu_hour("H200 SXM", "nvidia-h200-sxm", 64, "3.29", deployment="on_demand"),
+            gpu_hour(
+                "H200 SXM", "nvidia-h200-sxm", 64, "2.89", deployment="reserved", term_months=6
+            ),
+            gpu_hour(
+                "H200 SXM", "nvidia-h200-sxm", 64, "2.59", deployment="reserved", term_months=12
+            ),
+            gpu_hour(
+                "H200 SXM", "nvidia-h200-sxm", 64, "2.19", deployment="reserved", term_months=36
+            ),
+        ],
+        options={"currency": "USD"},
+        pending="tiers as columns are unpivoted into one line per option",
+    )
+)
+
+add(
+    VendorFile(
+        "regions_as_columns.csv",
+        "regions as columns (us-east | eu-west | ap-south), price per GPU-hour",
+        delimited(
+            [
+                ["Accelerator", "Number of GPUs", "us-east", "eu-west", "ap-south"],
+                ["A100 80GB SXM", 32, "1.10", "1.25", "1.05"],
+            ]
+        ),
+        [
+            gpu_hour("A100 80GB SXM", "nvidia-a100-sxm-80gb", 32, "1.10", region="us-east"),
+            gpu_hour("A100 80GB SXM", "nvidia-a100-sxm-80gb", 32, "1.25", region="eu-west"),
+            gpu_hour("A100 80GB SXM", "nvidia-a100-sxm-80gb", 32, "1.05", region="ap-south"),
+        ],
+        options={"currency": "USD"},
+        pending="regions as columns are unpivoted into one line per region",
+    )
+)
+
+add(
+    VendorFile(
+        "semicolon_decimal_comma.csv",
+        "semicolon CSV with decimal commas, as European Excel saves it",
+        delimited(
+            [
+                [
+                    "Beschreibung",
+                    "GPU",
+                    "Anzahl GPUs",
+                    "Preis pro GPU-Stunde (EUR)",
+                    "Laufzeit (Monate)",
+                ],
+                ["H100 Cluster reserviert", "H100 SXM", 128, "1,85", 12],
+                ["H100 Cluster on demand", "H100 SXM", 16, "2,40", None],
+            ],
+            sep=";",
+            encoding="cp1252",
+        ),
+        [
+            gpu_hour(
+                "H100 Cluster reserviert",
+                "nvidia-h100-sxm",
+                128,
+                "1.85",
+                currency="EUR",
+                term_months=12,
+            ),
+            gpu_hour("H100 Cluster on demand", "nvidia-h100-sxm", 16, "2.40", currency="EUR"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "excel_unicode_text.txt",
+        "UTF-16 tab-separated text, as Excel's 'Unicode Text' saves it",
+        delimited(
+            [
+                ["Description", "GPU type", "GPU count", "Price (USD/GPU/hr)"],
+                ["Spot pool — préemptible", "A100 80GB SXM", 8, "0.89"],
+                ["Reserved pool", "A100 80GB SXM", 64, "1.19"],
+            ],
+            sep="\t",
+            encoding="utf-16",
+        ),
+        [
+            gpu_hour("Spot pool — préemptible", "nvidia-a100-sxm-80gb", 8, "0.89", currency="USD"),
+            gpu_hour("Reserved pool", "nvidia-a100-sxm-80gb", 64, "1.19", currency="USD"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "libreoffice_offer.ods",
+        "an .ods saved by LibreOffice: numbers as floats, text headers",
+        ods(
+            (
+                "Offer",
+                [
+                    ["Description", "Accelerator", "Accelerators", "Price per GPU-hour (USD)"],
+                    ["MI300X on-demand", "MI300X", 8, 2.15],
+                    ["MI300X 12-month reserved", "MI300X", 64, 1.79],
+                ],
+            )
+        ),
+        [
+            gpu_hour("MI300X on-demand", "amd-mi300x", 8, "2.15", currency="USD"),
+            gpu_hour("MI300X 12-month reserved", "amd-mi300x", 64, "1.79", currency="USD"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "chinese_headers_cny.xlsx",
+        "Chinese headers (型号, 数量, 单价(元), 合同期限) with yuan prices as text ('¥12,600')",
+        xlsx(
+            (
+                "报价单",
+                [
+                    ["型号", "GPU型号", "数量", "单价(元/台/月)", "合同期限(月)"],
+                    ["昇腾 Atlas 800T A2 训练服务器", "Ascend 910B", 4, "¥98,600", 24],
+                ],
+            )
+        ),
+        [
+            line(
+                "昇腾 Atlas 800T A2 训练服务器",
+                kind="compute",
+                accelerator="huawei-ascend-910b",
+                nodes=4,
+                price="98600",
+                price_unit="per_node_month",
+                currency="CNY",
+                term_months=24,
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "japanese_headers_jpy.xlsx",
+        "Japanese headers (品名, 数量, 単価, 金額) with yen prices as text",
+        xlsx(
+            (
+                "見積書",
+                [
+                    ["品名", "GPU", "数量", "単価(円/GPU/時間)", "金額"],
+                    ["H100 クラウド 月額プラン", "H100 SXM", 8, "¥520", "¥4,160"],
+                ],
+            )
+        ),
+        [
+            gpu_hour("H100 クラウド 月額プラン", "nvidia-h100-sxm", 8, "520", currency="JPY"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "gbp_quote.csv",
+        "pound sterling prices with the sign in the cell",
+        delimited(
+            [
+                ["Service", "GPU model", "Qty GPUs", "Rate"],
+                ["London H100 reserved 12 months", "H100 SXM", 32, "£1.95/GPU/hr"],
+                ["London H100 on-demand", "H100 SXM", 8, "£2.60/GPU/hr"],
+            ]
+        ),
+        [
+            gpu_hour(
+                "London H100 reserved 12 months", "nvidia-h100-sxm", 32, "1.95", currency="GBP"
+            ),
+            gpu_hour("London H100 on-demand", "nvidia-h100-sxm", 8, "2.60", currency="GBP"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "french_semicolon.csv",
+        "French headers (Désignation; Quantité; Prix unitaire) with decimal commas",
+        delimited(
+            [
+                ["Désignation", "Accélérateur", "Nombre de GPUs", "Prix unitaire (€/GPU/h)"],
+                ["Grappe H100 engagement 12 mois", "H100 SXM", 64, "1,92"],
+            ],
+            sep=";",
+        ),
+        [
+            gpu_hour(
+                "Grappe H100 engagement 12 mois", "nvidia-h100-sxm", 64, "1.92", currency="EUR"
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "spanish_quote.xlsx",
+        "Spanish headers (Descripción, Cantidad, Precio unitario)",
+        xlsx(
+            (
+                "Oferta",
+                [
+                    ["Descripción", "Acelerador", "Cantidad", "Precio unitario (USD/GPU/h)"],
+                    ["Clúster L40S bajo demanda", "L40S", 16, 0.95],
+                ],
+            )
+        ),
+        [
+            line(
+                "Clúster L40S bajo demanda",
+                kind="compute",
+                accelerator="nvidia-l40s",
+                price="0.95",
+                price_unit="per_gpu_hour",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "italian_quote.xlsx",
+        "Italian headers (Descrizione, Quantità, Prezzo unitario)",
+        xlsx(
+            (
+                "Offerta",
+                [
+                    [
+                        "Descrizione",
+                        "Acceleratore",
+                        "Numero di GPU",
+                        "Prezzo unitario (EUR/GPU/ora)",
+                    ],
+                    ["H200 riservato 12 mesi", "H200 SXM", 32, 2.79],
+                ],
+            )
+        ),
+        [
+            gpu_hour("H200 riservato 12 mesi", "nvidia-h200-sxm", 32, "2.79", currency="EUR"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "dutch_quote.csv",
+        "Dutch headers (Omschrijving, Aantal, Stukprijs)",
+        delimited(
+            [
+                ["Omschrijving", "GPU", "Aantal GPUs", "Stukprijs (EUR per GPU-uur)"],
+                ["H100 gereserveerd, looptijd 12 maanden", "H100 SXM", 64, "1,89"],
+            ],
+            sep=";",
+        ),
+        [
+            gpu_hour(
+                "H100 gereserveerd, looptijd 12 maanden",
+                "nvidia-h100-sxm",
+                64,
+                "1.89",
+                currency="EUR",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "mixed_language_headers.xlsx",
+        "bilingual headers ('数量 Qty', '单价 Unit price (USD/GPU/hr)')",
+        xlsx(
+            (
+                "Quote 报价",
+                [
+                    ["项目 Item", "GPU型号 GPU model", "数量 Qty", "单价 Unit price (USD/GPU/hr)"],
+                    ["H20 inference pool", "H20", 64, 1.05],
+                ],
+            )
+        ),
+        [
+            line(
+                "H20 inference pool",
+                kind="compute",
+                accelerator="nvidia-h20",
+                price="1.05",
+                price_unit="per_gpu_hour",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "banner_table_notes.xlsx",
+        "a table under banner rows with notes below it",
+        xlsx(
+            (
+                "Proposal",
+                [
+                    ["ACME GPU CLOUD — PROPOSAL", None, None, None],
+                    ["Prepared for: Example Corp", None, None, None],
+                    [None, None, None, None],
+                    ["Description", "GPU", "GPU count", "USD per GPU-hour"],
+                    ["Dedicated H100 cluster, 12-month term", "H100 SXM", 256, 1.79],
+                    ["Burst H100, on-demand", "H100 SXM", 32, 2.39],
+                    [None, None, None, None],
+                    ["Notes: prices exclude VAT. Valid for 30 days.", None, None, None],
+                    ["Egress is free up to 10 TB per month.", None, None, None],
+                ],
+            )
+        ),
+        [
+            gpu_hour(
+                "Dedicated H100 cluster, 12-month term",
+                "nvidia-h100-sxm",
+                256,
+                "1.79",
+                currency="USD",
+                term_months=12,
+            ),
+            gpu_hour(
+                "Burst H100, on-demand",
+                "nvidia-h100-sxm",
+                32,
+                "2.39",
+                currency="USD",
+                deployment="on_demand",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "cover_pricing_terms.xlsx",
+        "a cover sheet, a pricing sheet and a terms sheet",
+        xlsx(
+            (
+                "Cover",
+                [["Quotation Q-8812"], ["Vendor: Borealis Compute"], ["Valid until 2026-12-31"]],
+            ),
+            (
+                "Pricing",
+                [
+                    ["Description", "GPU", "GPUs", "Price per GPU-hour (USD)"],
+                    ["B200 reserved 24 months", "B200", 128, 3.45],
+                ],
+            ),
+            ("Terms", [["SLA uptime", "99.9 %"], ["Support", "24x7, 1-hour response"]]),
+        ),
+        [
+            gpu_hour(
+                "B200 reserved 24 months",
+                "nvidia-b200",
+                128,
+                "3.45",
+                currency="USD",
+                term_months=24,
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "two_tables_one_sheet.xlsx",
+        "compute prices and services as two tables on one sheet",
+        xlsx(
+            (
+                "Offer",
+                [
+                    ["Compute", None, None, None],
+                    ["Description", "GPU", "GPU count", "USD per GPU-hour"],
+                    ["H100 reserved 12 months", "H100 SXM", 64, 1.89],
+                    [None, None, None, None],
+                    ["Services", None, None, None],
+                    ["Description", "Category", "Quantity", "Monthly fee (USD)"],
+                    ["Premium support", "Support", 1, 4500],
+                    ["Private interconnect 10G", "Network", 1, 1200],
+                ],
+            )
+        ),
+        [
+            gpu_hour("H100 reserved 12 months", "nvidia-h100-sxm", 64, "1.89", currency="USD"),
+            line(
+                "Premium support",
+                kind="cost",
+                category="support",
+                price="4500",
+                price_unit="per_month",
+                currency="USD",
+            ),
+            line(
+                "Private interconnect 10G",
+                kind="cost",
+                category="network",
+                price="1200",
+                price_unit="per_month",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "hyperscaler_price_list.csv",
+        "a hyperscaler's price-list export: instance names, vCPU, memory, GPUs, region, pricing model",
+        delimited(
+            [
+                [
+                    "Instance Type",
+                    "vCPU",
+                    "Memory (GiB)",
+                    "GPU Model",
+                    "GPUs",
+                    "Region",
+                    "Pricing Model",
+                    "Price per Hour (USD)",
+                ],
+                ["p5.48xlarge", 192, 2048, "H100 SXM", 8, "us-east-1", "On-Demand", "98.32"],
+                ["p5.48xlarge", 192, 2048, "H100 SXM", 8, "us-east-1", "1 yr Reserved", "57.63"],
+                ["p4d.24xlarge", 96, 1152, "A100 40GB SXM", 8, "us-west-2", "On-Demand", "32.77"],
+            ]
+        ),
+        [
+            line(
+                "p5.48xlarge",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="98.32",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="us-east-1",
+                deployment="on_demand",
+            ),
+            line(
+                "p5.48xlarge",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="57.63",
+                price_unit="per_node_hour",
+                currency="USD",
+                deployment="reserved",
+                term_months=12,
+            ),
+            line(
+                "p4d.24xlarge",
+                kind="compute",
+                accelerator="nvidia-a100-sxm-40gb",
+                accelerators_per_node=8,
+                price="32.77",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="us-west-2",
+                deployment="on_demand",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "marketplace_spot.csv",
+        "a marketplace's spot offers, one per host",
+        delimited(
+            [
+                ["Offer", "GPU", "GPU count", "Pricing", "USD/GPU/hr", "Location"],
+                ["m-1021", "RTX 4090", 8, "spot", "0.34", "Oslo, NO"],
+                ["m-1022", "A100 80GB SXM", 8, "interruptible", "0.79", "Helsinki, FI"],
+            ]
+        ),
+        [
+            gpu_hour("m-1021", "nvidia-rtx-4090", 8, "0.34", currency="USD", deployment="spot"),
+            gpu_hour(
+                "m-1022", "nvidia-a100-sxm-80gb", 8, "0.79", currency="USD", deployment="spot"
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "colocation_kw_rack.xlsx",
+        "colocation offer priced per kW-month and per rack",
+        xlsx(
+            (
+                "Colocation",
+                [
+                    ["Description", "Category", "Quantity", "Unit", "Price (EUR)"],
+                    ["Power, committed", "Power", 400, "per kW-month", 185],
+                    ["Rack space, 52U", "Facility", 10, "per month", 1450],
+                    ["Cross-connect", "Network", 4, "per month", 250],
+                    ["Setup", "Installation", 1, "one-time", 12000],
+                ],
+            )
+        ),
+        [
+            line(
+                "Power, committed",
+                kind="cost",
+                category="power",
+                quantity="400",
+                price="185",
+                price_unit="per_kw_month",
+                currency="EUR",
+            ),
+            line(
+                "Rack space, 52U",
+                kind="cost",
+                category="facility",
+                quantity="10",
+                price="1450",
+                price_unit="per_month",
+                currency="EUR",
+            ),
+            line(
+                "Cross-connect",
+                kind="cost",
+                category="network",
+                quantity="4",
+                price="250",
+                price_unit="per_month",
+                currency="EUR",
+            ),
+            line(
+                "Setup",
+                kind="cost",
+                category="installation",
+                quantity="1",
+                price="12000",
+                currency="EUR",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "lease_quote.xlsx",
+        "a 36-month lease of DGX nodes priced per node-month",
+        xlsx(
+            (
+                "Lease",
+                [
+                    [
+                        "Description",
+                        "Nodes",
+                        "GPUs per node",
+                        "Lease term (months)",
+                        "Monthly rate per node (USD)",
+                    ],
+                    ["DGX H200 (8x H200 141GB)", 4, 8, 36, 21450],
+                ],
+            )
+        ),
+        [
+            line(
+                "DGX H200 (8x H200 141GB)",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                nodes=4,
+                accelerators_per_node=8,
+                term_months=36,
+                price="21450",
+                price_unit="per_node_month",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "swiss_apostrophes.csv",
+        "Swiss francs with apostrophe thousands separators",
+        delimited(
+            [
+                ["Description", "GPU", "Nodes", "GPUs per node", "Price per node-month (CHF)"],
+                ["H100 node, 12 months", "H100 SXM", 2, 8, "14'850.00"],
+            ]
+        ),
+        [
+            line(
+                "H100 node, 12 months",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                nodes=2,
+                accelerators_per_node=8,
+                price="14850.00",
+                price_unit="per_node_month",
+                currency="CHF",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "usd_text_numbers.xlsx",
+        "US-style prices written as text with thousands commas ('$21,450.00')",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Description", "GPU", "Nodes", "GPUs per node", "Monthly price per node"],
+                    ["HGX H100 node, 24-month lease", "H100 SXM", 6, 8, "$19,250.00"],
+                ],
+            )
+        ),
+        [
+            line(
+                "HGX H100 node, 24-month lease",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                nodes=6,
+                accelerators_per_node=8,
+                price="19250.00",
+                price_unit="per_node_month",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "footnote_marks.csv",
+        "prices with footnote marks ('2.10*', '2.10¹', '2.10 (a)')",
+        delimited(
+            [
+                ["Description", "GPU", "GPU count", "USD per GPU-hour"],
+                ["H100 on-demand", "H100 SXM", 8, "2.10*"],
+                ["H100 reserved 12 months", "H100 SXM", 64, "1.85¹"],
+                ["H100 reserved 36 months", "H100 SXM", 64, "1.55 (a)"],
+                ["* excludes storage; ¹ paid monthly; (a) prepaid", None, None, None],
+            ]
+        ),
+        [
+            gpu_hour("H100 on-demand", "nvidia-h100-sxm", 8, "2.10", currency="USD"),
+            gpu_hour("H100 reserved 12 months", "nvidia-h100-sxm", 64, "1.85", currency="USD"),
+            gpu_hour("H100 reserved 36 months", "nvidia-h100-sxm", 64, "1.55", currency="USD"),
+        ],
+        pending="footnote marks on values are read as the number with the note kept",
+    )
+)
+
+add(
+    VendorFile(
+        "azure_style_export.csv",
+        "an Azure-style export with VM size names",
+        delimited(
+            [
+                ["VM size", "GPU", "GPUs", "Region", "Pay as you go (USD/hour)"],
+                ["Standard_ND96isr_H100_v5", "H100 SXM", 8, "westeurope", "98.32"],
+            ]
+        ),
+        [
+            line(
+                "Standard_ND96isr_H100_v5",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="98.32",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="westeurope",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "gcp_style_export.csv",
+        "a GCP-style export with machine types and no GPU column",
+        delimited(
+            [
+                ["Machine type", "Region", "On-demand price (USD/hour)"],
+                ["a3-highgpu-8g", "europe-west4", "88.25"],
+            ]
+        ),
+        [
+            line(
+                "a3-highgpu-8g",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="88.25",
+                price_unit="per_node_hour",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "oci_instance_names.xlsx",
+        "bare-metal shape names only",
+        xlsx(
+            (
+                "Shapes",
+                [
+                    ["Shape", "Price per hour (USD)"],
+                    ["BM.GPU.H100.8", 80.00],
+                ],
+            )
+        ),
+        [
+            line(
+                "BM.GPU.H100.8",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="80.00",
+                price_unit="per_node_hour",
+                currency="USD",
+            ),
+        ],
+        pending="instance names are looked up in the instance catalogue",
+    )
+)
+
+add(
+    VendorFile(
+        "term_in_description.csv",
+        "terms and billing stated only in the description",
+        delimited(
+            [
+                ["Product", "GPU type", "Number of GPUs", "Price/hr"],
+                ["H100 3-year reserved", "H100 SXM", 128, "$1.49"],
+                ["H100 spot", "H100 SXM", 16, "$1.05"],
+            ]
+        ),
+        [
+            gpu_hour(
+                "H100 3-year reserved",
+                "nvidia-h100-sxm",
+                128,
+                "1.49",
+                currency="USD",
+                deployment="reserved",
+                term_months=36,
+            ),
+            gpu_hour("H100 spot", "nvidia-h100-sxm", 16, "1.05", currency="USD", deployment="spot"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "german_text_numbers_proving_value.csv",
+        "a column whose only proving value (2.930.000,00) decides the style of the others",
+        delimited(
+            [
+                ["Beschreibung", "GPU", "Anzahl GPUs", "Gesamtpreis (EUR)"],
+                ["B200 Kauf, 4 Server", "B200", 32, "2.930.000,00"],
+                ["Wartung 3 Jahre", None, None, "120.000"],
+            ],
+            sep=";",
+        ),
+        [
+            line(
+                "B200 Kauf, 4 Server",
+                kind="compute",
+                accelerator="nvidia-b200",
+                accelerator_count=32,
+                price="2930000.00",
+                currency="EUR",
+            ),
+            line("Wartung 3 Jahre", kind="cost", price="120000", currency="EUR"),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "per_node_month_tsv.tsv",
+        "tab-separated node-month prices from a server maker's leasing arm",
+        delimited(
+            [
+                [
+                    "Description",
+                    "Accelerator",
+                    "Nodes",
+                    "GPUs per node",
+                    "Term",
+                    "USD per node-month",
+                ],
+                ["MI300X platform lease", "MI300X", 2, 8, "36 months", "17800"],
+            ],
+            sep="\t",
+        ),
+        [
+            line(
+                "MI300X platform lease",
+                kind="compute",
+                accelerator="amd-mi300x",
+                nodes=2,
+                accelerators_per_node=8,
+                term_months=36,
+                price="17800",
+                price_unit="per_node_month",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+add(
+    VendorFile(
+        "units_header_holds_models.xlsx",
+        "a column headed 'Units' that holds server models",
+        xlsx(
+            (
+                "Quote",
+                [
+                    [
+                        "Units",
+                        "Accelerator",
+                        "Servers",
+                        "GPUs per server",
+                        "Price per server-month (USD)",
+                    ],
+                    ["XE9680", "H100 SXM", 2, 8, 18200],
+                    ["XE9680L", "H200 SXM", 1, 8, 22400],
+                ],
+            )
+        ),
+        [
+            line(
+                "XE9680",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                nodes=2,
+                accelerators_per_node=8,
+                price="18200",
+                price_unit="per_node_month",
+                currency="USD",
+            ),
+            line(
+                "XE9680L",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                nodes=1,
+                accelerators_per_node=8,
+                price="22400",
+                price_unit="per_node_month",
+                currency="USD",
+            ),
+        ],
+    )
+)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """Write every file and its expected lines; print what was written."""
+    FILES.mkdir(exist_ok=True)
+    EXPECTED.mkdir(exist_ok=True)
+    for item in CORPUS:
+        item.write(FILES / item.name)
+        expected = {
+            "file": item.name,
+            "style": item.style,
+            "options": item.options,
+            "pending": item.pending,
+            "warnings": item.warnings,
+            "lines": item.lines,
+        }
+        (EXPECTED / f"{item.name}.json").write_text(
+            json.dumps(expected, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    print(f"wrote {len(CORPUS)} vendor files to {FILES}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
