@@ -187,3 +187,74 @@ def test_line_errors_are_listed_and_nothing_is_stored(
     assert "error: amb.csv!B2: The price is ambiguous" in err
     assert err.strip().splitlines()[-1].endswith("nothing was imported.")
     assert dump(db) == before
+
+
+INSTANCES_CSV = (
+    "Instances,GPU,GPUs per instance,Region,Price per hour (USD)\n"
+    "hx2.8g,H100 SXM,8,eu-west-1,25.60\n"
+    "hx2.4g,H100 SXM,4,eu-west-1,12.80\n"
+    "lx1.8g,L40S,8,us-east-1,9.60\n"
+)
+
+
+def test_import_into_a_new_database_creates_the_evaluation(
+    db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hx_cloud_prices.csv"
+    path.write_text(INSTANCES_CSV, encoding="utf-8")
+    code = main(["import", str(path), "--db", str(db_path), "--vendor", "Hx Cloud"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "Created the evaluation 'Quotes from Hx Cloud'" in out
+    with Store.open(db_path) as store, store.reading() as uow:
+        assert uow.evaluation_names() == ["Quotes from Hx Cloud"]
+        quotes = uow.load_quotes(uow.evaluation_row().id)
+        assert [len(quote.lines) for quote in quotes] == [3]
+
+
+def test_import_into_a_new_database_uses_the_evaluation_named(
+    db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "prices.csv"
+    path.write_text(INSTANCES_CSV, encoding="utf-8")
+    code = main(
+        ["import", str(path), "--db", str(db_path), "--vendor", "Hx", "--evaluation", "2027 pool"]
+    )
+    assert code == 0
+    with Store.open(db_path) as store, store.reading() as uow:
+        assert uow.evaluation_names() == ["2027 pool"]
+
+
+def test_a_warning_on_every_row_is_printed_once_with_its_rows(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "prices.csv"
+    path.write_text(INSTANCES_CSV, encoding="utf-8")
+    assert main(["import", str(path), "--db", str(db), "--vendor", "Hx", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    grouped = [line for line in out.splitlines() if "does not say how many accelerators" in line]
+    assert grouped == [
+        "  warning: prices.csv!2–4 (3 rows): The line does not say how many accelerators it "
+        "provides (found 'hx2.8g' in the first); expected a count, or nodes and accelerators "
+        "per node"
+    ]
+    # The dry run says what each column became and why.
+    assert "A 'Instances' → description (header “Instances” reads as nodes" in out
+    assert "B 'GPU' → accelerator (from its header)" in out
+
+
+def test_json_keeps_every_row_and_the_column_decisions(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "prices.csv"
+    path.write_text(INSTANCES_CSV, encoding="utf-8")
+    main(["import", str(path), "--db", str(db), "--vendor", "Hx", "--dry-run", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    rows = [p["source"] for p in data["problems"] if "how many accelerators" in p["message"]]
+    assert rows == ["prices.csv!2", "prices.csv!3", "prices.csv!4"]
+    first = data["columns"][0]
+    assert (first["header"], first["field"], first["decided_by"]) == (
+        "Instances",
+        "description",
+        "content",
+    )

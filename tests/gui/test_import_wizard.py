@@ -125,3 +125,30 @@ def test_problem_jumps_to_its_cell(window, qtbot, tmp_path) -> None:
     wizard.show_selected_cell()
     assert wizard.current_step() == "preview"
     assert wizard.preview_model.marked == (9, 4)
+
+
+def test_import_into_an_empty_workspace_creates_the_evaluation(
+    app, qtbot, tmp_path, sample_file
+) -> None:
+    from computescore.gui.main_window import MainWindow
+    from computescore.services.workspace import open_store
+
+    empty = tmp_path / "new.db"
+    with open_store(str(empty)):
+        pass  # a new, empty workspace
+    win = MainWindow(remember=False)
+    qtbot.addWidget(win)
+    win.workspace.open_now(empty)
+    assert win.workspace.snapshot.evaluation is None
+    win.import_quotes(files=[str(sample_file)])
+    wizard = win.import_wizard
+    wizard.vendor.setCurrentText("Brightline GPU Cloud")
+    wizard.go_to("import")
+    qtbot.waitUntil(lambda: wizard.current_step() == "import", timeout=30_000)
+    with qtbot.waitSignal(win.workspace.snapshot_changed, timeout=20_000):
+        wizard.go_next()  # Import
+    assert wizard.stored is not None
+    assert "into the new evaluation “Quotes from Brightline GPU Cloud”" in wizard.stored
+    wait_idle(qtbot)
+    assert win.workspace.snapshot.evaluation.name == "Quotes from Brightline GPU Cloud"
+    assert _quote_count(win.workspace) == 1

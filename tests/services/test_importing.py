@@ -226,17 +226,38 @@ def test_confusable_key() -> None:
     assert confusable_key("Acme Ltd") != confusable_key("Acne Ltd")
 
 
-def test_evaluation_is_created_only_when_asked(db_path: Path, tmp_path: Path) -> None:
+def test_an_empty_workspace_gets_an_evaluation_named_after_the_file(db_path: Path) -> None:
     path = SAMPLES / "meridian_price_list.csv"
     with Store.open(db_path) as store:
-        with pytest.raises(Exception, match="no evaluation"):
-            import_files(store, [path])
+        dry = import_files(store, [path], dry_run=True, today=date(2026, 11, 22))
+        assert (dry.evaluation, dry.created_evaluation) == ("Quotes from meridian price list", True)
+        with store.reading() as uow:
+            assert uow.evaluation_names() == []
+        report = import_files(store, [path], today=date(2026, 11, 22))
+        assert (report.evaluation, report.created_evaluation) == (
+            "Quotes from meridian price list",
+            True,
+        )
+        with store.reading() as uow:
+            assert uow.evaluation_names() == ["Quotes from meridian price list"]
+            assert uow.evaluation_row().decision_date == date(2026, 11, 22)
+
+
+def test_another_evaluation_is_created_only_when_asked(db_path: Path) -> None:
+    path = SAMPLES / "meridian_price_list.csv"
+    with Store.open(db_path) as store:
+        with store.transaction() as uow:
+            uow.add_evaluation(Evaluation("Pool", date(2026, 11, 22)))
+        with pytest.raises(Exception, match="no evaluation named 'New pool'"):
+            import_files(store, [path], evaluation="New pool")
         report = import_files(
             store, [path], evaluation="New pool", create_evaluation=True, today=date(2026, 11, 22)
         )
-        assert report.evaluation == "New pool"
+        assert (report.evaluation, report.created_evaluation) == ("New pool", True)
+        again = import_files(store, [path], evaluation="New pool", create_evaluation=True)
+        assert again.created_evaluation is False
         with store.reading() as uow:
-            assert uow.evaluation_names() == ["New pool"]
+            assert uow.evaluation_names() == ["New pool", "Pool"]
 
 
 def test_differences_cover_terms_and_dates() -> None:

@@ -97,7 +97,9 @@ def run_import(args: argparse.Namespace) -> int:
     """Import the files; returns the exit code (errors raise and become exit 3)."""
     from computescore.io.values import DecimalMark
     from computescore.services.importing import ImportRefused, import_files
+    from computescore.services.problem_groups import group_problems
     from computescore.services.workspace import open_store
+    from computescore.wording import plural
 
     with open_store(args.db) as store:
         try:
@@ -126,13 +128,16 @@ def run_import(args: argparse.Namespace) -> int:
                     }
                 )
             else:
-                for problem in exc.problems:
-                    sys.stderr.write(f"  {problem.severity.value}: {problem}\n")
+                for group in group_problems(exc.problems):
+                    sys.stderr.write(f"  {group.severity.value}: {group.describe()}\n")
             raise
     if args.json:
         print_json(_report_json(report))
         return 0
     verb = "Would import" if report.dry_run else "Imported"
+    if report.created_evaluation:
+        made = "Would create" if report.dry_run else "Created"
+        print(f"{made} the evaluation '{report.evaluation}' (the workspace had none).")
     for quote in report.quotes:
         revision = "" if quote.revision == 1 else f", revision {quote.revision}"
         print(
@@ -142,12 +147,45 @@ def run_import(args: argparse.Namespace) -> int:
         for difference in quote.differences:
             print(f"  changed: {difference}")
     if report.problems:
-        print(f"{len(report.problems)} warnings:")
-        for problem in report.problems:
-            print(f"  warning: {problem}")
+        groups = group_problems(report.problems)
+        shown = "" if len(groups) == len(report.problems) else f" ({len(groups)} kinds)"
+        print(f"{plural(len(report.problems), 'warning')}{shown}:")
+        for group in groups:
+            print(f"  warning: {group.describe()}")
     if report.dry_run:
+        for line in decision_lines(report.drafts):
+            print(line)
         print("Dry run: nothing was written.")
     return 0
+
+
+_SOURCE_WORDS = {
+    "header": "from its header",
+    "content": "from its values",
+    "profile": "from the vendor's saved mapping",
+    "override": "as you mapped it",
+}
+
+
+def decision_lines(drafts: Any) -> list[str]:
+    """How each file was read: the number style and what each column became, and why."""
+    out: list[str] = []
+    for draft in drafts:
+        mark = draft.decimal_mark.value if draft.decimal_mark else "decided per cell"
+        out.append(f"How {draft.path.name} was read: decimal mark {mark}.")
+        for quote in draft.quotes:
+            for mapping in quote.mappings:
+                out.append(f"  Sheet '{mapping.sheet}', headers on row {mapping.header_row + 1}:")
+                for column in mapping.columns:
+                    if column.field is None and not column.header:
+                        continue
+                    target = (
+                        column.field.value.replace("_", " ") if column.field else "not imported"
+                    )
+                    why = column.reason or _SOURCE_WORDS.get(column.source.value, "")
+                    header = f" '{column.header}'" if column.header else ""
+                    out.append(f"    {column.letter}{header} → {target} ({why})")
+    return out
 
 
 def _problem(problem: Problem) -> dict[str, Any]:
@@ -184,8 +222,24 @@ def _report_json(report: Any) -> dict[str, Any]:
         )
     return {
         "imported": not report.dry_run,
+        "columns": [
+            {
+                "file": draft.path.name,
+                "sheet": mapping.sheet,
+                "column": column.letter,
+                "header": column.header,
+                "field": column.field.value if column.field else None,
+                "decided_by": column.source.value,
+                "reason": column.reason,
+            }
+            for draft in report.drafts
+            for quote in draft.quotes
+            for mapping in quote.mappings
+            for column in mapping.columns
+        ],
         "dry_run": report.dry_run,
         "evaluation": report.evaluation,
+        "created_evaluation": report.created_evaluation,
         "files": list(report.files),
         "batch_id": report.batch_id,
         "quotes": quotes,

@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
         """Open the import wizard (optionally with files already chosen)."""
         from computescore.gui.dialogs.import_wizard import ImportWizard
 
-        self.workspace.require_evaluation()
+        self.workspace.require_store()  # an empty workspace is fine: the import creates one
         wizard = ImportWizard(self.workspace, self, files=files or [])
         wizard.imported.connect(lambda _summary: self.show_view("quotes"))
         wizard.open()

@@ -115,6 +115,8 @@ class ImportReport:
     drafts: tuple[FileDraft, ...] = field(default=(), repr=False)
     fx_rates: tuple[FxRate, ...] = field(default=(), repr=False)
     decision_date: date | None = None
+    created_evaluation: bool = False
+    """True when the import created the evaluation (or would, in a dry run)."""
 
     @property
     def line_count(self) -> int:
@@ -259,7 +261,9 @@ def _import_files(
     paths = [Path(f) for f in files]
     catalogue = load_catalogue_for(store)
     with store.reading() as uow:
-        evaluation_name = _evaluation_name(uow, evaluation, create_evaluation)
+        evaluation_name, create_evaluation = _evaluation_name(
+            uow, evaluation, create_evaluation, paths[0] if paths else None, vendor
+        )
         saved_profile = uow.mapping_profile(vendor) if vendor else None
     drafts: list[FileDraft] = []
     for number, path in enumerate(paths):
@@ -357,10 +361,30 @@ def _read(
         raise Cancelled(str(exc)) from exc
 
 
-def _evaluation_name(uow: UnitOfWork, name: str | None, create: bool) -> str:
-    if name and create and name not in uow.evaluation_names():
-        return name
-    return uow.evaluation_row(name).name
+def _evaluation_name(
+    uow: UnitOfWork, name: str | None, create: bool, first_file: Path | None, vendor: str | None
+) -> tuple[str, bool]:
+    """The evaluation to import into, and whether it must be created.
+
+    A workspace with no evaluation yet gets one, named ``name`` or after the vendor
+    or the first file, so importing into a new database just works.
+    """
+    known = uow.evaluation_names()
+    if not known:
+        return name or default_evaluation_name(first_file, vendor), True
+    if name and create and name not in known:
+        return name, True
+    return uow.evaluation_row(name).name, False
+
+
+def default_evaluation_name(first_file: Path | None, vendor: str | None) -> str:
+    """``Quotes from Hx Cloud`` or ``Quotes from kessler angebot`` (the file's name)."""
+    if vendor:
+        return f"Quotes from {vendor.strip()}"
+    if first_file is not None:
+        stem = " ".join(first_file.stem.replace("_", " ").replace("-", " ").split())
+        return f"Quotes from {stem}"[:120]
+    return "Quotes"
 
 
 def _validate(drafts: Sequence[FileDraft], vendor: str | None) -> None:
@@ -527,6 +551,7 @@ def _store(
         tuple(drafts),
         uow.fx_rates(),
         decision,
+        created_evaluation=create,
     )
 
 

@@ -12,7 +12,7 @@ import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QDragEnterEvent, QDropEvent, QFont, QUndoCommand
@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import Quote, Vendor, VendorKind
 from computescore.errors import UserError
-from computescore.gui import commands, tasks, theme
 from computescore.gui import format as fmt
+from computescore.gui import tasks, theme
 from computescore.gui.errors import guarded, report_exception
 from computescore.gui.models.table import ROW_ROLE, Column, RowTableModel, key
 from computescore.gui.theme import SPACING
@@ -56,9 +56,6 @@ from computescore.gui.widgets import (
 )
 from computescore.gui.workspace import Workspace
 from computescore.services.progress import Cancelled
-
-if TYPE_CHECKING:
-    from computescore.store.repository import UnitOfWork
 
 log = logging.getLogger("computescore.gui")
 
@@ -891,7 +888,7 @@ class ImportWizard(QDialog):
         blocked = self._missing_vendor()
         if blocked:
             parts.append("Name the vendor on the first step: the file does not say who sent it.")
-        if errors and importing_service_available():
+        if errors:
             blocked = True
             parts.append(
                 "Files with errors are not imported (all or nothing): correct the column "
@@ -1012,7 +1009,8 @@ class ImportWizard(QDialog):
         ]
         return {
             "files": list(self.files),
-            "evaluation": self.workspace.require_evaluation().name,
+            # None in an empty workspace: the import creates an evaluation and says so.
+            "evaluation": self._evaluation_name(),
             "vendor": options["vendor"],
             "vendor_kind": VendorKind(self.vendor_kind.currentData()),
             "overrides": merged,
@@ -1022,19 +1020,17 @@ class ImportWizard(QDialog):
             "currency": options["currency"],
         }
 
+    def _evaluation_name(self) -> str | None:
+        snap = self.workspace.snapshot
+        return snap.evaluation.name if snap is not None and snap.evaluation else None
+
     @guarded
     def store(self, _checked: bool = False) -> None:
         """Store every quote in one transaction, as one undoable import."""
         planned = self.planned_quotes()
         if not planned:
             return
-        if importing_service_available():
-            self._store_with_service(planned)
-            return
-        evaluation = self.workspace.require_evaluation()
-        assert evaluation.id is not None
-        import_files(self.workspace, evaluation.id, planned)
-        self._finish(planned)
+        self._store_with_service(planned)
 
     def _store_with_service(self, planned: list[tuple[Vendor, Quote, dict[str, Any], str]]) -> None:
         store = self.workspace.require_store()
@@ -1053,6 +1049,7 @@ class ImportWizard(QDialog):
 
         def done(report: Any) -> None:
             self._reading = False
+            arguments["evaluation"] = report.evaluation  # redo goes to the same evaluation
             command = ServiceImportCommand(self.workspace, arguments, report)
             self.workspace.undo_stack.push(command)
             self.workspace.saved.emit(command.text())
@@ -1087,31 +1084,18 @@ class ImportWizard(QDialog):
         )
 
     def _finish(
-        self, planned: list[tuple[Vendor, Quote, dict[str, Any], str]], report: Any = None
+        self, planned: list[tuple[Vendor, Quote, dict[str, Any], str]], report: Any
     ) -> None:
         files = sorted({Path(p).name for *_rest, p in planned})
-        quotes = len(report.quotes) if report is not None else len(planned)
-        lines = (
-            report.line_count
-            if report is not None
-            else sum(len(q.lines) for _v, q, _p, _f in planned)
-        )
         summary = (
-            f"Imported {fmt.plural(quotes, 'quote')} with {fmt.plural(lines, 'line')} from "
-            + ", ".join(files)
+            f"Imported {fmt.plural(len(report.quotes), 'quote')} with "
+            f"{fmt.plural(report.line_count, 'line')} from " + ", ".join(files)
         )
+        if report.created_evaluation:
+            summary += f" into the new evaluation “{report.evaluation}”"
         self.stored = summary
         self.imported.emit(summary)
         self.accept()
-
-
-def importing_service_available() -> bool:
-    """True when the import service (all-or-nothing imports) can be imported."""
-    try:
-        import computescore.services.importing  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 class ServiceImportCommand(QUndoCommand):
@@ -1209,41 +1193,4 @@ def read_files(
     return ReadResult(drafts, failures)
 
 
-def import_files(
-    workspace: Workspace,
-    evaluation_id: int,
-    planned: list[tuple[Vendor, Quote, dict[str, Any], str]],
-) -> None:
-    """Store the planned quotes as one import batch, undoably (undo removes the batch)."""
-    files = sorted({path for *_rest, path in planned})
-    batch: list[int] = []
-
-    def forward(uow: UnitOfWork) -> None:
-        batch_id = uow.new_import_batch(
-            [Path(f).name for f in files], f"{len(planned)} quotes from the import wizard"
-        )
-        batch.append(batch_id)
-        for vendor, quote, profile, _path in planned:
-            vendor_id = uow.ensure_vendor(vendor)
-            uow.add_quote(evaluation_id, quote, import_batch_id=batch_id)
-            if profile.get("columns"):
-                uow.save_mapping_profile(vendor_id, profile)
-
-    def backward(uow: UnitOfWork) -> None:
-        if batch:
-            uow.delete_import_batch(batch.pop())
-
-    names = ", ".join(Path(f).name for f in files)
-    commands.push(
-        workspace,
-        commands.EditCommand(
-            workspace,
-            f"Import {names}",
-            forward,
-            backward,
-            after=lambda _f: workspace.reload(),
-        ),
-    )
-
-
-__all__ = ["ImportWizard", "guess_vendor", "import_files", "read_files"]
+__all__ = ["ImportWizard", "guess_vendor", "read_files"]
