@@ -253,3 +253,43 @@ def test_a_user_override_is_not_second_guessed(catalogue: Catalogue) -> None:
         overrides=[parse_override("Units=quantity")],
     )
     assert mapping.column_for(Field.QUANTITY) == 1
+
+
+def test_tiers_as_columns_are_options_of_one_line(catalogue: Catalogue) -> None:
+    from computescore.domain.quotes import Deployment
+
+    headers = ["GPU", "GPUs", "On-demand", "6-month", "12-month", "3-year reserved"]
+    rows = [["H100 SXM", 64, 2.49, 2.19, 1.99, 1.69], ["H200 SXM", 64, 3.29, 2.89, 2.59, 2.19]]
+    mapping = build_mapping("Pricing", 0, headers, rows, catalogue)
+    options = [(c.letter, c.option) for c in mapping.price_columns()]
+    assert [letter for letter, _ in options] == ["C", "D", "E", "F"]
+    assert [(o.deployment, o.term_months) for _, o in options if o] == [
+        (Deployment.ON_DEMAND, None),
+        (None, 6),
+        (None, 12),
+        (Deployment.RESERVED, 36),
+    ]
+    assert "one line per option" in mapping.columns[3].reason
+
+
+def test_regions_as_columns_are_options_of_one_line(catalogue: Catalogue) -> None:
+    headers = ["Accelerator", "GPUs", "us-east", "eu-west", "ap-south-1"]
+    mapping = build_mapping("S", 0, headers, [["A100", 8, "1.10", "1.25", "1.05"]], catalogue)
+    assert [c.option.region for c in mapping.price_columns() if c.option] == [
+        "us-east",
+        "eu-west",
+        "ap-south-1",
+    ]
+
+
+def test_one_price_column_naming_a_term_is_not_a_wide_layout(catalogue: Catalogue) -> None:
+    headers = ["Description", "GPU", "12-month price (USD/GPU-h)"]
+    mapping = build_mapping("S", 0, headers, [["x", "H100", 1.99]], catalogue)
+    assert [c.option for c in mapping.price_columns()] == [None]
+
+
+def test_columns_of_words_are_not_options(catalogue: Catalogue) -> None:
+    headers = ["Description", "On-demand", "Reserved", "Price"]
+    rows = [["x", "yes", "no", 2.0], ["y", "no", "yes", 3.0]]
+    mapping = build_mapping("S", 0, headers, rows, catalogue)
+    assert all(c.option is None for c in mapping.columns)

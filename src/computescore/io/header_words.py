@@ -74,7 +74,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"\b(price|pricing|rate|cost|fee|charge|tariff|prix|preis|precio)s?\b|"
         r"^(net|unit|our|offer|your|discounted|special|contract) (price|rate|cost)|"
         r"\$ ?/ ?(hr|h|hour|month)|^usd$|^eur$|^amount per|^pay as you go\b|"
-        r"\b(usd|eur|gbp|chf|jpy|cny|\$|€|£|¥) (per )?(gpu|node|instance|hour|hr|h|month|mo)\b",
+        r"(?<![a-z0-9])(usd|eur|gbp|chf|jpy|cny|\$|€|£|¥) (per )?"
+        r"(gpu|node|instance|hour|hr|h|month|mo)\b",
     ),
     (
         "accelerator",

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
+from computescore.domain.quotes import Deployment
 from computescore.errors import UsageError
 from computescore.io import header_words
 from computescore.io.values import (
@@ -191,6 +192,31 @@ class MappingSource(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class ColumnOption:
+    """What a price column's header says about the offer in it, in a wide layout.
+
+    Tiers or regions as columns (``On-demand | 12-month | 36-month``, ``us-east |
+    eu-west``) are options of one line: each such column gives its own line with the
+    deployment, term or region its header names.
+    """
+
+    deployment: Deployment | None = None
+    term_months: int | None = None
+    region: str | None = None
+
+    def words(self) -> str:
+        """``reserved, 12 months`` or ``region us-east``."""
+        parts = []
+        if self.deployment is not None:
+            parts.append(self.deployment.value.replace("_", "-"))
+        if self.term_months is not None:
+            parts.append(f"{self.term_months} months")
+        if self.region is not None:
+            parts.append(f"region {self.region}")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
 class MappedColumn:
     """One column of the table and the field it feeds (None: not imported)."""
 
@@ -203,6 +229,8 @@ class MappedColumn:
     reason: str = ""
     """Why the column feeds its field, in words, when the header alone does not say it
     (the values contradicted the header, or the values decided an unlabelled column)."""
+    option: ColumnOption | None = None
+    """For one of several price columns that are options of the same line (a wide layout)."""
 
     @property
     def letter(self) -> str:
@@ -414,6 +442,7 @@ def build_mapping(
                 columns[index] = replace(other, field=None)
 
     _confirm_by_values(columns, samples, catalogue)
+    _find_option_columns(columns, samples)
     _settle_duplicates(columns)
     _sniff_content(columns, samples, catalogue)
     _fix_accelerator_counts(columns, samples, catalogue)
@@ -458,6 +487,8 @@ def _settle_duplicates(columns: list[MappedColumn]) -> None:
     """
     by_field: dict[Field, list[int]] = {}
     for index, column in enumerate(columns):
+        if column.option is not None:
+            continue  # every option of a wide layout gives its own line
         if column.field is not None and column.field not in (Field.IGNORE, Field.DETAILS):
             by_field.setdefault(column.field, []).append(index)
     for field_, indexes in by_field.items():
@@ -621,6 +652,65 @@ def _next_reading(
     if Field.DESCRIPTION not in claimed:
         return Field.DESCRIPTION
     return Field.DETAILS
+
+
+_REGION_HEADER = re.compile(
+    r"^(?:[a-z]{2}-)?(?:us|eu|ap|sa|ca|me|af|uk|jp|cn|in|au|europe|asia|northamerica|"
+    r"southamerica|australia)[- ]?(?:east|west|north|south|central|southeast|northeast|"
+    r"southwest|northwest)(?:[- ]?\d+)?$"
+)
+_HEADER_UNITS = re.compile(r"\s*[(\[][^)\]]*[)\]]\s*$")
+
+
+def _column_option(header: str) -> ColumnOption | None:
+    """The deployment, term or region a price column's header names, if any."""
+    text = _HEADER_UNITS.sub("", header).strip()  # "On-demand (USD/GPU-h)" → "On-demand"
+    if not text or len(text) > 40:
+        return None
+    folded = text.casefold()
+    if _REGION_HEADER.match(folded) or _REGION_CODE.match(folded):
+        return ColumnOption(region=text)
+    reading, _ = parse_terms(text)
+    if reading is None or (reading.deployment is None and reading.term_months is None):
+        return None
+    return ColumnOption(reading.deployment, reading.term_months)
+
+
+def _find_option_columns(
+    columns: list[MappedColumn], samples: Sequence[Sequence[CellValue]]
+) -> None:
+    """Find tiers or regions laid out as columns, and make each a price column of its own.
+
+    Two or more columns whose headers name different deployments, terms or regions,
+    and whose values are amounts, are options of each row's line.
+    """
+    found: list[tuple[int, ColumnOption]] = []
+    for index, column in enumerate(columns):
+        movable = column.field in (None, Field.PRICE) and column.source in (
+            MappingSource.HEADER,
+            MappingSource.CONTENT,
+        )
+        if not movable or not column.header:
+            continue
+        option = _column_option(column.header)
+        values = _values(samples, index)[:50]
+        if option is None or not values:
+            continue
+        if sum(1 for value in values if _is_amount(value)) >= 0.8 * len(values):
+            found.append((index, option))
+    if len(found) < 2 or len({option for _, option in found}) < len(found):
+        return
+    for index, option in found:
+        column = columns[index]
+        unit = column.unit if column.field is Field.PRICE else _header_unit(column.header)
+        columns[index] = replace(
+            column,
+            field=Field.PRICE,
+            source=MappingSource.CONTENT,
+            unit=unit,
+            option=option,
+            reason=f"an option of the line ({option.words()}): one line per option",
+        )
 
 
 def _sniff_content(

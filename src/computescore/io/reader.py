@@ -1416,9 +1416,10 @@ class _LineBuilder:
                     if problem:
                         return None
                 line_number = line_numbers[row.index] if row.index < numbered else row.index + 1
+                named = c_acc[number]
                 line = new_line(
                     kind,
-                    desc_text,
+                    desc_text or (named if compute and named.__class__ is str else ""),
                     money.amount,
                     unit,
                     currency,
@@ -1472,7 +1473,8 @@ class _LineBuilder:
                         )
                     )
         include_hidden = self.r.include_hidden
-        plain = self._plain_row_reader() if self.fast_rows else None
+        wide = any(slot.option is not None for slot in self.prices)
+        plain = self._plain_row_reader() if self.fast_rows and not wide else None
         lines = self.group.lines
         for number, row in enumerate(self.table.rows):
             if row.hidden and not include_hidden:
@@ -1882,6 +1884,9 @@ class _LineBuilder:
         as_total: bool = False,
     ) -> None:
         compute = kind is LineKind.COMPUTE
+        if slot.option is not None:
+            # A tier laid out as a column: the column's deployment and term are the line's.
+            reading = (slot.option.deployment, slot.option.term_months, reading[2])
         hint_currency = line_currency or slot.currency or self.mapping.currency or self.r.currency
         money, problem = self.money(cell, hint_currency)
         if problem is not None:
@@ -1989,6 +1994,8 @@ class _LineBuilder:
                 )
             )
         region_value = self.get(Field.REGION)
+        if slot.option is not None and slot.option.region is not None:
+            region_value = slot.option.region
         country_value = self.get(Field.COUNTRY)
         place_key = (region_value, country_value)
         if place_key not in self.c_place:
@@ -2009,9 +2016,11 @@ class _LineBuilder:
         category: CostCategory | None = None
         if not compute:
             category = self.category(row, values, desc_text, unit, problems)
+        named = self.get(Field.ACCELERATOR)
         line = QuoteLine(
             kind=kind,
-            description=desc_text,
+            # A table with no description column: the line is called by its accelerator.
+            description=desc_text or (named if compute and isinstance(named, str) else ""),
             price=money.amount,
             price_unit=unit,
             currency=currency,

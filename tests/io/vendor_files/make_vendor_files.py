@@ -385,7 +385,14 @@ add(
             (
                 "Pricing",
                 [
-                    ["GPU", "GPUs", "On-demand", "6-month", "12-month", "36-month"],
+                    [
+                        "GPU",
+                        "GPUs",
+                        "On-demand ($/GPU-hr)",
+                        "6-month ($/GPU-hr)",
+                        "12-month ($/GPU-hr)",
+                        "36-month ($/GPU-hr)",
+                    ],
                     ["H100 SXM", 64, 2.49, 2.19, 1.99, 1.69],
                     ["H200 SXM", 64, 3.29, 2.89, 2.59, 2.19],
                 ],
@@ -414,7 +421,6 @@ add(
             ),
         ],
         options={"currency": "USD"},
-        pending="tiers as columns are unpivoted into one line per option",
     )
 )
 
@@ -424,7 +430,13 @@ add(
         "regions as columns (us-east | eu-west | ap-south), price per GPU-hour",
         delimited(
             [
-                ["Accelerator", "Number of GPUs", "us-east", "eu-west", "ap-south"],
+                [
+                    "Accelerator",
+                    "Number of GPUs",
+                    "us-east (USD/GPU-h)",
+                    "eu-west (USD/GPU-h)",
+                    "ap-south (USD/GPU-h)",
+                ],
                 ["A100 80GB SXM", 32, "1.10", "1.25", "1.05"],
             ]
         ),
@@ -434,7 +446,6 @@ add(
             gpu_hour("A100 80GB SXM", "nvidia-a100-sxm-80gb", 32, "1.05", region="ap-south"),
         ],
         options={"currency": "USD"},
-        pending="regions as columns are unpivoted into one line per region",
     )
 )
 
