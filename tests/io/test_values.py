@@ -402,3 +402,42 @@ def test_counts() -> None:
 )
 def test_cost_categories(text: str, category: CostCategory) -> None:
     assert categorise_cost(text) is category
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "mark"),
+    [
+        ("2.10*", "2.10", "*"),
+        ("2.10¹", "2.10", "¹"),
+        ("1.85 ²", "1.85", "²"),
+        ("2.10 (a)", "2.10", "(a)"),
+        ("$2.10†", "2.10", "†"),
+        ("2.10 [3]", "2.10", "[3]"),
+        ("€ 1.234,50**", "1234.50", "**"),
+    ],
+)
+def test_footnote_marks_are_read_as_the_number_with_the_note_kept(
+    text: str, amount: str, mark: str
+) -> None:
+    money, problem = parse_money(text, mark=DecimalMark.COMMA if "€" in text else None)
+    assert money is not None and money.amount == Decimal(amount)
+    assert problem is not None and problem.severity is Severity.WARNING
+    assert f"footnote mark {mark}" in problem.message
+
+
+def test_a_negative_amount_in_parentheses_is_not_a_footnote() -> None:
+    money, problem = parse_money("(1,200.00)")
+    assert problem is None and money is not None and money.amount == Decimal("-1200.00")
+
+
+@given(
+    st.decimals(min_value=0, max_value=10**7, places=2, allow_nan=False),
+    st.sampled_from(["*", "**", "†", "‡", "¹", "²", "³", " (a)", " (b)", " [1]", "(ii)"]),
+)
+def test_a_footnote_mark_never_changes_the_number(amount: Decimal, mark: str) -> None:
+    text = f"{amount:.2f}{mark}"
+    money, problem = parse_money(text)
+    plain, _ = parse_money(f"{amount:.2f}")
+    assert money is not None and plain is not None
+    assert money.amount == plain.amount == amount
+    assert problem is not None and problem.severity is Severity.WARNING

@@ -43,6 +43,24 @@ def normalise_text(value: object) -> str:
     return " ".join(text.replace("\u2212", "-").split())
 
 
+_FOOTNOTE_MARK = re.compile(
+    r"^(?P<body>.*[0-9A-Za-z%])\s*(?P<mark>\*{1,3}|[†‡§#]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|"
+    r"\((?:[a-z]|\d{1,2}|[ivx]{1,4})\)|\[(?:[a-z]|\d{1,2})\])$"
+)
+
+
+def split_footnote(text: str) -> tuple[str, str | None]:
+    """A value and the footnote mark after it: ``"2.10¹"`` → ``("2.10", "¹")``.
+
+    Read before any Unicode folding, which would turn ``¹`` into a digit and ``2.10¹``
+    into ``2.101``.
+    """
+    found = _FOOTNOTE_MARK.match(text.strip())
+    if found is None:
+        return text, None
+    return found["body"].strip(), found["mark"]
+
+
 def _problem(
     source: str,
     message: str,
@@ -540,6 +558,18 @@ def parse_money(
         return Money(value, currency), None
     if not isinstance(value, str):
         return None, _problem(source, "The price cell holds a date or time", value, "an amount")
+    body, mark_found = split_footnote(value)
+    if mark_found is not None:
+        money, problem = parse_money(body, source, currency=currency, mark=mark)
+        if money is None or problem is not None:
+            return money, problem
+        return money, _problem(
+            source,
+            f"The price carries the footnote mark {mark_found}; it was read as {money.amount} "
+            "and the vendor's note applies to it",
+            value,
+            severity=Severity.WARNING,
+        )
     text = normalise_text(value)
     lowered = text.casefold()
     if _FREE_WORDS.match(lowered):

@@ -1062,7 +1062,6 @@ add(
             gpu_hour("H100 reserved 12 months", "nvidia-h100-sxm", 64, "1.85", currency="USD"),
             gpu_hour("H100 reserved 36 months", "nvidia-h100-sxm", 64, "1.55", currency="USD"),
         ],
-        pending="footnote marks on values are read as the number with the note kept",
     )
 )
 
