@@ -29,7 +29,7 @@ import json
 import math
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeGuard
 
@@ -47,6 +47,7 @@ from computescore.domain.catalog import (
 from computescore.domain.problems import Problem, Severity
 from computescore.errors import InputRefused
 from computescore.resources_access import read_text
+from computescore.services.instances import INSTANCES_FILE, InstanceCatalogue, parse_instances
 
 CATALOGUE_FILE = "accelerators.json"
 ALIASES_FILE = "aliases.json"
@@ -605,9 +606,32 @@ def parse_catalogue(
 
 
 @cache
-def _shipped() -> Catalogue:
+def _shipped_accelerators() -> Catalogue:
     return parse_catalogue(
         read_text("catalogue", CATALOGUE_FILE), read_text("catalogue", ALIASES_FILE)
+    )
+
+
+@cache
+def _shipped() -> Catalogue:
+    catalogue = _shipped_accelerators()
+    instances = shipped_instances()
+    known = {alias_key(alias.text): alias.accelerator_id for alias in catalogue.aliases}
+    for alias in instances.aliases():
+        other = known.get(alias_key(alias.text))
+        if other is not None and other != alias.accelerator_id:
+            raise _file_error(
+                ALIASES_FILE,
+                f"{alias.text} means {other} there but {alias.accelerator_id} in {INSTANCES_FILE}",
+            )
+    return replace(catalogue, aliases=catalogue.aliases + instances.aliases())
+
+
+@cache
+def shipped_instances() -> InstanceCatalogue:
+    """The shipped cloud instance catalogue, read and validated once per process."""
+    return parse_instances(
+        read_text("catalogue", INSTANCES_FILE), _shipped_accelerators().accelerators
     )
 
 

@@ -1138,7 +1138,6 @@ add(
                 currency="USD",
             ),
         ],
-        pending="instance names are looked up in the instance catalogue",
     )
 )
 
