@@ -23,6 +23,7 @@ from computescore.domain.quotes import Deployment
 from computescore.errors import UsageError
 from computescore.io import header_words
 from computescore.io.values import (
+    AMBIGUOUS_MARKS,
     DecimalMark,
     Period,
     UnitHint,
@@ -171,7 +172,7 @@ def match_header(text: object) -> HeaderMatch | None:
     if field_ in (Field.PRICE, Field.LINE_TOTAL):
         unit = _header_unit(text)
         code, _ = currency_in_text(text)
-        currency = code if code not in ("$", "¥") else ("USD" if code == "$" else None)
+        currency = code if code not in AMBIGUOUS_MARKS else ("USD" if code == "$" else None)
     return HeaderMatch(field_, unit, currency)
 
 
@@ -431,7 +432,7 @@ def build_mapping(
             override.field,
             MappingSource.OVERRIDE,
             unit,
-            currency if currency not in ("$", "¥") else None,
+            currency if currency not in AMBIGUOUS_MARKS else None,
         )
         for index, other in enumerate(columns):
             if (
@@ -545,7 +546,7 @@ _COUNT_TEXT = re.compile(
 )
 _AMOUNT_TEXT = re.compile(r"^[\s\d.,'’()+\-−]*\d[\s\d.,'’()+\-−]*$")
 _MONEY_WORDS = re.compile(
-    r"(?i)\b(?:[a-z]{3}|us\$|per|hr|h|hour|month|mo|year|yr|node|gpu|net|incl|excl|vat|ht|"
+    r"(?i)\b(?:[a-z]{3}|us\$|kr|per|hr|h|hour|month|mo|year|yr|node|gpu|net|incl|excl|vat|ht|"
     r"ttc|mwst|monat|stunde|mois|heure)\b|[$€£¥₩₹元円/]"
 )
 _REFUTING_SHARE = 0.6

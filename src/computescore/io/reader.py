@@ -62,6 +62,7 @@ from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import Table, TableRow, find_tables
 from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
 from computescore.io.values import (
+    AMBIGUOUS_MARKS,
     Basis,
     DecimalMark,
     Money,
@@ -643,7 +644,7 @@ class _Reader:
                     value = row.values[index] if index < len(row.values) else None
                     if isinstance(value, str):
                         code, _ = currency_in_text(value)
-                        if code and code not in ("$", "¥"):
+                        if code and code not in AMBIGUOUS_MARKS:
                             found.add(code)
         return found.pop() if len(found) == 1 else None
 
@@ -1319,7 +1320,7 @@ class _LineBuilder:
             if value is not None:
                 if value not in currencies:
                     code, _ = currency_in_text(str(value))
-                    currencies[value] = None if code in (None, "$", "¥") else code
+                    currencies[value] = None if code is None or code in AMBIGUOUS_MARKS else code
                 line_currency = currencies[value]
                 if line_currency is None:
                     return None
@@ -1813,7 +1814,7 @@ class _LineBuilder:
             return None
         if value not in self.c_currency:
             code, _ = currency_in_text(str(value))
-            self.c_currency[value] = None if code in (None, "$", "¥") else code
+            self.c_currency[value] = None if code is None or code in AMBIGUOUS_MARKS else code
         code = self.c_currency[value]
         if code is None:
             problems.append(

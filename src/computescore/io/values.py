@@ -200,6 +200,10 @@ _SYMBOLS: tuple[tuple[str, str], ...] = (
     ("¥", "¥"),
 )
 _DOLLAR_CURRENCIES = frozenset({"USD", "AUD", "CAD", "SGD", "HKD", "TWD", "NZD", "MXN"})
+_KRONA_CURRENCIES = frozenset({"SEK", "NOK", "DKK", "ISK"})
+AMBIGUOUS_MARKS = frozenset({"$", "¥", "kr"})
+"""Currency marks that need the column's or file's currency to name one."""
+_KRONA = re.compile(r"(?<![A-Za-z])kr\.?(?![A-Za-z])", re.IGNORECASE)
 _CODE_PATTERN = re.compile(r"(?<![A-Za-z])([A-Za-z]{3,7})(?![A-Za-z])")
 
 
@@ -217,6 +221,9 @@ def currency_in_text(text: str) -> tuple[str | None, str | None]:
         if symbol in remaining:
             found.add(code)
             remaining = remaining.replace(symbol, " ")
+    if _KRONA.search(remaining):
+        found.add("kr")
+        remaining = _KRONA.sub(" ", remaining)
     for match in _CODE_PATTERN.finditer(remaining):
         word = match.group(1).upper()
         code = _CODE_ALIASES.get(word, word)
@@ -226,16 +233,19 @@ def currency_in_text(text: str) -> tuple[str | None, str | None]:
         found.discard("$")
     if "¥" in found and found & {"CNY", "JPY"}:
         found.discard("¥")
+    if "kr" in found and found & _KRONA_CURRENCIES:
+        found.discard("kr")
     if len(found) > 1:
         return None, "states more than one currency (" + ", ".join(sorted(found)) + ")"
     return (next(iter(found)) if found else None), None
 
 
 def resolve_symbol(code: str | None, hint: str | None) -> tuple[str | None, str | None]:
-    """Turn the bare ``$`` and ``¥`` marks into ISO codes using the column or file currency.
+    """Turn the bare ``$``, ``¥`` and ``kr`` marks into ISO codes using the column or file currency.
 
-    ``$`` is US dollars unless the hint is another dollar; ``¥`` is yuan or yen only
-    with a hint saying which. Returns ``(code, None)`` or ``(None, message)``.
+    ``$`` is US dollars unless the hint is another dollar; ``¥`` is yuan or yen, and
+    ``kr`` a Swedish, Norwegian, Danish or Icelandic crown, only with a hint saying
+    which. Returns ``(code, None)`` or ``(None, message)``.
     """
     if code == "$":
         return (hint if hint in _DOLLAR_CURRENCIES else "USD"), None
@@ -243,6 +253,10 @@ def resolve_symbol(code: str | None, hint: str | None) -> tuple[str | None, str 
         if hint in ("CNY", "JPY"):
             return hint, None
         return None, "¥ is used for both Chinese yuan (CNY) and Japanese yen (JPY)"
+    if code == "kr":
+        if hint in _KRONA_CURRENCIES:
+            return hint, None
+        return None, "kr is used for Swedish, Norwegian, Danish and Icelandic crowns"
     return code, None
 
 
@@ -511,7 +525,7 @@ _REMOVABLE = re.compile(
     "|".join(re.escape(symbol) for symbol, _ in _SYMBOLS)
     + r"|(?<![A-Za-z])(?:"
     + "|".join(sorted(ISO_CURRENCIES | set(_CODE_ALIASES), key=len, reverse=True))
-    + "|"
+    + r"|kr\.?|"
     + _HARMLESS_WORDS
     + r")(?![A-Za-z])",
     re.IGNORECASE,
@@ -616,7 +630,7 @@ def parse_money(
             source,
             unclear + "; say which (a currency column, header or the --currency option)",
             value,
-            "CNY or JPY",
+            "SEK, NOK, DKK or ISK" if stated == "kr" else "CNY or JPY",
         )
     digits = _strip_currency_words(body)
     if re.search(r"[^\d.,'’ ()+-]", digits):
