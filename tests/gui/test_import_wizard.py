@@ -152,3 +152,26 @@ def test_import_into_an_empty_workspace_creates_the_evaluation(
     wait_idle(qtbot)
     assert win.workspace.snapshot.evaluation.name == "Quotes from Brightline GPU Cloud"
     assert _quote_count(win.workspace) == 1
+
+
+def test_the_mapping_step_says_why_a_column_was_read_as_it_was(window, qtbot, tmp_path) -> None:
+    path = tmp_path / "hx_prices.csv"
+    path.write_text(
+        "Instances,GPU,GPUs per instance,Price per hour (USD)\n"
+        "hx2.8g,H100 SXM,8,25.60\nhx2.4g,H100 SXM,4,12.80\n",
+        encoding="utf-8",
+    )
+    wizard = _wizard(window, [path])
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.vendor.setCurrentText("Hx Cloud")
+    wizard.go_next()
+    qtbot.waitUntil(lambda: wizard.current_step() == "preview", timeout=30_000)
+    wizard.go_next()
+    assert wizard.current_step() == "mapping"
+    headers = [wizard.mapping.item(r, 1).text() for r in range(wizard.mapping.rowCount())]
+    row = headers.index("Instances")
+    assert wizard.mapping.cellWidget(row, 2).currentData() == "description"
+    why = wizard.mapping.item(row, 3).text()
+    assert "reads as nodes, but its values are names" in why
+    assert "Numbers: read with a decimal point" in wizard.mapping_note.text()

@@ -157,6 +157,28 @@ def _name_words(text: str) -> set[str]:
     }
 
 
+_MAPPING_NOTE = (
+    "Each column, what it is imported as and why. Amber: not imported; red: cells in the "
+    "column have problems. Change a choice and the file is read again."
+)
+
+
+def numbers_sentence(draft: Any) -> str:
+    """How the file's numbers were read, and how to change it."""
+    mark = getattr(draft, "decimal_mark", None)
+    if mark is None:
+        return (
+            "Numbers: nothing in the file proves its decimal mark, so each number is read "
+            "only where it reads one way; choose “Numbers written as” on the first step "
+            "if cells are reported as ambiguous."
+        )
+    example = "1.234,56" if mark.value == "comma" else "1,234.56"
+    return (
+        f"Numbers: read with a decimal {mark.value} ({example}); change it with "
+        "“Numbers written as” on the first step."
+    )
+
+
 def guess_vendor(file_name: str, vendors: list[str]) -> str:
     """The known vendor whose name shares the most distinctive words with a file name.
 
@@ -438,12 +460,7 @@ class ImportWizard(QDialog):
         right = QWidget()
         layout = QVBoxLayout(right)
         layout.setContentsMargins(SPACING, 0, 0, 0)
-        self.mapping_note = label(
-            "Each column and what it is imported as. Amber: not imported; red: cells in the "
-            "column have problems. Change a choice and the file is read again.",
-            "Muted",
-            wrap=True,
-        )
+        self.mapping_note = label(_MAPPING_NOTE, "Muted", wrap=True)
         layout.addWidget(self.mapping_note)
         self.mapping = QTableWidget(0, 5)
         self.mapping.setHorizontalHeaderLabels(
@@ -798,6 +815,8 @@ class ImportWizard(QDialog):
             if sheet_name == mapping.sheet and letters:
                 flagged.setdefault(letters.group(0), []).append(problem.message)
         t = theme.current()
+        if draft is not None:
+            self.mapping_note.setText(_MAPPING_NOTE + " " + numbers_sentence(draft))
         self.mapping.setRowCount(len(mapping.columns))
         for index, column in enumerate(mapping.columns):
             samples = []
@@ -818,11 +837,11 @@ class ImportWizard(QDialog):
                 lambda _i, c=combo, p=path, h=column.header: self._mapping_changed(p, h, c)
             )
             self.mapping.setCellWidget(index, 2, combo)
-            self.mapping.setItem(
-                index,
-                3,
-                QTableWidgetItem(_SOURCE_WORDS.get(column.source.value, column.source.value)),
+            decided = QTableWidgetItem(
+                column.reason or _SOURCE_WORDS.get(column.source.value, column.source.value)
             )
+            decided.setToolTip(column.reason)
+            self.mapping.setItem(index, 3, decided)
             sample = QTableWidgetItem(" · ".join(samples[:3]))
             if samples:
                 sample.setToolTip("\n".join(samples))
