@@ -52,6 +52,9 @@ def test_vendor_file_lines(expected: dict[str, Any], catalogue: Catalogue) -> No
         HERE / "files" / expected["file"], catalogue, vendor="Vendor", **expected["options"]
     )
     lines = [line for quote in draft.quotes for line in quote.lines]
+    messages = [str(p) for quote in draft.quotes for p in quote.problems]
+    for wanted in expected["warnings"]:
+        assert any(wanted in message for message in messages), (wanted, messages)
     errors = [p for quote in draft.quotes for p in quote.problems if p.severity.value == "error"]
     assert not errors, [str(p) for p in errors]
     assert len(lines) == len(expected["lines"]), [line.description for line in lines]

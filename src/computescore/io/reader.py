@@ -59,8 +59,15 @@ from computescore.io.mapping import (
 from computescore.io.places import country_of
 from computescore.io.preflight import ReadLimits
 from computescore.io.refusal import FileRefused, RefusalCode
-from computescore.io.table_finder import Table, TableRow, find_tables
+from computescore.io.table_finder import (
+    SkipReason,
+    Table,
+    TableRow,
+    find_tables,
+    is_tax_label,
+)
 from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
+from computescore.io.totals import TotalRow, check_totals
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     Basis,
@@ -1477,7 +1484,10 @@ class _LineBuilder:
         wide = any(slot.option is not None for slot in self.prices)
         plain = self._plain_row_reader() if self.fast_rows and not wide else None
         lines = self.group.lines
+        first = len(lines)
+        lines_before: list[tuple[int, int]] = []  # (sheet row, lines of this table so far)
         for number, row in enumerate(self.table.rows):
+            lines_before.append((row.index, len(lines) - first))
             if row.hidden and not include_hidden:
                 self.group.problems.append(
                     Problem(
@@ -1495,6 +1505,62 @@ class _LineBuilder:
                 self.row(row)
             else:
                 lines.extend(read)
+        if self.line_item_table:
+            self.check_totals(lines[first:], lines_before, len(lines) - first)
+
+    def check_totals(
+        self, lines: Sequence[QuoteLine], lines_before: Sequence[tuple[int, int]], count: int
+    ) -> None:
+        """Warn when a subtotal or total row is not what the table's lines add up to."""
+        rows = [index for index, why in self.table.skipped if why is SkipReason.SUBTOTAL]
+        # Rows after the last line up to the totals row that ended the table (subtotal,
+        # discount, VAT, shipping): the table does not keep them, the check reads them.
+        last = self.table.rows[-1].index if self.table.rows else self.table.header_row
+        end = self.table.end_row
+        if (self.table.stop_reason or "").startswith("total"):
+            end += 1
+        rows.extend(range(last + 1, min(end, len(self.sheet.rows))))
+        totals = []
+        for index in sorted(rows):
+            found = self._total_row(index, lines_before, count)
+            if found is not None:
+                totals.append(found)
+        for mismatch in check_totals(lines, totals):
+            total = mismatch.total
+            self.group.problems.append(
+                Problem(
+                    f"{self.r.prefix(self.sheet)}!{self.r.row_number(self.sheet, total.row)}",
+                    f"The row “{total.label}” states {_amount(total.amount)}, but the lines "
+                    f"above it add up to {_amount(mismatch.expected)}"
+                    + (" with the taxes listed" if any(t.tax for t in totals) else ""),
+                    Severity.WARNING,
+                    _amount(total.amount),
+                    _amount(mismatch.expected),
+                )
+            )
+
+    def _total_row(
+        self, index: int, lines_before: Sequence[tuple[int, int]], count: int
+    ) -> TotalRow | None:
+        if index >= len(self.sheet.rows):
+            return None
+        cells = self.sheet.rows[index]
+        label = next((c for c in cells if isinstance(c, str) and c.strip()), None)
+        amount = None
+        for cell in reversed(cells):
+            if _filled(cell) is None or isinstance(cell, bool):
+                continue
+            if cell is label:
+                break
+            money, problem = self.money(cell, self.mapping.currency or self.r.currency)
+            if money is not None and problem is None:
+                amount = money.amount
+                break
+        if label is None or amount is None:
+            return None
+        # Lines of the rows above it: as many as there were before the first row below it.
+        above = next((n for row, n in lines_before if row > index), count)
+        return TotalRow(index, label.strip(), amount, is_tax_label(label), above)
 
     def row(self, row: TableRow) -> None:
         values = row.values
@@ -2199,6 +2265,11 @@ class _LineBuilder:
                     str(expected),
                 )
             )
+
+
+def _amount(value: Decimal) -> str:
+    """``606400.0`` → ``606,400``; ``1234.5`` → ``1,234.50``."""
+    return f"{value:,.0f}" if value == value.to_integral_value() else f"{value:,.2f}"
 
 
 def _row_text(values: Sequence[CellValue]) -> str:

@@ -213,6 +213,11 @@ _TOTAL_WORD = re.compile(
 _TAX = re.compile(r"^(vat|tax|taxes|sales tax|gst|hst|mwst|ust|iva|tva|btw|moms|增值税)\b")
 
 
+def is_tax_label(text: str) -> bool:
+    """True for a tax row's label: ``VAT 19 %``, ``MwSt.``, ``TVA``, ``GST``, ``增值税``."""
+    return bool(_TAX.match(text.strip().casefold()))
+
+
 def _is_total(text: str, filled: int, numbers: int) -> bool:
     """A totals row: "total" (or "sum") in its first text, and little else in the row."""
     return bool(_TOTAL_WORD.search(text)) and filled <= 3 and numbers <= 2

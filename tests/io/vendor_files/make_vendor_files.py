@@ -1273,6 +1273,51 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "oem_quote_wrong_total.xlsx",
+        "a purchase quote whose grand total does not equal its lines plus VAT",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Item", "Description", "Qty", "Unit price (EUR)", "Extended (EUR)"],
+                    [1, "HGX H100 8-GPU server", 2, 245000, 490000],
+                    [2, "Rack integration and installation", 2, 3500, 7000],
+                    [None, "Subtotal", None, None, 497000],
+                    [None, "VAT 20 %", None, None, 99400],
+                    [None, "Grand total", None, None, 606400],
+                ],
+            )
+        ),
+        [
+            line(
+                "HGX H100 8-GPU server",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                nodes=2,
+                accelerators_per_node=8,
+                deployment="purchase",
+                price="245000",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+            line(
+                "Rack integration and installation",
+                kind="cost",
+                category="installation",
+                quantity="2",
+                price="3500",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+        ],
+        # 490,000 + 7,000 = 497,000; + VAT 99,400 = 596,400, not the 606,400 stated.
+        warnings=["states 606,400, but the lines above it add up to 596,400 with the taxes listed"],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 
