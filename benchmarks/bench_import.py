@@ -84,7 +84,28 @@ SPECIFICATION = {
     "Minimum commitment",
 }
 NARROW = [name for name in WIDE if name not in SPECIFICATION]
-SHAPES = {"wide": WIDE, "narrow": NARROW}
+INSTANCES = [
+    "Instance type",
+    "GPU",
+    "GPUs per instance",
+    "vCPUs",
+    "Memory (GiB)",
+    "Region",
+    "Pricing model",
+    "Price per hour (USD)",
+    "Network (Gbps)",
+    "Local storage",
+]
+"""A hyperscaler's price-list export: instance names, repeated specifications, ten columns."""
+SHAPES = {"wide": WIDE, "narrow": NARROW, "instances": INSTANCES}
+INSTANCE_TYPES = [
+    ("p5.48xlarge", "H100 SXM", 8, 192, 2048),
+    ("p5e.48xlarge", "H200 SXM", 8, 192, 2048),
+    ("p4d.24xlarge", "A100 40GB", 8, 96, 1152),
+    ("g6e.12xlarge", "L40S", 4, 48, 384),
+    ("g6e.48xlarge", "L40S", 8, 192, 1536),
+]
+PRICING = ["On-Demand", "1yr Reserved", "3yr Reserved", "Spot"]
 MEMORY_GB = {
     "H100 SXM": 80,
     "H200 SXM": 141,
@@ -129,6 +150,17 @@ def price_rows(count: int, header: list[str], seed: int = 7) -> list[list[Any]]:
             "Valid until": "2027-03-31",
             "Minimum commitment": "1 node",
             "Notes": "",
+        }
+        instance, gpu, per_instance, vcpus, memory = INSTANCE_TYPES[number % len(INSTANCE_TYPES)]
+        line |= {
+            "Instance type": instance,
+            "GPU": gpu,
+            "GPUs per instance": per_instance,
+            "vCPUs": vcpus,
+            "Memory (GiB)": memory,
+            "Pricing model": rng.choice(PRICING),
+            "Price per hour (USD)": round(rng.uniform(5.0, 100.0), 2),
+            "Local storage": "8 x 3.84 TB NVMe SSD",
         }
         rows.append([line[name] for name in header])
     return rows
@@ -416,13 +448,13 @@ def main() -> int:
     )
     parser.add_argument(
         "--shape",
-        choices=[*SHAPES, "both"],
-        default="both",
-        help="which price list to measure (default: the wide and the narrow one)",
+        choices=[*SHAPES, "all"],
+        default="all",
+        help="which price list to measure (default: all three)",
     )
     parser.add_argument("--skip-hostile", action="store_true")
     args = parser.parse_args()
-    names = list(SHAPES) if args.shape == "both" else [args.shape]
+    names = list(SHAPES) if args.shape == "all" else [args.shape]
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
         shapes = []

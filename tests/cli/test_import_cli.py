@@ -225,19 +225,26 @@ def test_import_into_a_new_database_uses_the_evaluation_named(
         assert uow.evaluation_names() == ["2027 pool"]
 
 
+FOOTNOTED_CSV = (
+    INSTANCES_CSV.replace("25.60", "25.60*").replace("12.80", "12.80*").replace("9.60", "9.60*")
+)
+
+
 def test_a_warning_on_every_row_is_printed_once_with_its_rows(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "prices.csv"
-    path.write_text(INSTANCES_CSV, encoding="utf-8")
+    path.write_text(FOOTNOTED_CSV, encoding="utf-8")
     assert main(["import", str(path), "--db", str(db), "--vendor", "Hx", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    grouped = [line for line in out.splitlines() if "does not say how many accelerators" in line]
+    grouped = [line for line in out.splitlines() if "footnote" in line]
     assert grouped == [
-        "  warning: prices.csv!2–4 (3 rows): The line does not say how many accelerators it "
-        "provides (found 'hx2.8g' in the first); expected a count, or nodes and accelerators "
-        "per node"
+        "  warning: prices.csv!E2–E4 (3 rows): The price carries the footnote mark *; it was "
+        "read without the mark, and the vendor's note applies to it (found '25.60*' in the "
+        "first); expected the number without the mark"
     ]
+    # A decision about the whole table is told once.
+    assert out.count("The table states no quantities: 3 compute lines") == 1
     # The dry run says what each column became and why.
     assert "A 'Instances' → description (header “Instances” reads as nodes" in out
     assert "B 'GPU' → accelerator (from its header)" in out
@@ -247,11 +254,11 @@ def test_json_keeps_every_row_and_the_column_decisions(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "prices.csv"
-    path.write_text(INSTANCES_CSV, encoding="utf-8")
+    path.write_text(FOOTNOTED_CSV, encoding="utf-8")
     main(["import", str(path), "--db", str(db), "--vendor", "Hx", "--dry-run", "--json"])
     data = json.loads(capsys.readouterr().out)
-    rows = [p["source"] for p in data["problems"] if "how many accelerators" in p["message"]]
-    assert rows == ["prices.csv!2", "prices.csv!3", "prices.csv!4"]
+    rows = [p["source"] for p in data["problems"] if "footnote" in p["message"]]
+    assert rows == ["prices.csv!E2", "prices.csv!E3", "prices.csv!E4"]
     first = data["columns"][0]
     assert (first["header"], first["field"], first["decided_by"]) == (
         "Instances",

@@ -1042,6 +1042,14 @@ class _LineBuilder:
         self.lease_context = bool(_LEASE_CONTEXT.search(context.casefold()))
         # A purchase quote's table: quantity × unit price = extended price. A price
         # whose header and cell state no period is then one-off, per item.
+        # A table with a count column: a line without a count is worth a warning. A price
+        # list without one offers each line per instance or GPU, and says so once.
+        self.counted = any(
+            f in self.index for f in (Field.NODES, Field.ACCELERATOR_COUNT, Field.QUANTITY)
+        )
+        self.uncounted = 0
+        self.assumed: dict[tuple[int, str], str] = {}
+        """Units read by assumption, per price column: told once for the column."""
         self.line_item_table = Field.LINE_TOTAL in self.index and (
             Field.QUANTITY in self.index or Field.NODES in self.index
         )
@@ -1171,7 +1179,11 @@ class _LineBuilder:
             found = counts[(fld, value)] = parse_count(value, what=what)
             return found
 
+        assumed = self.assumed
+        counted = self.counted
+
         def read(number: int, row: TableRow) -> list[QuoteLine] | None:
+            uncounted = 0
             values = row.values
             width = len(values)
             if is_text and width > header_width:
@@ -1396,8 +1408,10 @@ class _LineBuilder:
                         term,
                     )
                 unit = decided.unit
-                if unit is None or decided.assumed:
+                if unit is None:
                     return None
+                if decided.assumed:
+                    assumed.setdefault((index, decided.assumed), str(cell))
                 region_value = c_region[number]
                 country_value = c_country[number]
                 place_key = (region_value, country_value)
@@ -1449,8 +1463,12 @@ class _LineBuilder:
                     if found_problems:
                         return None
                 if compute and count is None and nodes is None:
-                    return None
+                    if counted:
+                        return None
+                    uncounted += 1
                 made.append(line)
+            if uncounted:
+                self.uncounted += uncounted
             return made or None
 
         return read
@@ -1507,6 +1525,36 @@ class _LineBuilder:
                 lines.extend(read)
         if self.line_item_table:
             self.check_totals(lines[first:], lines_before, len(lines) - first)
+        self.column_notes()
+
+    def column_notes(self) -> None:
+        """Decisions taken for a whole column or table, told once rather than on every row."""
+        prefix = self.r.prefix(self.sheet)
+        header_row = self.r.row_number(self.sheet, self.table.header_row)
+        columns = self.mapping.columns_by_index()
+        for (index, reason), example in self.assumed.items():
+            column = columns[index]
+            self.group.problems.append(
+                Problem(
+                    f"{prefix}!{column.letter}{header_row}",
+                    f"The prices in column {column.letter} (“{column.header}”) were {reason}",
+                    Severity.WARNING,
+                    example,
+                    "a unit that names GPU or node",
+                )
+            )
+        if self.uncounted:
+            self.group.problems.append(
+                Problem(
+                    f"{prefix}!{header_row}",
+                    f"The table states no quantities: {self.uncounted:,} compute lines are "
+                    "offers priced per GPU or per instance, and the TCO sizes each for the "
+                    "workload",
+                    Severity.WARNING,
+                    None,
+                    "a count column if the quote is for a fixed amount",
+                )
+            )
 
     def check_totals(
         self, lines: Sequence[QuoteLine], lines_before: Sequence[tuple[int, int]], count: int
@@ -2051,15 +2099,7 @@ class _LineBuilder:
             )
             return
         if decided.assumed:
-            problems.append(
-                Problem(
-                    self.at(row, slot),
-                    decided.assumed,
-                    Severity.WARNING,
-                    str(cell),
-                    "a unit that names GPU or node",
-                )
-            )
+            self.assumed.setdefault((slot.index, decided.assumed), str(cell))
         region_value = self.get(Field.REGION)
         if slot.option is not None and slot.option.region is not None:
             region_value = slot.option.region
@@ -2106,15 +2146,18 @@ class _LineBuilder:
         if Field.LINE_TOTAL in self.index:
             self.check_total(row, self.get(Field.LINE_TOTAL), line, problems)
         if compute and count is None and nodes is None:
-            problems.append(
-                Problem(
-                    line.source or "",
-                    "The line does not say how many accelerators it provides",
-                    Severity.WARNING,
-                    desc_text,
-                    "a count, or nodes and accelerators per node",
+            if self.counted:
+                problems.append(
+                    Problem(
+                        line.source or "",
+                        "The line does not say how many accelerators it provides",
+                        Severity.WARNING,
+                        desc_text,
+                        "a count, or nodes and accelerators per node",
+                    )
                 )
-            )
+            else:
+                self.uncounted += 1
         if problems and any(p.severity is Severity.ERROR for p in problems):
             return
         self.group.lines.append(line)
@@ -2159,10 +2202,10 @@ class _LineBuilder:
             return _Priced(None, None, None, None)
         assumed = None
         if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
-            assumed = f"The price was read as {unit.value.replace('_', ' ')} because " + (
-                "the line names a node of accelerators"
+            assumed = f"read as {unit.value.replace('_', ' ')} because " + (
+                "the lines name a node of accelerators"
                 if node_priced
-                else "nothing says it is per node"
+                else "nothing says they are per node"
             )
         if compute:
             if deployment is None:

@@ -579,9 +579,10 @@ def parse_money(
             return money, problem
         return money, _problem(
             source,
-            f"The price carries the footnote mark {mark_found}; it was read as {money.amount} "
+            f"The price carries the footnote mark {mark_found}; it was read without the mark, "
             "and the vendor's note applies to it",
             value,
+            "the number without the mark",
             severity=Severity.WARNING,
         )
     text = normalise_text(value)
