@@ -259,6 +259,38 @@ def plainly_data(cells: Sequence[CellValue], first_word: str) -> bool:
     )
 
 
+def _plain_named_row(cells: Sequence[CellValue], first_key: str, known: dict[str, bool]) -> bool:
+    """True for a row of four or more filled cells whose first text can start no notes,
+    footnote or repeated header row: :func:`classify_row` would call it a data row.
+
+    Past three filled cells only those three kinds remain, and each is decided by the
+    first text alone (a repeated header also needs the first text to be the header's
+    first key), so the answer is kept per first text in ``known``.
+    """
+    if len(cells) < 4:
+        return False
+    first = cells[0]
+    if first.__class__ is not str:
+        return False
+    assert isinstance(first, str)
+    plain = known.get(first)
+    if plain is False:
+        return False
+    for cell in (cells[1], cells[2], cells[3]):
+        # As _solid, inline: this runs for every row of a price list.
+        if cell is None or cell == "" or (cell.__class__ is str and cell.isspace()):
+            return False
+    if plain is None:
+        if not first or first.isspace():
+            known[first] = False
+            return False
+        folded = first.strip().lower() if first.isascii() else normalise_text(first).casefold()
+        plain = known[first] = not (
+            _NOTES.match(folded) or _FOOTNOTE.match(folded) or normalise_header(first) == first_key
+        )
+    return plain
+
+
 def classify_row(
     cells: Sequence[CellValue], header_keys: Sequence[str], first_key: str | None = None
 ) -> str | None:
@@ -388,13 +420,16 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
     after_gap = False
     sheet_rows, hidden = sheet.rows, sheet.hidden_rows
     first_word = first_key.split(" ")[0]
+    plain_firsts: dict[str, bool] = {}
     for index in range(start, len(sheet_rows)):
         cells = sheet_rows[index]
-        # Price lists are mostly rows that start with a line number: such a row is a
-        # data row, as classify_row would say, and is taken without asking it.
-        kind = (
-            None if plainly_data(cells, first_word) else classify_row(cells, header_keys, first_key)
-        )
+        # Price lists are mostly rows that start with a line number, or with one of a
+        # few names repeated (an instance type): such a row is a data row, as
+        # classify_row would say, and is taken without asking it.
+        if plainly_data(cells, first_word) or _plain_named_row(cells, first_key, plain_firsts):
+            kind = None
+        else:
+            kind = classify_row(cells, header_keys, first_key)
         if kind == "blank":
             skipped.append((index, SkipReason.BLANK))
             after_gap = True
