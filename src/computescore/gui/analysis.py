@@ -16,7 +16,6 @@ show the same figures.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -81,98 +80,28 @@ def compute(
     monte_carlo_samples: int = 0,
     progress: Any = None,
 ) -> Outcome:
-    """Load the evaluation, run the compliance checks and the engine (worker thread)."""
-    from computescore.domain.scoring import prepare_input
-    from computescore.services.evaluate import EvaluateOptions, evaluate
-    from computescore.services.workspace import load_evaluation_data
+    """Analyse the evaluation on a worker thread: :func:`services.analysis.analyse`."""
+    from computescore.services.analysis import AnalysisOptions, analyse
+    from computescore.services.evaluate import EvaluateOptions
 
-    started = time.perf_counter()
-    data = load_evaluation_data(store, evaluation)
-    findings: tuple[Finding, ...] | None = None
-    note = ""
-    rules: Any = None
-    classifications: tuple[tuple[str, Any], ...] = ()
-    if compliance_available():
-        from computescore.services.compliance import check_evaluation, settings_for
-
-        settings = settings_for(data, store=store)
-        findings = tuple(check_evaluation(data, settings))
-        rules = settings.rules
-        classifications = classify_quoted(data, settings)
-    else:
-        note = "The compliance checks are not available yet."
-    options = EvaluateOptions(
-        weights=dict(weights) if weights else None, monte_carlo_samples=monte_carlo_samples
+    options = AnalysisOptions(
+        evaluate=EvaluateOptions(
+            weights=dict(weights) if weights else None, monte_carlo_samples=monte_carlo_samples
+        ),
+        run_compliance=compliance_available(),
     )
-    result = evaluate(data, options, compliance_findings=findings, progress=progress)
-    quotes = {q.key: q for q in data.quotes}
-    entries = tuple(
-        prepare_input(
-            quotes[item.quote_key],
-            item.tco,
-            result.workload,
-            result.assumptions,
-            (*item.fit_findings, *item.compliance_findings),
-            result.compliance_checked,
-        )
-        for item in result.quotes
-        if item.quote_key in quotes
-    )
-    pack = None
-    try:
-        from computescore.services.reporting import RulesInfo, build_board_pack
-    except ImportError:
-        pass
-    else:
-        from datetime import date
-
-        info = None
-        if rules is not None:
-            info = RulesInfo(rules.version, rules.as_of.isoformat(), rules.title, rules.disclaimer)
-        pack = build_board_pack(data, result, rules=info, generated_on=date.today())
-    label = "" if rules is None else f"{rules.title or 'rules'} {rules.version} ({rules.as_of})"
+    analysis = analyse(store, evaluation, options, progress=progress)
     return Outcome(
-        data,
-        result,
-        findings,
-        entries,
-        time.perf_counter() - started,
-        note,
-        pack,
-        classifications,
-        label.strip(),
+        analysis.data,
+        analysis.result,
+        analysis.findings,
+        analysis.entries,
+        analysis.seconds,
+        "" if options.run_compliance else "The compliance checks are not available yet.",
+        analysis.pack,
+        analysis.classifications,
+        analysis.rules_label,
     )
-
-
-def classify_quoted(data: EvaluationData, settings: Any) -> tuple[tuple[str, Any], ...]:
-    """Export-control classification of every accelerator quoted, for where it will run.
-
-    The destination is the first workload's country, the end user's headquarters the
-    evaluation's, and the date the decision date.
-    """
-    from computescore.services.compliance import classify_accelerator
-
-    evaluation = data.evaluation
-    destination = evaluation.workloads[0].country if evaluation.workloads else "US"
-    ids = sorted(
-        {line.accelerator for q in data.quotes for line in q.compute_lines if line.accelerator}
-    )
-    out = []
-    for accelerator_id in ids:
-        accelerator = data.catalogue.get(accelerator_id)
-        if accelerator is None:
-            continue
-        verdict = classify_accelerator(
-            accelerator,
-            destination,
-            evaluation.end_user_hq or None,
-            evaluation.decision_date,
-            settings.rules,
-            settings.posture,
-            export_from_us=settings.export_from_us,
-        )
-        out.append((accelerator.display_name, verdict))
-    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

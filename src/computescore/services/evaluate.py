@@ -627,37 +627,20 @@ def evaluate_workspace(
     run_compliance: bool = True,
     progress: Progress | None = None,
 ) -> EvaluationResult:
-    """Open a workspace, load an evaluation, run the compliance checks, then :func:`evaluate`.
+    """Open a workspace and analyse an evaluation (:mod:`services.analysis`), without the pack.
 
     Raises:
         NotFound: no such evaluation or workload.
         DatabaseError: the database cannot be used.
     """
-    from computescore.services.workspace import load_evaluation_data, open_store
+    from computescore.services.analysis import AnalysisOptions, analyse_workspace
 
-    store = open_store(db)
-    try:
-        data = load_evaluation_data(store, evaluation)
-        findings: list[Finding] | None = None
-        extra: tuple[Problem, ...] = ()
-        if run_compliance:
-            from computescore.services.compliance import check_evaluation, settings_for
-
-            settings = settings_for(data, store=store)
-            findings = check_evaluation(data, settings)
-            extra = settings.problems
-    finally:
-        store.close()
-    result = evaluate(data, options, compliance_findings=findings, progress=progress)
-    if extra:
-        return _with_problems(result, extra)
-    return result
-
-
-def _with_problems(result: EvaluationResult, extra: Sequence[Problem]) -> EvaluationResult:
-    values = {f.name: getattr(result, f.name) for f in fields(result)}
-    values["problems"] = (*extra, *result.problems)
-    return EvaluationResult(**values)
+    return analyse_workspace(
+        db,
+        evaluation,
+        AnalysisOptions(evaluate=options, run_compliance=run_compliance, board_pack=False),
+        progress=progress,
+    ).result
 
 
 # ----------------------------------------------------------------------------- estimates

@@ -49,7 +49,7 @@ from computescore.reports.model import (
     TornadoBar,
     WeightFlip,
 )
-from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
+from computescore.services.evaluate import EvaluateOptions, EvaluationResult
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData
 from computescore.wording import plural, sentence
@@ -653,46 +653,29 @@ def gather_board_pack(
     run_compliance: bool = True,
     progress: Progress | None = None,
 ) -> BoardPack:
-    """Open a workspace, run the compliance checks and the engine, and build the pack.
+    """Open a workspace, analyse the evaluation (:mod:`services.analysis`), build the pack.
 
     Raises:
         NotFound: no such evaluation or workload.
         DatabaseError: the database cannot be used.
         Cancelled: the user cancelled.
     """
-    from computescore.services.workspace import load_evaluation_data, open_store
+    from computescore.services.analysis import AnalysisOptions, analyse_workspace
 
-    report = progress or NullProgress()
-    report.report(0.0, "Loading the evaluation")
-    store = open_store(db)
-    try:
-        data = load_evaluation_data(store, evaluation)
-        findings: list[Finding] | None = None
-        rules: RulesInfo | None = None
-        if run_compliance:
-            from computescore.services.compliance import check_evaluation, settings_for
-
-            check_cancel(report)
-            report.report(0.1, "Checking compliance")
-            settings = settings_for(data, store=store)
-            findings = check_evaluation(data, settings)
-            rules = RulesInfo(
-                version=settings.rules.version,
-                as_of=settings.rules.as_of.isoformat(),
-                title=settings.rules.title,
-                disclaimer=settings.rules.disclaimer,
-            )
-    finally:
-        store.close()
-    result = evaluate(data, options, compliance_findings=findings, progress=report)
-    return build_board_pack(
-        data,
-        result,
-        rules=rules,
-        generated_on=generated_on or date.today(),
-        prepared_by=prepared_by,
-        confidentiality=confidentiality,
+    analysis = analyse_workspace(
+        db,
+        evaluation,
+        AnalysisOptions(
+            evaluate=options,
+            run_compliance=run_compliance,
+            generated_on=generated_on,
+            prepared_by=prepared_by,
+            confidentiality=confidentiality,
+        ),
+        progress=progress,
     )
+    assert analysis.pack is not None
+    return analysis.pack
 
 
 # ----------------------------------------------------------------------------- writing
