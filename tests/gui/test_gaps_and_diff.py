@@ -22,8 +22,8 @@ from computescore.domain.quotes import (
     VendorKind,
 )
 from computescore.domain.workload import Evaluation, Purpose, Workload, WorkloadClass
-from computescore.gui.diff import line_differences
 from computescore.gui.gaps import find_gaps
+from computescore.services.revisions import line_differences
 
 DAY = date(2026, 12, 1)
 LINE = QuoteLine(

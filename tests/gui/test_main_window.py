@@ -50,9 +50,10 @@ def test_quotes_page_lists_every_current_line_and_shows_terms(window, qtbot) -> 
     assert "Revision 2" in view.detail.meta.text()
     view.detail.tabs.setCurrentIndex(1)
     assert view.detail.revisions.count() == 2
-    # The second revision lowered the first line's price by 6 %.
-    assert "1 difference" in view.detail.diff_title.text()
-    assert view.detail.diff_model.row(0).field == "price"
+    # The second revision lowered the first line's price by 6 % and is dated later: the
+    # history lists both, as the import report did.
+    assert "2 differences" in view.detail.diff_title.text()
+    assert [view.detail.diff_model.row(r).field for r in range(2)] == ["price", "quote date"]
 
 
 def test_window_geometry_and_last_database_are_remembered(

@@ -95,7 +95,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_import(args: argparse.Namespace) -> int:
     """Import the files; returns the exit code (errors raise and become exit 3)."""
-    from computescore.io.values import DecimalMark
+    from computescore.services.import_read import DecimalMark
     from computescore.services.importing import ImportRefused, import_files
     from computescore.services.problem_groups import group_problems
     from computescore.services.workspace import open_store

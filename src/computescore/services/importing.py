@@ -18,7 +18,6 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -37,17 +36,14 @@ from computescore.domain.quotes import (
 )
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
-from computescore.io.isolated import read_file
 from computescore.io.preflight import ReadLimits
-from computescore.io.reader import FileDraft, QuoteDraft, read_quote_book
-from computescore.io.refusal import ReadCancelled
+from computescore.io.reader import FileDraft, QuoteDraft
 from computescore.io.values import DecimalMark
-from computescore.io.workbook import WorkbookData
+from computescore.services.import_read import ReadBatch, ReadOptions, read_batch
 from computescore.services.progress import Cancelled, NullProgress, Progress
-from computescore.services.workspace import CANONICAL_FIELDS, load_catalogue_for
+from computescore.services.revisions import describe_differences as describe_differences
+from computescore.services.workspace import CANONICAL_FIELDS
 from computescore.store.repository import Store, UnitOfWork, name_key
-
-MAX_DIFFERENCES = 40
 
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 _CONFUSABLES = str.maketrans(
@@ -258,107 +254,93 @@ def _import_files(
     today: date | None,
 ) -> ImportReport:
     progress = progress or NullProgress()
-    paths = [Path(f) for f in files]
-    catalogue = load_catalogue_for(store)
-    with store.reading() as uow:
-        evaluation_name, create_evaluation = _evaluation_name(
-            uow, evaluation, create_evaluation, paths[0] if paths else None, vendor
-        )
-        saved_profile = uow.mapping_profile(vendor) if vendor else None
-    drafts: list[FileDraft] = []
-    for number, path in enumerate(paths):
-        step = _Step(progress, number / len(paths), 0.8 / len(paths))
-        wanted = _overrides_for(files[number], overrides)
-        book = _read(path, step, encoding=encoding, limits=limits)
-        options: dict[str, Any] = {
-            "sheet": sheet,
-            "include_hidden": include_hidden,
-            "decimal_mark": decimal_mark,
-            "currency": currency,
-        }
-        draft = read_quote_book(
-            book,
-            catalogue,
-            progress=step,
-            vendor=vendor,
-            overrides=wanted,
-            profile=saved_profile,
-            **options,
-        )
-        if vendor is None and not wanted:
-            found = next((q.vendor for q in draft.quotes if q.vendor), None)
-            if found:
-                with store.reading() as uow:
-                    profile = uow.mapping_profile(found)
-                if profile:
-                    # The file named its vendor, whose saved mapping applies: the same
-                    # cells are read again with it (the file is not opened again).
-                    draft = read_quote_book(
-                        book, catalogue, progress=step, vendor=None, profile=profile, **options
-                    )
-        del book
-        drafts.append(draft)
+    first = Path(files[0]) if files else None
+    with store.reading() as uow:  # an unknown evaluation is refused before any reading
+        _evaluation_name(uow, evaluation, create_evaluation, first, vendor)
+    read_options = ReadOptions(
+        vendor=vendor,
+        sheet=sheet,
+        overrides=overrides,
+        include_hidden=include_hidden,
+        decimal_mark=decimal_mark,
+        currency=currency,
+        encoding=encoding,
+        limits=limits,
+    )
+    batch = read_batch(store, files, read_options, progress=progress, share=0.8)
+    target = StoreTarget(
+        evaluation=evaluation,
+        create_evaluation=create_evaluation,
+        vendor=vendor,
+        vendor_kind=vendor_kind,
+        today=today,
+    )
+    return store_batch(store, batch, target, dry_run=dry_run, progress=progress)
+
+
+@dataclass(frozen=True, slots=True)
+class StoreTarget:
+    """Where a batch goes.
+
+    Attributes:
+        evaluation: the evaluation's name (default: the most recent one; a workspace
+            with none gets one).
+        create_evaluation: create the named evaluation when it does not exist.
+        vendor: the vendor's name (default: the supplier named in each file).
+        vendor_kind: the kind of a vendor that does not exist yet.
+        today: the decision date of a created evaluation (default: today).
+    """
+
+    evaluation: str | None = None
+    create_evaluation: bool = False
+    vendor: str | None = None
+    vendor_kind: VendorKind | None = None
+    today: date | None = None
+
+
+def store_batch(
+    store: Store,
+    batch: ReadBatch,
+    target: StoreTarget | None = None,
+    *,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+) -> ImportReport:
+    """Store a batch read by :func:`~services.import_read.read_batch`, all or nothing.
+
+    Raises:
+        ImportRefused: a file was refused or a line has an error; nothing was written.
+        Cancelled: the user cancelled; nothing was written.
+        NotFound: the evaluation does not exist.
+    """
+    target = target or StoreTarget()
+    progress = progress or NullProgress()
     if progress.cancelled():
         raise Cancelled("Cancelled by the user; nothing was imported.")
-    _validate(drafts, vendor)
+    if batch.failures:
+        name, why = next(iter(batch.failures.items()))
+        raise ImportRefused(f"{why} Nothing was imported." if name in why else why)
+    drafts = list(batch.drafts)
+    first = drafts[0].path if drafts else None
+    with store.reading() as uow:
+        evaluation_name, create = _evaluation_name(
+            uow, target.evaluation, target.create_evaluation, first, target.vendor
+        )
+    _validate(drafts, target.vendor)
     progress.report(0.85, "Storing the quotes" if not dry_run else "Checking against the store")
-    if dry_run:
-        with store.reading() as uow:
-            report = _store(
-                uow,
-                drafts,
-                evaluation_name,
-                vendor,
-                vendor_kind,
-                dry_run=True,
-                create=create_evaluation,
-                today=today,
-            )
-    else:
-        with store.transaction() as uow:
-            report = _store(
-                uow,
-                drafts,
-                evaluation_name,
-                vendor,
-                vendor_kind,
-                dry_run=False,
-                create=create_evaluation,
-                today=today,
-            )
+    with store.reading() if dry_run else store.transaction() as uow:
+        report = _store(
+            uow,
+            drafts,
+            evaluation_name,
+            target.vendor,
+            target.vendor_kind,
+            dry_run=dry_run,
+            create=create,
+            today=target.today,
+        )
     progress.report(1.0, "Imported" if not dry_run else "Checked")
     return report
-
-
-def _overrides_for(
-    file: str | Path, overrides: Sequence[str] | Mapping[str, Sequence[str]]
-) -> list[str]:
-    if isinstance(overrides, Mapping):
-        return list(overrides.get(str(file), ()))
-    return list(overrides)
-
-
-class _Step:
-    """Progress of one file mapped onto its share of the whole import."""
-
-    def __init__(self, outer: Progress, start: float, span: float) -> None:
-        self.outer, self.start, self.span = outer, start, span
-
-    def report(self, fraction: float, message: str) -> None:
-        self.outer.report(self.start + self.span * fraction, message)
-
-    def cancelled(self) -> bool:
-        return self.outer.cancelled()
-
-
-def _read(
-    path: Path, progress: Progress, *, encoding: str | None, limits: ReadLimits | None
-) -> WorkbookData:
-    """The file's cells, checked and read at arm's length."""
-    try:
-        return read_file(path, limits, progress=progress, encoding=encoding)
-    except ReadCancelled as exc:
-        raise Cancelled(str(exc)) from exc
 
 
 def _evaluation_name(
@@ -594,122 +576,3 @@ def guess_vendor_kind(draft: QuoteDraft) -> VendorKind:
     ):
         return VendorKind.SERVER_MAKER
     return VendorKind.GPU_CLOUD
-
-
-def _line_key(line: QuoteLine) -> tuple[Any, ...]:
-    return (
-        line.kind,
-        line.description,
-        line.accelerator,
-        line.deployment,
-        line.term_months,
-        line.region,
-        line.price_unit,
-        line.category,
-    )
-
-
-def _label(line: QuoteLine) -> str:
-    parts = [line.description or line.accelerator or line.kind.value]
-    details = [
-        part
-        for part in (
-            line.deployment.value.replace("_", "-") if line.deployment else None,
-            f"{line.term_months} months" if line.term_months else None,
-            line.region,
-        )
-        if part
-    ]
-    if details:
-        parts.append("(" + ", ".join(details) + ")")
-    return " ".join(parts)
-
-
-def _amount(value: Decimal) -> str:
-    return format(value.normalize(), "f") if value == value.to_integral() else str(value)
-
-
-def describe_differences(previous: Quote, current: Quote) -> tuple[str, ...]:
-    """What changed from the stored revision to the new one, in plain sentences.
-
-    A line equal to the one at the same position in the other revision is unchanged;
-    the others are matched by description, accelerator, deployment, term, region, unit
-    and category, and the prices, counts and quantities of matched lines compared. The
-    quote's dates and terms are compared too.
-    """
-    changes: list[str] = []
-    # A line equal to the one at its position in the other revision is unchanged.
-    unchanged = {
-        position
-        for position, (old, new) in enumerate(zip(previous.lines, current.lines, strict=False))
-        if old is new or old == new
-    }
-    before: dict[tuple[Any, ...], list[QuoteLine]] = {}
-    for position, line in enumerate(previous.lines):
-        if position not in unchanged:
-            before.setdefault(_line_key(line), []).append(line)
-    for position, line in enumerate(current.lines):
-        if position in unchanged:
-            continue
-        candidates = before.get(_line_key(line))
-        if not candidates:
-            changes.append(
-                f"new line: {_label(line)} at {line.price} {line.currency} "
-                f"{line.price_unit.value.replace('_', ' ')}"
-            )
-            continue
-        old = candidates.pop(0)
-        if (old.price, old.currency) != (line.price, line.currency):
-            changes.append(
-                f"price of {_label(line)}: {_amount(old.price)} {old.currency} → "
-                f"{_amount(line.price)} {line.currency}"
-            )
-        if old.gpu_count != line.gpu_count:
-            changes.append(f"accelerators in {_label(line)}: {old.gpu_count} → {line.gpu_count}")
-        if old.quantity != line.quantity:
-            changes.append(f"quantity of {_label(line)}: {old.quantity} → {line.quantity}")
-    for remaining in before.values():
-        for line in remaining:
-            changes.append(f"line removed: {_label(line)}")
-    for label, old_value, new_value in (
-        ("quote date", previous.quote_date, current.quote_date),
-        ("valid until", previous.valid_until, current.valid_until),
-        ("uptime commitment", previous.sla.uptime_pct, current.sla.uptime_pct),
-        ("service credits", previous.sla.credits, current.sla.credits),
-        (
-            "support response times",
-            dict(previous.support.response_minutes),
-            dict(current.support.response_minutes),
-        ),
-        (
-            "expert hours per month",
-            previous.support.expert_hours_per_month,
-            current.support.expert_hours_per_month,
-        ),
-        (
-            "annual failure rate",
-            previous.reliability.annual_failure_rate,
-            current.reliability.annual_failure_rate,
-        ),
-        ("time to repair (hours)", previous.reliability.mttr_hours, current.reliability.mttr_hours),
-        ("measured MFU", previous.performance.mfu, current.performance.mfu),
-        (
-            "termination notice (days)",
-            previous.exit_terms.notice_days,
-            current.exit_terms.notice_days,
-        ),
-        (
-            "termination fee (%)",
-            previous.exit_terms.termination_fee_pct,
-            current.exit_terms.termination_fee_pct,
-        ),
-        ("auto-renewal", previous.exit_terms.auto_renewal, current.exit_terms.auto_renewal),
-    ):
-        if old_value != new_value:
-            changes.append(f"{label}: {old_value} → {new_value}")
-    if not changes:
-        return (f"no differences from revision {previous.revision}",)
-    if len(changes) > MAX_DIFFERENCES:
-        extra = len(changes) - MAX_DIFFERENCES
-        changes = [*changes[:MAX_DIFFERENCES], f"… and {extra} more differences"]
-    return tuple(changes)

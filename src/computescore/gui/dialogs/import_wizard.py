@@ -55,7 +55,6 @@ from computescore.gui.widgets import (
     primary_button,
 )
 from computescore.gui.workspace import Workspace
-from computescore.services.progress import Cancelled
 
 log = logging.getLogger("computescore.gui")
 
@@ -283,7 +282,7 @@ class PreviewModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            from computescore.io.workbook import column_letters
+            from computescore.services.import_read import column_letters
 
             return column_letters(section + 1)
         return section + 1
@@ -926,7 +925,7 @@ class ImportWizard(QDialog):
             return
         problem = rows[0].data(ROW_ROLE)
         file_name, sheet_name, cell = where_of(problem)
-        from computescore.io.workbook import parse_ref
+        from computescore.services.import_read import parse_ref
 
         target = parse_ref(cell) if cell else None
         for index, (path, sheet) in enumerate(self._sheets):
@@ -1018,7 +1017,7 @@ class ImportWizard(QDialog):
 
     def import_options(self) -> dict[str, Any]:
         """The importer's options for these files, as chosen in the wizard."""
-        from computescore.io.values import DecimalMark
+        from computescore.services.import_read import DecimalMark
 
         options = self._options()
         merged = [
@@ -1057,12 +1056,21 @@ class ImportWizard(QDialog):
         self._reading = True
         self.next.setEnabled(False)
 
-        def work(progress: tasks.TaskProgress) -> Any:
-            from computescore.services.importing import import_files as service_import
+        assert self.read_result is not None
+        # The drafts on screen are the ones stored: the files are not read a second time.
+        read = self.read_result.drafts
+        drafts = tuple(read[path] for path in options["files"] if path in read)
 
-            chosen = dict(options)
-            files = chosen.pop("files")
-            return service_import(store, files, progress=progress, **chosen)
+        def work(progress: tasks.TaskProgress) -> Any:
+            from computescore.services.import_read import ReadBatch
+            from computescore.services.importing import StoreTarget, store_batch
+
+            target = StoreTarget(
+                evaluation=options["evaluation"],
+                vendor=options["vendor"],
+                vendor_kind=options["vendor_kind"],
+            )
+            return store_batch(store, ReadBatch(drafts), target, progress=progress)
 
         arguments = dict(options)
 
@@ -1174,42 +1182,23 @@ def read_files(
     overrides: dict[str, dict[str, str]],
     progress: tasks.TaskProgress,
 ) -> ReadResult:
-    """Read each file with the importer (worker thread); a refused file is a message, not a stop."""
-    from computescore.io.reader import read_quote_file
-    from computescore.io.refusal import ReadCancelled
-    from computescore.io.values import DecimalMark
-    from computescore.services.workspace import load_catalogue_for
+    """Read each file through the import service (worker thread); a refused file is a
+    message, not a stop."""
+    from computescore.services.import_read import DecimalMark, ReadOptions, read_batch
 
-    catalogue = load_catalogue_for(store)
-    profile = None
-    if options.get("vendor"):
-        with store.reading() as uow:
-            profile = uow.mapping_profile(options["vendor"])
     mark = options.get("decimal_mark")
-    drafts: dict[str, Any] = {}
-    failures: dict[str, str] = {}
-    for number, path in enumerate(files):
-        progress.report(number / len(files), f"Reading {Path(path).name}")
-        wanted = [f"{header}={value}" for header, value in overrides.get(path, {}).items()]
-        try:
-            drafts[path] = read_quote_file(
-                path,
-                catalogue,
-                vendor=options.get("vendor"),
-                overrides=wanted,
-                profile=profile,
-                progress=progress,
-                decimal_mark=DecimalMark(mark) if mark else None,
-                currency=options.get("currency"),
-            )
-        except ReadCancelled as exc:
-            raise Cancelled(str(exc)) from exc
-        except UserError as exc:
-            failures[path] = exc.message
-        if progress.cancelled():
-            raise Cancelled("Cancelled by the user; nothing was imported.")
+    read_options = ReadOptions(
+        vendor=options.get("vendor") or None,
+        overrides={
+            path: [f"{header}={value}" for header, value in overrides.get(path, {}).items()]
+            for path in files
+        },
+        decimal_mark=DecimalMark(mark) if mark else None,
+        currency=options.get("currency"),
+    )
+    batch = read_batch(store, files, read_options, progress=progress, keep_going=True)
     progress.report(1.0, "Read")
-    return ReadResult(drafts, failures)
+    return ReadResult(batch.by_path(), dict(batch.failures))
 
 
 __all__ = ["ImportWizard", "guess_vendor", "read_files"]

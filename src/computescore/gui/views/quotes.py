@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 from computescore.domain.quotes import Quote
 from computescore.gui import format as fmt
 from computescore.gui import icons, theme
-from computescore.gui.diff import Difference, line_differences
 from computescore.gui.errors import guarded
 from computescore.gui.models.lines import LinesModel
 from computescore.gui.models.table import Column, RowTableModel, key
@@ -35,6 +34,7 @@ from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import clear_layout, configure_table, debounce, label, scroll_page
 from computescore.gui.workspace import Snapshot
+from computescore.services.revisions import Difference, quote_differences
 
 ALL = "All"
 
@@ -143,10 +143,11 @@ class QuoteDetail(QWidget):
             self.diff_model.set_rows([])
             return
         old, new = self._revisions[row - 1], self._revisions[row]
-        changes: list[Difference] = line_differences(old.lines, new.lines)
+        # The same comparison the import report tells in sentences.
+        changes: list[Difference] = quote_differences(old, new)
         self.diff_title.setText(
             f"Revision {new.revision} against revision {old.revision}: "
-            + (fmt.plural(len(changes), "difference") if changes else "no differences in the lines")
+            + (fmt.plural(len(changes), "difference") if changes else "no differences")
         )
         self.diff_model.set_rows(changes)
 
