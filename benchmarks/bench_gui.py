@@ -53,7 +53,8 @@ app.exec()
 
 def build_database(folder: Path, quotes: int, lines_per_quote: int) -> Path:
     """A sample database with ``quotes × lines_per_quote`` lines."""
-    from computescore.gui.preview import build_sample
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.fixtures.sample_workspace import build_sample
 
     return build_sample(
         folder / f"bench-{quotes * lines_per_quote}.db",

@@ -57,7 +57,7 @@ def app(qapp):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def sample_db(tmp_path: Path) -> Path:
     """A database with the sample evaluation: 8 quotes of 6 lines, one with two revisions."""
-    from computescore.gui.preview import build_sample
+    from tests.fixtures.sample_workspace import build_sample
 
     return build_sample(tmp_path / "sample.db")
 

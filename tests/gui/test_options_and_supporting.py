@@ -69,8 +69,8 @@ def _colocation_quote() -> Quote:
 @pytest.fixture
 def sample_db(tmp_path: Path) -> Path:
     """The sample evaluation plus a colocation quote without compute lines."""
-    from computescore.gui.preview import build_sample
     from computescore.services.workspace import open_store
+    from tests.fixtures.sample_workspace import build_sample
 
     path = build_sample(tmp_path / "sample.db")
     with open_store(str(path)) as store, store.transaction() as uow:

@@ -288,9 +288,3 @@ class ComplianceView(View):
             return
         _name, verdict = self.class_model.row(indexes[0].row())
         self.class_detail.setPlainText("\n".join(verdict.explanation()))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("compliance"))

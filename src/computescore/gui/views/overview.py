@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 
 from computescore.gui import format as fmt
 from computescore.gui import icons, theme
-from computescore.gui.gaps import Gap, find_gaps
 from computescore.gui.models.table import Column, RowTableModel, SortFilterProxy, key
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
@@ -32,6 +31,7 @@ from computescore.gui.widgets import (
     section_title,
 )
 from computescore.gui.workspace import Snapshot
+from computescore.services.gaps import Gap, find_gaps
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,9 +360,3 @@ def _today() -> Any:
     from datetime import date
 
     return date.today()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("overview"))

@@ -432,9 +432,3 @@ class QuotesView(View):
         """Put the cursor in the filter box (Ctrl+F)."""
         self.search.setFocus()
         self.search.selectAll()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("quotes"))

@@ -306,9 +306,3 @@ class ReportsView(View):
             row.addWidget(open_button)
             row.addWidget(folder)
             self.results.addLayout(row)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("reports"))

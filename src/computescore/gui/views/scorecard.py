@@ -601,9 +601,3 @@ class ScorecardView(View):
 
         self.radar.set_builder(radar)
         self.contrib.set_builder(contributions)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("scorecard"))

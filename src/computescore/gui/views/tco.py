@@ -975,9 +975,3 @@ class TcoView(View):
         """Run the Monte Carlo with progress and Cancel."""
         if self.analysis is not None:
             self.analysis.run_monte_carlo(parent=self)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("tco"))

@@ -409,9 +409,3 @@ class VendorsView(View):
         certs = list(self._vendor.certifications)
         del certs[row]
         self._save(replace(self._vendor, certifications=tuple(certs)))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("vendors"))

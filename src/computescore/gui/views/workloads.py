@@ -305,9 +305,3 @@ class WorkloadsView(View):
         )
         commands.add_workload(self.workspace, workload)
         self.list.setCurrentRow(number - 1)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from computescore.gui.preview import run_preview
-
-    raise SystemExit(run_preview("workloads"))

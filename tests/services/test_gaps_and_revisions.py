@@ -22,7 +22,7 @@ from computescore.domain.quotes import (
     VendorKind,
 )
 from computescore.domain.workload import Evaluation, Purpose, Workload, WorkloadClass
-from computescore.gui.gaps import find_gaps
+from computescore.services.gaps import find_gaps
 from computescore.services.revisions import line_differences
 
 DAY = date(2026, 12, 1)
