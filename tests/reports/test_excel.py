@@ -207,7 +207,8 @@ def test_missing_sections_say_so(bare_pack: BoardPack) -> None:
         "Compliance checks not run for this evaluation.",
         "Monte Carlo not run for this evaluation.",
         "Sensitivity analysis not run for this evaluation.",
-        "Break-even curve not computed for this evaluation.",
+        "Break-even curve not computed for this evaluation (no owned and rented option to "
+        "compare).",
         "No quote lines were recorded for this evaluation.",
     ]:
         assert sentence in texts, sentence

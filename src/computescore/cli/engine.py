@@ -22,6 +22,7 @@ from computescore.cli.common import add_db_argument, print_json, print_table
 from computescore.domain.figures import format_number
 from computescore.domain.weights import weights_origin
 from computescore.errors import UsageError
+from computescore.vocabulary import category_text
 
 ESTIMATE_HELP = "size a training job or an inference load on a catalogue accelerator"
 
@@ -500,20 +501,6 @@ def run_tco(args: argparse.Namespace) -> int:
         return 0
     _print_tco(result, items, supporting)
     return 0
-
-
-_CATEGORY_WORDS = {
-    "rented_compute": "rented compute",
-    "spot_overhead": "spot lost work",
-    "residual_value": "resale value",
-    "hardware": "hardware",
-    "adaptation": "software adaptation",
-}
-
-
-def category_text(category: str) -> str:
-    """A TCO category as a reader says it (``rented_compute`` → ``rented compute``)."""
-    return _CATEGORY_WORDS.get(category, category.replace("_", " "))
 
 
 def input_text(item: Any) -> str:

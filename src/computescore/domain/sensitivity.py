@@ -29,6 +29,7 @@ from computescore.domain.tco import (
     choice_at,
 )
 from computescore.domain.weights import AXES, Axis, Weights
+from computescore.vocabulary import assumption_label, assumption_unit
 
 
 def winner_margin(scorecard: Scorecard) -> Figure | None:
@@ -274,8 +275,8 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
         throughput = ("MFU", "", m0, m_lo, m_hi)
     bars = [
         bar(
-            "hours of use per day",
-            "h/day",
+            assumption_label("hours_per_day"),
+            assumption_unit("hours_per_day"),
             h0,
             h_lo,
             h_hi,
@@ -284,8 +285,8 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
             "moves rented hours, energy in use and operations",
         ),
         bar(
-            "energy price",
-            "USD/kWh",
+            assumption_label("energy_usd_per_kwh"),
+            assumption_unit("energy_usd_per_kwh"),
             e0,
             e0 * down,
             e0 * up,
@@ -301,7 +302,7 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
         ),
         bar(
             "exchange rates",
-            "×",
+            assumption_unit("fx_factor"),
             1.0,
             down,
             up,

@@ -33,6 +33,7 @@ from computescore.domain.quotes import CANONICAL_LINE_FIELDS
 from computescore.reports import theme
 from computescore.reports.model import AXES, AXIS_TITLES, BoardPack, fingerprint
 from computescore.reports.safe import excel_text, write_text
+from computescore.vocabulary import ABSENT
 
 QUOTE_FIELDS = CANONICAL_LINE_FIELDS
 """The canonical quote-line fields (DOMAIN.md §6), in the Quotes sheet's column order."""
@@ -161,7 +162,7 @@ def _scores(wb: Workbook, pack: BoardPack) -> tuple[int, int] | None:
     sheet.put(1, 1, "Scores and weights", font=_TITLE_FONT, measure=False)
     ranking = pack.ranking
     if ranking is None or not ranking.rows:
-        _absent(sheet, 3, "The scorecard has not been computed for this evaluation.")
+        _absent(sheet, 3, ABSENT["scorecard"])
         sheet.finish()
         return None
     sheet.put(
@@ -248,8 +249,8 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
     summary = _Sheet(wb.create_sheet("TCO"))
     summary.put(1, 1, "Total cost of ownership per quote", font=_TITLE_FONT, measure=False)
     if not pack.tco:
-        _absent(lines, 3, "Total cost of ownership not computed for this evaluation.")
-        _absent(summary, 3, "Total cost of ownership not computed for this evaluation.")
+        _absent(lines, 3, ABSENT["tco"])
+        _absent(summary, 3, ABSENT["tco"])
         lines.finish()
         summary.finish()
         return
@@ -338,7 +339,7 @@ def _quotes(wb: Workbook, pack: BoardPack) -> None:
         "term_months": "0",
     }
     if not pack.lines:
-        _absent(sheet, 2, "No quote lines were recorded for this evaluation.")
+        _absent(sheet, 2, ABSENT["lines"])
     for index, line in enumerate(pack.lines, start=2):
         for col, name in enumerate(QUOTE_FIELDS, start=1):
             sheet.put(index, col, getattr(line, name), fmt=formats.get(name))
@@ -363,9 +364,9 @@ def _findings(wb: Workbook, pack: BoardPack) -> None:
     ]
     sheet.header(1, headers)
     if pack.findings is None:
-        _absent(sheet, 2, "Compliance checks not run for this evaluation.")
+        _absent(sheet, 2, ABSENT["compliance"])
     elif not pack.findings:
-        _absent(sheet, 2, "The checks ran and found nothing to report.")
+        _absent(sheet, 2, ABSENT["compliance_clean"])
     else:
         order = {FindingSeverity.KNOCKOUT: 0, FindingSeverity.WARNING: 1, FindingSeverity.INFO: 2}
         for r, f in enumerate(
@@ -406,7 +407,7 @@ def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
     ]
     sheet.header(1, headers)
     if not pack.exit_terms:
-        _absent(sheet, 2, "No exit terms were recorded for this evaluation's quotes.")
+        _absent(sheet, 2, ABSENT["exit_terms"])
     for r, item in enumerate(pack.exit_terms, start=2):
         terms = item.terms
         sheet.put(r, 1, item.label)
@@ -430,7 +431,7 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
     )
     r += 1
     if pack.tornado is None or not pack.tornado.bars:
-        _absent(sheet, r, "Sensitivity analysis not run for this evaluation.")
+        _absent(sheet, r, ABSENT["sensitivity"])
     else:
         sheet.put(r, 1, "Quote", font=_BOLD_FONT)
         sheet.put(r, 2, pack.tornado.quote_label)
@@ -453,7 +454,7 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
     r += 1
     mc = pack.monte_carlo
     if mc is None or not mc.rows:
-        _absent(sheet, r, "Monte Carlo not run for this evaluation.")
+        _absent(sheet, r, ABSENT["monte_carlo"])
     else:
         sheet.put(r, 1, "Samples", font=_BOLD_FONT)
         sheet.put(r, 2, mc.samples, fmt="#,##0")
@@ -477,7 +478,7 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
     r += 1
     curve = pack.break_even
     if curve is None:
-        _absent(sheet, r, "Break-even curve not computed for this evaluation.")
+        _absent(sheet, r, ABSENT["break_even"])
     else:
         sheet.put(r, 1, "Break-even (h/day)", font=_BOLD_FONT)
         sheet.put(r, 2, curve.break_even_hours_per_day, fmt="0.0")

@@ -23,17 +23,8 @@ from typing import Any
 from computescore.domain.figures import Input
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.quotes import ExitTerms, FxRate
-
-AXES = ("performance", "reliability", "cost", "service", "compliance")
-"""The five scoring axes, in the order every table and chart shows them."""
-
-AXIS_TITLES = {
-    "performance": "Performance",
-    "reliability": "Reliability",
-    "cost": "Cost",
-    "service": "Service",
-    "compliance": "Compliance",
-}
+from computescore.vocabulary import AXES as AXES
+from computescore.vocabulary import AXIS_TITLES as AXIS_TITLES
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ from computescore.reports.model import (
     fingerprint,
 )
 from computescore.reports.safe import clean_text, clip, pdf_text
+from computescore.vocabulary import ABSENT, GLOSSARY
 from computescore.wording import plural
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
@@ -688,7 +689,7 @@ def _summary(b: _Builder) -> None:
 
     parts.append(b.p("How robust is the ranking?", s.h2))
     if ranking is None:
-        parts.append(b.p("The scorecard has not been computed for this evaluation.", s.absent))
+        parts.append(b.p(ABSENT["scorecard"], s.absent))
     else:
         parts.append(b.p(t(ranking.robustness or _robustness_sentence(ranking), 600), s.body))
 
@@ -697,13 +698,13 @@ def _summary(b: _Builder) -> None:
         for number, risk in enumerate(pack.risks[:3], start=1):
             parts.append(b.p(f"<b>{number}.</b> {t(risk, 500)}", s.body))
     else:
-        parts.append(b.p("No risks were recorded for this evaluation.", s.absent))
+        parts.append(b.p(ABSENT["risks"], s.absent))
 
     parts.append(b.p("Open compliance findings", s.h2))
     if pack.findings is None:
-        parts.append(b.p("Compliance checks not run for this evaluation.", s.absent))
+        parts.append(b.p(ABSENT["compliance"], s.absent))
     elif not open_findings:
-        parts.append(b.p("No open compliance findings (warnings or knock-outs).", s.absent))
+        parts.append(b.p(ABSENT["open_findings"], s.absent))
     else:
         shown = open_findings[:8]
         rows = [
@@ -747,7 +748,7 @@ def _ranking(b: _Builder) -> None:
     s, ranking = b.s, b.pack.ranking
     b.section("Ranking")
     if ranking is None:
-        b.absent("The scorecard has not been computed for this evaluation.")
+        b.absent(ABSENT["scorecard"])
         return
     b.story.append(
         b.p(
@@ -827,7 +828,7 @@ def _ranking(b: _Builder) -> None:
     b.sub("Knock-outs")
     knocked = [row for row in ranking.rows if row.knocked_out]
     if not knocked:
-        b.absent("No quote was knocked out.")
+        b.absent(ABSENT["knockouts"])
     else:
         rows = [
             [
@@ -878,7 +879,7 @@ def _charts(b: _Builder) -> None:
             "Axis scores of the best-ranked quotes, 0 (centre) to 100 (edge).",
         )
     else:
-        b.absent("Scorecard charts: the scorecard has not been computed for this evaluation.")
+        b.absent(ABSENT["scorecard_charts"])
     if pack.tco:
         b.story.append(CondPageBreak(b.height * 0.45))
         b.chart(
@@ -897,17 +898,14 @@ def _charts(b: _Builder) -> None:
             "are knocked out.",
         )
     else:
-        b.absent("TCO charts: total cost of ownership not computed for this evaluation.")
+        b.absent("TCO charts: " + ABSENT["tco"][0].lower() + ABSENT["tco"][1:])
     if pack.break_even is not None:
         b.chart(
             charts.break_even_figure(pack.break_even),
             t(pack.break_even.note or "Owned against rented capacity.", TEXT_LIMIT),
         )
     else:
-        b.absent(
-            "Break-even curve not computed for this evaluation (no owned and rented "
-            "option to compare)."
-        )
+        b.absent(ABSENT["break_even"])
     if pack.tornado is not None and pack.tornado.bars:
         b.chart(
             charts.tornado_figure(pack.tornado),
@@ -917,7 +915,7 @@ def _charts(b: _Builder) -> None:
             ),
         )
     else:
-        b.absent("Sensitivity analysis not run for this evaluation.")
+        b.absent(ABSENT["sensitivity"])
     if pack.monte_carlo is not None and pack.monte_carlo.rows:
         mc = pack.monte_carlo
         ranges = "; ".join(mc.ranges)
@@ -947,7 +945,7 @@ def _charts(b: _Builder) -> None:
         )
     else:
         b.sub("Monte Carlo")
-        b.absent("Monte Carlo not run for this evaluation.")
+        b.absent(ABSENT["monte_carlo"])
 
 
 def _inputs_text(inputs: Sequence[Input]) -> str:
@@ -962,7 +960,7 @@ def _tco(b: _Builder) -> None:
     pack, s = b.pack, b.s
     b.section("TCO detail")
     if not pack.tco:
-        b.absent("Total cost of ownership not computed for this evaluation.")
+        b.absent(ABSENT["tco"])
         return
     shortlisted = [item for item in pack.tco if item.shortlisted]
     others = [item for item in pack.tco if not item.shortlisted]
@@ -1040,7 +1038,7 @@ def _findings(b: _Builder) -> None:
     pack, s = b.pack, b.s
     b.section("Compliance and export-control findings")
     if pack.findings is None:
-        b.absent("Compliance checks not run for this evaluation.")
+        b.absent(ABSENT["compliance"])
         return
     b.story.append(
         b.p(
@@ -1090,7 +1088,7 @@ def _exit_terms(b: _Builder) -> None:
     pack = b.pack
     b.section("Exit terms compared")
     if not pack.exit_terms:
-        b.absent("No exit terms were recorded for this evaluation's quotes.")
+        b.absent(ABSENT["exit_terms"])
         return
     b.story.append(
         b.p(
@@ -1169,7 +1167,7 @@ def _methodology(b: _Builder, fp: str) -> None:
             )
         )
     else:
-        b.absent("The scorecard has not been computed for this evaluation.")
+        b.absent(ABSENT["scorecard"])
     b.sub("Assumptions")
     if m.assumptions:
         rows = [
@@ -1248,62 +1246,11 @@ def _methodology(b: _Builder, fp: str) -> None:
     b.story.append(b.table(["Term", "Meaning"], rows, [0.24, 0.76]))
 
 
-GLOSSARY: tuple[tuple[str, str], ...] = (
-    (
-        "TCO",
-        "Total cost of ownership: every cost of the capacity over the horizon (compute or "
-        "hardware, energy, facility, support, network, storage, leaving), less what the "
-        "hardware is worth at the end.",
-    ),
-    (
-        "MFU",
-        "Model FLOPs utilisation: the share of an accelerator's peak arithmetic a model "
-        "really uses, typically 30–50 % when training large models. Measured on the "
-        "buyer's workload it beats any assumption.",
-    ),
-    (
-        "Dense peak",
-        "The accelerator's datasheet arithmetic rate without sparsity, at one precision "
-        "(BF16, FP8 …); an MFU applies to the peak at the precision it was measured at.",
-    ),
-    (
-        "Useful PFLOP-hour",
-        "An hour of 10¹⁵ operations per second of the model's own work (peak × MFU). The "
-        "cost per useful PFLOP-hour compares offers by the work they deliver, not by "
-        "their hourly price.",
-    ),
-    ("PUE", "Power usage effectiveness: facility power ÷ IT power, 1.2–1.6 in most data centres."),
-    (
-        "SLA",
-        "Service-level agreement: the uptime a vendor commits to and the credits it pays "
-        "when it falls short.",
-    ),
-    ("AFR, MTTR", "Annual failure rate of the hardware; mean time to repair a failure."),
-    (
-        "Knock-out",
-        "A must-have a quote fails (data leaving the required region, a licence unlikely to "
-        "be granted, a required certification not valid); a knocked-out quote is not ranked.",
-    ),
-    (
-        "ECCN, TPP, PD",
-        "Export control classification number (US Commerce Control List); total processing "
-        "performance (dense peak × bit length) and performance density (TPP ÷ die area), "
-        "which decide whether an accelerator needs a licence.",
-    ),
-    (
-        "P10, P50, P90",
-        "In the simulation, the TCO that 10 %, 50 % and 90 % of the simulated outcomes stay below.",
-    ),
-    ("Break-even", "The hours of use per day at which owning and renting cost the same."),
-)
-"""Terms the board pack uses, explained for readers outside procurement and IT."""
-
-
 def _appendix(b: _Builder) -> None:
     pack = b.pack
     b.section("Appendix: every quote line and its source")
     if not pack.lines:
-        b.absent("No quote lines were recorded for this evaluation.")
+        b.absent(ABSENT["lines"])
         return
     b.story.append(
         b.p(

@@ -52,6 +52,7 @@ from computescore.reports.model import (
 from computescore.services.evaluate import EvaluateOptions, EvaluationResult
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData
+from computescore.vocabulary import assumption_label, assumption_unit
 from computescore.wording import plural, sentence
 
 DEFAULT_MARKING = "Confidential"
@@ -74,54 +75,6 @@ FORMULAS = (
     ("Winner's margin", "winner's weighted total − runner-up's"),
     ("Weight flip", "the weight of one axis (others rescaled) at which another quote ties"),
 )
-
-_ASSUMPTION_LABELS = {
-    "hours_per_day": "hours of use per day",
-    "energy_usd_per_kwh": "energy price",
-    "pue": "PUE (facility power ÷ IT power)",
-    "server_overhead_factor": "server power ÷ accelerator power",
-    "idle_power_fraction": "idle power, share of full power",
-    "ops_usd_per_gpu_hour": "operations cost",
-    "maintenance_fraction_per_year": "maintenance, share of the hardware price",
-    "facility_usd_per_kw_month": "facility cost",
-    "depreciation_years": "depreciation period",
-    "residual_fraction": "residual value, share of the hardware price",
-    "discount_rate": "discount rate",
-    "spot_overhead": "work lost to spot interruptions, share",
-    "engineer_usd_per_month": "engineer cost",
-    "adaptation_months": "software adaptation for a non-CUDA stack",
-    "renew_short_terms": "renew commitments shorter than the horizon",
-    "egress_gb_per_month": "egress volume where a line states none",
-    "downtime_usd_per_gpu_hour": "business loss per GPU-hour of outage",
-    "spot_for_steady": "spot allowed for a steady workload",
-    "mfu_factor": "MFU, × its base value",
-    "fx_factor": "exchange rates, × the rate used",
-}
-"""The TCO's assumptions (and simulated inputs) in words, for the board pack."""
-
-
-def _assumption_label(name: str) -> str:
-    return _ASSUMPTION_LABELS.get(name, name.replace("_", " "))
-
-
-_ASSUMPTION_UNITS = {
-    "hours_per_day": "h/day",
-    "energy_usd_per_kwh": "USD/kWh",
-    "pue": "",
-    "server_overhead_factor": "×",
-    "idle_power_fraction": "",
-    "ops_usd_per_gpu_hour": "USD/GPU-h",
-    "maintenance_fraction_per_year": "per year",
-    "facility_usd_per_kw_month": "USD/kW-month",
-    "depreciation_years": "years",
-    "residual_fraction": "",
-    "discount_rate": "per year",
-    "spot_overhead": "",
-    "engineer_usd_per_month": "USD/month",
-    "adaptation_months": "months",
-    "egress_gb_per_month": "GB/month",
-    "downtime_usd_per_gpu_hour": "USD/GPU-h",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +286,7 @@ def _monte_carlo(result: EvaluationResult) -> MonteCarlo | None:
     for item in fields(mc.ranges):
         tri = getattr(mc.ranges, item.name)
         ranges.append(
-            f"{_assumption_label(item.name)}: {tri.low:.3g} / {tri.likely:.3g} / {tri.high:.3g}"
+            f"{assumption_label(item.name)}: {tri.low:.3g} / {tri.likely:.3g} / {tri.high:.3g}"
         )
     return MonteCarlo(
         samples=mc.samples,
@@ -484,14 +437,14 @@ def _methodology(
             source = "assumption"
         if isinstance(value, bool):
             assumptions.append(
-                Input(_assumption_label(item.name), "yes" if value else "no", "", source)
+                Input(assumption_label(item.name), "yes" if value else "no", "", source)
             )
         elif isinstance(value, int | float):
             assumptions.append(
                 Input(
-                    _assumption_label(item.name),
+                    assumption_label(item.name),
                     float(value),
-                    _ASSUMPTION_UNITS.get(item.name, ""),
+                    assumption_unit(item.name),
                     source,
                 )
             )

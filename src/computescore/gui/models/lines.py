@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from computescore.gui import format as fmt
 from computescore.gui.models.table import Column, FastTableModel, key
+from computescore.vocabulary import deployment_text
 
 
 def _what(row: dict[str, Any]) -> Any:
@@ -85,7 +86,13 @@ LINE_COLUMNS = (
         width=10,
     ),
     Column("Kind", key("kind"), text=fmt.words, width=8),
-    Column("Deployment", key("deployment"), text=fmt.words, width=11, keep=2),
+    Column(
+        "Deployment",
+        key("deployment"),
+        text=lambda value: deployment_text(value) if value else fmt.DASH,
+        width=11,
+        keep=2,
+    ),
     Column(
         "Term\n(months)",
         key("term_months"),

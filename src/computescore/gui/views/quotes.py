@@ -35,6 +35,7 @@ from computescore.gui.views.base import View
 from computescore.gui.widgets import clear_layout, configure_table, debounce, label, scroll_page
 from computescore.gui.workspace import Snapshot
 from computescore.services.revisions import Difference, quote_differences
+from computescore.vocabulary import DEPLOYMENT_WORDS
 
 ALL = "All"
 
@@ -311,7 +312,9 @@ class QuotesView(View):
         self.vendor.setToolTip("Show one vendor's lines")
         self.vendor.setMinimumContentsLength(14)
         self.deployment = QComboBox()
-        self.deployment.addItems([ALL, "Purchase", "Lease", "Reserved", "On demand", "Spot"])
+        self.deployment.addItem(ALL, "")
+        for value, words in DEPLOYMENT_WORDS.items():
+            self.deployment.addItem(words, value)
         self.deployment.setToolTip("Show one deployment model")
         for combo, caption in (
             (self.kind, "Kind"),
@@ -376,7 +379,7 @@ class QuotesView(View):
     def _predicate(self) -> Callable[[dict[str, Any]], bool] | None:
         kind = self.kind.currentText()
         vendor = self.vendor.currentText()
-        deployment = self.deployment.currentText()
+        deployment = self.deployment.currentData() or ALL
         tests: list[Callable[[dict[str, Any]], bool]] = []
         if kind != ALL:
             wanted_kind = kind.lower()
@@ -384,8 +387,7 @@ class QuotesView(View):
         if vendor and vendor != ALL:
             tests.append(lambda row: row.get("vendor") == vendor)
         if deployment != ALL:
-            wanted = deployment.lower().replace(" ", "_")
-            tests.append(lambda row: row.get("deployment") == wanted)
+            tests.append(lambda row: row.get("deployment") == deployment)
         if not tests:
             return None
         return lambda row: all(test(row) for test in tests)

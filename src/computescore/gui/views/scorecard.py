@@ -37,9 +37,9 @@ from computescore.gui.widgets import (
     section_title,
 )
 from computescore.gui.workspace import Snapshot
+from computescore.vocabulary import AXIS_TITLES
 
 AXES = ("performance", "reliability", "cost", "service", "compliance")
-AXIS_TITLES = {a: a.capitalize() for a in AXES}
 AXIS_HINTS = {
     "performance": "Measured MFU or tokens/s on your workload; datasheet figures are flagged",
     "reliability": "Expected downtime cost from failure rate and repair time, less SLA credits",

@@ -48,39 +48,13 @@ from computescore.gui.widgets import (
     section_title,
 )
 from computescore.gui.workspace import Snapshot
-from computescore.wording import sentence
-
-ASSUMPTION_FIELDS = (
-    # key, caption, unit, minimum, maximum, shown scale (stored = shown × scale)
-    ("hours_per_day", "Utilisation", "h / day", 0.0, 24.0, 1.0),
-    ("energy_usd_per_kwh", "Energy price", "USD / kWh", 0.0, 5.0, 1.0),
-    ("pue", "PUE", "× IT load", 1.0, 3.0, 1.0),
-    ("ops_usd_per_gpu_hour", "Operations", "USD / GPU-h", 0.0, 50.0, 1.0),
-    ("residual_fraction", "Residual value", "% of price", 0.0, 100.0, 0.01),
-    ("discount_rate", "Discount rate", "% / year", 0.0, 50.0, 0.01),
-    ("spot_overhead", "Spot lost work", "% of spot", 0.0, 100.0, 0.01),
-    ("depreciation_years", "Depreciation", "years", 1.0, 15.0, 1.0),
+from computescore.vocabulary import (
+    FORM_ASSUMPTIONS,
+    assumption,
+    assumption_summary,
+    deployment_text,
 )
-
-ASSUMPTION_SUMMARY = {
-    # key: how the value reads in the one-line summary ({} is the value as shown)
-    "hours_per_day": "{} h/day of use",
-    "energy_usd_per_kwh": "energy ${}/kWh",
-    "pue": "PUE {}",
-    "ops_usd_per_gpu_hour": "operations ${}/GPU-h",
-    "residual_fraction": "residual value {} %",
-    "discount_rate": "discount {} %/year",
-    "spot_overhead": "spot lost work {} %",
-    "depreciation_years": "depreciation {} years",
-}
-
-DEPLOYMENT_WORDS = {
-    "purchase": "Purchase",
-    "lease": "Lease",
-    "reserved": "Reserved",
-    "on_demand": "On-demand",
-    "spot": "Spot",
-}
+from computescore.wording import sentence
 
 BASIS_WORDS = {
     "measured_tokens": "measured tokens/s",
@@ -93,17 +67,7 @@ TIMING_WORDS = {"upfront": "Up front", "monthly": "Monthly", "end": "At the end"
 
 def assumption_text(key: str, shown: float | None) -> str:
     """One assumption as the summary line reads it: ``energy $0.16/kWh``."""
-    value = fmt.DASH if shown is None else format_number(shown, 4)
-    return ASSUMPTION_SUMMARY.get(key, key + " {}").format(value)
-
-
-def deployment_text(deployment: Any, term_months: int | None) -> str:
-    """``12-month reserved``, ``36-month lease``, ``On-demand``, ``Purchase``."""
-    value = str(getattr(deployment, "value", deployment) or "")
-    words = DEPLOYMENT_WORDS.get(value, fmt.words(value))
-    if term_months and value in ("reserved", "lease"):
-        return f"{term_months}-month {words.lower()}"
-    return words
+    return assumption_summary(key, fmt.DASH if shown is None else format_number(shown, 4))
 
 
 def priced_for_text(option: Any) -> str:
@@ -577,8 +541,13 @@ class TcoView(View):
         head.addWidget(self.edit_assumptions)
         box.addLayout(head)
         self.form = Form(columns=4)
-        for key, caption, unit, low, high, _scale in ASSUMPTION_FIELDS:
-            self.form.line(key, caption, number_parser(caption, minimum=low, maximum=high), unit)
+        for item in FORM_ASSUMPTIONS:
+            self.form.line(
+                item.key,
+                item.caption,
+                number_parser(item.caption, minimum=item.minimum, maximum=item.maximum),
+                item.form_unit,
+            )
         self.form.committed.connect(self._on_assumption)
         box.addWidget(self.form.widget)
         self.spot_for_steady = QCheckBox("Choose spot capacity for a steady workload")
@@ -737,7 +706,7 @@ class TcoView(View):
         result = outcome.result
         stored = dict(snapshot.assumptions)
         summary = []
-        for key, _caption, _unit, _low, _high, scale in ASSUMPTION_FIELDS:
+        for key, scale in ((item.key, item.scale) for item in FORM_ASSUMPTIONS):
             value = getattr(result.assumptions, key, None)
             if key == "hours_per_day" and value is None:
                 value = result.workload.hours_per_day
@@ -927,7 +896,7 @@ class TcoView(View):
             self.edit_assumptions.setChecked(True)
             self.banner.show_message(f"Not saved: {error}.", "warning")
             return
-        scale = next(s for k, *_rest, s in ASSUMPTION_FIELDS if k == key)
+        scale = assumption(key).scale
         snap = self.workspace.snapshot
         if snap is None:
             return
@@ -943,7 +912,7 @@ class TcoView(View):
             if default is not None and abs(float(default) - stored) < 1e-12:
                 return
         current[key] = stored
-        caption = next(c for k, c, *_rest in ASSUMPTION_FIELDS if k == key)
+        caption = assumption(key).caption
         commands.set_evaluation_field(
             self.workspace, "assumptions", current, f"Set {caption.lower()} to {field.text()}"
         )
