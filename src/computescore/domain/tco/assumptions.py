@@ -1,0 +1,165 @@
+"""The TCO assumptions: the defaults and how the user overrides them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.units import HOURS_PER_MONTH
+
+DAYS_PER_MONTH = HOURS_PER_MONTH / 24
+"""30.42 days: the day count consistent with 730 hours per month."""
+
+
+# ----------------------------------------------------------------------------- assumptions
+
+
+@dataclass(frozen=True, slots=True)
+class Assumptions:
+    """Every user-editable input of the TCO, with defaults documented in :data:`ASSUMPTION_NOTES`.
+
+    Fractions are 0–1 (0.1 = 10 %). ``hours_per_day`` None means "the workload's".
+    ``fx_override`` maps a currency code to USD per unit and wins over the FX table.
+    """
+
+    hours_per_day: float | None = None
+    energy_usd_per_kwh: float = 0.16
+    pue: float = 1.5
+    server_overhead_factor: float = 1.8
+    idle_power_fraction: float = 0.3
+    ops_usd_per_gpu_hour: float = 2.0
+    maintenance_fraction_per_year: float = 0.0
+    facility_usd_per_kw_month: float = 0.0
+    depreciation_years: float = 4.0
+    residual_fraction: float = 0.1
+    discount_rate: float = 0.0
+    spot_overhead: float = 0.1
+    engineer_usd_per_month: float = 15_000.0
+    adaptation_months: float = 2.0
+    renew_short_terms: bool = True
+    egress_gb_per_month: float | None = None
+    downtime_usd_per_gpu_hour: float = 0.0
+    fx_override: Mapping[str, float] = field(default_factory=dict)
+    spot_for_steady: bool = False
+
+
+ASSUMPTION_NOTES: Mapping[str, str] = {
+    "hours_per_day": "hours per day the capacity is really used; default: the workload's",
+    "energy_usd_per_kwh": "the GPU scale-economics guide (2026) uses US$0.16/kWh in its energy "
+    "examples",
+    "pue": "power usage effectiveness of the facility; typical data centres run 1.2–1.6",
+    "server_overhead_factor": "node power ÷ GPU power: DGX H100 up to 10.2 kW for 8 × 700 W ≈ 1.8",
+    "idle_power_fraction": "share of full power an idle server still draws (assumption; meter it)",
+    "ops_usd_per_gpu_hour": "the GPU scale-economics guide (2026): operational overhead US$2–7 "
+    "per GPU-hour",
+    "maintenance_fraction_per_year": "hardware maintenance per year as a share of the price; 0 "
+    "when the quote carries support as a cost line",
+    "facility_usd_per_kw_month": "colocation or facility cost per kW of IT load per month; 0 on "
+    "premises already paid for",
+    "depreciation_years": "DOMAIN.md §3: hardware is depreciated over 4–5 years",
+    "residual_fraction": "value left at the end of the depreciation life, share of the price",
+    "discount_rate": "annual cost of capital for the present value; 0 = no discounting",
+    "spot_overhead": "work lost to spot interruptions (checkpoint and restart), share of spot "
+    "compute",
+    "engineer_usd_per_month": "loaded cost of one engineer-month (assumption; use your own)",
+    "adaptation_months": "practitioner's guide to AI compute selection: budget 1–3 engineering "
+    "months for a non-CUDA software stack",
+    "renew_short_terms": "a commitment shorter than the horizon is renewed at the quoted price",
+    "egress_gb_per_month": "egress volume used when a per-GB egress line states no quantity",
+    "downtime_usd_per_gpu_hour": "business loss per GPU-hour of outage on top of the capacity "
+    "paid for (reliability axis)",
+    "fx_override": "USD per unit of a currency, overriding the FX table",
+    "spot_for_steady": "spot (interruptible) options may be chosen for a steady workload; off by "
+    "default: production serving cannot be pre-empted, so spot is priced and shown but not chosen",
+}
+"""Where each default comes from, shown next to the assumption in the app."""
+
+
+def assumptions_from_mapping(
+    data: Mapping[str, Any] | None, source: str = "assumptions"
+) -> tuple[Assumptions, tuple[Problem, ...]]:
+    """Build :class:`Assumptions` from stored settings, ignoring bad values with a problem each.
+
+    Unknown keys are reported as warnings; values of the wrong type or out of range
+    (negative amounts, fractions above 1, PUE below 1, hours above 24) keep the default.
+    """
+    problems: list[Problem] = []
+    base = Assumptions()
+    if not data:
+        return base, ()
+    changes: dict[str, Any] = {}
+    fields = set(Assumptions.__dataclass_fields__)
+    fractions = {
+        "idle_power_fraction",
+        "maintenance_fraction_per_year",
+        "residual_fraction",
+        "spot_overhead",
+    }
+    for key, raw in data.items():
+        where = f"{source}:{key}"
+        if key not in fields:
+            problems.append(Problem(where, "unknown assumption; ignored", Severity.WARNING))
+            continue
+        if key in ("renew_short_terms", "spot_for_steady"):
+            if isinstance(raw, bool):
+                changes[key] = raw
+            else:
+                problems.append(Problem(where, "must be true or false", found=repr(raw)))
+            continue
+        if key == "fx_override":
+            if not isinstance(raw, Mapping):
+                problems.append(
+                    Problem(where, "must map currency codes to USD per unit", found=repr(raw))
+                )
+                continue
+            rates: dict[str, float] = {}
+            for currency, value in raw.items():
+                number = _as_number(value)
+                if number is None or number <= 0:
+                    problems.append(
+                        Problem(f"{where}:{currency}", "rate must be above zero", found=repr(value))
+                    )
+                else:
+                    rates[str(currency).upper()] = number
+            changes[key] = rates
+            continue
+        if raw is None and key in ("hours_per_day", "egress_gb_per_month"):
+            changes[key] = None
+            continue
+        number = _as_number(raw)
+        if number is None or number < 0:
+            problems.append(Problem(where, "must be a number of zero or more", found=repr(raw)))
+            continue
+        if key in fractions and number > 1:
+            problems.append(Problem(where, "is a fraction between 0 and 1", found=repr(raw)))
+            continue
+        if key == "pue" and number < 1:
+            problems.append(Problem(where, "PUE cannot be below 1", found=repr(raw)))
+            continue
+        if key == "hours_per_day" and number > 24:
+            problems.append(Problem(where, "hours per day cannot exceed 24", found=repr(raw)))
+            continue
+        if key == "depreciation_years" and number == 0:
+            problems.append(
+                Problem(where, "the depreciation life must be above zero", found=repr(raw))
+            )
+            continue
+        changes[key] = number
+    return replace(base, **changes), tuple(problems)
+
+
+def _as_number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value) if math.isfinite(value) else None
+    if isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            return None
+        return number if math.isfinite(number) else None
+    return None

@@ -1,0 +1,220 @@
+"""Finishing an option: totals, useful PFLOP-hours and cost per useful unit."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from computescore.domain.catalog import Accelerator, Precision
+from computescore.domain.figures import Figure, Input
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import (
+    Quote,
+)
+from computescore.domain.sizing import (
+    mfu_used,
+    size_training,
+)
+from computescore.domain.tco.assumptions import DAYS_PER_MONTH
+from computescore.domain.tco.helpers import cash_flow
+from computescore.domain.tco.records import Tco, UsefulBasis
+from computescore.domain.tco.throughput import precision_shift, useful_throughput
+from computescore.domain.units import PETA, TERA
+from computescore.domain.workload import Purpose, Workload
+from computescore.wording import sentence
+
+if TYPE_CHECKING:
+    from computescore.domain.tco.assumptions import Assumptions
+    from computescore.domain.tco.helpers import _Builder
+
+
+def _finish(
+    quote: Quote,
+    workload: Workload,
+    b: _Builder,
+    problems: list[Problem],
+    gpus: int,
+    h: float,
+    horizon: int,
+    a: Assumptions,
+    peak_total: float | None,
+    main: tuple[int, Accelerator] | None,
+    committed_usd: float,
+    no_peak: Sequence[tuple[str, str, bool]] = (),
+    measured_peak: tuple[Precision, float | None] | None = None,
+) -> Tco:
+    lines = tuple(b.lines)
+    total = math.fsum(line.amount_usd for line in lines)
+    pv = math.fsum(line.present_value_usd for line in lines)
+    used_value = gpus * h * horizon * DAYS_PER_MONTH
+    used = Figure(
+        "GPU-hours used",
+        used_value,
+        "GPU-h",
+        "GPUs × hours per day × months × 730/24",
+        (Input("GPUs", gpus), Input("hours per day", h, "h"), Input("months", horizon, "months")),
+    )
+    headline = pv if a.discount_rate > 0 else total
+    kind = "present value" if a.discount_rate > 0 else "TCO"
+    mfu = mfu_used(quote.performance.mfu, workload.assumed_mfu)
+    per_used = None
+    if used_value > 0:
+        per_used = Figure(
+            "Cost per GPU-hour used",
+            headline / used_value,
+            "USD/GPU-h",
+            f"{kind} / GPU-hours used",
+            (Input(kind, headline, "USD"), Input("GPU-hours used", used_value, "GPU-h")),
+        )
+    rate, basis, missing, rejected = useful_throughput(
+        quote, workload, peak_total, gpus, mfu, [why for _, why, _ in no_peak], measured_peak
+    )
+    shift = precision_shift(workload, measured_peak)
+    if basis is UsefulBasis.MEASURED_MFU and shift:
+        b.problems.append(Problem(f"quote:{quote.key}", sentence(shift), Severity.INFO))
+    if rejected:
+        b.problems.append(
+            Problem(
+                f"quote:{quote.key}",
+                rejected,
+                Severity.WARNING,
+                expected="tokens/s measured on this workload's model and task",
+            )
+        )
+    for where, why, own_problem in no_peak:
+        if not own_problem:
+            continue
+        if basis is UsefulBasis.MEASURED_TOKENS:
+            b.problems.append(
+                Problem(
+                    where,
+                    f"{why}; the useful compute comes from the measured tokens/s",
+                    Severity.INFO,
+                )
+            )
+        else:
+            b.problems.append(
+                Problem(
+                    where,
+                    f"{why} and the quote has no measured tokens/s; the cost per useful "
+                    "PFLOP-hour cannot be computed",
+                    Severity.WARNING,
+                    expected="a peak at the workload's precision, or a measured tokens/s",
+                )
+            )
+    useful = per_useful = None
+    if rate is not None and rate.value > 0 and used_value > 0:
+        useful_value = rate.value * TERA / PETA * used_value
+        useful = Figure(
+            "Useful PFLOP-hours",
+            useful_value,
+            "PFLOP-h",
+            "useful throughput per accelerator × GPU-hours used",
+            (
+                Input("useful throughput", rate.value * TERA / PETA, "PFLOP/s", rate.formula),
+                Input("GPU-hours used", used_value, "GPU-h"),
+            ),
+            flags=rate.flags,
+        )
+        per_useful = Figure(
+            "Cost per useful PFLOP-hour",
+            headline / useful_value,
+            "USD/PFLOP-h",
+            f"{kind} / useful PFLOP-hours",
+            (
+                Input(kind, headline, "USD"),
+                Input("useful PFLOP-hours", useful_value, "PFLOP-h"),
+            ),
+            flags=rate.flags,
+        )
+    tokens = quote.performance.tokens_per_second
+    per_mtok = None
+    if tokens is not None and tokens > 0 and used_value > 0 and not rejected:
+        million = tokens * 3600 * used_value / 1e6
+        per_mtok = Figure(
+            "Cost per million tokens",
+            headline / million,
+            "USD/Mtok",
+            f"{kind} / (tokens per second per GPU × 3600 × GPU-hours used / 1e6)",
+            (
+                Input(kind, headline, "USD"),
+                Input("tokens/s per GPU", tokens, "tokens/s", "measured"),
+                Input("GPU-hours used", used_value, "GPU-h"),
+            ),
+        )
+    job_hours = job_usd = job_days = None
+    if workload.purpose is not Purpose.INFERENCE and workload.training_tokens and main and gpus > 0:
+        sizing = size_training(
+            workload.params,
+            workload.training_tokens,
+            main[1],
+            assumed_mfu=workload.assumed_mfu,
+            measured_mfu=quote.performance.mfu,
+            precision=workload.precision,
+            gpus=gpus,
+            usd_per_gpu_hour=per_used.value if per_used else None,
+            source=f"quote:{quote.key}",
+        )
+        job_hours, job_days, job_usd = sizing.gpu_hours, sizing.wall_clock_days, sizing.cost_usd
+        if job_usd is not None:
+            job_usd = replace(
+                job_usd, label="Training job cost", formula="job GPU-hours × cost per GPU-hour used"
+            )
+        b.problems.extend(sizing.problems)
+    idle = None
+    if committed_usd > 0:
+        idle = Figure(
+            "Committed capacity paid but idle",
+            committed_usd * (1 - h / 24),
+            "USD",
+            "committed compute × (1 − hours per day / 24)",
+            (Input("committed compute", committed_usd, "USD"), Input("hours per day", h, "h")),
+        )
+    fx_used = tuple(
+        sorted(
+            (used_fx for used_fx in b.fx_cache.values() if used_fx is not None),
+            key=lambda item: item.currency,
+        )
+    )
+    if not quote.compute_lines:
+        b.problems.append(
+            Problem(
+                f"quote:{quote.key}",
+                "the quote has no compute lines: it is costed, and listed beside the compute "
+                "offers as a supporting quote rather than ranked against them",
+                Severity.INFO,
+            )
+        )
+    return Tco(
+        quote_key=quote.key,
+        quote_label=quote.label,
+        horizon_months=horizon,
+        hours_per_day=h,
+        lines=lines,
+        total_usd=total,
+        present_value_usd=pv,
+        discount_rate=a.discount_rate,
+        monthly_cash_flow_usd=cash_flow(lines, horizon),
+        gpu_count=gpus,
+        used_gpu_hours=used,
+        mfu=mfu,
+        usd_per_used_gpu_hour=per_used,
+        useful_pflop_hours=useful,
+        usd_per_useful_pflop_hour=per_useful,
+        usd_per_million_tokens=per_mtok,
+        training_job_gpu_hours=job_hours,
+        training_job_usd=job_usd,
+        training_job_days=job_days,
+        idle_committed_usd=idle,
+        fx_used=fx_used,
+        problems=(*problems, *b.problems),
+        complete=b.complete,
+        peak_pflops_total=peak_total if peak_total else None,
+        tokens_per_second=tokens,
+        useful_rate=rate,
+        useful_basis=basis,
+        useful_missing=missing,
+        compute_offer=bool(quote.compute_lines),
+    )

@@ -1,0 +1,187 @@
+"""Useful throughput: measured tokens or MFU × peak at the precision used."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from computescore.domain.catalog import Accelerator, Precision
+from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
+from computescore.domain.quotes import (
+    Quote,
+)
+from computescore.domain.sizing import (
+    INFERENCE_FLOP_PER_PARAM_TOKEN,
+    TRAINING_FLOP_PER_PARAM_TOKEN,
+    measurement_precision,
+)
+from computescore.domain.tco.records import UsefulBasis
+from computescore.domain.units import PETA, TERA
+from computescore.domain.workload import Purpose, Workload
+
+
+def _dense_peak(accelerator: Accelerator, precision: Precision) -> float | None:
+    """Dense peak TFLOP/s at a precision; bf16 and fp16 stand in for each other."""
+    peak = accelerator.dense_tflops(precision)
+    if peak is None and precision in _HALF:
+        peak = accelerator.dense_tflops(
+            Precision.FP16 if precision is Precision.BF16 else Precision.BF16
+        )
+    return peak
+
+
+_HALF = frozenset({Precision.BF16, Precision.FP16})
+"""Half precisions whose peaks are the same on the accelerators that have both."""
+
+
+def _measured_precision(quote: Quote, workload: Workload) -> Precision | None:
+    """The precision the quote's measured MFU was taken at, where it names one that is
+    not the workload's (bf16 and fp16 count as one)."""
+    if quote.performance.mfu is None:
+        return None
+    at = measurement_precision(quote.performance.method)
+    if at is None or at is workload.precision or {at, workload.precision} <= _HALF:
+        return None
+    return at
+
+
+def precision_shift(
+    workload: Workload, measured_peak: tuple[Precision, float | None] | None
+) -> str:
+    """What a measured MFU's own precision changes in the useful compute ("" for nothing)."""
+    if measured_peak is None:
+        return ""
+    at, total = measured_peak[0].value, workload.precision.value
+    if measured_peak[1]:
+        return (
+            f"the MFU was measured at {at}, so it is applied to the {at} peak, not to the "
+            f"{total} peak the workload assumes"
+        )
+    return (
+        f"the MFU was measured at {at}, for which the catalogue has no peak; it is applied "
+        f"to the {total} peak, which may overstate the useful compute"
+    )
+
+
+def useful_throughput(
+    quote: Quote,
+    workload: Workload,
+    peak_pflops_total: float | None,
+    gpus: int,
+    mfu: Figure,
+    no_peak: Sequence[str] = (),
+    measured_peak: tuple[Precision, float | None] | None = None,
+) -> tuple[Figure | None, UsefulBasis, str, str]:
+    """Useful throughput of one accelerator on this workload, in TFLOP/s of the model's FLOP.
+
+    Measured tokens/s per accelerator × FLOP per token (2 × params to serve, 6 × params
+    to train) comes first; else the catalogue's mean dense peak at the workload's
+    precision × MFU (measured, else the workload's assumption, flagged unmeasured).
+    A measured MFU is a fraction of the peak at the precision it was measured at: when
+    the measurement names another precision than the workload's, that precision's peak
+    is used (where the catalogue has it), and the figure's note says so.
+    A measurement that implies more useful work than the accelerators' dense peak
+    (a utilisation above 100 %) cannot have been taken on this workload — typically
+    serving tokens/s of a smaller model applied to a training job — and is set aside
+    with a warning.
+
+    Args:
+        quote: the quote (its measured performance).
+        workload: purpose, parameters and precision.
+        peak_pflops_total: dense peak of all the quote's accelerators (PFLOP/s), None
+            when some accelerator has no peak at the precision.
+        gpus: accelerators quoted.
+        mfu: the MFU used (:func:`~computescore.domain.sizing.mfu_used`).
+        no_peak: why a peak is missing ("X has no fp8 peak in the catalogue").
+        measured_peak: the precision a measured MFU was taken at, when it differs from
+            the workload's, and the dense peak of all the accelerators at it (PFLOP/s;
+            None when the catalogue has none).
+
+    Returns:
+        (figure or None, where it comes from, why it is unknown — "" when known, a
+        warning about a measurement set aside — "" when none).
+    """
+    if gpus <= 0:
+        return None, UsefulBasis.UNKNOWN, "no accelerators are quoted", ""
+    peak_tflops = (
+        peak_pflops_total * PETA / TERA / gpus
+        if peak_pflops_total is not None and peak_pflops_total > 0
+        else None
+    )
+    tokens = quote.performance.tokens_per_second
+    rejected = aside = ""
+    if tokens is not None and tokens > 0 and workload.params > 0:
+        per_token = (
+            INFERENCE_FLOP_PER_PARAM_TOKEN
+            if workload.purpose is Purpose.INFERENCE
+            else TRAINING_FLOP_PER_PARAM_TOKEN
+        )
+        method = quote.performance.method.strip()
+        figure = Figure(
+            "Useful throughput",
+            tokens * per_token * workload.params / TERA,
+            "TFLOP/s per accelerator",
+            f"measured tokens/s × {per_token:g} FLOP per parameter and token × parameters",
+            (
+                Input(
+                    "tokens/s",
+                    tokens,
+                    "tokens/s per accelerator",
+                    f"measured: {method}" if method else "measured",
+                ),
+                Input(
+                    "FLOP per parameter and token",
+                    per_token,
+                    "",
+                    "serving" if workload.purpose is Purpose.INFERENCE else "training",
+                ),
+                Input("parameters", workload.params, "", f"workload {workload.name}"),
+            ),
+        )
+        if peak_tflops is None or figure.value <= peak_tflops:
+            return figure, UsefulBasis.MEASURED_TOKENS, "", ""
+        shown, useful, peak = (
+            format_number(tokens),
+            format_number(figure.value),
+            format_number(peak_tflops),
+        )
+        rejected = (
+            f"the measured {shown} tokens/s would mean {useful} useful TFLOP/s per accelerator "
+            f"for this {workload.purpose.value} workload, more than the {peak} TFLOP/s "
+            f"{workload.precision.value} dense peak: it cannot have been measured on this "
+            "workload and is set aside (peak × MFU is used)"
+        )
+        aside = (
+            f"measured {shown} tokens/s set aside: it implies {useful} TFLOP/s per "
+            f"accelerator, above the {peak} TFLOP/s peak"
+        )
+    if peak_tflops is None:
+        reasons = sorted(set(no_peak)) or ["no catalogue peak"]
+        return (
+            None,
+            UsefulBasis.UNKNOWN,
+            "; ".join(reasons) + ", and the quote has no measured tokens/s",
+            rejected,
+        )
+    measured = UNMEASURED not in mfu.flags
+    precision_at, peak_at = workload.precision, peak_tflops
+    peak_where = "catalogue, mean over the accelerators quoted"
+    shift = precision_shift(workload, measured_peak) if measured else ""
+    if measured and measured_peak is not None and measured_peak[1]:
+        precision_at = measured_peak[0]
+        peak_at = measured_peak[1] * PETA / TERA / gpus
+        peak_where += ", at the precision the MFU was measured at"
+    figure = Figure(
+        "Useful throughput",
+        peak_at * mfu.value,
+        "TFLOP/s per accelerator",
+        f"dense {precision_at.value} peak × MFU",
+        (
+            Input("precision", precision_at.value),
+            Input("peak", peak_at, "TFLOP/s", peak_where),
+            Input("MFU", mfu.value, "", "measured" if measured else "workload assumption"),
+        ),
+        flags=mfu.flags,
+        note="; ".join(part for part in (aside, shift) if part),
+    )
+    basis = UsefulBasis.MEASURED_MFU if measured else UsefulBasis.DATASHEET
+    return figure, basis, "", rejected
