@@ -1,0 +1,61 @@
+"""Accelerator names and counts in a line's text."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from computescore.domain.catalog import AliasMatch, Catalogue
+from computescore.domain.problems import Problem
+from computescore.io.values.text import _problem, is_blank, normalise_text
+
+_LOOKS_LIKE_ACCELERATOR = re.compile(
+    r"\b(gpu|[ahlbv]\d{2,3}[a-z]?|h[12]00|gb\d{3}|mi\d{3}x?|gaudi|tpu|ascend|rtx|tesla|"
+    r"instinct|dgx|hgx)\b",
+    re.IGNORECASE,
+)
+
+
+def looks_like_accelerator(text: object) -> bool:
+    """True when text mentions something that sounds like an accelerator (for error reports)."""
+    return bool(not is_blank(text) and _LOOKS_LIKE_ACCELERATOR.search(normalise_text(text)))
+
+
+def resolve_accelerator(
+    value: object, catalogue: Catalogue, source: str = ""
+) -> tuple[AliasMatch | None, Problem | None]:
+    """Resolve an accelerator name through the catalogue's aliases.
+
+    An unknown name gives an error listing the closest catalogue ids.
+    """
+    if is_blank(value):
+        return None, None
+    text = normalise_text(value)
+    match = catalogue.resolve(text)
+    if match is not None:
+        return match, None
+    closest = catalogue.closest(text)
+    hint = (
+        ("closest catalogue matches: " + ", ".join(closest))
+        if closest
+        else ("no catalogue entry looks similar")
+    )
+    return None, _problem(
+        source,
+        f"Unknown accelerator '{text}'; {hint}. Add it to the catalogue or correct the name",
+        value,
+        "an accelerator in the catalogue",
+    )
+
+
+def money_problem_is_ambiguity(problem: Problem | None) -> bool:
+    """True when a money problem is the ``1,234`` ambiguity (so a decimal mark would fix it)."""
+    return problem is not None and "ambiguous" in problem.message
+
+
+def decimal_or_none(text: str) -> Decimal | None:
+    """``Decimal(text)`` or None when the text is not a plain decimal literal."""
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None

@@ -1,0 +1,106 @@
+"""Cost categories from a line's words."""
+
+from __future__ import annotations
+
+import re
+
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import CostCategory
+from computescore.io.values.text import _problem, is_blank, normalise_text
+
+_CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
+    (
+        CostCategory.EGRESS,
+        r"egress|data transfer out|outbound (?:data|traffic|transfer)|"
+        r"internet transfer|bandwidth overage",
+    ),
+    (
+        CostCategory.INSTALLATION,
+        r"install|set-?up|onboarding|commission|rack(?:ing)? (?:and|&) "
+        r"stack|integration|deployment fee|configuration|provisioning fee|"
+        r"burn-?in|shipping|delivery|freight|build-?out",
+    ),
+    (
+        CostCategory.SUPPORT,
+        r"support|maintenance|warranty|\btam\b|technical account|remote hands|"
+        r"smart hands|migration|"
+        r"managed service|care\b|service desk|helpdesk|expert hours|"
+        r"professional services|\bsla\b",
+    ),
+    (
+        CostCategory.SOFTWARE,
+        r"software|licen[cs]e|subscription|ai enterprise|\bos\b|"
+        r"operating system|run:?ai|slurm|kubernetes|vmware|platform fee",
+    ),
+    (
+        CostCategory.STORAGE,
+        r"storage|nvme|\bssd\b|\bhdd\b|object store|file ?system|lustre|weka|"
+        r"vast|\bs3\b|backup|snapshot|\btb\b|\bpb\b|block volume|disk",
+    ),
+    (
+        CostCategory.POWER,
+        r"power|electric|energy|\bkwh?\b|cooling|\bpdu\b|\bups\b|"
+        r"liquid cool|\bcdu\b|busway",
+    ),
+    (
+        CostCategory.FACILITY,
+        r"colocation|colo\b|rack space|\brack\b|cabinet|cage|data ?cent(?:er|re)|"
+        r"hosting|floor space|space\b|facility|facilities",
+    ),
+    (
+        CostCategory.NETWORK,
+        r"network|infiniband|\bib\b|switch|ethernet|roce|bandwidth|uplink|"
+        r"internet|\d\s?gbps|"
+        r"cross-?connect|\bport\b|transit|\bip\b|vpn|interconnect|"
+        r"direct connect|express ?route|fib(?:re|er)|optic|transceiver|cabl",
+    ),
+)
+
+
+def categorise_cost(text: object) -> CostCategory:
+    """The category of a cost line from its description (``"InfiniBand fabric"`` → network).
+
+    The first matching category in a fixed order wins (egress before network,
+    installation before facility), else ``other``.
+    """
+    if is_blank(text):
+        return CostCategory.OTHER
+    folded = normalise_text(text).casefold()
+    for category, pattern in _CATEGORY_WORDS:
+        if re.search(pattern, folded):
+            return category
+    return CostCategory.OTHER
+
+
+def parse_category(value: object, source: str = "") -> tuple[CostCategory | None, Problem | None]:
+    """A category cell: a canonical name (``network``) or words that imply one."""
+    if is_blank(value):
+        return None, None
+    folded = normalise_text(value).casefold().strip()
+    for category in CostCategory:
+        if folded == category.value:
+            return category, None
+    category = categorise_cost(folded)
+    if category is CostCategory.OTHER and folded not in ("other", "misc", "miscellaneous"):
+        return CostCategory.OTHER, _problem(
+            source,
+            "The cost category is not recognised; filed as other",
+            value,
+            ", ".join(c.value for c in CostCategory),
+            Severity.WARNING,
+        )
+    return category, None
+
+
+def parse_kind(value: object, source: str = "") -> tuple[str | None, Problem | None]:
+    """A line-kind cell: ``compute`` or ``cost`` (``hardware``/``gpu`` count as compute)."""
+    if is_blank(value):
+        return None, None
+    folded = normalise_text(value).casefold()
+    if re.search(r"\b(compute|gpu|accelerator|hardware|instance|capacity|server)s?\b", folded):
+        return "compute", None
+    if re.search(r"\b(cost|service|fee|other|support|network|storage|charge)s?\b", folded):
+        return "cost", None
+    return None, _problem(
+        source, "The line type is not recognised", value, "compute or cost", Severity.WARNING
+    )

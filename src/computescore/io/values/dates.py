@@ -1,0 +1,117 @@
+"""Dates in ISO, day-first and Excel serial form."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+from computescore.domain.problems import Problem, Severity
+from computescore.io.values.text import _problem, is_blank, normalise_text
+
+_EXCEL_1900 = date(1899, 12, 30)
+_EXCEL_1904 = date(1904, 1, 1)
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+
+
+def excel_serial_to_date(serial: float, *, date1904: bool = False) -> date:
+    """The calendar day of an Excel serial number in the workbook's date system.
+
+    1900 system: day 1 is 1900-01-01 and Excel's phantom 1900-02-29 (serial 60) is
+    shown as 1900-02-28; from serial 61 on, days count from 1899-12-30. 1904 system:
+    days count from 1904-01-01. 45352 → 2024-03-01 (1900) and 43890 → 2024-03-01 (1904).
+    """
+    days = int(serial)
+    if date1904:
+        return _EXCEL_1904 + timedelta(days=days)
+    if days < 61:
+        return date(1899, 12, 31) + timedelta(days=max(days, 1) - (1 if days == 60 else 0))
+    return _EXCEL_1900 + timedelta(days=days)
+
+
+def parse_date(
+    value: object, source: str = "", *, date1904: bool = False, what: str = "date"
+) -> tuple[date | None, Problem | None]:
+    """A date from a date cell, an Excel serial, ISO text, day-first text or month names.
+
+    ``01/03/2026`` is 1 March (day first); ``03/15/2026`` can only be month-first and is
+    read so. Dates outside 2000–2100 come with a warning.
+    """
+    if is_blank(value):
+        return None, None
+    result: date | None = None
+    if isinstance(value, datetime):
+        result = value.date()
+    elif isinstance(value, date):
+        result = value
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        if not 1 <= value < 2_958_466:
+            return None, _problem(source, f"The {what} is not a date", value, "e.g. 2026-03-01")
+        result = excel_serial_to_date(float(value), date1904=date1904)
+    elif isinstance(value, str):
+        result = _date_from_text(normalise_text(value))
+        if result is None:
+            return None, _problem(
+                source, f"The {what} is not a date", value, "e.g. 2026-03-01 or 01/03/2026"
+            )
+    else:
+        return None, _problem(source, f"The {what} is not a date", value, "e.g. 2026-03-01")
+    if not date(2000, 1, 1) <= result <= date(2100, 12, 31):
+        return result, _problem(
+            source,
+            f"The {what} {result.isoformat()} looks implausible",
+            value,
+            "a date between 2000 and 2100",
+            Severity.WARNING,
+        )
+    return result, None
+
+
+def _date_from_text(text: str) -> date | None:
+    folded = text.casefold().replace(",", " ")
+    match = re.fullmatch(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?", folded)
+    if match:
+        return _safe_date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    match = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[t ].*)?", folded)
+    if match:
+        return _safe_date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    match = re.fullmatch(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})(?: .*)?", folded)
+    if match:
+        first, second, year = int(match.group(1)), int(match.group(2)), int(match.group(3))
+        year += 2000 if year < 100 else 0
+        if second > 12 >= first:
+            return _safe_date(year, first, second)
+        return _safe_date(year, second, first)
+    match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?[ -]([a-z]+)\.?[ -](\d{4})", folded)
+    if match and match.group(2) in _MONTHS:
+        return _safe_date(int(match.group(3)), _MONTHS[match.group(2)], int(match.group(1)))
+    match = re.fullmatch(r"([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)? +(\d{4})", folded)
+    if match and match.group(1) in _MONTHS:
+        return _safe_date(int(match.group(3)), _MONTHS[match.group(1)], int(match.group(2)))
+    return None
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None

@@ -1,0 +1,118 @@
+"""Billing terms: deployment model and commitment from words."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from computescore.domain.problems import Problem
+from computescore.domain.quotes import Deployment
+from computescore.io.values.money import Period, UnitHint
+from computescore.io.values.text import _problem, is_blank, normalise_text
+
+
+@dataclass(frozen=True, slots=True)
+class TermsReading:
+    """What a billing or term text says: how the compute is obtained and for how long."""
+
+    deployment: Deployment | None = None
+    term_months: int | None = None
+    unit: UnitHint | None = None
+
+
+_SPOT = re.compile(
+    r"\b(spot|pre-?emptible|interruptible|low[- ]priority|evictable|"
+    r"preemptable|surplus)\b"
+)
+_ON_DEMAND = re.compile(
+    r"(on[- ]?demand|pay[- ]?as[- ]?you[- ]?go|\bpayg\b|no[- ]commit|"
+    r"\bflexible\b|\bad[- ]hoc\b|month[- ]to[- ]month|rolling|"
+    r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需)"
+)
+_RESERVED = re.compile(
+    r"(\breserved?\b|\bcommit|\bri\b|savings plan|\bterm\b|contract|"
+    r"\bdedicated\b|\bprepaid\b|pre-paid)"
+)
+_LEASE = re.compile(r"\b(lease[ds]?|leasing|financ\w*)\b|租赁")
+_PURCHASE = re.compile(r"\b(purchase[ds]?|buy|outright|capex|sale|owned|hardware sale|kauf)\b|购买")
+_TERM_MONTHS = re.compile(r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:months?|mos?|mths?|m\b|个月|monate?)")
+_TERM_YEARS = re.compile(r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:years?|yrs?|y\b|年|jahre?)")
+_WORD_YEARS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "annual": 1,
+    "1yr": 1,
+    "3yr": 3,
+}
+
+
+def parse_terms(value: object, source: str = "") -> tuple[TermsReading | None, Problem | None]:
+    """Deployment and term from billing text.
+
+    ``"36-month commitment"`` → reserved, 36; ``"3 yrs"`` → term 36 (deployment left to
+    the line); ``"RI 1 year"`` → reserved, 12; ``"pay-as-you-go"`` → on demand;
+    ``"preemptible"`` / ``"interruptible"`` → spot; ``"lease 36 months"`` → lease, 36;
+    ``"purchase"`` → purchase. A bare number is a term in months. Words about the
+    billing period ("hourly", "monthly") come back as a unit hint.
+    """
+    if is_blank(value):
+        return None, None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        number = float(value)
+        if number <= 0 or number != int(number) or number > 240:
+            return None, _problem(
+                source, "The term is not a whole number of months", value, "e.g. 36 months"
+            )
+        return TermsReading(term_months=int(number)), None
+    text = normalise_text(value).casefold()
+    deployment: Deployment | None = None
+    if _SPOT.search(text):
+        deployment = Deployment.SPOT
+    elif _LEASE.search(text):
+        deployment = Deployment.LEASE
+    elif _PURCHASE.search(text):
+        deployment = Deployment.PURCHASE
+    elif _ON_DEMAND.search(text):
+        deployment = Deployment.ON_DEMAND
+    elif _RESERVED.search(text):
+        deployment = Deployment.RESERVED
+    term: int | None = None
+    months = _TERM_MONTHS.search(text)
+    years = _TERM_YEARS.search(text)
+    if months:
+        term = round(float(months.group(1).replace(",", ".")))
+    elif years:
+        term = round(float(years.group(1).replace(",", ".")) * 12)
+    else:
+        compact = re.search(r"\b(\d)\s*-?\s*(?:yr|year)", text)
+        if compact:
+            term = int(compact.group(1)) * 12
+        else:
+            for word, count in _WORD_YEARS.items():
+                if re.search(rf"\b{word}[- ]?(?:year|yr)", text) or (
+                    word == "annual" and "annual" in text and deployment is Deployment.RESERVED
+                ):
+                    term = count * 12
+                    break
+    if term is not None and term <= 0:
+        term = None
+    unit = None
+    if re.search(r"\b(hourly|per hour|/hr|/h)\b", text):
+        unit = UnitHint(Period.HOUR)
+    elif re.search(r"\b(monthly|per month|/mo)\b", text) and deployment is not Deployment.ON_DEMAND:
+        unit = UnitHint(Period.MONTH)
+    if term is not None and deployment is Deployment.ON_DEMAND and "month-to-month" not in text:
+        deployment = None if not re.search(r"on[- ]?demand|payg|pay[- ]as", text) else deployment
+    if deployment is None and term is None and unit is None:
+        if re.fullmatch(r"\d+", text):
+            return TermsReading(term_months=int(text)), None
+        return None, _problem(
+            source,
+            "The billing terms are not recognised",
+            value,
+            "on-demand, spot, reserved 12 months, lease 36 months, purchase …",
+        )
+    return TermsReading(deployment, term, unit), None
