@@ -183,7 +183,7 @@ _CJK = st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x4FFF
     )
 )
 def test_escaped_text_in_a_paragraph_never_raises_and_extracts_back(text: str) -> None:
-    pdf_module._register_fonts()
+    pdf_module.prepare_fonts()
     style = ParagraphStyle("p", fontName="CS-Sans", fontSize=9, leading=11)
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, invariant=1)
