@@ -1,8 +1,9 @@
 """Run the decision engine on an evaluation: sizing, TCO, scores, buy-vs-rent and robustness.
 
-Every front end (the desktop app, the command line, the reports) calls
-:func:`evaluate` (data already loaded) or :func:`evaluate_workspace` (opens the
-database, loads the evaluation, runs the compliance checks, then evaluates). The
+Every front end (the desktop app, the command line, the reports) reaches
+:func:`evaluate` through :func:`computescore.services.analysis.analyse` (loads the
+evaluation, runs the compliance checks, then evaluates); :func:`evaluate_workspace`
+opens a database for it. The
 result is one frozen :class:`EvaluationResult`; :func:`result_to_dict` turns it into
 plain JSON values.
 
@@ -627,37 +628,30 @@ def evaluate_workspace(
     run_compliance: bool = True,
     progress: Progress | None = None,
 ) -> EvaluationResult:
-    """Open a workspace, load an evaluation, run the compliance checks, then :func:`evaluate`.
+    """Open a workspace and return the engine's result of its analysis.
+
+    The analysis (:func:`~computescore.services.analysis.analyse`) loads the
+    evaluation, runs the compliance checks, then :func:`evaluate`; its problems include
+    those of the compliance settings.
 
     Raises:
         NotFound: no such evaluation or workload.
         DatabaseError: the database cannot be used.
     """
-    from computescore.services.workspace import load_evaluation_data, open_store
+    from computescore.services.analysis import AnalysisOptions, analyse
+    from computescore.services.workspace import open_store
 
     store = open_store(db)
     try:
-        data = load_evaluation_data(store, evaluation)
-        findings: list[Finding] | None = None
-        extra: tuple[Problem, ...] = ()
-        if run_compliance:
-            from computescore.services.compliance import check_evaluation, settings_for
-
-            settings = settings_for(data, store=store)
-            findings = check_evaluation(data, settings)
-            extra = settings.problems
+        analysis = analyse(
+            store,
+            evaluation,
+            AnalysisOptions(engine=options or EvaluateOptions(), run_compliance=run_compliance),
+            progress=progress,
+        )
     finally:
         store.close()
-    result = evaluate(data, options, compliance_findings=findings, progress=progress)
-    if extra:
-        return _with_problems(result, extra)
-    return result
-
-
-def _with_problems(result: EvaluationResult, extra: Sequence[Problem]) -> EvaluationResult:
-    values = {f.name: getattr(result, f.name) for f in fields(result)}
-    values["problems"] = (*extra, *result.problems)
-    return EvaluationResult(**values)
+    return analysis.result
 
 
 # ----------------------------------------------------------------------------- estimates

@@ -1,0 +1,232 @@
+"""One analysis of an evaluation: load it, check compliance, run the engine, build the records.
+
+Every front end asks for its results here, so the desktop app, the command line
+(``score``, ``tco``, ``report``) and the board pack see the same problems, findings
+and ranking: :func:`analyse` loads the evaluation from an open store, runs the
+compliance checks (unless told not to), runs the decision engine
+(:func:`~computescore.services.evaluate.evaluate`), and maps the engine's result to
+the report records once (:func:`~computescore.services.reporting.build_board_pack`).
+
+The problems found assembling the compliance settings (an unreadable posture, a bad
+threshold) are part of the result's problems, like the engine's own, so every front
+end shows them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, fields
+from datetime import date
+from typing import TYPE_CHECKING
+
+from computescore.domain.export_control import ExportControlResult
+from computescore.domain.findings import Finding
+from computescore.domain.problems import Problem
+from computescore.domain.scoring import ScoreInput, prepare_input
+from computescore.reports.model import BoardPack
+from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
+from computescore.services.progress import NullProgress, Progress, check_cancel
+from computescore.services.reporting import DEFAULT_MARKING, RulesInfo, build_board_pack
+from computescore.services.workspace import EvaluationData, load_evaluation_data
+
+if TYPE_CHECKING:
+    from computescore.services.compliance import ComplianceSettings
+    from computescore.store.repository import Store
+
+NOT_CHECKED = "The compliance checks were not run."
+"""What the app says about compliance when the checks were skipped."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisOptions:
+    """Choices for one analysis.
+
+    Attributes:
+        engine: workload, weights and robustness settings of the engine run.
+        run_compliance: run the compliance checks (False: the compliance axis is neutral).
+        generated_on: the date printed in the board pack (None: today).
+        prepared_by: overrides the evaluation's "prepared by" in the pack.
+        confidentiality: the marking printed on every page of the pack.
+    """
+
+    engine: EvaluateOptions = field(default_factory=EvaluateOptions)
+    run_compliance: bool = True
+    generated_on: date | None = None
+    prepared_by: str | None = None
+    confidentiality: str = DEFAULT_MARKING
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything one analysis produced, as plain frozen records.
+
+    Attributes:
+        data: the evaluation's data as loaded.
+        result: the engine's result; its ``problems`` include the compliance settings'.
+        findings: the compliance findings; None when the checks were not run.
+        rules: the export-control rules the checks used; None when not run.
+        rules_label: the rules in words (title, version, date); "" when not run.
+        classifications: (accelerator display name, export-control verdict) for each
+            accelerator quoted.
+        entries: the scoring inputs of the ranked quotes, to re-rank with other weights.
+        pack: the report records built from the same result.
+        seconds: wall-clock time of the analysis, in seconds.
+        compliance_note: why there are no findings ("" when the checks ran).
+    """
+
+    data: EvaluationData
+    result: EvaluationResult
+    findings: tuple[Finding, ...] | None
+    rules: RulesInfo | None
+    rules_label: str
+    classifications: tuple[tuple[str, ExportControlResult], ...]
+    entries: tuple[ScoreInput, ...]
+    pack: BoardPack
+    seconds: float
+    compliance_note: str = ""
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        """Every problem the user should see: the compliance settings' and the engine's."""
+        return self.result.problems
+
+
+@dataclass(frozen=True, slots=True)
+class _Compliance:
+    """What the compliance checks gave: findings, rules and problems."""
+
+    findings: tuple[Finding, ...] | None = None
+    rules: RulesInfo | None = None
+    label: str = ""
+    classifications: tuple[tuple[str, ExportControlResult], ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+
+def analyse(
+    store: Store,
+    evaluation_id: str | None,
+    options: AnalysisOptions | None = None,
+    *,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Load an evaluation, check compliance, run the engine and build the report records.
+
+    Args:
+        store: an open workspace (left open).
+        evaluation_id: the evaluation's name; None means the most recent.
+        options: engine, compliance and pack choices.
+        progress: receives progress and may cancel.
+
+    Raises:
+        NotFound: no such evaluation or workload.
+        Cancelled: the user cancelled.
+    """
+    opts = options or AnalysisOptions()
+    report = progress or NullProgress()
+    started = time.perf_counter()
+    report.report(0.0, "Loading the evaluation")
+    data = load_evaluation_data(store, evaluation_id)
+    compliance = _Compliance()
+    if opts.run_compliance:
+        check_cancel(report)
+        report.report(0.1, "Checking compliance")
+        compliance = _check(data, store)
+    result = evaluate(data, opts.engine, compliance_findings=compliance.findings, progress=report)
+    if compliance.problems:
+        result = _with_problems(result, compliance.problems)
+    pack = build_board_pack(
+        data,
+        result,
+        rules=compliance.rules,
+        generated_on=opts.generated_on or date.today(),
+        prepared_by=opts.prepared_by,
+        confidentiality=opts.confidentiality,
+    )
+    return Analysis(
+        data=data,
+        result=result,
+        findings=compliance.findings,
+        rules=compliance.rules,
+        rules_label=compliance.label,
+        classifications=compliance.classifications,
+        entries=score_inputs(data, result),
+        pack=pack,
+        seconds=time.perf_counter() - started,
+        compliance_note="" if opts.run_compliance else NOT_CHECKED,
+    )
+
+
+def _check(data: EvaluationData, store: Store) -> _Compliance:
+    from computescore.services.compliance import check_evaluation, settings_for
+
+    settings = settings_for(data, store=store)
+    rules = settings.rules
+    label = f"{rules.title or 'rules'} {rules.version} ({rules.as_of})".strip()
+    return _Compliance(
+        findings=tuple(check_evaluation(data, settings)),
+        rules=RulesInfo(
+            version=rules.version,
+            as_of=rules.as_of.isoformat(),
+            title=rules.title,
+            disclaimer=rules.disclaimer,
+        ),
+        label=label,
+        classifications=classify_quoted(data, settings),
+        problems=settings.problems,
+    )
+
+
+def _with_problems(result: EvaluationResult, extra: tuple[Problem, ...]) -> EvaluationResult:
+    values = {f.name: getattr(result, f.name) for f in fields(result)}
+    values["problems"] = (*extra, *result.problems)
+    return EvaluationResult(**values)
+
+
+def score_inputs(data: EvaluationData, result: EvaluationResult) -> tuple[ScoreInput, ...]:
+    """The scoring inputs of every quote of ``result``, in its order (to re-rank)."""
+    quotes = {q.key: q for q in data.quotes}
+    return tuple(
+        prepare_input(
+            quotes[item.quote_key],
+            item.tco,
+            result.workload,
+            result.assumptions,
+            (*item.fit_findings, *item.compliance_findings),
+            result.compliance_checked,
+        )
+        for item in result.quotes
+        if item.quote_key in quotes
+    )
+
+
+def classify_quoted(
+    data: EvaluationData, settings: ComplianceSettings
+) -> tuple[tuple[str, ExportControlResult], ...]:
+    """Export-control classification of every accelerator quoted, for where it will run.
+
+    The destination is the first workload's country, the end user's headquarters the
+    evaluation's, and the date the decision date.
+    """
+    from computescore.services.compliance import classify_accelerator
+
+    evaluation = data.evaluation
+    destination = evaluation.workloads[0].country if evaluation.workloads else "US"
+    ids = sorted(
+        {line.accelerator for q in data.quotes for line in q.compute_lines if line.accelerator}
+    )
+    out = []
+    for accelerator_id in ids:
+        accelerator = data.catalogue.get(accelerator_id)
+        if accelerator is None:
+            continue
+        verdict = classify_accelerator(
+            accelerator,
+            destination,
+            evaluation.end_user_hq or None,
+            evaluation.decision_date,
+            settings.rules,
+            settings.posture,
+            export_from_us=settings.export_from_us,
+        )
+        out.append((accelerator.display_name, verdict))
+    return tuple(out)
