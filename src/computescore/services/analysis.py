@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, fields
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from computescore.domain.export_control import ExportControlResult
@@ -154,6 +155,35 @@ def analyse(
         seconds=time.perf_counter() - started,
         compliance_note="" if opts.run_compliance else NOT_CHECKED,
     )
+
+
+def analyse_db(
+    db: str | Path | None,
+    evaluation_id: str | None,
+    options: AnalysisOptions | None = None,
+    *,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Open a workspace database, :func:`analyse` one evaluation, and close it.
+
+    Args:
+        db: the database file; None means ``$COMPUTESCORE_DB``, else the user data folder.
+        evaluation_id: the evaluation's name; None means the most recent.
+        options: engine, compliance and pack choices.
+        progress: receives progress and may cancel.
+
+    Raises:
+        NotFound: no such evaluation or workload.
+        DatabaseError: the database cannot be used.
+        Cancelled: the user cancelled.
+    """
+    from computescore.services.workspace import open_store
+
+    store = open_store(db)
+    try:
+        return analyse(store, evaluation_id, options, progress=progress)
+    finally:
+        store.close()
 
 
 def _check(data: EvaluationData, store: Store) -> _Compliance:

@@ -638,19 +638,14 @@ def evaluate_workspace(
         NotFound: no such evaluation or workload.
         DatabaseError: the database cannot be used.
     """
-    from computescore.services.analysis import AnalysisOptions, analyse
-    from computescore.services.workspace import open_store
+    from computescore.services.analysis import AnalysisOptions, analyse_db
 
-    store = open_store(db)
-    try:
-        analysis = analyse(
-            store,
-            evaluation,
-            AnalysisOptions(engine=options or EvaluateOptions(), run_compliance=run_compliance),
-            progress=progress,
-        )
-    finally:
-        store.close()
+    analysis = analyse_db(
+        db,
+        evaluation,
+        AnalysisOptions(engine=options or EvaluateOptions(), run_compliance=run_compliance),
+        progress=progress,
+    )
     return analysis.result
 
 

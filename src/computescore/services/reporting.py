@@ -691,25 +691,20 @@ def gather_board_pack(
         DatabaseError: the database cannot be used.
         Cancelled: the user cancelled.
     """
-    from computescore.services.analysis import AnalysisOptions, analyse
-    from computescore.services.workspace import open_store
+    from computescore.services.analysis import AnalysisOptions, analyse_db
 
-    store = open_store(db)
-    try:
-        analysis = analyse(
-            store,
-            evaluation,
-            AnalysisOptions(
-                engine=options or EvaluateOptions(),
-                run_compliance=run_compliance,
-                generated_on=generated_on,
-                prepared_by=prepared_by,
-                confidentiality=confidentiality,
-            ),
-            progress=progress,
-        )
-    finally:
-        store.close()
+    analysis = analyse_db(
+        db,
+        evaluation,
+        AnalysisOptions(
+            engine=options or EvaluateOptions(),
+            run_compliance=run_compliance,
+            generated_on=generated_on,
+            prepared_by=prepared_by,
+            confidentiality=confidentiality,
+        ),
+        progress=progress,
+    )
     return analysis.pack
 
 
