@@ -44,22 +44,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_report(args: argparse.Namespace) -> int:
     """Gather the pack, render the requested files and write them atomically."""
+    from computescore.services.analysis import AnalysisOptions, analyse_db
     from computescore.services.evaluate import EvaluateOptions
-    from computescore.services.reporting import check_writable, export_reports, gather_board_pack
+    from computescore.services.reporting import check_writable, export_reports
 
     if args.pdf is None and args.xlsx is None:
         raise UsageError("Say where to write the report: --pdf FILE, --xlsx FILE or both.")
     for target in (args.pdf, args.xlsx):
         if target is not None:
             check_writable(target)
-    pack = gather_board_pack(
-        args.db,
-        args.evaluation,
-        options=EvaluateOptions(workload=args.workload),
+    options = AnalysisOptions(
+        engine=EvaluateOptions(workload=args.workload),
+        run_compliance=not args.no_compliance,
         prepared_by=args.prepared_by,
         confidentiality=args.marking,
-        run_compliance=not args.no_compliance,
     )
+    pack = analyse_db(args.db, args.evaluation, options).pack
     written = export_reports(pack, pdf=args.pdf, xlsx=args.xlsx, paper=args.paper)
     if args.json:
         print_json(

@@ -1,16 +1,16 @@
 """The engine's results for the shown evaluation, kept current in the background.
 
-When the workspace's data changes, :class:`Analysis` reloads the evaluation
-(``load_evaluation_data``), runs the compliance checks and the engine
-(``services.evaluate.evaluate``) on the thread pool, and emits :attr:`changed`.
+When the workspace's data changes, :class:`Analysis` runs the services' analysis
+(``services.analysis.analyse``: load, compliance checks, engine, report records) on
+the thread pool, and emits :attr:`changed`.
 Moving a weight does not need any of that: the axis scores do not depend on the
 weights, so :meth:`Analysis.preview_weights` re-ranks the stored inputs at once
 (``score_quotes`` on the prepared inputs, then margin and flip weights), which keeps
 the scorecard live while a slider moves.
 
-The ``to_*`` functions turn engine records into the report records that the shared
-chart builders (``computescore.reports.charts``) draw, so the screen and the PDF
-show the same figures.
+The ``to_*`` functions hand out the report records that the shared chart builders
+(``computescore.reports.charts``) draw; they are built by ``services.reporting``,
+as the PDF's are, so the screen and the PDF show the same figures.
 """
 
 from __future__ import annotations
@@ -26,13 +26,12 @@ from computescore.gui import tasks
 from computescore.gui.errors import report_exception
 
 if TYPE_CHECKING:
-    from computescore.domain.findings import Finding
     from computescore.domain.scoring import Scorecard, ScoreInput
     from computescore.domain.sensitivity import FlipWeight
     from computescore.gui.workspace import Workspace
     from computescore.reports import model as rm
+    from computescore.services.analysis import Analysis as Outcome
     from computescore.services.evaluate import EvaluationResult
-    from computescore.services.workspace import EvaluationData
 
 log = logging.getLogger("computescore.gui")
 
@@ -55,21 +54,14 @@ def compliance_available() -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one background run produced (plain records only)."""
+def __getattr__(name: str) -> Any:
+    # ``Outcome`` is the services' analysis record, imported on first use so that
+    # opening the app does not wait for the engine's imports.
+    if name == "Outcome":
+        from computescore.services.analysis import Analysis as outcome
 
-    data: EvaluationData
-    result: EvaluationResult
-    findings: tuple[Finding, ...] | None
-    entries: tuple[ScoreInput, ...]
-    seconds: float
-    compliance_note: str = ""
-    pack: Any = None
-    """The report records (``reports.model.BoardPack``) built from the same result."""
-    classifications: tuple[tuple[str, Any], ...] = ()
-    """(accelerator display name, ``ExportControlResult``) for each accelerator quoted."""
-    rules_label: str = ""
+        return outcome
+    raise AttributeError(name)
 
 
 def compute(
@@ -80,28 +72,14 @@ def compute(
     monte_carlo_samples: int = 0,
     progress: Any = None,
 ) -> Outcome:
-    """Analyse the evaluation on a worker thread: :func:`services.analysis.analyse`."""
+    """Analyse the evaluation (worker thread): :func:`~computescore.services.analysis.analyse`."""
     from computescore.services.analysis import AnalysisOptions, analyse
     from computescore.services.evaluate import EvaluateOptions
 
-    options = AnalysisOptions(
-        evaluate=EvaluateOptions(
-            weights=dict(weights) if weights else None, monte_carlo_samples=monte_carlo_samples
-        ),
-        run_compliance=compliance_available(),
+    engine = EvaluateOptions(
+        weights=dict(weights) if weights else None, monte_carlo_samples=monte_carlo_samples
     )
-    analysis = analyse(store, evaluation, options, progress=progress)
-    return Outcome(
-        analysis.data,
-        analysis.result,
-        analysis.findings,
-        analysis.entries,
-        analysis.seconds,
-        "" if options.run_compliance else "The compliance checks are not available yet.",
-        analysis.pack,
-        analysis.classifications,
-        analysis.rules_label,
-    )
+    return analyse(store, evaluation, AnalysisOptions(engine=engine), progress=progress)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,146 +316,44 @@ class Analysis(QObject):
 
 
 # -- engine records → report records (for the shared charts) -------------------------
+# The mapping lives in services.reporting, so the screen and the PDF show the same figures.
 
 
 def to_ranking(result: EvaluationResult, ranked: Ranked) -> rm.Ranking:
-    """The scorecard as the report model's :class:`Ranking`."""
-    from computescore.reports import model as rm
+    """The scorecard as the report model's :class:`Ranking` (with the live weights)."""
+    from computescore.services.reporting import ranking_record
 
-    vendors = {q.quote_key: (q.vendor, q.reference) for q in result.quotes}
-    rows = []
-    for score in ranked.scorecard.scores:
-        vendor, reference = vendors.get(score.quote_key, (score.label, ""))
-        rows.append(
-            rm.RankingRow(
-                score.quote_key,
-                vendor,
-                reference,
-                tuple(
-                    rm.AxisScore(a.axis.value, a.score, a.explanation, a.flags) for a in score.axes
-                ),
-                score.weighted_total,
-                score.rank,
-                tuple(f"{k.title}: {k.reason}" for k in score.knockouts),
-            )
-        )
-    flips = tuple(
-        rm.WeightFlip(f.axis.value, f.current, f.flips_at, f.new_winner_label)
-        for f in sorted(ranked.flips, key=lambda f: abs(f.change or 0))
-        if f.flips_at is not None
-    )
-    weights = ranked.scorecard.weights.as_dict()
-    return rm.Ranking(
-        weights=tuple((axis, weights[axis]) for axis in rm.AXES),
-        rows=tuple(rows),
-        preset=ranked.scorecard.weights.source,
-        margin_points=ranked.margin_points,
-        flips=flips,
-        robustness=ranked.smallest.explanation if ranked.smallest else "",
+    return ranking_record(
+        result, ranked.scorecard, ranked.flips, ranked.smallest, ranked.margin_points
     )
 
 
 def to_tco(result: EvaluationResult) -> tuple[rm.QuoteTco, ...]:
     """Every quote's TCO as the report model's :class:`QuoteTco`."""
-    from computescore.reports import model as rm
+    from computescore.services.reporting import tco_records
 
-    out = []
-    for item in result.quotes:
-        tco = item.tco
-
-        def value(figure: Any) -> float | None:
-            return None if figure is None else figure.value
-
-        out.append(
-            rm.QuoteTco(
-                tco.quote_key,
-                item.label,
-                tco.horizon_months,
-                tuple(
-                    rm.TcoLine(
-                        line.label,
-                        line.category.value,
-                        line.amount_usd,
-                        line.formula,
-                        line.inputs,
-                        (line.note,) if line.note else (),
-                    )
-                    for line in tco.lines
-                ),
-                tco.total_usd,
-                tco.used_gpu_hours.value,
-                value(tco.usd_per_used_gpu_hour),
-                value(tco.usd_per_useful_pflop_hour),
-                value(tco.usd_per_million_tokens),
-                True,
-                tuple(p.message for p in tco.problems),
-            )
-        )
-    return tuple(out)
+    return tco_records(result)
 
 
 def to_break_even(result: EvaluationResult) -> rm.BreakEven | None:
     """The buy-or-rent curve, when there is an owned and a rented quote to compare."""
-    from computescore.reports import model as rm
+    from computescore.services.reporting import break_even_record
 
-    advice = result.buy_vs_rent
-    if advice.owned is None or advice.rented is None or not advice.curve:
-        return None
-    crossing = advice.break_even.hours_per_day if advice.break_even else None
-    return rm.BreakEven(
-        advice.owned.label,
-        advice.rented.label,
-        tuple(p.hours_per_day for p in advice.curve),
-        tuple(p.owned_usd for p in advice.curve),
-        tuple(p.rented_usd for p in advice.curve),
-        None if crossing is None else crossing.value,
-        result.workload.horizon_months,
-        advice.break_even.explanation if advice.break_even else "",
-    )
+    return break_even_record(result)
 
 
 def to_tornado(result: EvaluationResult, quote_key: str | None = None) -> rm.Tornado | None:
     """The tornado of one quote (default: the leader)."""
-    from computescore.reports import model as rm
+    from computescore.services.reporting import tornado_record
 
-    key = quote_key or (result.scorecard.winner.quote_key if result.scorecard.winner else None)
-    if key is None:
-        return None
-    item = result.quote(key).tornado
-    return rm.Tornado(
-        item.label,
-        item.base_usd,
-        tuple(
-            rm.TornadoBar(
-                bar.name,
-                f"{bar.low_value:,.3g} {bar.unit}".strip(),
-                f"{bar.high_value:,.3g} {bar.unit}".strip(),
-                bar.low_usd,
-                bar.high_usd,
-            )
-            for bar in item.bars
-        ),
-        f"each input moved ±{item.pct:.0%}",
-    )
+    return tornado_record(result, quote_key)
 
 
 def to_monte_carlo(result: Any) -> rm.MonteCarlo | None:
     """A Monte Carlo result as the report model's :class:`MonteCarlo`."""
-    from computescore.reports import model as rm
+    from computescore.services.reporting import monte_carlo_record
 
-    if result is None:
-        return None
-    return rm.MonteCarlo(
-        result.samples,
-        tuple(
-            rm.MonteCarloRow(
-                q.quote_key, q.label, q.p10_usd, q.p50_usd, q.p90_usd, q.probability_first
-            )
-            for q in result.quotes
-        ),
-        result.seed,
-        tuple(result.notes),
-    )
+    return monte_carlo_record(result)
 
 
 def with_weights(weights: Mapping[str, float], axis: str, value: float) -> dict[str, float]:

@@ -1,196 +1,176 @@
-"""One evaluation analysed: load → check compliance → evaluate → report records.
+"""One analysis of an evaluation: load it, check compliance, run the engine, build the records.
 
-This is the one use case the app, the command line and the reports share. The app's
-background analysis, ``computescore score`` / ``tco`` / ``report`` and the board pack
-all call :func:`analyse` (or :func:`analyse_workspace`, which opens and closes the
-workspace), so they agree on the findings, the problems and the ranking: there is one
-place where the compliance settings' problems join the engine's, and one place where
-engine results become report records.
+Every front end asks for its results here, so the desktop app, the command line
+(``score``, ``tco``, ``report``) and the board pack see the same problems, findings
+and ranking: :func:`analyse` loads the evaluation from an open store, runs the
+compliance checks (unless told not to), runs the decision engine
+(:func:`~computescore.services.evaluate.evaluate`), and maps the engine's result to
+the report records once (:func:`~computescore.services.reporting.build_board_pack`).
+
+The problems found assembling the compliance settings (an unreadable posture, a bad
+threshold) are part of the result's problems, like the engine's own, so every front
+end shows them.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from computescore.domain.export_control import ExportControlResult
+from computescore.domain.findings import Finding
 from computescore.domain.problems import Problem
+from computescore.domain.scoring import ScoreInput, prepare_input
+from computescore.reports.model import BoardPack
 from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
 from computescore.services.progress import NullProgress, Progress, check_cancel
+from computescore.services.reporting import DEFAULT_MARKING, RulesInfo, build_board_pack
+from computescore.services.workspace import EvaluationData, load_evaluation_data
 
 if TYPE_CHECKING:
-    from computescore.domain.findings import Finding
-    from computescore.domain.scoring import ScoreInput
-    from computescore.reports.model import BoardPack
-    from computescore.services.reporting import RulesInfo
-    from computescore.services.workspace import EvaluationData
+    from computescore.services.compliance import ComplianceSettings
     from computescore.store.repository import Store
+
+NOT_CHECKED = "The compliance checks were not run."
+"""What the app says about compliance when the checks were skipped."""
 
 
 @dataclass(frozen=True, slots=True)
 class AnalysisOptions:
-    """What to compute.
+    """Choices for one analysis.
 
     Attributes:
-        evaluate: the engine's options (weights, workload, Monte Carlo samples …).
-        run_compliance: run the compliance and export-control checks (knock-outs).
-        board_pack: also build the board pack's report records.
-        generated_on: the day printed on the pack (default: today).
-        prepared_by: the person or team named on the pack's cover.
+        engine: workload, weights and robustness settings of the engine run.
+        run_compliance: run the compliance checks (False: the compliance axis is neutral).
+        generated_on: the date printed in the board pack (None: today).
+        prepared_by: overrides the evaluation's "prepared by" in the pack.
         confidentiality: the marking printed on every page of the pack.
     """
 
-    evaluate: EvaluateOptions | None = None
+    engine: EvaluateOptions = field(default_factory=EvaluateOptions)
     run_compliance: bool = True
-    board_pack: bool = True
     generated_on: date | None = None
     prepared_by: str | None = None
-    confidentiality: str = "Confidential"
+    confidentiality: str = DEFAULT_MARKING
 
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """Everything one analysis of an evaluation produced (plain records only).
+    """Everything one analysis produced, as plain frozen records.
 
     Attributes:
-        data: the evaluation as loaded.
-        result: the engine's result; its problems include those of the compliance
-            settings (an unreadable rules file, a missing screening list).
-        findings: the compliance findings, or None when the checks were not run.
-        rules: which export-control rules the checks used.
-        classifications: (accelerator name, export-control verdict) for each
-            accelerator quoted, where the evaluation's first workload runs.
-        entries: the scoring inputs, for re-ranking at once when a weight moves.
-        pack: the board pack's records, when asked for.
-        seconds: how long the analysis took.
+        data: the evaluation's data as loaded.
+        result: the engine's result; its ``problems`` include the compliance settings'.
+        findings: the compliance findings; None when the checks were not run.
+        rules: the export-control rules the checks used; None when not run.
+        rules_label: the rules in words (title, version, date); "" when not run.
+        classifications: (accelerator display name, export-control verdict) for each
+            accelerator quoted.
+        entries: the scoring inputs of the ranked quotes, to re-rank with other weights.
+        pack: the report records built from the same result.
+        seconds: wall-clock time of the analysis, in seconds.
+        compliance_note: why there are no findings ("" when the checks ran).
     """
 
     data: EvaluationData
     result: EvaluationResult
     findings: tuple[Finding, ...] | None
     rules: RulesInfo | None
-    classifications: tuple[tuple[str, Any], ...] = ()
-    entries: tuple[ScoreInput, ...] = ()
-    pack: BoardPack | None = field(default=None, repr=False)
-    seconds: float = 0.0
+    rules_label: str
+    classifications: tuple[tuple[str, ExportControlResult], ...]
+    entries: tuple[ScoreInput, ...]
+    pack: BoardPack
+    seconds: float
+    compliance_note: str = ""
 
     @property
     def problems(self) -> tuple[Problem, ...]:
-        """Every problem the user should see: the settings', then the engine's."""
+        """Every problem the user should see: the compliance settings' and the engine's."""
         return self.result.problems
 
-    @property
-    def rules_label(self) -> str:
-        """``Export-control rules 2026.11 (2026-11-01)``, or "" when no checks ran."""
-        if self.rules is None:
-            return ""
-        return f"{self.rules.title or 'rules'} {self.rules.version} ({self.rules.as_of})".strip()
+
+@dataclass(frozen=True, slots=True)
+class _Compliance:
+    """What the compliance checks gave: findings, rules and problems."""
+
+    findings: tuple[Finding, ...] | None = None
+    rules: RulesInfo | None = None
+    label: str = ""
+    classifications: tuple[tuple[str, ExportControlResult], ...] = ()
+    problems: tuple[Problem, ...] = ()
 
 
 def analyse(
     store: Store,
-    evaluation: str | None = None,
+    evaluation_id: str | None,
     options: AnalysisOptions | None = None,
     *,
     progress: Progress | None = None,
 ) -> Analysis:
-    """Analyse one evaluation of an open workspace.
+    """Load an evaluation, check compliance, run the engine and build the report records.
 
     Args:
-        store: the open workspace.
-        evaluation: the evaluation's name (default: the most recent one).
-        options: what to compute (default: everything, with the saved weights).
-        progress: receives progress; cancelling stops between steps.
+        store: an open workspace (left open).
+        evaluation_id: the evaluation's name; None means the most recent.
+        options: engine, compliance and pack choices.
+        progress: receives progress and may cancel.
 
     Raises:
         NotFound: no such evaluation or workload.
         Cancelled: the user cancelled.
     """
-    from computescore.services.workspace import load_evaluation_data
-
-    options = options or AnalysisOptions()
+    opts = options or AnalysisOptions()
     report = progress or NullProgress()
     started = time.perf_counter()
     report.report(0.0, "Loading the evaluation")
-    data = load_evaluation_data(store, evaluation)
-    findings: tuple[Finding, ...] | None = None
-    rules: RulesInfo | None = None
-    classifications: tuple[tuple[str, Any], ...] = ()
-    settings_problems: tuple[Problem, ...] = ()
-    if options.run_compliance:
-        from computescore.services.compliance import check_evaluation, settings_for
-        from computescore.services.reporting import RulesInfo
-
+    data = load_evaluation_data(store, evaluation_id)
+    compliance = _Compliance()
+    if opts.run_compliance:
         check_cancel(report)
         report.report(0.1, "Checking compliance")
-        settings = settings_for(data, store=store)
-        findings = tuple(check_evaluation(data, settings))
-        settings_problems = tuple(settings.problems)
-        rules = RulesInfo(
-            version=settings.rules.version,
-            as_of=settings.rules.as_of.isoformat(),
-            title=settings.rules.title,
-            disclaimer=settings.rules.disclaimer,
-        )
-        classifications = classify_quoted(data, settings)
-    return _finish(
-        data, findings, rules, classifications, settings_problems, options, report, started
-    )
-
-
-def _finish(
-    data: EvaluationData,
-    findings: tuple[Finding, ...] | None,
-    rules: RulesInfo | None,
-    classifications: tuple[tuple[str, Any], ...],
-    settings_problems: tuple[Problem, ...],
-    options: AnalysisOptions,
-    report: Progress,
-    started: float,
-) -> Analysis:
-    result = evaluate(
+        compliance = _check(data, store)
+    result = evaluate(data, opts.engine, compliance_findings=compliance.findings, progress=report)
+    if compliance.problems:
+        result = _with_problems(result, compliance.problems)
+    pack = build_board_pack(
         data,
-        options.evaluate,
-        compliance_findings=list(findings) if findings is not None else None,
-        progress=report,
+        result,
+        rules=compliance.rules,
+        generated_on=opts.generated_on or date.today(),
+        prepared_by=opts.prepared_by,
+        confidentiality=opts.confidentiality,
     )
-    if settings_problems:
-        result = _with_problems(result, settings_problems)
-    pack = None
-    if options.board_pack:
-        from computescore.services.reporting import build_board_pack
-
-        pack = build_board_pack(
-            data,
-            result,
-            rules=rules,
-            generated_on=options.generated_on or date.today(),
-            prepared_by=options.prepared_by,
-            confidentiality=options.confidentiality,
-        )
     return Analysis(
         data=data,
         result=result,
-        findings=findings,
-        rules=rules,
-        classifications=classifications,
+        findings=compliance.findings,
+        rules=compliance.rules,
+        rules_label=compliance.label,
+        classifications=compliance.classifications,
         entries=score_inputs(data, result),
         pack=pack,
         seconds=time.perf_counter() - started,
+        compliance_note="" if opts.run_compliance else NOT_CHECKED,
     )
 
 
-def analyse_workspace(
+def analyse_db(
     db: str | Path | None,
-    evaluation: str | None = None,
+    evaluation_id: str | None,
     options: AnalysisOptions | None = None,
     *,
     progress: Progress | None = None,
 ) -> Analysis:
-    """Open a workspace, :func:`analyse` one evaluation, and close the workspace.
+    """Open a workspace database, :func:`analyse` one evaluation, and close it.
+
+    Args:
+        db: the database file; None means ``$COMPUTESCORE_DB``, else the user data folder.
+        evaluation_id: the evaluation's name; None means the most recent.
+        options: engine, compliance and pack choices.
+        progress: receives progress and may cancel.
 
     Raises:
         NotFound: no such evaluation or workload.
@@ -201,21 +181,39 @@ def analyse_workspace(
 
     store = open_store(db)
     try:
-        return analyse(store, evaluation, options, progress=progress)
+        return analyse(store, evaluation_id, options, progress=progress)
     finally:
         store.close()
 
 
-def _with_problems(result: EvaluationResult, extra: Sequence[Problem]) -> EvaluationResult:
+def _check(data: EvaluationData, store: Store) -> _Compliance:
+    from computescore.services.compliance import check_evaluation, settings_for
+
+    settings = settings_for(data, store=store)
+    rules = settings.rules
+    label = f"{rules.title or 'rules'} {rules.version} ({rules.as_of})".strip()
+    return _Compliance(
+        findings=tuple(check_evaluation(data, settings)),
+        rules=RulesInfo(
+            version=rules.version,
+            as_of=rules.as_of.isoformat(),
+            title=rules.title,
+            disclaimer=rules.disclaimer,
+        ),
+        label=label,
+        classifications=classify_quoted(data, settings),
+        problems=settings.problems,
+    )
+
+
+def _with_problems(result: EvaluationResult, extra: tuple[Problem, ...]) -> EvaluationResult:
     values = {f.name: getattr(result, f.name) for f in fields(result)}
     values["problems"] = (*extra, *result.problems)
     return EvaluationResult(**values)
 
 
 def score_inputs(data: EvaluationData, result: EvaluationResult) -> tuple[ScoreInput, ...]:
-    """The scoring inputs of every quote evaluated, for re-ranking without the engine."""
-    from computescore.domain.scoring import prepare_input
-
+    """The scoring inputs of every quote of ``result``, in its order (to re-rank)."""
     quotes = {q.key: q for q in data.quotes}
     return tuple(
         prepare_input(
@@ -231,7 +229,9 @@ def score_inputs(data: EvaluationData, result: EvaluationResult) -> tuple[ScoreI
     )
 
 
-def classify_quoted(data: EvaluationData, settings: Any) -> tuple[tuple[str, Any], ...]:
+def classify_quoted(
+    data: EvaluationData, settings: ComplianceSettings
+) -> tuple[tuple[str, ExportControlResult], ...]:
     """Export-control classification of every accelerator quoted, for where it will run.
 
     The destination is the first workload's country, the end user's headquarters the

@@ -1,8 +1,9 @@
 """Run the decision engine on an evaluation: sizing, TCO, scores, buy-vs-rent and robustness.
 
-Every front end (the desktop app, the command line, the reports) calls
-:func:`evaluate` (data already loaded) or :func:`evaluate_workspace` (opens the
-database, loads the evaluation, runs the compliance checks, then evaluates). The
+Every front end (the desktop app, the command line, the reports) reaches
+:func:`evaluate` through :func:`computescore.services.analysis.analyse` (loads the
+evaluation, runs the compliance checks, then evaluates); :func:`evaluate_workspace`
+opens a database for it. The
 result is one frozen :class:`EvaluationResult`; :func:`result_to_dict` turns it into
 plain JSON values.
 
@@ -627,20 +628,25 @@ def evaluate_workspace(
     run_compliance: bool = True,
     progress: Progress | None = None,
 ) -> EvaluationResult:
-    """Open a workspace and analyse an evaluation (:mod:`services.analysis`), without the pack.
+    """Open a workspace and return the engine's result of its analysis.
+
+    The analysis (:func:`~computescore.services.analysis.analyse`) loads the
+    evaluation, runs the compliance checks, then :func:`evaluate`; its problems include
+    those of the compliance settings.
 
     Raises:
         NotFound: no such evaluation or workload.
         DatabaseError: the database cannot be used.
     """
-    from computescore.services.analysis import AnalysisOptions, analyse_workspace
+    from computescore.services.analysis import AnalysisOptions, analyse_db
 
-    return analyse_workspace(
+    analysis = analyse_db(
         db,
         evaluation,
-        AnalysisOptions(evaluate=options, run_compliance=run_compliance, board_pack=False),
+        AnalysisOptions(engine=options or EvaluateOptions(), run_compliance=run_compliance),
         progress=progress,
-    ).result
+    )
+    return analysis.result
 
 
 # ----------------------------------------------------------------------------- estimates

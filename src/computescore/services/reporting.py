@@ -1,10 +1,11 @@
 """Board packs: gather an evaluation's results into a frozen pack, render and write it.
 
-* :func:`gather_board_pack` opens a workspace, loads an evaluation, runs the
-  compliance checks and the decision engine, and returns a
-  :class:`~computescore.reports.model.BoardPack`.
-* :func:`build_board_pack` does the mapping alone, from data already loaded and
-  results already computed (the desktop app has them at hand).
+* :func:`build_board_pack` maps data already loaded and results already computed
+  to a :class:`~computescore.reports.model.BoardPack`; the ``*_record`` functions
+  map one part each (the desktop app's charts use them too). This is the one place
+  engine results become report records.
+* :func:`gather_board_pack` opens a workspace and returns the pack of its analysis
+  (:func:`computescore.services.analysis.analyse`).
 * :func:`export_reports` renders the PDF and/or the workbook and writes each file
   atomically: the bytes are rendered in full first, written to a temporary file in
   the target folder, flushed, then renamed over the target, so a failed run never
@@ -26,7 +27,10 @@ from computescore.domain.buy_vs_rent import BreakEvenKind
 from computescore.domain.figures import MISSING, UNMEASURED, Input, format_usd
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.money import usd_per_gpu_hour
+from computescore.domain.montecarlo import MonteCarloResult
 from computescore.domain.quotes import FxRate
+from computescore.domain.scoring import Scorecard
+from computescore.domain.sensitivity import FlipWeight
 from computescore.domain.weights import Axis
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
@@ -101,9 +105,29 @@ def _workload_line(evaluation: Evaluation) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _ranking(result: EvaluationResult) -> Ranking:
-    card = result.scorecard
-    weights = tuple((axis, float(result.weights.by_axis.get(Axis(axis), 0.0))) for axis in AXES)
+def ranking_record(
+    result: EvaluationResult,
+    card: Scorecard | None = None,
+    flip_weights: Sequence[FlipWeight] | None = None,
+    smallest: FlipWeight | None = None,
+    margin_points: float | None = None,
+) -> Ranking:
+    """The scorecard as the report model's :class:`Ranking` (the pack, the app's charts).
+
+    Args:
+        result: the engine's result (vendors, references of the quotes).
+        card: a scorecard ranked with other weights (the app's live preview); None
+            means the result's own scorecard, flips, smallest flip and margin.
+        flip_weights: the flip weights of ``card``.
+        smallest: the smallest flip of ``card``.
+        margin_points: the winner's margin in ``card``, in points.
+    """
+    if card is None:
+        card = result.scorecard
+        flip_weights = result.flips
+        smallest = result.smallest_flip
+        margin_points = result.margin.value if result.margin is not None else None
+    weights = tuple((axis, float(card.weights.by_axis.get(Axis(axis), 0.0))) for axis in AXES)
     rows = []
     for score in card.scores:
         quote = result.quote(score.quote_key)
@@ -132,12 +156,12 @@ def _ranking(result: EvaluationResult) -> Ranking:
         )
     flips = [
         WeightFlip(f.axis.value, f.current, f.flips_at, f.new_winner_label)
-        for f in result.flips
+        for f in flip_weights or ()
         if f.flips_at is not None
     ]
     flips.sort(key=lambda f: abs(f.weight_to - f.weight_from))
-    if result.smallest_flip is not None and result.smallest_flip.flips_at is not None:
-        robustness = result.smallest_flip.explanation
+    if smallest is not None and smallest.flips_at is not None:
+        robustness = smallest.explanation
         robustness = robustness[0].upper() + robustness[1:] + "."
     elif card.winner is not None:
         robustness = "No change of a single weight between 0 % and 100 % changes the winner."
@@ -150,15 +174,17 @@ def _ranking(result: EvaluationResult) -> Ranking:
     return Ranking(
         weights=weights,
         rows=tuple(rows),
-        preset=result.weights.source,
+        preset=card.weights.source,
         scale_note="Scales — " + "; ".join(scales) + "." if scales else "",
-        margin_points=result.margin.value if result.margin is not None else None,
+        margin_points=margin_points,
         flips=tuple(flips),
         robustness=robustness,
     )
 
 
-def _tco(result: EvaluationResult) -> tuple[QuoteTco, ...]:
+def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
+    """Every quote's TCO as the report model's :class:`QuoteTco` (ranked order, then
+    the supporting quotes), with the options, FX rates and problems as notes."""
     out = []
     # Supporting quotes (no compute lines) are not ranked but keep their TCO in the pack.
     listed = [(score.quote_key, not score.disqualified) for score in result.scorecard.scores]
@@ -222,7 +248,8 @@ def _value(figure: object) -> float | None:
     return float(value) if value is not None else None
 
 
-def _break_even(result: EvaluationResult) -> BreakEven | None:
+def break_even_record(result: EvaluationResult) -> BreakEven | None:
+    """The buy-or-rent curve, when there is an owned and a rented quote to compare."""
     advice = result.buy_vs_rent
     if advice.owned is None or advice.rented is None or not advice.curve:
         return None
@@ -249,9 +276,10 @@ def _break_even(result: EvaluationResult) -> BreakEven | None:
     )
 
 
-def _tornado(result: EvaluationResult) -> Tornado | None:
+def tornado_record(result: EvaluationResult, quote_key: str | None = None) -> Tornado | None:
+    """The tornado of one quote: ``quote_key``, else the leader, else the first quote."""
     winner = result.scorecard.winner
-    key = winner.quote_key if winner is not None else None
+    key = quote_key or (winner.quote_key if winner is not None else None)
     if key is None and result.quotes:
         key = result.quotes[0].quote_key
     if key is None:
@@ -278,8 +306,8 @@ def _tornado(result: EvaluationResult) -> Tornado | None:
     return Tornado(quote_label=source.label, base_usd=source.base_usd, bars=tuple(bars), note=note)
 
 
-def _monte_carlo(result: EvaluationResult) -> MonteCarlo | None:
-    mc = result.monte_carlo
+def monte_carlo_record(mc: MonteCarloResult | None) -> MonteCarlo | None:
+    """A Monte Carlo result as the report model's :class:`MonteCarlo` (ranges in words)."""
     if mc is None:
         return None
     ranges = []
@@ -561,8 +589,8 @@ def build_board_pack(
         confidentiality: the marking printed on every page.
     """
     evaluation = data.evaluation
-    ranking = _ranking(result)
-    tcos = _tco(result)
+    ranking = ranking_record(result)
+    tcos = tco_records(result)
     order = {score.quote_key: i for i, score in enumerate(result.scorecard.scores)}
     exits = tuple(
         QuoteExit(q.label, q.exit_terms)
@@ -584,9 +612,9 @@ def build_board_pack(
         recommendation=_recommendation(result, tcos),
         ranking=ranking,
         tco=tcos,
-        break_even=_break_even(result),
-        tornado=_tornado(result),
-        monte_carlo=_monte_carlo(result),
+        break_even=break_even_record(result),
+        tornado=tornado_record(result),
+        monte_carlo=monte_carlo_record(result.monte_carlo),
         findings=_findings(result),
         risks=_risks(result, ranking),
         exit_terms=exits,
@@ -606,20 +634,23 @@ def gather_board_pack(
     run_compliance: bool = True,
     progress: Progress | None = None,
 ) -> BoardPack:
-    """Open a workspace, analyse the evaluation (:mod:`services.analysis`), build the pack.
+    """Open a workspace and return the board pack of its analysis.
+
+    The analysis (:func:`~computescore.services.analysis.analyse`) runs the compliance
+    checks and the engine and builds the pack with :func:`build_board_pack`.
 
     Raises:
         NotFound: no such evaluation or workload.
         DatabaseError: the database cannot be used.
         Cancelled: the user cancelled.
     """
-    from computescore.services.analysis import AnalysisOptions, analyse_workspace
+    from computescore.services.analysis import AnalysisOptions, analyse_db
 
-    analysis = analyse_workspace(
+    analysis = analyse_db(
         db,
         evaluation,
         AnalysisOptions(
-            evaluate=options,
+            engine=options or EvaluateOptions(),
             run_compliance=run_compliance,
             generated_on=generated_on,
             prepared_by=prepared_by,
@@ -627,7 +658,6 @@ def gather_board_pack(
         ),
         progress=progress,
     )
-    assert analysis.pack is not None
     return analysis.pack
 
 

@@ -1,0 +1,353 @@
+"""The ``score`` command: five-axis scores, ranking, knock-outs, buy versus rent and robustness."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from computescore.cli.common import print_json, print_table
+from computescore.cli.engine.values import figure_value, problem_dicts, result_header
+from computescore.domain.figures import format_number
+from computescore.domain.weights import weights_origin
+from computescore.errors import UsageError
+
+
+def parse_weights(text: str | None) -> dict[str, float] | None:
+    """``cost=0.4,reliability=0.3`` → ``{"cost": 0.4, "reliability": 0.3}``.
+
+    Raises:
+        UsageError: an item is not ``axis=number``.
+    """
+    if not text:
+        return None
+    weights: dict[str, float] = {}
+    for item in text.split(","):
+        name, sep, value = item.partition("=")
+        try:
+            if not sep:
+                raise ValueError
+            weights[name.strip().lower()] = float(value)
+        except ValueError:
+            raise UsageError(
+                f"--weights: {item.strip()!r} is not AXIS=NUMBER (e.g. cost=0.4,reliability=0.3)"
+            ) from None
+    return weights
+
+
+def _flip(flip: Any) -> dict[str, Any] | None:
+    if flip is None:
+        return None
+    return {
+        "axis": flip.axis.value,
+        "current": round(flip.current, 6),
+        "flips_at": None if flip.flips_at is None else round(flip.flips_at, 6),
+        "change": None if flip.change is None else round(flip.change, 6),
+        "new_winner": flip.new_winner_key,
+        "explanation": flip.explanation,
+    }
+
+
+def _finding(f: Any) -> dict[str, Any]:
+    return {
+        "title": f.title,
+        "reason": f.reason,
+        "severity": f.severity.value,
+        "category": f.category.value,
+        "rule_id": f.rule_id,
+        "rule_date": f.rule_date,
+        "rule_status": f.rule_status,
+        "source": f.source,
+    }
+
+
+def _chosen_label(tco: Any) -> str | None:
+    chosen = tco.chosen
+    return None if chosen is None else str(chosen.label)
+
+
+def score_to_dict(result: Any) -> dict[str, Any]:
+    """The scorecard and its robustness with stable keys."""
+    card = result.scorecard
+    winner = card.winner
+    by_key = {item.quote_key: item for item in result.quotes}
+    advice = result.buy_vs_rent
+    crossing = advice.break_even.hours_per_day if advice.break_even else None
+    monte = result.monte_carlo
+    supporting = {item.quote_key for item in card.supporting}
+    return {
+        **result_header(result),
+        "weights": card.weights.as_dict(),
+        "weights_source": card.weights.source,
+        "cost_metric": card.cost_metric,
+        "compliance_checked": result.compliance_checked,
+        "winner": winner.quote_key if winner else None,
+        "margin_points": None if result.margin is None else round(result.margin.value, 6),
+        "quotes": [
+            {
+                "quote": s.quote_key,
+                "label": s.label,
+                "rank": s.rank,
+                "disqualified": s.disqualified,
+                "weighted_total": round(s.weighted_total, 6),
+                "axes": {
+                    a.axis.value: {
+                        "score": round(a.score, 6),
+                        "explanation": a.explanation,
+                        "scale": a.scale,
+                        "flags": list(a.flags),
+                        "value": figure_value(a.metric),
+                        "unit": None if a.metric is None else a.metric.unit,
+                    }
+                    for a in s.axes
+                },
+                "knockouts": [_finding(f) for f in s.knockouts],
+                "flags": list(s.flags),
+                "headline_usd": round(by_key[s.quote_key].tco.headline_usd, 2),
+                "chosen_option": _chosen_label(by_key[s.quote_key].tco),
+                "choice": by_key[s.quote_key].tco.choice or None,
+            }
+            for s in card.scores
+        ],
+        "supporting_quotes": [
+            {
+                "quote": item.quote_key,
+                "label": item.label,
+                "reason": item.reason,
+                "offers": list(item.offers),
+                "headline_usd": None if item.headline_usd is None else round(item.headline_usd, 2),
+                "disqualified": item.disqualified,
+                "knockouts": [_finding(f) for f in item.knockouts],
+                "combine_with": list(item.combine_with),
+                "axes": {
+                    a.axis.value: {
+                        "score": round(a.score, 6),
+                        "explanation": a.explanation,
+                        "scale": a.scale,
+                        "flags": list(a.flags),
+                    }
+                    for a in (item.service, item.compliance)
+                },
+            }
+            for item in card.supporting
+        ],
+        "flip_weights": [_flip(f) for f in result.flips],
+        "smallest_flip": _flip(result.smallest_flip),
+        "buy_vs_rent": {
+            "choice": advice.recommendation.choice.value,
+            "headline": advice.recommendation.headline,
+            "reasons": list(advice.recommendation.reasons),
+            "agrees_with_rule_of_thumb": advice.recommendation.agrees_with_prior,
+            "owned_quote": advice.owned_key,
+            "rented_quote": advice.rented_key,
+            "like_for_like": advice.like_for_like,
+            "break_even_hours_per_day": None if crossing is None else round(crossing.value, 6),
+            "owned_option": advice.owned_option,
+            "rented_option": advice.rented_option,
+        },
+        "monte_carlo": None
+        if monte is None
+        else {
+            "samples": monte.samples,
+            "seed": monte.seed,
+            "notes": list(monte.notes),
+            "quotes": [
+                {
+                    "quote": q.quote_key,
+                    "p10_usd": round(q.p10_usd, 2),
+                    "p50_usd": round(q.p50_usd, 2),
+                    "p90_usd": round(q.p90_usd, 2),
+                    "probability_first": q.probability_first,
+                    "probability_lowest_tco": q.probability_lowest_tco,
+                    "supporting": q.quote_key in supporting,
+                }
+                for q in monte.quotes
+            ],
+        },
+        "notes": list(card.notes),
+        "problems": problem_dicts(result.problems),
+    }
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Print the scorecard, knock-outs, margin and flip weights."""
+    from computescore.services.analysis import AnalysisOptions, analyse_db
+    from computescore.services.evaluate import EvaluateOptions
+
+    engine = EvaluateOptions(
+        workload=args.workload,
+        weights=parse_weights(args.weights),
+        monte_carlo_samples=args.samples,
+        seed=args.seed,
+    )
+    options = AnalysisOptions(engine=engine, run_compliance=not args.no_compliance)
+    result = analyse_db(args.db, args.evaluation, options).result
+    if args.json:
+        print_json(score_to_dict(result))
+        return 0
+    _print_score(result)
+    return 0
+
+
+def knockout_text(finding: Any) -> str:
+    """One knock-out on one line: title, the first line of its reason and the rule.
+
+    Long reasons (an export-control classification with its arithmetic) are cut to
+    their first line; ``computescore check --verbose`` prints them in full.
+    """
+    lines = [line for line in finding.reason.splitlines() if line.strip()]
+    reason = lines[0].strip() if lines else ""
+    more = " (full reasoning: computescore check --verbose)" if len(lines) > 1 else ""
+    text = f"knock-out: {finding.title}"
+    if reason and reason != finding.title:
+        text += f": {reason}"
+    return f"{text}{more} [{finding.rule_id}]"
+
+
+def _print_score(result: Any) -> None:
+    card = result.scorecard
+    weights = card.weights.as_dict()
+    print(
+        f"Scorecard — {result.evaluation}, {result.workload_note}, decided "
+        f"{result.decision_date.isoformat()}"
+    )
+    if "the others:" in result.workload_note:
+        print("Choose another workload profile with --workload NAME.")
+    print(
+        "Weights (from "
+        + weights_origin(card.weights.source)
+        + "): "
+        + ", ".join(f"{axis} {value:.0%}" for axis, value in weights.items())
+    )
+    rows = []
+    for s in card.scores:
+        marks = {a.axis.value: f"{a.score:.0f}{'*' if a.flags else ''}" for a in s.axes}
+        rows.append(
+            [str(s.rank) if s.rank else "out", s.label, *marks.values(), f"{s.weighted_total:.1f}"]
+        )
+    print_table(
+        ["Rank", "Quote", "Perf", "Reliab", "Cost", "Service", "Compl", "Total"],
+        rows,
+        [True, False, True, True, True, True, True, True],
+    )
+    print(
+        "Each axis is scored 0–100; Total = the weighted sum (0–100). Perf = performance, "
+        "Reliab = reliability, Compl = compliance."
+    )
+    print("* computed from less data, unmeasured or neutral — see the explanations below")
+    if any(s.disqualified for s in card.scores):
+        print("out = disqualified by a knock-out (a must-have it fails); the reasons are below")
+    winner = card.winner
+    if winner is None:
+        print("No quote survives the knock-outs: there is no winner.")
+    elif result.margin is not None:
+        runner_up = card.ranked[1]
+        print(
+            f"Winner: {winner.label}, {winner.weighted_total:.1f} points, "
+            f"{result.margin.value:.1f} points ahead of {runner_up.label} "
+            f"({runner_up.weighted_total:.1f})"
+        )
+    else:
+        print(
+            f"Winner: {winner.label}, {winner.weighted_total:.1f} points (no other qualified quote)"
+        )
+    if result.smallest_flip is not None:
+        print(f"Smallest flip: {result.smallest_flip.explanation}")
+    elif result.flips:
+        print("No change of a single weight between 0 % and 100 % changes the winner.")
+    for note in card.notes:
+        print(f"Note: {note}")
+    if card.supporting:
+        print()
+        print("Supporting quotes — no compute lines, so not ranked against the compute offers")
+        for item in card.supporting:
+            print()
+            state = " — KNOCKED OUT" if item.disqualified else ""
+            print(f"{item.label}{state}: {item.reason}")
+            if item.headline_usd is not None:
+                print(
+                    f"  prices {', '.join(item.offers)}; its own TCO is "
+                    f"{item.headline_usd:,.0f} USD (lines: computescore tco)"
+                )
+            if item.combine_with:
+                houses = "owned option" if len(item.combine_with) == 1 else "owned options"
+                print(f"  {houses} it could house: {'; '.join(item.combine_with)}")
+            else:
+                print("  no qualified owned option in this evaluation to combine it with")
+            for f in item.knockouts:
+                print(f"  {knockout_text(f)}")
+            print(f"  {item.service.explanation}")
+            print(f"  {item.compliance.explanation}")
+    for s in card.scores:
+        print()
+        print(
+            f"{s.label}"
+            + (" — DISQUALIFIED by a knock-out" if s.disqualified else f" — rank {s.rank}")
+            + f", total {s.weighted_total:.1f}"
+        )
+        for f in s.knockouts:
+            print(f"  {knockout_text(f)}")
+        for a in s.axes:
+            print(f"  {a.explanation}")
+    advice = result.buy_vs_rent.recommendation
+    print()
+    print(f"Buy vs rent: {advice.headline}")
+    for reason in advice.reasons:
+        print(f"  {reason}")
+    if result.monte_carlo is not None and result.monte_carlo.quotes:
+        _print_monte_carlo(result)
+    _print_problems(result.problems)
+
+
+def _print_monte_carlo(result: Any) -> None:
+    monte = result.monte_carlo
+    card = result.scorecard
+    supporting = {item.quote_key for item in card.supporting}
+    out = {s.quote_key for s in card.scores if s.disqualified}
+
+    def first(q: Any) -> str:
+        if q.quote_key in supporting:
+            return "supporting"
+        if q.quote_key in out:
+            return "out"
+        return "" if q.probability_first is None else f"{q.probability_first:.1%}"
+
+    order = {key: index for index, key in enumerate(item.quote_key for item in result.quotes)}
+    print()
+    print(f"Monte Carlo ({monte.samples:,} samples, seed {monte.seed})")
+    print_table(
+        ["Quote", "P10 TCO USD", "P50 TCO USD", "P90 TCO USD", "P(ranks first)"],
+        [
+            [
+                q.label,
+                f"{q.p10_usd:,.0f}",
+                f"{q.p50_usd:,.0f}",
+                f"{q.p90_usd:,.0f}",
+                first(q),
+            ]
+            for q in sorted(monte.quotes, key=lambda q: order.get(q.quote_key, len(order)))
+        ],
+        [False, True, True, True, True],
+    )
+    ranges = monte.ranges
+    print(
+        "Inputs drawn from triangular ranges (low / likely / high): hours of use "
+        f"{_triple(ranges.hours_per_day)} h/day, energy {_triple(ranges.energy_usd_per_kwh)} "
+        f"USD/kWh, residual value {_triple(ranges.residual_fraction)} of price, MFU × "
+        f"{_triple(ranges.mfu_factor)}, foreign-currency rates × {_triple(ranges.fx_factor)}"
+    )
+    for note in monte.notes:
+        print(f"Note: {note}")
+
+
+def _triple(item: Any) -> str:
+    return " / ".join(format_number(v) for v in (item.low, item.likely, item.high))
+
+
+def _print_problems(problems: Sequence[Any]) -> None:
+    texts = list(dict.fromkeys(str(problem) for problem in problems))
+    if texts:
+        print()
+        print("Notes on the data (source: message):")
+        for text in texts:
+            print(f"  {text}")
