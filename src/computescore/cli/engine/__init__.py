@@ -23,10 +23,10 @@ from computescore.cli.engine.score import knockout_text as knockout_text
 from computescore.cli.engine.score import parse_weights as parse_weights
 from computescore.cli.engine.score import run_score as run_score
 from computescore.cli.engine.score import score_to_dict as score_to_dict
-from computescore.vocabulary import category_text as category_text
 from computescore.cli.engine.tco import input_text as input_text
 from computescore.cli.engine.tco import run_tco as run_tco
 from computescore.cli.engine.tco import tco_to_dict as tco_to_dict
+from computescore.vocabulary import category_text as category_text
 
 ESTIMATE_HELP = "size a training job or an inference load on a catalogue accelerator"
 

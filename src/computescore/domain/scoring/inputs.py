@@ -1,0 +1,263 @@
+"""Scoring inputs: useful throughput, expected downtime and the prepared quote."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from computescore.domain.figures import (
+    UNMEASURED,
+    Figure,
+    Input,
+    format_number,
+)
+from computescore.domain.findings import Finding
+from computescore.domain.quotes import Quote
+from computescore.domain.sizing import mfu_used
+from computescore.domain.tco import Assumptions, Tco, TcoCategory, useful_throughput
+from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
+from computescore.domain.workload import Workload
+
+
+@dataclass(frozen=True, slots=True)
+class Downtime:
+    """Expected downtime money over the horizon for one quote (all USD except hours)."""
+
+    lost_gpu_hours: Figure
+    downtime_usd: Figure
+    credits_usd: Figure
+    net_usd: Figure
+    share_of_tco_pct: Figure
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreInput:
+    """What scoring needs about one quote. Build it with :func:`prepare_input`."""
+
+    quote: Quote
+    tco: Tco | None
+    performance: Figure | None = None
+    downtime: Downtime | None = None
+    findings: tuple[Finding, ...] = ()
+    compliance_checked: bool = False
+
+    @property
+    def key(self) -> str:
+        """The quote's key."""
+        return self.quote.key
+
+
+def useful_tflops_per_accelerator(
+    quote: Quote, tco: Tco | None, workload: Workload
+) -> Figure | None:
+    """Useful throughput of one accelerator on this workload, in TFLOP/s.
+
+    The TCO's figure when there is one (so the performance and cost axes count the
+    same useful work): measured tokens/s per accelerator × FLOP per token (2 × params
+    for inference, 6 × params for training), else dense peak × MFU (measured MFU, or
+    the workload's assumption flagged unmeasured). Without a TCO only a measured
+    tokens/s counts. None when neither is available.
+    """
+    if tco is not None:
+        return tco.useful_rate
+    gpus = sum(line.gpu_count for line in quote.compute_lines)
+    mfu = mfu_used(quote.performance.mfu, workload.assumed_mfu)
+    figure, _, _, _ = useful_throughput(quote, workload, None, gpus, mfu)
+    return figure
+
+
+def _parameters(value: float) -> str:
+    if value >= 1e9:
+        return f"{value / 1e9:,.4g} B"
+    if value >= 1e6:
+        return f"{value / 1e6:,.4g} M"
+    return format_number(value)
+
+
+def describe_useful(figure: Figure) -> str:
+    """Where a useful-throughput figure comes from, with its numbers and units.
+
+    ``measured 1,850.5 tokens/s per accelerator × 2 FLOP per parameter × 13 B
+    parameters = 48.11 TFLOP/s per accelerator`` or ``fp8 dense peak 4,500 TFLOP/s ×
+    assumed MFU 0.15 = 675 TFLOP/s per accelerator (unmeasured)``.
+    """
+    inputs = {item.name: item for item in figure.inputs}
+    result = f"{format_number(figure.value)} TFLOP/s per accelerator"
+    tokens = inputs.get("tokens/s")
+    if tokens is not None and isinstance(tokens.value, float | int):
+        per_token = inputs.get("FLOP per parameter and token")
+        params = inputs.get("parameters")
+        k = per_token.value if per_token is not None else "?"
+        n = (
+            _parameters(float(params.value))
+            if params is not None and isinstance(params.value, float | int)
+            else "?"
+        )
+        return (
+            f"measured {format_number(float(tokens.value))} tokens/s per accelerator × {k:g} "
+            f"FLOP per parameter × {n} parameters = {result}"
+            if isinstance(k, float | int)
+            else f"measured {format_number(float(tokens.value))} tokens/s = {result}"
+        )
+    peak = inputs.get("peak")
+    mfu = inputs.get("MFU")
+    if peak is None or mfu is None:
+        return f"{figure.formula} = {result}"
+    precision = inputs.get("precision")
+    what = f"{precision.value} dense peak" if precision is not None else "dense peak"
+    measured = UNMEASURED not in figure.flags
+    text = (
+        f"{what} {format_number(float(peak.value))} TFLOP/s × "
+        f"{'measured' if measured else 'assumed'} MFU {format_number(float(mfu.value))} = {result}"
+    )
+    if not measured:
+        text += " (unmeasured)"
+    return f"{text}; {figure.note}" if figure.note else text
+
+
+def useful_unit(figure: Figure) -> str:
+    """The unit of useful work in words: tokens served or trained, else model FLOP."""
+    inputs = {item.name: item for item in figure.inputs}
+    per_token = inputs.get("FLOP per parameter and token")
+    if "tokens/s" in inputs and per_token is not None:
+        verb = "served" if per_token.source == "serving" else "trained"
+        return f"tokens {verb} (each counted as {per_token.value:g} × parameters FLOP)"
+    return "model FLOP (catalogue peak × MFU)"
+
+
+def _poisson_log_pmf(k: int, lam: float) -> float:
+    return (
+        -lam + k * math.log(lam) - math.lgamma(k + 1) if lam > 0 else (0.0 if k == 0 else -math.inf)
+    )
+
+
+def expected_downtime(quote: Quote, tco: Tco, assumptions: Assumptions) -> Downtime | None:
+    """Expected downtime cost, SLA credits and net loss over the horizon (USD).
+
+    Returns None when the quote states no annual failure rate or no MTTR.
+    Failures over the horizon: accelerators × AFR × months / 12, for the
+    accelerators the workload uses on the TCO's chosen option. A failure
+    takes out its node (the option's accelerators per node, else one accelerator) for
+    the MTTR; the lost GPU-hours that fall within the daily hours of use are valued
+    at the quote's cost per used GPU-hour plus ``assumptions.downtime_usd_per_gpu_hour``.
+    SLA credits are assessed per node, the unit a failure takes out: a node's failures
+    in a month are Poisson with mean GPUs per node × AFR / 12, its uptime in a month
+    with k failures is 1 − k × MTTR / 730, and the expected credit % of the schedule
+    is paid on the rented compute's monthly fee. Owned capacity has no credits. The
+    net loss is floored at zero. Credits step up at the schedule's thresholds, so a
+    longer MTTR can add more credit than loss; the net figure then follows the money.
+    """
+    afr = quote.reliability.annual_failure_rate
+    mttr = quote.reliability.mttr_hours
+    fleet = tco.gpu_count
+    if afr is None or mttr is None or fleet <= 0:
+        return None
+    chosen = tco.chosen
+    node = chosen.accelerators_per_node if chosen is not None else None
+    per_node = max(1, int(node)) if node else 1
+    blast = min(per_node, fleet)
+    months = tco.horizon_months
+    failures = fleet * afr * months / MONTHS_PER_YEAR
+    use_share = tco.hours_per_day / 24.0
+    lost = failures * mttr * blast * use_share
+    lost_fig = Figure(
+        "Expected GPU-hours lost",
+        lost,
+        "GPU-h",
+        "accelerators × AFR × months / 12 × MTTR × GPUs per failure × use share",
+        (
+            Input("accelerators", fleet),
+            Input("AFR", afr, "per year", "quote"),
+            Input("months", months, "months"),
+            Input("MTTR", mttr, "h", "quote"),
+            Input("GPUs per failure", blast, "", "node size"),
+            Input("use share", use_share, "", "hours per day / 24"),
+        ),
+    )
+    per_hour = (
+        tco.usd_per_used_gpu_hour.value if tco.usd_per_used_gpu_hour else 0.0
+    ) + assumptions.downtime_usd_per_gpu_hour
+    downtime = Figure(
+        "Expected downtime cost",
+        lost * per_hour,
+        "USD",
+        "GPU-hours lost × (cost per used GPU-hour + business loss per GPU-hour)",
+        (
+            Input("GPU-hours lost", lost, "GPU-h"),
+            Input("value per GPU-hour", per_hour, "USD/GPU-h"),
+        ),
+    )
+    fee = (
+        sum(
+            line.present_value_usd if tco.discount_rate > 0 else line.amount_usd
+            for line in tco.lines
+            if line.category is TcoCategory.RENTED_COMPUTE
+        )
+        / months
+    )
+    lam = blast * afr / MONTHS_PER_YEAR
+    expected_credit_pct = 0.0
+    schedule = sorted(quote.sla.credits, key=lambda row: row.below_uptime_pct)
+    if schedule and fee > 0:
+        top = int(lam + 12 * math.sqrt(lam) + 30)
+        for k in range(top + 1):
+            probability = math.exp(_poisson_log_pmf(k, lam))
+            uptime = 100.0 * max(0.0, 1.0 - k * mttr / HOURS_PER_MONTH)
+            credit = max(
+                (row.credit_pct for row in schedule if uptime < row.below_uptime_pct), default=0.0
+            )
+            expected_credit_pct += probability * credit
+    credits_value = expected_credit_pct / 100.0 * fee * months
+    credits = Figure(
+        "Expected SLA credits",
+        credits_value,
+        "USD",
+        "Σ over a node's failures in a month k: P(k) × credit % at uptime 1 − k × MTTR / 730 × "
+        "monthly fee × months",
+        (
+            Input("failures per node-month", lam, "", "Poisson mean"),
+            Input("monthly fee", fee, "USD", "rented compute"),
+            Input("months", months, "months"),
+            Input("credit rows", len(schedule)),
+        ),
+        note="" if schedule else "no credit schedule: nothing is refunded",
+    )
+    # Credits beyond the loss are not counted as a gain: a vendor must not score better
+    # for failing more often. With this floor the loss never falls as the AFR rises.
+    net = max(0.0, downtime.value - credits_value)
+    net_fig = Figure(
+        "Expected net downtime loss",
+        net,
+        "USD",
+        "max(0, downtime cost − SLA credits)",
+        (Input("downtime cost", downtime.value, "USD"), Input("SLA credits", credits_value, "USD")),
+        note="credits exceed the expected loss; the excess is not counted"
+        if credits_value > downtime.value
+        else "",
+    )
+    headline = tco.headline_usd
+    share = 100.0 * net / headline if headline > 0 else 0.0
+    share_fig = Figure(
+        "Net downtime loss share",
+        share,
+        "% of TCO",
+        "net loss / TCO × 100",
+        (Input("net loss", net, "USD"), Input("TCO", headline, "USD")),
+    )
+    return Downtime(lost_fig, downtime, credits, net_fig, share_fig)
+
+
+def prepare_input(
+    quote: Quote,
+    tco: Tco | None,
+    workload: Workload,
+    assumptions: Assumptions,
+    findings: Iterable[Finding] = (),
+    compliance_checked: bool = False,
+) -> ScoreInput:
+    """Gather the metrics of one quote for :func:`score_quotes`."""
+    performance = useful_tflops_per_accelerator(quote, tco, workload)
+    downtime = expected_downtime(quote, tco, assumptions) if tco is not None else None
+    relevant = tuple(f for f in findings if f.quote_key in ("", quote.key))
+    return ScoreInput(quote, tco, performance, downtime, relevant, compliance_checked)

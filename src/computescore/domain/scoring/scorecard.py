@@ -1,0 +1,158 @@
+"""Knock-outs, weighted totals and the ranked scorecard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from computescore.domain.figures import (
+    MISSING,
+    UNMEASURED,
+)
+from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.scoring.axes import (
+    _compliance_score,
+    _cost_scores,
+    _owned_option,
+    _performance_scores,
+    _reliability_score,
+    _service_score,
+    _unique,
+)
+from computescore.domain.scoring.outputs import (
+    SUPPORTING_REASON,
+    QuoteScore,
+    Scorecard,
+    SupportingQuote,
+    weighted_total,
+)
+from computescore.domain.scoring.rules import ScoringRules
+from computescore.domain.weights import Weights
+
+if TYPE_CHECKING:
+    from computescore.domain.scoring.inputs import ScoreInput
+    from computescore.domain.scoring.outputs import AxisScore, KnockoutRule
+
+
+def knockouts_of(entry: ScoreInput, rules: Sequence[KnockoutRule] = ()) -> tuple[Finding, ...]:
+    """The knock-out findings of a quote: from its findings and from each extra rule."""
+    found = [f for f in entry.findings if f.severity is FindingSeverity.KNOCKOUT]
+    for rule in rules:
+        found.extend(f for f in rule(entry) if f.severity is FindingSeverity.KNOCKOUT)
+    # The same finding raised for two lines of one quote is one reason, shown once.
+    seen: set[tuple[str, str, str]] = set()
+    unique: list[Finding] = []
+    for finding in found:
+        key = (finding.title, finding.reason, finding.rule_id)
+        if key not in seen:
+            seen.add(key)
+            unique.append(finding)
+    return tuple(unique)
+
+
+def score_quotes(
+    entries: Sequence[ScoreInput],
+    weights: Weights,
+    rules: ScoringRules | None = None,
+    knockout_rules: Sequence[KnockoutRule] = (),
+) -> Scorecard:
+    """Score every quote on the five axes, weight, rank, and apply knock-outs.
+
+    Args:
+        entries: one :class:`ScoreInput` per quote (from :func:`prepare_input`).
+        weights: normalised axis weights.
+        rules: scales and thresholds; defaults when None.
+        knockout_rules: extra must-have checks beyond the knockout findings.
+
+    Returns:
+        The :class:`Scorecard`: qualified quotes ranked by weighted total (ties broken
+        by quote key), then disqualified quotes with their reasons; quotes without
+        compute lines are listed apart as supporting quotes, not ranked.
+    """
+    used_rules = rules or ScoringRules()
+    everything = sorted(entries, key=lambda e: e.key)
+    ordered = [e for e in everything if e.quote.compute_lines]
+    knocked = {e.key: knockouts_of(e, knockout_rules) for e in everything}
+    qualified = {e.key for e in ordered if not knocked[e.key]}
+    cost, notes = _cost_scores(ordered, qualified, used_rules)
+    performance = _performance_scores(ordered, qualified, used_rules)
+    results: list[QuoteScore] = []
+    for entry in ordered:
+        axes: tuple[AxisScore, ...] = (  # in AXES order
+            performance[entry.key],
+            _reliability_score(entry, used_rules),
+            cost[entry.key],
+            _service_score(entry, used_rules),
+            _compliance_score(entry, used_rules),
+        )
+        flags: list[str] = []
+        missing_axes = [item.axis.value for item in axes if MISSING in item.flags]
+        if missing_axes:
+            flags.append("missing data on: " + ", ".join(missing_axes))
+        if any(UNMEASURED in item.flags for item in axes):
+            flags.append("performance unmeasured")
+        results.append(
+            QuoteScore(
+                entry.key,
+                entry.quote.label,
+                axes,
+                weighted_total(axes, weights),
+                None,
+                bool(knocked[entry.key]),
+                knocked[entry.key],
+                tuple(flags),
+            )
+        )
+    ranked = sorted(
+        (r for r in results if not r.disqualified),
+        key=lambda r: (-round(r.weighted_total, 9), r.quote_key),
+    )
+    final = [
+        QuoteScore(
+            r.quote_key, r.label, r.axes, r.weighted_total, index + 1, False, r.knockouts, r.flags
+        )
+        for index, r in enumerate(ranked)
+    ]
+    final.extend(r for r in results if r.disqualified)
+    by_key = {e.key: e for e in ordered}
+    owners = tuple(
+        r.label for r in final if r.rank is not None and _owned_option(by_key[r.quote_key])
+    )
+    supporting = tuple(
+        _supporting(entry, knocked[entry.key], owners, used_rules)
+        for entry in everything
+        if not entry.quote.compute_lines
+    )
+    if supporting:
+        count = len(supporting)
+        notes = (
+            *notes,
+            f"{count} quote{'s' if count != 1 else ''} without compute lines "
+            f"{'are' if count != 1 else 'is'} listed as supporting, not ranked: "
+            + ", ".join(item.label for item in supporting),
+        )
+    return Scorecard(weights, tuple(final), "pflop", used_rules, notes, supporting)
+
+
+def _supporting(
+    entry: ScoreInput,
+    knockouts: tuple[Finding, ...],
+    owners: tuple[str, ...],
+    rules: ScoringRules,
+) -> SupportingQuote:
+    offers = _unique(
+        (line.category.value if line.category is not None else "other")
+        for line in entry.quote.lines
+    )
+    tco = entry.tco
+    return SupportingQuote(
+        entry.key,
+        entry.quote.label,
+        SUPPORTING_REASON,
+        tuple(offers),
+        tco.headline_usd if tco is not None else None,
+        _service_score(entry, rules),
+        _compliance_score(entry, rules),
+        knockouts,
+        owners,
+    )

@@ -1,0 +1,402 @@
+"""Whole sizings of a workload on an accelerator: training, inference, memory only."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from computescore.domain.catalog import Accelerator, Precision
+from computescore.domain.figures import UNMEASURED, Figure, Input
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.sizing.compute import (
+    FULL_FINE_TUNE_BYTES_PER_PARAM,
+    KV_BYTES_DEFAULT,
+    gpu_hours,
+    inference_flops,
+    mfu_used,
+    training_flops,
+    wall_clock_days,
+)
+from computescore.domain.sizing.memory import (
+    bandwidth_bound_tokens_per_second,
+    compute_bound_tokens_per_second,
+    inference_memory_gb,
+    min_accelerators,
+    training_memory_gb,
+)
+from computescore.domain.units import SECONDS_PER_HOUR
+from computescore.domain.workload import Purpose, Workload
+
+if TYPE_CHECKING:
+    from computescore.domain.sizing.memory import ModelShape
+
+
+@dataclass(frozen=True, slots=True)
+class Sizing:
+    """The sizing of one workload on one accelerator model.
+
+    Figures that could not be computed are None and the reason is in ``problems``.
+    For training, ``flops`` and ``gpu_hours`` are for the whole job; for inference
+    they are per day of serving.
+    """
+
+    purpose: Purpose
+    accelerator_id: str
+    precision: Precision
+    flops: Figure | None = None
+    mfu: Figure | None = None
+    gpu_hours: Figure | None = None
+    wall_clock_days: Figure | None = None
+    memory_gb: Figure | None = None
+    min_accelerators: Figure | None = None
+    tokens_per_second: Figure | None = None
+    accelerators_for_load: Figure | None = None
+    cost_usd: Figure | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+def _peak_for(
+    accelerator: Accelerator, precision: Precision, problems: list[Problem], source: str
+) -> tuple[Precision, float] | None:
+    """The dense peak to use, falling back between bf16 and fp16 when one is missing."""
+    peak = accelerator.dense_tflops(precision)
+    if peak is not None and peak > 0:
+        return precision, peak
+    fallbacks = {Precision.BF16: Precision.FP16, Precision.FP16: Precision.BF16}
+    alternative = fallbacks.get(precision)
+    if alternative is not None:
+        alt_peak = accelerator.dense_tflops(alternative)
+        if alt_peak is not None and alt_peak > 0:
+            problems.append(
+                Problem(
+                    source,
+                    f"{accelerator.display_name} has no {precision.value} peak; "
+                    f"the {alternative.value} peak is used instead",
+                    Severity.WARNING,
+                )
+            )
+            return alternative, alt_peak
+    problems.append(
+        Problem(
+            source,
+            f"{accelerator.display_name} has no dense {precision.value} peak in the catalogue",
+            Severity.ERROR,
+            expected="a precision the accelerator supports",
+        )
+    )
+    return None
+
+
+def _check_positive(problems: list[Problem], source: str, **values: float | None) -> bool:
+    ok = True
+    for name, value in values.items():
+        if value is None or not math.isfinite(value) or value <= 0:
+            problems.append(
+                Problem(
+                    source,
+                    f"{name} must be a positive number",
+                    found=str(value),
+                    expected="a number above zero",
+                )
+            )
+            ok = False
+    return ok
+
+
+def size_training(
+    params: float,
+    tokens: float,
+    accelerator: Accelerator,
+    *,
+    assumed_mfu: float,
+    measured_mfu: float | None = None,
+    precision: Precision = Precision.BF16,
+    gpus: int | None = None,
+    usd_per_gpu_hour: float | None = None,
+    bytes_per_param: float = FULL_FINE_TUNE_BYTES_PER_PARAM,
+    source: str = "workload",
+) -> Sizing:
+    """Size a training (or full fine-tuning) job on ``accelerator``.
+
+    Gives compute (FLOP), MFU used, GPU-hours, memory (GB, 16 B/param), minimum
+    accelerators; with ``gpus`` the wall-clock days; with ``usd_per_gpu_hour`` the
+    job's cost in USD (GPU-hours × price).
+    """
+    problems: list[Problem] = []
+    ok = _check_positive(problems, source, params=params, tokens=tokens, assumed_mfu=assumed_mfu)
+    if measured_mfu is not None:
+        ok = _check_positive(problems, source, measured_mfu=measured_mfu) and ok
+    for name, value in (("assumed_mfu", assumed_mfu), ("measured_mfu", measured_mfu)):
+        if value is not None and value > 1:
+            problems.append(
+                Problem(
+                    source,
+                    f"{name} is a fraction of peak and cannot exceed 1",
+                    found=str(value),
+                    expected="a fraction between 0 and 1",
+                )
+            )
+            ok = False
+    if gpus is not None and gpus <= 0:
+        problems.append(
+            Problem(source, "the accelerator count must be at least 1", found=str(gpus))
+        )
+        ok = False
+    if not ok:
+        return Sizing(Purpose.TRAINING, accelerator.id, precision, problems=tuple(problems))
+    flops = training_flops(params, tokens)
+    mfu = mfu_used(measured_mfu, assumed_mfu)
+    memory = training_memory_gb(params, bytes_per_param)
+    minimum = min_accelerators(memory.value, accelerator.memory_gb)
+    peak = _peak_for(accelerator, precision, problems, source)
+    hours = days = cost = None
+    used_precision = precision
+    if peak is not None:
+        used_precision, peak_tflops = peak
+        base = gpu_hours(flops.value, peak_tflops, mfu.value)
+        hours = Figure(
+            base.label,
+            base.value,
+            base.unit,
+            base.formula,
+            (*base.inputs, Input("accelerator", accelerator.id, "", "catalogue")),
+            flags=mfu.flags,
+        )
+        if gpus is not None:
+            days = wall_clock_days(hours.value, gpus)
+        if usd_per_gpu_hour is not None:
+            cost = Figure(
+                "Job cost",
+                hours.value * usd_per_gpu_hour,
+                "USD",
+                "GPU-hours × price per GPU-hour",
+                (
+                    Input("GPU-hours", hours.value, "GPU-h"),
+                    Input("price", usd_per_gpu_hour, "USD/GPU-h"),
+                ),
+                flags=mfu.flags,
+            )
+    return Sizing(
+        Purpose.TRAINING,
+        accelerator.id,
+        used_precision,
+        flops=flops,
+        mfu=mfu,
+        gpu_hours=hours,
+        wall_clock_days=days,
+        memory_gb=memory,
+        min_accelerators=minimum,
+        cost_usd=cost,
+        problems=tuple(problems),
+    )
+
+
+def size_inference(
+    params: float,
+    tokens_per_day: float,
+    accelerator: Accelerator,
+    *,
+    assumed_mfu: float,
+    measured_mfu: float | None = None,
+    measured_tokens_per_second: float | None = None,
+    precision: Precision = Precision.BF16,
+    context_length: int = 4096,
+    batch_size: int = 1,
+    hours_per_day: float = 24.0,
+    shape: ModelShape | None = None,
+    kv_bytes: float = KV_BYTES_DEFAULT,
+    usd_per_gpu_hour: float | None = None,
+    source: str = "workload",
+) -> Sizing:
+    """Size serving ``tokens_per_day`` of a model on ``accelerator``.
+
+    Gives compute per day (FLOP), memory (weights + KV cache, GB), minimum
+    accelerators to hold one replica, the token rate per accelerator (measured, else
+    the lower of the compute-bound and the memory-bandwidth-bound estimates),
+    GPU-hours per day, accelerators needed to serve the load within
+    ``hours_per_day``, and with a price the cost per day in USD.
+    """
+    problems: list[Problem] = []
+    ok = _check_positive(
+        problems,
+        source,
+        params=params,
+        tokens_per_day=tokens_per_day,
+        assumed_mfu=assumed_mfu,
+        hours_per_day=hours_per_day,
+        context_length=float(context_length),
+        batch_size=float(batch_size),
+    )
+    if hours_per_day > 24:
+        problems.append(Problem(source, "hours per day cannot exceed 24", found=str(hours_per_day)))
+        ok = False
+    if not ok:
+        return Sizing(Purpose.INFERENCE, accelerator.id, precision, problems=tuple(problems))
+    flops = inference_flops(params, tokens_per_day)
+    mfu = mfu_used(measured_mfu, assumed_mfu)
+    memory = inference_memory_gb(params, precision, context_length, batch_size, shape, kv_bytes)
+    minimum = min_accelerators(memory.value, accelerator.memory_gb)
+    rate: Figure | None = None
+    if measured_tokens_per_second is not None and measured_tokens_per_second > 0:
+        rate = Figure(
+            "Token rate",
+            measured_tokens_per_second,
+            "tokens/s",
+            "measured on the buyer's workload, per accelerator",
+            (Input("tokens/s", measured_tokens_per_second, "tokens/s", "measured"),),
+        )
+    else:
+        peak = _peak_for(accelerator, precision, problems, source)
+        bound = bandwidth_bound_tokens_per_second(
+            accelerator.memory_bandwidth_gbps, memory.value / minimum.value, batch_size
+        )
+        if peak is not None:
+            compute = compute_bound_tokens_per_second(peak[1], mfu.value, params)
+            binding = bound if bound.value <= compute.value else compute
+            rate = Figure(
+                "Token rate",
+                binding.value,
+                "tokens/s",
+                "min(compute-bound, bandwidth-bound) per accelerator",
+                (
+                    Input("compute-bound", compute.value, "tokens/s"),
+                    Input("bandwidth-bound", bound.value, "tokens/s"),
+                ),
+                flags=(UNMEASURED,),
+                note=f"{binding.label.lower()} limits ({binding.formula})",
+            )
+    hours = load = cost = None
+    if rate is not None:
+        hours = Figure(
+            "GPU-hours per day",
+            tokens_per_day / (rate.value * SECONDS_PER_HOUR),
+            "GPU-h/day",
+            "tokens per day / (token rate × 3600)",
+            (
+                Input("tokens per day", tokens_per_day, "tokens"),
+                Input("token rate", rate.value, "tokens/s"),
+            ),
+            flags=rate.flags,
+        )
+        needed = max(math.ceil(hours.value / hours_per_day - 1e-9), int(minimum.value))
+        load = Figure(
+            "Accelerators for the load",
+            float(needed),
+            "accelerators",
+            "max(ceil(GPU-hours per day / hours per day), minimum to hold the model)",
+            (
+                Input("GPU-hours per day", hours.value, "GPU-h"),
+                Input("hours per day", hours_per_day, "h"),
+                Input("minimum accelerators", minimum.value),
+            ),
+            flags=rate.flags,
+        )
+        if usd_per_gpu_hour is not None:
+            cost = Figure(
+                "Cost per day",
+                hours.value * usd_per_gpu_hour,
+                "USD",
+                "GPU-hours per day × price per GPU-hour",
+                (
+                    Input("GPU-hours per day", hours.value, "GPU-h"),
+                    Input("price", usd_per_gpu_hour, "USD/GPU-h"),
+                ),
+                flags=rate.flags,
+            )
+    return Sizing(
+        Purpose.INFERENCE,
+        accelerator.id,
+        precision,
+        flops=flops,
+        mfu=mfu,
+        gpu_hours=hours,
+        memory_gb=memory,
+        min_accelerators=minimum,
+        tokens_per_second=rate,
+        accelerators_for_load=load,
+        cost_usd=cost,
+        problems=tuple(problems),
+    )
+
+
+def size_workload(
+    workload: Workload,
+    accelerator: Accelerator,
+    *,
+    measured_mfu: float | None = None,
+    measured_tokens_per_second: float | None = None,
+    gpus: int | None = None,
+) -> Sizing:
+    """Size a workload profile on ``accelerator`` (training and experimentation as training).
+
+    A training workload without training tokens, or an inference workload without
+    tokens per day, still gets its memory and minimum accelerators; the missing
+    figure is reported as a problem.
+    """
+    source = f"workload:{workload.name}"
+    if workload.purpose is Purpose.INFERENCE:
+        if workload.tokens_per_day is None:
+            return _memory_only(workload, accelerator, source, "tokens per day")
+        return size_inference(
+            workload.params,
+            workload.tokens_per_day,
+            accelerator,
+            assumed_mfu=workload.assumed_mfu,
+            measured_mfu=measured_mfu,
+            measured_tokens_per_second=measured_tokens_per_second,
+            precision=workload.precision,
+            context_length=workload.context_length,
+            batch_size=workload.batch_size,
+            hours_per_day=workload.hours_per_day or 24.0,
+            source=source,
+        )
+    if workload.training_tokens is None:
+        return _memory_only(workload, accelerator, source, "training tokens")
+    sizing = size_training(
+        workload.params,
+        workload.training_tokens,
+        accelerator,
+        assumed_mfu=workload.assumed_mfu,
+        measured_mfu=measured_mfu,
+        precision=workload.precision,
+        gpus=gpus or workload.accelerators,
+        source=source,
+    )
+    if workload.purpose is Purpose.EXPERIMENTATION:
+        return Sizing(
+            Purpose.EXPERIMENTATION,
+            sizing.accelerator_id,
+            sizing.precision,
+            sizing.flops,
+            sizing.mfu,
+            sizing.gpu_hours,
+            sizing.wall_clock_days,
+            sizing.memory_gb,
+            sizing.min_accelerators,
+            problems=sizing.problems,
+        )
+    return sizing
+
+
+def _memory_only(workload: Workload, accelerator: Accelerator, source: str, missing: str) -> Sizing:
+    if workload.purpose is Purpose.INFERENCE:
+        memory = inference_memory_gb(
+            workload.params, workload.precision, workload.context_length, workload.batch_size
+        )
+    else:
+        memory = training_memory_gb(workload.params)
+    problem = Problem(
+        source,
+        f"the workload has no {missing}; compute and GPU-hours are not sized",
+        Severity.WARNING,
+        expected=f"{missing} for the workload",
+    )
+    return Sizing(
+        workload.purpose,
+        accelerator.id,
+        workload.precision,
+        memory_gb=memory,
+        min_accelerators=min_accelerators(memory.value, accelerator.memory_gb),
+        problems=(problem,),
+    )
