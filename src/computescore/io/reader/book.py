@@ -1,0 +1,569 @@
+"""Reading a book: finding tables and terms, grouping them into quotes, deciding the file."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from computescore.domain.catalog import Catalogue
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import (
+    ExitTerms,
+    MeasuredPerformance,
+    QuoteLine,
+    ReliabilityTerms,
+    SlaTerms,
+    SupportTerms,
+)
+from computescore.errors import UsageError
+from computescore.io.accelerators import AcceleratorResolver
+from computescore.io.isolated import Progress
+from computescore.io.mapping import (
+    ColumnMapping,
+    Field,
+    Override,
+    build_mapping,
+    normalise_header,
+    profile_currency,
+    profile_decimal_mark,
+)
+from computescore.io.reader.lines import _LineBuilder
+from computescore.io.reader.records import (
+    EVIDENCE_ROWS,
+    PREVIEW_ROWS,
+    FileDraft,
+    Preview,
+    QuoteDraft,
+    SheetPreview,
+    preview_text,
+)
+from computescore.io.refusal import FileRefused, RefusalCode
+from computescore.io.table_finder import (
+    Table,
+    find_tables,
+)
+from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
+from computescore.io.values import (
+    AMBIGUOUS_MARKS,
+    DecimalMark,
+    currency_in_text,
+    is_blank,
+    number_mark_evidence,
+    parse_date,
+)
+from computescore.io.workbook import (
+    SheetData,
+    Visibility,
+    WorkbookData,
+    cell_name,
+    column_number,
+)
+
+
+@dataclass
+class _QuoteGroup:
+    key: str | None
+    tables: list[Table] = field(default_factory=list)
+    terms: list[TermsDraft] = field(default_factory=list)
+    lines: list[QuoteLine] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    mappings: list[ColumnMapping] = field(default_factory=list)
+    column_fields: dict[str, str] = field(default_factory=dict)
+
+
+class _Reader:
+    def __init__(
+        self,
+        book: WorkbookData,
+        catalogue: Catalogue,
+        *,
+        vendor: str | None,
+        sheet: str | None,
+        overrides: Sequence[Override],
+        profile: Mapping[str, Any] | None,
+        include_hidden: bool,
+        decimal_mark: DecimalMark | None,
+        currency: str | None,
+        progress: Progress | None,
+    ) -> None:
+        self.book = book
+        self.catalogue = catalogue
+        self.vendor = vendor
+        self.sheet_name = sheet
+        self.overrides = overrides
+        self.profile = profile
+        self.include_hidden = include_hidden
+        self.explicit_mark = decimal_mark
+        self.explicit_currency = currency.upper() if currency else None
+        self.progress = progress
+        self.file_name = book.path.name
+        self.resolver = AcceleratorResolver(catalogue)
+        self.is_text = book.kind == "text"
+        self.problems: list[Problem] = [
+            Problem(self.file_name, note[0].upper() + note[1:], Severity.WARNING)
+            for note in book.notes
+        ]
+
+    # -- addresses
+
+    def prefix(self, sheet: SheetData) -> str:
+        return self.file_name if self.is_text else f"{self.file_name}!{sheet.name}"
+
+    def row_number(self, sheet: SheetData, row: int) -> int:
+        if sheet.line_numbers and row < len(sheet.line_numbers):
+            return sheet.line_numbers[row]
+        return row + 1
+
+    def cell(self, sheet: SheetData, row: int, col: int) -> str:
+        return f"{self.prefix(sheet)}!{cell_name(self.row_number(sheet, row) - 1, col)}"
+
+    def line_source(self, sheet: SheetData, row: int) -> str:
+        return f"{self.prefix(sheet)}!{self.row_number(sheet, row)}"
+
+    # -- run
+
+    def run(self) -> FileDraft:
+        sheets = [
+            s
+            for s in self.book.sheets
+            if self.sheet_name is None or s.name.casefold() == self.sheet_name.casefold()
+        ]
+        known = {normalise_header(o.column): o.field for o in self.overrides}
+        saved = (self.profile or {}).get("columns", {})
+        if isinstance(saved, Mapping):
+            for header, name in saved.items():
+                if isinstance(name, str) and name in {f.value for f in Field}:
+                    known.setdefault(normalise_header(header), Field(name))
+        tables = find_tables(sheets, known=known)
+        hidden_sheets = [s for s in sheets if s.visibility is not Visibility.VISIBLE]
+        for hidden in hidden_sheets:
+            has_table = any(t.sheet is hidden for t in tables)
+            verb = "was read" if self.include_hidden else "was not imported"
+            self.problems.append(
+                Problem(
+                    self.prefix(hidden),
+                    f"Sheet '{hidden.name}' is {hidden.visibility.value.replace('_', ' ')} in the "
+                    f"workbook and {verb}"
+                    + (
+                        ""
+                        if self.include_hidden or not has_table
+                        else "; import hidden content explicitly to include it"
+                    ),
+                    Severity.WARNING,
+                )
+            )
+        if not self.include_hidden:
+            tables = [t for t in tables if t.sheet.visibility is Visibility.VISIBLE]
+        if not tables:
+            raise FileRefused(
+                self.book.path,
+                RefusalCode.NO_TABLE,
+                "no table of quote lines was found (a header row naming at least a price and "
+                "a description or accelerator); map the columns by hand or check the sheet",
+            )
+        spans: dict[int, list[range]] = {}
+        for t in tables:
+            spans.setdefault(id(t.sheet), []).append(range(t.header_rows[0], _last_row(t)))
+
+        self._check_overrides(tables)
+        mappings = {id(t): self._mapping(t) for t in tables}
+        self.mark = self._decimal_mark(tables, mappings)
+        self.currency = self._file_currency(tables, mappings)
+
+        sheet_terms: dict[int, TermsDraft] = {}
+        shared: list[TermsDraft] = []
+        table_sheets = {id(t.sheet) for t in tables}
+        for sheet in sheets:
+            if sheet.visibility is not Visibility.VISIBLE and not self.include_hidden:
+                continue
+            rows = _rows_outside(len(sheet.rows), spans.get(id(sheet), []))
+            pairs = key_values(sheet, rows, self.prefix(sheet))
+            if not pairs:
+                continue
+            terms = read_terms(
+                pairs,
+                date1904=self.book.date1904,
+                mark=self.mark,
+                currency=self.currency,
+                source=self._terms_source(sheet, pairs),
+            )
+            if id(sheet) in table_sheets:
+                sheet_terms[id(sheet)] = terms
+            else:
+                shared.append(terms)
+        if self.currency is None:
+            self.currency = next(
+                (t.currency for t in [*sheet_terms.values(), *shared] if t.currency), None
+            )
+
+        groups = self._group(tables, sheet_terms)
+        for number, group in enumerate(groups):
+            for table in group.tables:
+                if self.progress is not None:
+                    self.progress.report(
+                        0.65 + 0.3 * number / len(groups), f"Reading lines of '{table.sheet.name}'"
+                    )
+                mapping = mappings[id(table)]
+                group.mappings.append(mapping)
+                _LineBuilder(self, table, mapping, group).build()
+        quotes = tuple(self._draft(group, shared) for group in groups)
+        preview = self._preview(tables, mappings)
+        return FileDraft(
+            self.book.path,
+            self.book.kind,
+            quotes,
+            tuple(self.problems),
+            preview,
+            self.mark,
+            self.currency,
+        )
+
+    # -- overrides and mapping
+
+    def _check_overrides(self, tables: Sequence[Table]) -> None:
+        for override in self.overrides:
+            if not any(self._override_column(t, override) is not None for t in tables):
+                headers = sorted({str(h) for t in tables for h in t.headers if not is_blank(h)})
+                raise UsageError(
+                    f"--map {override.column}={override.field.value}: no table in "
+                    f"{self.file_name} has a column headed {override.column!r}; the headers "
+                    "are: " + ", ".join(repr(h) for h in headers)
+                )
+
+    @staticmethod
+    def _override_column(table: Table, override: Override) -> int | None:
+        key = normalise_header(override.column)
+        for index, header in enumerate(table.headers):
+            if not is_blank(header) and normalise_header(header) == key:
+                return index
+        if re.fullmatch(r"[A-Za-z]{1,3}", override.column.strip()):
+            index = column_number(override.column.strip()) - 1
+            return index if index < len(table.headers) else None
+        return None
+
+    def _mapping(self, table: Table) -> ColumnMapping:
+        applicable = [o for o in self.overrides if self._override_column(table, o) is not None]
+        samples = [row.values for row in table.rows[:50]]
+        mapping = build_mapping(
+            table.sheet.name,
+            table.header_row,
+            table.headers,
+            samples,
+            self.catalogue,
+            overrides=applicable,
+            profile=self.profile,
+        )
+        hidden = table.sheet.hidden_cols
+        if hidden:
+            columns = []
+            for column in mapping.columns:
+                if column.index in hidden and column.source.value != "override":
+                    if column.field not in (None, Field.IGNORE) or column.header:
+                        self.problems.append(
+                            Problem(
+                                f"{self.prefix(table.sheet)}!{column.letter}",
+                                f"Column {column.letter}"
+                                + (f" ('{column.header}')" if column.header else "")
+                                + " is hidden in the workbook and was not imported",
+                                Severity.WARNING,
+                            )
+                        )
+                    column = replace(column, field=None)
+                columns.append(column)
+            mapping = ColumnMapping(
+                mapping.sheet,
+                mapping.header_row,
+                tuple(columns),
+                mapping.decimal_mark,
+                mapping.currency,
+            )
+        return mapping
+
+    # -- number format and currency
+
+    def _decimal_mark(
+        self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
+    ) -> DecimalMark | None:
+        """The decimal mark: the user's, the vendor profile's, or the one the file proves.
+
+        Numbers written unambiguously in the money and quantity columns (``1.234,56``,
+        ``2,85``, ``1,234.50``) prove a mark; when they prove both, none is used and
+        ambiguous numbers stay ambiguous.
+        """
+        if self.explicit_mark is not None:
+            return self.explicit_mark
+        saved = profile_decimal_mark(self.profile)
+        if saved is not None:
+            return saved
+        numeric = (
+            Field.PRICE,
+            Field.LINE_TOTAL,
+            Field.QUANTITY,
+            Field.NODES,
+            Field.ACCELERATOR_COUNT,
+        )
+        seen: Counter[DecimalMark] = Counter()
+        for table in tables:
+            columns = [c.index for c in mappings[id(table)].columns if c.field in numeric]
+            for row in table.rows[:EVIDENCE_ROWS]:
+                for index in columns:
+                    value = row.values[index] if index < len(row.values) else None
+                    if isinstance(value, str):
+                        mark = number_mark_evidence(value)
+                        if mark is not None:
+                            seen[mark] += 1
+        return next(iter(seen)) if len(seen) == 1 else None
+
+    def _file_currency(
+        self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
+    ) -> str | None:
+        if self.explicit_currency:
+            return self.explicit_currency
+        saved = profile_currency(self.profile)
+        if saved:
+            return saved
+        found: set[str] = set()
+        for table in tables:
+            mapping = mappings[id(table)]
+            for column in mapping.columns:
+                if column.field in (Field.PRICE, Field.LINE_TOTAL) and column.currency:
+                    found.add(column.currency)
+            money_columns = [
+                c.index
+                for c in mapping.columns
+                if c.field in (Field.PRICE, Field.LINE_TOTAL, Field.CURRENCY)
+            ]
+            for row in table.rows[:200]:
+                for index in money_columns:
+                    value = row.values[index] if index < len(row.values) else None
+                    if isinstance(value, str):
+                        code, _ = currency_in_text(value)
+                        if code and code not in AMBIGUOUS_MARKS:
+                            found.add(code)
+        return found.pop() if len(found) == 1 else None
+
+    # -- terms and grouping
+
+    def _terms_source(self, sheet: SheetData, pairs: Sequence[KeyValue]) -> str:
+        first = min(p.row for p in pairs)
+        last = max(p.row for p in pairs)
+        if self.is_text:
+            return (
+                f"{self.file_name}!{self.row_number(sheet, first)}-{self.row_number(sheet, last)}"
+            )
+        return f"{self.prefix(sheet)}!A{first + 1}:{last + 1}"
+
+    def _group(
+        self, tables: Sequence[Table], sheet_terms: Mapping[int, TermsDraft]
+    ) -> list[_QuoteGroup]:
+        groups: list[_QuoteGroup] = []
+        by_key: dict[str | None, _QuoteGroup] = {}
+        for table in tables:
+            terms = sheet_terms.get(id(table.sheet))
+            key = terms.quote_ref if terms else None
+            if key is None and groups:
+                group = groups[0]
+            elif key in by_key:
+                group = by_key[key]
+            else:
+                if key is not None and groups and groups[0].key is None:
+                    group = groups[0]
+                    group.key = key
+                else:
+                    group = _QuoteGroup(key)
+                    groups.append(group)
+                by_key[key] = group
+            group.tables.append(table)
+            if terms is not None and terms not in group.terms:
+                group.terms.append(terms)
+        return groups
+
+    def _draft(self, group: _QuoteGroup, shared: Sequence[TermsDraft]) -> QuoteDraft:
+        terms = _merge_terms([*group.terms, *shared])
+        problems = [*terms.problems, *group.problems]
+        vendor = self.vendor or terms.vendor or group.column_fields.get("vendor")
+        quote_ref = terms.quote_ref or group.column_fields.get("quote_ref")
+        quote_date = terms.quote_date
+        valid_until = terms.valid_until
+        if quote_date is None and group.column_fields.get("quote_date"):
+            quote_date, _ = parse_date(
+                group.column_fields["quote_date"], self.file_name, date1904=self.book.date1904
+            )
+        if valid_until is None and group.column_fields.get("valid_until"):
+            valid_until, _ = parse_date(
+                group.column_fields["valid_until"], self.file_name, date1904=self.book.date1904
+            )
+        if vendor is None:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "The file does not name the vendor",
+                    Severity.WARNING,
+                    expected="a vendor name (--vendor)",
+                )
+            )
+        if quote_ref is None:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "The file does not state a quote reference",
+                    Severity.WARNING,
+                    expected="a quote reference",
+                )
+            )
+        if valid_until is not None and quote_date is not None and valid_until < quote_date:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "The quote is valid until a date before it was issued",
+                    Severity.WARNING,
+                    f"{quote_date} → {valid_until}",
+                )
+            )
+        if not group.lines:
+            problems.append(
+                Problem(
+                    self.file_name,
+                    "No line of this quote could be read",
+                    Severity.ERROR,
+                    expected="at least one priced line",
+                )
+            )
+        return QuoteDraft(
+            source_file=self.file_name,
+            vendor=vendor,
+            quote_ref=quote_ref,
+            quote_date=quote_date,
+            valid_until=valid_until,
+            lines=tuple(group.lines),
+            sla=terms.sla,
+            support=terms.support,
+            reliability=terms.reliability,
+            performance=terms.performance,
+            exit_terms=terms.exit_terms,
+            egress=terms.egress,
+            certifications=terms.certifications,
+            mappings=tuple(group.mappings),
+            problems=tuple(problems),
+            sheets=tuple(dict.fromkeys(t.sheet.name for t in group.tables)),
+            terms_source=terms.source,
+        )
+
+    # -- preview
+
+    def _preview(self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]) -> Preview:
+        previews = []
+        for sheet in self.book.sheets:
+            mine = [t for t in tables if t.sheet is sheet]
+            first_rows = tuple(tuple(map(preview_text, row)) for row in sheet.rows[:PREVIEW_ROWS])
+            formulas = tuple(
+                f"{cell_name(f.row, f.col)}: ={f.formula} → "
+                + ("no saved value" if f.cached is None else f"saved value {f.cached}")
+                for f in list(sheet.formulas.values())[:200]
+            )
+            previews.append(
+                SheetPreview(
+                    name=sheet.name,
+                    visibility=sheet.visibility.value,
+                    first_rows=first_rows,
+                    header_rows=tuple(t.header_row + 1 for t in mine),
+                    table_rows=tuple(
+                        (t.rows[0].index + 1, t.rows[-1].index + 1) for t in mine if t.rows
+                    ),
+                    hidden_rows=tuple(sorted(r + 1 for r in sheet.hidden_rows)),
+                    hidden_columns=tuple(cell_name(0, c)[:-1] for c in sorted(sheet.hidden_cols)),
+                    formulas=formulas,
+                )
+            )
+        return Preview(
+            self.book.kind,
+            tuple(previews),
+            self.book.encoding,
+            self.book.delimiter,
+            self.mark.value if self.mark else None,
+            self.currency,
+        )
+
+
+def _rows_outside(count: int, spans: Sequence[range]) -> list[int]:
+    """Row numbers below ``count`` that fall in none of the spans."""
+    rows: list[int] = []
+    position = 0
+    for span in sorted(spans, key=lambda s: s.start):
+        rows.extend(range(position, min(span.start, count)))
+        position = max(position, span.stop)
+    rows.extend(range(position, count))
+    return rows
+
+
+def _last_row(table: Table) -> int:
+    """The row after a table, counting its closing totals row as part of it."""
+    closed = table.stop_reason is not None and table.stop_reason.startswith("total")
+    return table.end_row + 1 if closed else table.end_row
+
+
+def _merge_terms(drafts: Sequence[TermsDraft]) -> TermsDraft:
+    """Terms from several places; the first that states a value wins, field by field."""
+    if not drafts:
+        return TermsDraft()
+
+    def first(getter: Any, empty: Any = None) -> Any:
+        for draft in drafts:
+            value = getter(draft)
+            if value is not None and value != empty and value != () and value != {}:
+                return value
+        return empty
+
+    sla = SlaTerms(
+        first(lambda d: d.sla.uptime_pct),
+        first(lambda d: d.sla.credits, ()),
+        first(lambda d: d.sla.notes, ""),
+    )
+    responses: dict[int, int | None] = {}
+    for draft in reversed(drafts):
+        responses.update(draft.support.response_minutes)
+    support = SupportTerms(
+        dict(sorted(responses.items())),
+        first(lambda d: d.support.expert_hours_per_month),
+        first(lambda d: d.support.coverage, ""),
+    )
+    reliability = ReliabilityTerms(
+        first(lambda d: d.reliability.annual_failure_rate),
+        first(lambda d: d.reliability.mttr_hours),
+    )
+    performance = MeasuredPerformance(
+        first(lambda d: d.performance.mfu),
+        first(lambda d: d.performance.tokens_per_second),
+        first(lambda d: d.performance.method, ""),
+        first(lambda d: d.performance.measured_on),
+    )
+    exit_terms = ExitTerms(
+        first(lambda d: d.exit_terms.notice_days),
+        first(lambda d: d.exit_terms.termination_fee_pct),
+        first(lambda d: d.exit_terms.data_return),
+        first(lambda d: d.exit_terms.data_deletion),
+        first(lambda d: d.exit_terms.egress_usd_per_gb),
+        first(lambda d: d.exit_terms.auto_renewal),
+        first(lambda d: d.exit_terms.lock_in_notes, ""),
+    )
+    sources = [d.source for d in drafts if d.source and d.has_terms]
+    return TermsDraft(
+        vendor=first(lambda d: d.vendor),
+        quote_ref=first(lambda d: d.quote_ref),
+        quote_date=first(lambda d: d.quote_date),
+        valid_until=first(lambda d: d.valid_until),
+        currency=first(lambda d: d.currency),
+        sla=sla,
+        support=support,
+        reliability=reliability,
+        performance=performance,
+        exit_terms=exit_terms,
+        egress=first(lambda d: d.egress),
+        certifications=first(lambda d: d.certifications, ()),
+        problems=tuple(p for d in drafts for p in d.problems),
+        keys_found=frozenset().union(*(d.keys_found for d in drafts)),
+        source=sources[0] if sources else None,
+    )

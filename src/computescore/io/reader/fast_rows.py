@@ -1,0 +1,392 @@
+"""The fast path of the line reader: rows that yield lines with no problem.
+
+A price list is mostly such rows. :func:`plain_row_reader` takes the same small,
+cached steps as :meth:`_LineBuilder.row` on cells prepared column by column, and
+hands a row back (None) as soon as anything would need a problem reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from computescore.domain.catalog import AliasMatch
+from computescore.domain.problems import Problem
+from computescore.domain.quotes import LineKind, QuoteLine
+from computescore.io.mapping import Field
+from computescore.io.places import country_of
+from computescore.io.reader.lines import _DASHES, _UNSEEN, _line_maker, _LineBuilder
+from computescore.io.table_finder import TableRow
+from computescore.io.values import (
+    AMBIGUOUS_MARKS,
+    currency_in_text,
+    looks_like_accelerator,
+    parse_count,
+    parse_decimal,
+    parse_kind,
+    parse_terms,
+    parse_unit_text,
+)
+from computescore.io.workbook import CellValue
+
+
+def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[QuoteLine] | None]:
+    """A reader for rows that yield lines without any problem; None means "ask :meth:`row`".
+
+    The steps are those of :meth:`row` (same caches, same order), with the cells
+    taken from columns prepared once; anything :meth:`row` would report, and every
+    rare case, returns None before a line is kept.
+    """
+    reader = builder.r
+    rows = builder.table.rows
+    columns = builder._columns(rows)
+    empty: list[CellValue] = [None] * len(rows)
+    c_desc = columns.get(Field.DESCRIPTION, empty)
+    c_kind = columns.get(Field.KIND, empty)
+    c_acc = columns.get(Field.ACCELERATOR, empty)
+    c_per_node = columns.get(Field.ACCELERATORS_PER_NODE, empty)
+    c_nodes = columns.get(Field.NODES, empty)
+    c_count = columns.get(Field.ACCELERATOR_COUNT, empty)
+    c_qty = columns.get(Field.QUANTITY, empty)
+    c_deployment = columns.get(Field.DEPLOYMENT, empty)
+    c_term = columns.get(Field.TERM_MONTHS, empty)
+    c_tier = columns.get(Field.TIER, empty)
+    c_currency = columns.get(Field.CURRENCY, empty)
+    c_unit = columns.get(Field.PRICE_UNIT, empty)
+    c_region = columns.get(Field.REGION, empty)
+    c_country = columns.get(Field.COUNTRY, empty)
+    c_category = columns.get(Field.CATEGORY, empty)
+    c_total = columns.get(Field.LINE_TOTAL)
+    has_accelerator_column = Field.ACCELERATOR in builder.columns
+    details = builder.details
+    slots = [(slot, slot.index) for slot in builder.prices]
+    formulas = builder.formulas
+    is_text = reader.is_text
+    header_width = builder.header_width
+    resolve = reader.resolver.resolve
+    mark = reader.mark
+    mapping_currency = builder.mapping.currency or reader.currency
+    address_prefix = reader.prefix(builder.sheet)
+    line_numbers = builder.sheet.line_numbers
+    numbered = len(line_numbers)
+    kinds, accelerators, counts, quantities = (
+        builder.c_kind,
+        builder.c_acc,
+        builder.c_count,
+        builder.c_qty,
+    )
+    terms_cache, currencies, units = builder.c_terms, builder.c_currency, builder.c_unit_text
+    priced_cache, places, categories = builder.c_priced, builder.c_place, builder.c_category
+    plain_money, looks, described_cache = (
+        builder.c_plain_money,
+        builder.c_looks,
+        builder.c_described,
+    )
+    check_total = builder.check_total
+    decide, terms_of, money_of = builder._decide, builder._terms, builder.money
+    new_line = _line_maker()
+    compute_kind, cost_kind = LineKind.COMPUTE, LineKind.COST
+    per_node_field, nodes_field, count_field = (
+        Field.ACCELERATORS_PER_NODE,
+        Field.NODES,
+        Field.ACCELERATOR_COUNT,
+    )
+
+    def count_of(fld: Field, value: CellValue, what: str) -> tuple[int | None, Problem | None]:
+        found = counts[(fld, value)] = parse_count(value, what=what)
+        return found
+
+    assumed = builder.assumed
+    counted = builder.counted
+
+    def read(number: int, row: TableRow) -> list[QuoteLine] | None:
+        uncounted = 0
+        values = row.values
+        width = len(values)
+        if is_text and width > header_width:
+            return None
+        description = c_desc[number]
+        desc_text = "" if description is None else str(description)
+
+        # identity, as identify()
+        stated_kind = None
+        kind_value = c_kind[number]
+        if kind_value is not None:
+            found_kind = kinds.get(kind_value)
+            if found_kind is None:
+                found_kind = kinds[kind_value] = parse_kind(kind_value)
+            stated_kind, problem = found_kind
+            if problem:
+                return None
+        match: AliasMatch | None = None
+        if has_accelerator_column:
+            value = c_acc[number]
+            if value is not None:
+                resolved = accelerators.get(value)
+                if resolved is None:
+                    resolved = accelerators[value] = builder._resolve_column_value(value)
+                match, problem = resolved
+                if problem:
+                    return None
+            if (
+                match is not None
+                and match.per_node is None
+                and desc_text
+                and c_per_node[number] is None
+            ):
+                from_description = resolve(desc_text)
+                if (
+                    from_description is not None
+                    and from_description.accelerator_id == match.accelerator_id
+                ):
+                    match = from_description
+        elif stated_kind != "cost":
+            texts = [desc_text] + [
+                str(values[i]) for i in details if i < width and isinstance(values[i], str)
+            ]
+            for text in texts:
+                if text:
+                    match = resolve(text)
+                    if match is not None:
+                        break
+            if match is None:
+                if stated_kind == "compute":
+                    return None
+                sounds = looks.get(desc_text)
+                if sounds is None:
+                    sounds = looks[desc_text] = looks_like_accelerator(desc_text)
+                if sounds:
+                    return None
+        if stated_kind == "cost":
+            match, kind = None, cost_kind
+        else:
+            kind = compute_kind if match is not None else cost_kind
+        compute = kind is compute_kind
+
+        # counts, as counts()
+        quantity_value = c_qty[number]
+        quantity: Decimal | None = None
+        if quantity_value is not None:
+            found_qty = quantities.get(quantity_value)
+            if found_qty is None:
+                found_qty = quantities[quantity_value] = parse_decimal(
+                    quantity_value, mark=mark, what="quantity"
+                )
+            quantity, problem = found_qty
+            if problem:
+                return None
+        per_node = nodes = count = None
+        value = c_per_node[number]
+        if value is not None:
+            found_count = counts.get((per_node_field, value))
+            if found_count is None:
+                found_count = count_of(per_node_field, value, "number of accelerators per node")
+            per_node, problem = found_count
+            if problem:
+                return None
+        value = c_nodes[number]
+        if value is not None:
+            found_count = counts.get((nodes_field, value))
+            if found_count is None:
+                found_count = count_of(nodes_field, value, "number of nodes")
+            nodes, problem = found_count
+            if problem:
+                return None
+        value = c_count[number]
+        if value is not None:
+            found_count = counts.get((count_field, value))
+            if found_count is None:
+                found_count = count_of(count_field, value, "number of accelerators")
+            count, problem = found_count
+            if problem:
+                return None
+        if not compute:
+            if quantity is None and nodes is not None:
+                quantity = Decimal(nodes)
+            per_node = nodes = count = None
+        else:
+            if per_node is None and match is not None:
+                per_node = match.per_node
+            if nodes is None and match is not None and match.nodes is not None:
+                nodes = match.nodes
+            whole_quantity = None
+            if quantity is not None:
+                if quantity == quantity.to_integral_value() and quantity >= 0:
+                    whole_quantity = int(quantity)
+                else:
+                    return None
+            if nodes is None and per_node is not None and whole_quantity is not None:
+                nodes = whole_quantity
+            elif count is None and per_node is None and whole_quantity is not None:
+                count = whole_quantity
+            if nodes is not None and per_node is not None:
+                product = nodes * per_node
+                if count is None:
+                    count = product
+                elif count != product:
+                    return None
+            quantity = None
+
+        # deployment and term, as terms()
+        key: tuple[Any, ...] = (
+            c_deployment[number],
+            c_term[number],
+            c_tier[number],
+            compute,
+        )
+        found_terms = terms_cache.get(key)
+        if found_terms is None:
+            found_terms = terms_cache[key] = terms_of(key[:3], compute)
+        deployment, term, terms_unit, undecided, failed = found_terms
+        if failed:
+            return None
+        if undecided and desc_text:
+            if desc_text in described_cache:
+                described = described_cache[desc_text]
+            else:
+                described = described_cache[desc_text] = parse_terms(desc_text)[0]
+            if described is not None and described.deployment is not None:
+                deployment = described.deployment
+                if term is None:
+                    term = described.term_months
+
+        # the line's currency, as line_currency()
+        line_currency = None
+        value = c_currency[number]
+        if value is not None:
+            if value not in currencies:
+                code, _ = currency_in_text(str(value))
+                currencies[value] = None if code is None or code in AMBIGUOUS_MARKS else code
+            line_currency = currencies[value]
+            if line_currency is None:
+                return None
+
+        # every price, as price_line()
+        made: list[QuoteLine] = []
+        for slot, index in slots:
+            cell = values[index] if index < width else None
+            if formulas and (row.index, index) in formulas:
+                return None
+            if cell is None or (cell.__class__ is str and cell.strip() in _DASHES):
+                continue
+            hint_currency = line_currency or slot.currency or mapping_currency
+            # Text and non-zero floats are kept per value (an int could stand for an
+            # equal float, and 0.0 for -0.0, so those are read each time).
+            kept = cell.__class__ is str or (cell.__class__ is float and cell)
+            money_key = (cell, hint_currency)
+            money = plain_money.get(money_key) if kept else None
+            if money is None:
+                money, problem = money_of(cell, hint_currency)
+                if problem is not None or money is None:
+                    return None
+                if kept:
+                    plain_money[money_key] = money
+            if (
+                line_currency
+                and money.currency
+                and money.currency != line_currency
+                and (slot.currency is None or money.currency != slot.currency)
+            ):
+                return None
+            currency = money.currency or hint_currency
+            if currency is None:
+                return None
+            unit_value = c_unit[number]
+            column_hint = None
+            if unit_value is not None:
+                if unit_value not in units:
+                    units[unit_value] = parse_unit_text(unit_value)
+                column_hint = units[unit_value]
+                if column_hint is None:
+                    return None
+            has_per_node = per_node is not None
+            decision_key = (
+                index,
+                money.unit,
+                column_hint,
+                terms_unit,
+                False,
+                compute,
+                has_per_node,
+                deployment,
+                term,
+            )
+            decided = priced_cache.get(decision_key)
+            if decided is None:
+                decided = priced_cache[decision_key] = decide(
+                    slot,
+                    money.unit,
+                    column_hint,
+                    terms_unit,
+                    False,
+                    compute,
+                    has_per_node,
+                    deployment,
+                    term,
+                )
+            unit = decided.unit
+            if unit is None:
+                return None
+            if decided.assumed:
+                assumed.setdefault((index, decided.assumed), str(cell))
+            region_value = c_region[number]
+            country_value = c_country[number]
+            place_key = (region_value, country_value)
+            country = places.get(place_key, _UNSEEN)
+            if country is _UNSEEN:
+                country = places[place_key] = country_of(
+                    country_value if country_value is not None else region_value
+                )
+            if country_value is not None and country is None:
+                return None
+            category = None
+            if not compute:
+                category_value = c_category[number]
+                texts_found = tuple(
+                    values[i] for i in details if i < width and isinstance(values[i], str)
+                )
+                category_key = (desc_text, unit, category_value, row.section, texts_found)
+                found_category = categories.get(category_key)
+                if found_category is None:
+                    found_category = categories[category_key] = builder._category(
+                        desc_text, unit, category_value, row.section, texts_found
+                    )
+                category, problem = found_category
+                if problem:
+                    return None
+            line_number = line_numbers[row.index] if row.index < numbered else row.index + 1
+            named = c_acc[number]
+            line = new_line(
+                kind,
+                desc_text or (named if compute and named.__class__ is str else ""),
+                money.amount,
+                unit,
+                currency,
+                category,
+                match.accelerator_id if match is not None and compute else None,
+                per_node,
+                nodes,
+                count,
+                quantity,
+                decided.deployment,
+                decided.term,
+                None if region_value is None else str(region_value),
+                country,
+                f"{address_prefix}!{line_number}",
+            )
+            if c_total is not None:
+                found_problems: list[Problem] = []
+                check_total(row, c_total[number], line, found_problems)
+                if found_problems:
+                    return None
+            if compute and count is None and nodes is None:
+                if counted:
+                    return None
+                uncounted += 1
+            made.append(line)
+        if uncounted:
+            builder.uncounted += uncounted
+        return made or None
+
+    return read

@@ -1,0 +1,1158 @@
+"""Reading a table's rows into quote lines: identity, counts, terms, prices, checks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from computescore.domain.catalog import AliasMatch
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import (
+    CostCategory,
+    Deployment,
+    LineKind,
+    PriceUnit,
+    QuoteLine,
+)
+from computescore.io.mapping import (
+    ColumnMapping,
+    Field,
+    MappedColumn,
+)
+from computescore.io.places import country_of
+from computescore.io.refusal import FileRefused, RefusalCode
+from computescore.io.table_finder import (
+    SkipReason,
+    Table,
+    TableRow,
+    is_tax_label,
+)
+from computescore.io.totals import TotalRow, check_totals
+from computescore.io.values import (
+    AMBIGUOUS_MARKS,
+    Basis,
+    Money,
+    Period,
+    TermsReading,
+    UnitHint,
+    categorise_cost,
+    currency_in_text,
+    is_blank,
+    looks_like_accelerator,
+    normalise_text,
+    parse_category,
+    parse_count,
+    parse_decimal,
+    parse_kind,
+    parse_money,
+    parse_terms,
+    parse_unit_text,
+    price_unit_for,
+    resolve_accelerator,
+)
+from computescore.io.workbook import (
+    CellValue,
+)
+
+if TYPE_CHECKING:
+    from computescore.io.reader.book import _QuoteGroup, _Reader
+
+
+_PRECEDENCE = (
+    Deployment.SPOT,
+    Deployment.LEASE,
+    Deployment.PURCHASE,
+    Deployment.RESERVED,
+    Deployment.ON_DEMAND,
+)
+_LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
+
+
+_DASHES = frozenset(("", "-", "–", "—"))
+
+
+def _filled(value: CellValue) -> CellValue:
+    """The value, or None for an empty cell or a dash placeholder."""
+    if value is None:
+        return None
+    if value.__class__ is str and value.strip() in _DASHES:
+        return None
+    return value
+
+
+_UNSEEN: Any = object()
+"""A cache miss, where None is a cached answer."""
+
+
+_LINE_FIELDS = (
+    "kind",
+    "description",
+    "price",
+    "price_unit",
+    "currency",
+    "category",
+    "accelerator",
+    "accelerators_per_node",
+    "nodes",
+    "accelerator_count",
+    "quantity",
+    "deployment",
+    "term_months",
+    "region",
+    "country",
+    "source",
+)
+
+
+def _line_maker() -> Callable[..., QuoteLine]:
+    """A function taking QuoteLine's fields in order and returning the line.
+
+    A frozen dataclass's constructor sets each field through ``object.__setattr__``
+    by name, which is a fifth of reading a problem-free row. QuoteLine is a frozen,
+    slotted dataclass with nothing to run after its fields are set, so storing the
+    values through its slots gives an equal object for less. Should its fields change,
+    or should it ever check its values (``__post_init__``), the constructor is used.
+    """
+    if (
+        tuple(QuoteLine.__dataclass_fields__) != _LINE_FIELDS
+        or getattr(QuoteLine, "__slots__", ()) != _LINE_FIELDS
+        or hasattr(QuoteLine, "__post_init__")
+    ):
+        return QuoteLine
+    (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15) = (
+        getattr(QuoteLine, name).__set__ for name in _LINE_FIELDS
+    )
+    create = object.__new__
+
+    def make(
+        v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any,
+        v8: Any, v9: Any, v10: Any, v11: Any, v12: Any, v13: Any, v14: Any, v15: Any,
+    ) -> QuoteLine:  # fmt: skip
+        line: QuoteLine = create(QuoteLine)
+        s0(line, v0)
+        s1(line, v1)
+        s2(line, v2)
+        s3(line, v3)
+        s4(line, v4)
+        s5(line, v5)
+        s6(line, v6)
+        s7(line, v7)
+        s8(line, v8)
+        s9(line, v9)
+        s10(line, v10)
+        s11(line, v11)
+        s12(line, v12)
+        s13(line, v13)
+        s14(line, v14)
+        s15(line, v15)
+        return line
+
+    return make
+
+
+_PLAIN_AMOUNT = re.compile(r"[0-9]{1,3}|[0-9]+\.[0-9]{1,2}|[0-9]+\.[0-9]{4,}|[0-9]{4,}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Priced:
+    """How one price cell of a row is to be read (cached per distinct combination)."""
+
+    unit: PriceUnit | None
+    deployment: Deployment | None
+    term: int | None
+    assumed: str | None
+    """Why the basis (per GPU or per node) was assumed, when it was."""
+
+
+class _LineBuilder:
+    """Turns the rows of one table into quote lines.
+
+    A price list repeats the same accelerator names, billing words, units and regions
+    on thousands of rows, so every parse is cached per distinct cell value (and per
+    distinct combination where several cells decide together); addresses and problems
+    are only built for rows that have a problem.
+
+    Most rows of a price list have no problem at all. :meth:`_plain_row_reader` reads
+    such a row with the same caches and rules as :meth:`row`, from columns taken out
+    of the table once, and gives up on the first sign of anything to report (or of a
+    rare layout: hidden rows, formulas, a line total used as the price); :meth:`row`
+    then reads that row and reports it. Both give the same lines (a test reads files
+    both ways).
+    """
+
+    fast_rows: ClassVar[bool] = True
+    """Read problem-free rows with :meth:`_plain_row_reader` (off only to compare)."""
+
+    def __init__(
+        self, reader: _Reader, table: Table, mapping: ColumnMapping, group: _QuoteGroup
+    ) -> None:
+        self.r = reader
+        self.table = table
+        self.sheet = table.sheet
+        self.mapping = mapping
+        self.group = group
+        self.columns: dict[Field, MappedColumn] = {
+            c.field: c
+            for c in mapping.columns
+            if c.field is not None and c.field not in (Field.IGNORE, Field.DETAILS, Field.PRICE)
+        }
+        self.index: dict[Field, int] = {f: c.index for f, c in self.columns.items()}
+        self.fields = list(self.index.items())
+        self.cells: dict[Field, CellValue] = {}
+        self.prices = mapping.price_columns()
+        self.details = [c.index for c in mapping.detail_columns()]
+        self.unit_column = self.columns.get(Field.PRICE_UNIT)
+        self.header_width = max(
+            (i + 1 for i, h in enumerate(table.headers) if not is_blank(h)), default=0
+        )
+        context = " ".join(
+            [
+                self.sheet.name,
+                *(
+                    str(v)
+                    for r in range(table.header_rows[0])
+                    for v in self.sheet.rows[r]
+                    if isinstance(v, str)
+                ),
+            ]
+        )
+        self.lease_context = bool(_LEASE_CONTEXT.search(context.casefold()))
+        # A purchase quote's table: quantity × unit price = extended price. A price
+        # whose header and cell state no period is then one-off, per item.
+        # A table with a count column: a line without a count is worth a warning. A price
+        # list without one offers each line per instance or GPU, and says so once.
+        self.counted = any(
+            f in self.index for f in (Field.NODES, Field.ACCELERATOR_COUNT, Field.QUANTITY)
+        )
+        self.uncounted = 0
+        self.assumed: dict[tuple[int, str], str] = {}
+        """Units read by assumption, per price column: told once for the column."""
+        self.line_item_table = Field.LINE_TOTAL in self.index and (
+            Field.QUANTITY in self.index or Field.NODES in self.index
+        )
+        self.formulas = self.sheet.formulas
+        self.c_kind: dict[CellValue, tuple[str | None, Problem | None]] = {}
+        self.c_acc: dict[CellValue, tuple[AliasMatch | None, Problem | None]] = {}
+        self.c_count: dict[tuple[Field, CellValue], tuple[int | None, Problem | None]] = {}
+        self.c_qty: dict[CellValue, tuple[Decimal | None, Problem | None]] = {}
+        self.c_terms: dict[tuple[CellValue, ...], tuple[Any, ...]] = {}
+        self.c_currency: dict[CellValue, str | None] = {}
+        self.c_money: dict[tuple[CellValue, str | None], tuple[Money | None, Problem | None]] = {}
+        self.c_unit_text: dict[CellValue, UnitHint | None] = {}
+        self.c_priced: dict[tuple[Any, ...], _Priced] = {}
+        self.c_place: dict[tuple[CellValue, CellValue], str | None] = {}
+        self.c_category: dict[tuple[Any, ...], tuple[CostCategory, Problem | None]] = {}
+        self.c_plain_money: dict[tuple[Any, str | None], Money] = {}
+        self.c_looks: dict[str, bool] = {}
+        self.c_described: dict[str, TermsReading | None] = {}
+
+    # -- helpers
+
+    def fetch(self, values: Sequence[CellValue]) -> None:
+        """Take the mapped cells of the row being read (empty cells and dashes left out)."""
+        width = len(values)
+        cells: dict[Field, CellValue] = {}
+        for fld, index in self.fields:
+            if index < width:
+                value = values[index]
+                if value is not None and (
+                    value.__class__ is not str or (value.strip() not in _DASHES)
+                ):
+                    cells[fld] = value
+        self.cells = cells
+
+    def get(self, fld: Field) -> CellValue:
+        """The current row's value of a field, None when empty."""
+        return self.cells.get(fld)
+
+    def at(self, row: TableRow, column: MappedColumn | int) -> str:
+        index = column if isinstance(column, int) else column.index
+        return self.r.cell(self.sheet, row.index, index)
+
+    def source(self, row: TableRow) -> str:
+        return self.r.line_source(self.sheet, row.index)
+
+    # -- rows without problems
+
+    def _columns(self, rows: Sequence[TableRow]) -> dict[Field, list[CellValue]]:
+        """Each mapped field's cells down the table, None where empty or a dash."""
+        values = [row.values for row in rows]
+        narrowest = min(map(len, values), default=0)
+        columns: dict[Field, list[CellValue]] = {}
+        for fld, index in self.fields:
+            if index < narrowest:
+                column = list(map(itemgetter(index), values))
+            else:
+                column = [cells[index] if index < len(cells) else None for cells in values]
+            dashes = {
+                value
+                for value in set(column)
+                if value.__class__ is str and value.strip() in _DASHES
+            }
+            if dashes:
+                column = [
+                    None if value.__class__ is str and value in dashes else value
+                    for value in column
+                ]
+            columns[fld] = column
+        return columns
+
+    def _plain_row_reader(self) -> Callable[[int, TableRow], list[QuoteLine] | None]:
+        """A reader for rows that yield lines without any problem (see :mod:`.fast_rows`)."""
+        from computescore.io.reader.fast_rows import plain_row_reader
+
+        return plain_row_reader(self)
+
+    # -- build
+
+    def build(self) -> None:
+        for name in (Field.VENDOR, Field.QUOTE_REF, Field.QUOTE_DATE, Field.VALID_UNTIL):
+            column = self.columns.get(name)
+            if column is None:
+                continue
+            values = [
+                str(row.values[column.index])
+                for row in self.table.rows
+                if column.index < len(row.values) and _filled(row.values[column.index]) is not None
+            ]
+            if values:
+                self.group.column_fields.setdefault(name.value, values[0])
+                distinct = sorted(set(values))
+                if len(distinct) > 1:
+                    self.group.problems.append(
+                        Problem(
+                            f"{self.r.prefix(self.sheet)}!{column.letter}",
+                            f"The {name.value.replace('_', ' ')} column holds several values; "
+                            "the first was used",
+                            Severity.WARNING,
+                            ", ".join(distinct[:5]),
+                        )
+                    )
+        include_hidden = self.r.include_hidden
+        wide = any(slot.option is not None for slot in self.prices)
+        plain = self._plain_row_reader() if self.fast_rows and not wide else None
+        lines = self.group.lines
+        first = len(lines)
+        lines_before: list[tuple[int, int]] = []  # (sheet row, lines of this table so far)
+        for number, row in enumerate(self.table.rows):
+            lines_before.append((row.index, len(lines) - first))
+            if row.hidden and not include_hidden:
+                self.group.problems.append(
+                    Problem(
+                        self.source(row),
+                        f"Row {self.r.row_number(self.sheet, row.index)} is hidden in the "
+                        "workbook and was not imported; import hidden content explicitly to "
+                        "include it",
+                        Severity.WARNING,
+                        found=_row_text(row.values),
+                    )
+                )
+                continue
+            read = None if plain is None or row.hidden else plain(number, row)
+            if read is None:
+                self.row(row)
+            else:
+                lines.extend(read)
+        if self.line_item_table:
+            self.check_totals(lines[first:], lines_before, len(lines) - first)
+        self.column_notes()
+
+    def column_notes(self) -> None:
+        """Decisions taken for a whole column or table, told once rather than on every row."""
+        prefix = self.r.prefix(self.sheet)
+        header_row = self.r.row_number(self.sheet, self.table.header_row)
+        columns = self.mapping.columns_by_index()
+        for (index, reason), example in self.assumed.items():
+            column = columns[index]
+            self.group.problems.append(
+                Problem(
+                    f"{prefix}!{column.letter}{header_row}",
+                    f"The prices in column {column.letter} (“{column.header}”) were {reason}",
+                    Severity.WARNING,
+                    example,
+                    "a unit that names GPU or node",
+                )
+            )
+        if self.uncounted:
+            self.group.problems.append(
+                Problem(
+                    f"{prefix}!{header_row}",
+                    f"The table states no quantities: {self.uncounted:,} compute lines are "
+                    "offers priced per GPU or per instance, and the TCO sizes each for the "
+                    "workload",
+                    Severity.WARNING,
+                    None,
+                    "a count column if the quote is for a fixed amount",
+                )
+            )
+
+    def check_totals(
+        self, lines: Sequence[QuoteLine], lines_before: Sequence[tuple[int, int]], count: int
+    ) -> None:
+        """Warn when a subtotal or total row is not what the table's lines add up to."""
+        rows = [index for index, why in self.table.skipped if why is SkipReason.SUBTOTAL]
+        # Rows after the last line up to the totals row that ended the table (subtotal,
+        # discount, VAT, shipping): the table does not keep them, the check reads them.
+        last = self.table.rows[-1].index if self.table.rows else self.table.header_row
+        end = self.table.end_row
+        if (self.table.stop_reason or "").startswith("total"):
+            end += 1
+        rows.extend(range(last + 1, min(end, len(self.sheet.rows))))
+        totals = []
+        for index in sorted(rows):
+            found = self._total_row(index, lines_before, count)
+            if found is not None:
+                totals.append(found)
+        for mismatch in check_totals(lines, totals):
+            total = mismatch.total
+            self.group.problems.append(
+                Problem(
+                    f"{self.r.prefix(self.sheet)}!{self.r.row_number(self.sheet, total.row)}",
+                    f"The row “{total.label}” states {_amount(total.amount)}, but the lines "
+                    f"above it add up to {_amount(mismatch.expected)}"
+                    + (" with the taxes listed" if any(t.tax for t in totals) else ""),
+                    Severity.WARNING,
+                    _amount(total.amount),
+                    _amount(mismatch.expected),
+                )
+            )
+
+    def _total_row(
+        self, index: int, lines_before: Sequence[tuple[int, int]], count: int
+    ) -> TotalRow | None:
+        if index >= len(self.sheet.rows):
+            return None
+        cells = self.sheet.rows[index]
+        label = next((c for c in cells if isinstance(c, str) and c.strip()), None)
+        amount = None
+        for cell in reversed(cells):
+            if _filled(cell) is None or isinstance(cell, bool):
+                continue
+            if cell is label:
+                break
+            money, problem = self.money(cell, self.mapping.currency or self.r.currency)
+            if money is not None and problem is None:
+                amount = money.amount
+                break
+        if label is None or amount is None:
+            return None
+        # Lines of the rows above it: as many as there were before the first row below it.
+        above = next((n for row, n in lines_before if row > index), count)
+        return TotalRow(index, label.strip(), amount, is_tax_label(label), above)
+
+    def row(self, row: TableRow) -> None:
+        values = row.values
+        problems: list[Problem] = []
+        if self.r.is_text and len(values) > self.header_width:
+            extra = [i for i in range(self.header_width, len(values)) if not is_blank(values[i])]
+            if extra:
+                line = self.r.row_number(self.sheet, row.index)
+                raise FileRefused(
+                    self.r.book.path,
+                    RefusalCode.CSV_ROW_TOO_WIDE,
+                    f"line {line:,} has {len(values)} fields but the header has "
+                    f"{self.header_width}; values would land in the wrong columns",
+                )
+        if row.hidden:
+            problems.append(
+                Problem(
+                    self.source(row),
+                    "The row is hidden in the workbook; it was imported as asked",
+                    Severity.WARNING,
+                )
+            )
+        self.fetch(values)
+        description = self.get(Field.DESCRIPTION)
+        desc_text = "" if description is None else str(description)
+        match, kind = self.identify(row, values, desc_text, problems)
+        compute = kind is LineKind.COMPUTE
+        counts = self.counts(row, values, match, compute, problems)
+        reading = self.terms(row, values, desc_text, compute, problems)
+        line_currency = self.line_currency(row, values, problems)
+        priced = False
+        for slot in self.prices:
+            cell = values[slot.index] if slot.index < len(values) else None
+            if self.formulas and self.formula_blocks(row, slot, problems):
+                priced = True
+                continue
+            if _filled(cell) is None:
+                continue
+            priced = True
+            self.price_line(
+                row,
+                values,
+                slot,
+                cell,
+                desc_text,
+                match,
+                kind,
+                counts,
+                reading,
+                line_currency,
+                problems,
+            )
+        if not priced:
+            total_value = self.get(Field.LINE_TOTAL)
+            if total_value is not None:
+                total = self.columns[Field.LINE_TOTAL]
+                problems.append(
+                    Problem(
+                        self.at(row, total),
+                        "The line has no unit price; its total was imported as the price",
+                        Severity.WARNING,
+                    )
+                )
+                self.price_line(
+                    row,
+                    values,
+                    total,
+                    total_value,
+                    desc_text,
+                    match,
+                    kind,
+                    counts,
+                    reading,
+                    line_currency,
+                    problems,
+                    as_total=True,
+                )
+            else:
+                where = self.at(row, self.prices[0]) if self.prices else self.source(row)
+                problems.append(
+                    Problem(
+                        where, "The line has no price", Severity.ERROR, _row_text(values), "a price"
+                    )
+                )
+        if problems:
+            self.group.problems.extend(problems)
+
+    # -- identity
+
+    def identify(
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        desc_text: str,
+        problems: list[Problem],
+    ) -> tuple[AliasMatch | None, LineKind]:
+        stated_kind = None
+        kind_value = self.get(Field.KIND)
+        if kind_value is not None:
+            found = self.c_kind.get(kind_value)
+            if found is None:
+                found = self.c_kind[kind_value] = parse_kind(kind_value)
+            stated_kind, problem = found
+            if problem:
+                problems.append(replace(problem, source=self.at(row, self.columns[Field.KIND])))
+        match: AliasMatch | None = None
+        accelerator_column = self.columns.get(Field.ACCELERATOR)
+        if accelerator_column is not None:
+            value = self.get(Field.ACCELERATOR)
+            if value is not None:
+                resolved = self.c_acc.get(value)
+                if resolved is None:
+                    resolved = self.c_acc[value] = self._resolve_column_value(value)
+                match, problem = resolved
+                if problem:
+                    problems.append(replace(problem, source=self.at(row, accelerator_column)))
+                    return None, LineKind.COMPUTE
+            if (
+                match is not None
+                and match.per_node is None
+                and desc_text
+                and self.get(Field.ACCELERATORS_PER_NODE) is None
+            ):
+                from_description = self.r.resolver.resolve(desc_text)
+                if (
+                    from_description is not None
+                    and from_description.accelerator_id == match.accelerator_id
+                ):
+                    match = from_description
+        elif stated_kind != "cost":
+            texts = [desc_text] + [
+                str(values[i])
+                for i in self.details
+                if i < len(values) and isinstance(values[i], str)
+            ]
+            for text in texts:
+                if text:
+                    match = self.r.resolver.resolve(text)
+                    if match is not None:
+                        break
+            if match is None and stated_kind == "compute":
+                problems.append(
+                    Problem(
+                        self.source(row),
+                        "The line is marked as compute but names no accelerator the catalogue "
+                        "knows",
+                        Severity.ERROR,
+                        desc_text,
+                        "an accelerator name",
+                    )
+                )
+            elif match is None and looks_like_accelerator(desc_text):
+                closest = self.r.catalogue.closest(desc_text)
+                problems.append(
+                    Problem(
+                        self.source(row),
+                        "The description sounds like an accelerator the catalogue does not "
+                        "know; the line was imported as a cost line"
+                        + (
+                            f" (closest catalogue entries: {', '.join(closest)})" if closest else ""
+                        ),
+                        Severity.WARNING,
+                        desc_text,
+                        "an accelerator in the catalogue",
+                    )
+                )
+        if stated_kind == "cost":
+            return None, LineKind.COST
+        return match, (LineKind.COMPUTE if match is not None else LineKind.COST)
+
+    def _resolve_column_value(self, value: CellValue) -> tuple[AliasMatch | None, Problem | None]:
+        match = self.r.resolver.resolve(normalise_text(value))
+        if match is not None:
+            return match, None
+        return resolve_accelerator(value, self.r.catalogue)
+
+    def counts(
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        match: AliasMatch | None,
+        compute: bool,
+        problems: list[Problem],
+    ) -> tuple[int | None, int | None, int | None, Decimal | None]:
+        def count_of(fld: Field, what: str) -> int | None:
+            value = self.get(fld)
+            if value is None:
+                return None
+            key = (fld, value)
+            found = self.c_count.get(key)
+            if found is None:
+                found = self.c_count[key] = parse_count(value, what=what)
+            number, problem = found
+            if problem:
+                problems.append(replace(problem, source=self.at(row, self.columns[fld])))
+            return number
+
+        quantity_value = self.get(Field.QUANTITY)
+        quantity: Decimal | None = None
+        if quantity_value is not None:
+            found_qty = self.c_qty.get(quantity_value)
+            if found_qty is None:
+                found_qty = self.c_qty[quantity_value] = parse_decimal(
+                    quantity_value, mark=self.r.mark, what="quantity"
+                )
+            quantity, problem = found_qty
+            if problem:
+                problems.append(replace(problem, source=self.at(row, self.columns[Field.QUANTITY])))
+        per_node = count_of(Field.ACCELERATORS_PER_NODE, "number of accelerators per node")
+        nodes = count_of(Field.NODES, "number of nodes")
+        count = count_of(Field.ACCELERATOR_COUNT, "number of accelerators")
+        if not compute:
+            if quantity is None and nodes is not None:
+                quantity = Decimal(nodes)
+            return None, None, None, quantity
+        if per_node is None and match is not None:
+            per_node = match.per_node
+        if nodes is None and match is not None and match.nodes is not None:
+            nodes = match.nodes
+        whole_quantity = None
+        if quantity is not None:
+            if quantity == quantity.to_integral_value() and quantity >= 0:
+                whole_quantity = int(quantity)
+            else:
+                problems.append(
+                    Problem(
+                        self.at(row, self.columns[Field.QUANTITY]),
+                        "The quantity of a compute line is not a whole number",
+                        Severity.ERROR,
+                        str(quantity_value),
+                        "e.g. 8",
+                    )
+                )
+        if nodes is None and per_node is not None and whole_quantity is not None:
+            nodes = whole_quantity
+        elif count is None and per_node is None and whole_quantity is not None:
+            count = whole_quantity
+        if nodes is not None and per_node is not None:
+            product = nodes * per_node
+            if count is not None and count != product:
+                problems.append(
+                    Problem(
+                        self.source(row),
+                        f"The accelerator count {count} is not nodes × per node "
+                        f"({nodes} × {per_node} = {product}); the stated count was kept",
+                        Severity.WARNING,
+                    )
+                )
+            elif count is None:
+                count = product
+        return per_node, nodes, count, None
+
+    # -- deployment and term
+
+    def terms(
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        desc_text: str,
+        compute: bool,
+        problems: list[Problem],
+    ) -> tuple[Deployment | None, int | None, UnitHint | None]:
+        cells = (
+            self.get(Field.DEPLOYMENT),
+            self.get(Field.TERM_MONTHS),
+            self.get(Field.TIER),
+        )
+        key = (*cells, compute)
+        found = self.c_terms.get(key)
+        if found is None:
+            found = self.c_terms[key] = self._terms(cells, compute)
+        deployment, term, unit_hint, undecided, failed = found
+        for fld, problem in failed:
+            problems.append(replace(problem, source=self.at(row, self.columns[fld])))
+        if undecided and desc_text:
+            described, _ = parse_terms(desc_text)
+            if described is not None and described.deployment is not None:
+                deployment = described.deployment
+                if term is None:
+                    term = described.term_months
+        return deployment, term, unit_hint
+
+    def _terms(self, cells: tuple[CellValue, ...], compute: bool) -> tuple[Any, ...]:
+        readings: list[TermsReading] = []
+        unit_hint: UnitHint | None = None
+        failed: list[tuple[Field, Problem]] = []
+        for fld, strict, value in zip(
+            (Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER),
+            (True, True, False),
+            cells,
+            strict=True,
+        ):
+            if value is None:
+                continue
+            reading, problem = parse_terms(value)
+            if reading is not None:
+                readings.append(reading)
+                unit_hint = unit_hint or reading.unit
+            elif strict:
+                hint = parse_unit_text(value)
+                if hint is not None:
+                    unit_hint = unit_hint or hint
+                elif compute and problem is not None:
+                    failed.append((fld, replace(problem, severity=Severity.WARNING)))
+        if not compute:
+            return None, None, unit_hint, False, tuple(failed)
+        deployments = {r.deployment for r in readings if r.deployment is not None}
+        deployment = next((d for d in _PRECEDENCE if d in deployments), None)
+        term = next((r.term_months for r in readings if r.term_months is not None), None)
+        return deployment, term, unit_hint, deployment is None, tuple(failed)
+
+    def line_currency(
+        self, row: TableRow, values: Sequence[CellValue], problems: list[Problem]
+    ) -> str | None:
+        value = self.get(Field.CURRENCY)
+        if value is None:
+            return None
+        if value not in self.c_currency:
+            code, _ = currency_in_text(str(value))
+            self.c_currency[value] = None if code is None or code in AMBIGUOUS_MARKS else code
+        code = self.c_currency[value]
+        if code is None:
+            problems.append(
+                Problem(
+                    self.at(row, self.columns[Field.CURRENCY]),
+                    "The currency is not an ISO code",
+                    Severity.WARNING,
+                    str(value),
+                    "e.g. USD, EUR, CNY",
+                )
+            )
+        return code
+
+    def formula_blocks(self, row: TableRow, slot: MappedColumn, problems: list[Problem]) -> bool:
+        formula = self.formulas.get((row.index, slot.index))
+        if formula is None:
+            return False
+        where = self.at(row, slot)
+        if formula.cached is None:
+            problems.append(
+                Problem(
+                    where,
+                    "The price is a formula whose result is not saved in the file (formula "
+                    "results missing); open the file in Excel, save it and import it again",
+                    Severity.ERROR,
+                    f"={formula.formula}",
+                    "a saved value",
+                )
+            )
+            return True
+        problems.append(
+            Problem(
+                where,
+                f"The price comes from the formula ={formula.formula}; the value saved with "
+                f"the file ({formula.cached}) was used, which Excel would recalculate; check it",
+                Severity.WARNING,
+                f"={formula.formula} → {formula.cached}",
+            )
+        )
+        return False
+
+    # -- one priced line
+
+    def money(self, cell: CellValue, hint: str | None) -> tuple[Money | None, Problem | None]:
+        if cell.__class__ is float:
+            return Money(Decimal(repr(cell)), hint), None
+        if cell.__class__ is str and _PLAIN_AMOUNT.fullmatch(cell):
+            return Money(Decimal(cell), hint), None
+        key = (cell, hint)
+        found = self.c_money.get(key)
+        if found is None:
+            found = self.c_money[key] = parse_money(cell, currency=hint, mark=self.r.mark)
+        return found
+
+    def price_line(
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        slot: MappedColumn,
+        cell: CellValue,
+        desc_text: str,
+        match: AliasMatch | None,
+        kind: LineKind,
+        counts: tuple[int | None, int | None, int | None, Decimal | None],
+        reading: tuple[Deployment | None, int | None, UnitHint | None],
+        line_currency: str | None,
+        problems: list[Problem],
+        as_total: bool = False,
+    ) -> None:
+        compute = kind is LineKind.COMPUTE
+        if slot.option is not None:
+            # A tier laid out as a column: the column's deployment and term are the line's.
+            reading = (slot.option.deployment, slot.option.term_months, reading[2])
+        hint_currency = line_currency or slot.currency or self.mapping.currency or self.r.currency
+        money, problem = self.money(cell, hint_currency)
+        if problem is not None:
+            problems.append(replace(problem, source=self.at(row, slot)))
+            if problem.severity is Severity.ERROR:
+                return
+        if money is None:
+            return
+        if (
+            line_currency
+            and money.currency
+            and money.currency != line_currency
+            and (slot.currency is None or money.currency != slot.currency)
+        ):
+            problems.append(
+                Problem(
+                    self.at(row, slot),
+                    f"The price is in {money.currency} but the currency column says "
+                    f"{line_currency}",
+                    Severity.ERROR,
+                    str(cell),
+                    "one currency",
+                )
+            )
+            return
+        currency = money.currency or hint_currency
+        if currency is None:
+            problems.append(
+                Problem(
+                    self.at(row, slot),
+                    "The price states no currency and neither does the file; set the currency",
+                    Severity.ERROR,
+                    str(cell),
+                    "e.g. USD or EUR",
+                )
+            )
+            return
+        per_node, nodes, count, quantity = counts
+        deployment, term, terms_unit = reading
+        unit_value = None
+        if self.unit_column is not None and self.unit_column.index < len(values):
+            unit_value = _filled(values[self.unit_column.index])
+        column_hint = None
+        if unit_value is not None:
+            if unit_value not in self.c_unit_text:
+                self.c_unit_text[unit_value] = parse_unit_text(unit_value)
+            column_hint = self.c_unit_text[unit_value]
+            if column_hint is None and self.unit_column is not None:
+                problems.append(
+                    Problem(
+                        self.at(row, self.unit_column),
+                        "The unit is not recognised",
+                        Severity.ERROR,
+                        str(unit_value),
+                        "per GPU-hour, per node-month, per GB, one-off …",
+                    )
+                )
+                return
+        key = (
+            slot.index,
+            money.unit,
+            column_hint,
+            terms_unit,
+            as_total,
+            compute,
+            per_node is not None,
+            deployment,
+            term,
+        )
+        decided = self.c_priced.get(key)
+        if decided is None:
+            decided = self.c_priced[key] = self._decide(
+                slot,
+                money.unit,
+                column_hint,
+                terms_unit,
+                as_total,
+                compute,
+                per_node is not None,
+                deployment,
+                term,
+            )
+        unit = decided.unit
+        if unit is None:
+            problems.append(
+                Problem(
+                    self.at(row, slot),
+                    "The price's unit is not stated or not supported for this kind of line",
+                    Severity.ERROR,
+                    str(cell),
+                    "per GPU-hour, per node-hour, per GPU-month, per node-month, one-off per "
+                    "item or for the line"
+                    + ("" if compute else ", per month, per GB, per kW-month"),
+                )
+            )
+            return
+        if decided.assumed:
+            self.assumed.setdefault((slot.index, decided.assumed), str(cell))
+        region_value = self.get(Field.REGION)
+        if slot.option is not None and slot.option.region is not None:
+            region_value = slot.option.region
+        country_value = self.get(Field.COUNTRY)
+        place_key = (region_value, country_value)
+        if place_key not in self.c_place:
+            self.c_place[place_key] = country_of(
+                country_value if country_value is not None else region_value
+            )
+        country = self.c_place[place_key]
+        if country_value is not None and country is None:
+            problems.append(
+                Problem(
+                    self.at(row, self.columns[Field.COUNTRY]),
+                    "The country is not recognised",
+                    Severity.WARNING,
+                    str(country_value),
+                    "an ISO country code or name",
+                )
+            )
+        category: CostCategory | None = None
+        if not compute:
+            category = self.category(row, values, desc_text, unit, problems)
+        named = self.get(Field.ACCELERATOR)
+        line = QuoteLine(
+            kind=kind,
+            # A table with no description column: the line is called by its accelerator.
+            description=desc_text or (named if compute and isinstance(named, str) else ""),
+            price=money.amount,
+            price_unit=unit,
+            currency=currency,
+            category=category,
+            accelerator=match.accelerator_id if match is not None and compute else None,
+            accelerators_per_node=per_node if compute else None,
+            nodes=nodes if compute else None,
+            accelerator_count=count if compute else None,
+            quantity=None if compute else quantity,
+            deployment=decided.deployment,
+            term_months=decided.term,
+            region=None if region_value is None else str(region_value),
+            country=country,
+            source=self.source(row),
+        )
+        if Field.LINE_TOTAL in self.index:
+            self.check_total(row, self.get(Field.LINE_TOTAL), line, problems)
+        if compute and count is None and nodes is None:
+            if self.counted:
+                problems.append(
+                    Problem(
+                        line.source or "",
+                        "The line does not say how many accelerators it provides",
+                        Severity.WARNING,
+                        desc_text,
+                        "a count, or nodes and accelerators per node",
+                    )
+                )
+            else:
+                self.uncounted += 1
+        if problems and any(p.severity is Severity.ERROR for p in problems):
+            return
+        self.group.lines.append(line)
+
+    def _decide(
+        self,
+        slot: MappedColumn,
+        cell_unit: UnitHint | None,
+        column_hint: UnitHint | None,
+        terms_unit: UnitHint | None,
+        as_total: bool,
+        compute: bool,
+        has_per_node: bool,
+        deployment: Deployment | None,
+        term: int | None,
+    ) -> _Priced:
+        hint = UnitHint()
+        for candidate in (
+            cell_unit,
+            column_hint,
+            UnitHint(Period.ONCE, Basis.TOTAL) if as_total else slot.unit,
+            terms_unit,
+        ):
+            if candidate is not None:
+                hint = hint.merged(candidate)
+        if (
+            compute
+            and hint.period is None
+            and hint.basis in (None, Basis.GPU, Basis.NODE)
+            and deployment is Deployment.PURCHASE
+        ) or (
+            hint.period is None
+            and hint.basis in (None, Basis.UNIT)
+            and self.line_item_table
+            and not as_total
+            and deployment in (None, Deployment.PURCHASE)
+        ):
+            hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
+        node_priced = has_per_node and hint.basis is None
+        unit = price_unit_for(hint, compute=compute, node_priced=node_priced)
+        if unit is None:
+            return _Priced(None, None, None, None)
+        assumed = None
+        if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
+            assumed = f"read as {unit.value.replace('_', ' ')} because " + (
+                "the lines name a node of accelerators"
+                if node_priced
+                else "nothing says they are per node"
+            )
+        if compute:
+            if deployment is None:
+                if unit in (PriceUnit.PER_UNIT, PriceUnit.TOTAL):
+                    deployment = Deployment.PURCHASE
+                elif self.lease_context:
+                    deployment = Deployment.LEASE
+                elif term is not None:
+                    deployment = Deployment.RESERVED
+                else:
+                    deployment = Deployment.ON_DEMAND
+        else:
+            deployment, term = None, None
+        return _Priced(unit, deployment, term, assumed)
+
+    def category(
+        self,
+        row: TableRow,
+        values: Sequence[CellValue],
+        desc_text: str,
+        unit: PriceUnit,
+        problems: list[Problem],
+    ) -> CostCategory:
+        value = self.get(Field.CATEGORY)
+        details = tuple(
+            values[i] for i in self.details if i < len(values) and isinstance(values[i], str)
+        )
+        key = (desc_text, unit, value, row.section, details)
+        found = self.c_category.get(key)
+        if found is None:
+            found = self.c_category[key] = self._category(
+                desc_text, unit, value, row.section, details
+            )
+        category, problem = found
+        if problem:
+            problems.append(replace(problem, source=self.at(row, self.columns[Field.CATEGORY])))
+        return category
+
+    @staticmethod
+    def _category(
+        desc_text: str,
+        unit: PriceUnit,
+        value: CellValue,
+        section: str | None,
+        details: tuple[CellValue, ...],
+    ) -> tuple[CostCategory, Problem | None]:
+        if value is not None:
+            category, problem = parse_category(value)
+            if category is not None:
+                return category, problem
+        if unit is PriceUnit.PER_KW_MONTH:
+            return CostCategory.FACILITY, None
+        category = categorise_cost(desc_text)
+        if category is not CostCategory.OTHER:
+            return category, None
+        for text in details:
+            found = categorise_cost(text)
+            if found is not CostCategory.OTHER:
+                return found, None
+        if section:
+            return categorise_cost(section), None
+        return CostCategory.OTHER, None
+
+    def check_total(
+        self,
+        row: TableRow,
+        value: CellValue,
+        line: QuoteLine,
+        problems: list[Problem],
+    ) -> None:
+        if line.price_unit is PriceUnit.TOTAL or line.price_unit not in (
+            PriceUnit.PER_UNIT,
+            PriceUnit.PER_MONTH,
+            PriceUnit.PER_NODE_MONTH,
+            PriceUnit.PER_GPU_MONTH,
+        ):
+            return
+        if value is None:
+            return
+        money, problem = self.money(value, line.currency)
+        if money is None or problem is not None:
+            return
+        if line.kind is LineKind.COST:
+            units = line.quantity
+        elif line.price_unit in (PriceUnit.PER_NODE_MONTH, PriceUnit.PER_UNIT) and line.nodes:
+            units = Decimal(line.nodes)
+        else:
+            units = Decimal(line.accelerator_count) if line.accelerator_count else None
+        if units is None:
+            return
+        expected = line.price * units
+        if money.amount and abs(expected - money.amount) > abs(money.amount) * Decimal("0.005"):
+            problems.append(
+                Problem(
+                    self.at(row, self.columns[Field.LINE_TOTAL]),
+                    f"The line total does not equal price × quantity ({line.price} × {units} "
+                    f"= {expected})",
+                    Severity.WARNING,
+                    str(value),
+                    str(expected),
+                )
+            )
+
+
+def _amount(value: Decimal) -> str:
+    """``606400.0`` → ``606,400``; ``1234.5`` → ``1,234.50``."""
+    return f"{value:,.0f}" if value == value.to_integral_value() else f"{value:,.2f}"
+
+
+def _row_text(values: Sequence[CellValue]) -> str:
+    return " | ".join(str(v) for v in values if not is_blank(v))[:200]
+
+
+def describe_problem(problem: Problem) -> str:
+    """One line for a problem, as the command line prints it."""
+    return f"{problem.severity.value}: {problem}"
