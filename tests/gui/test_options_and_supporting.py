@@ -25,13 +25,9 @@ from computescore.domain.quotes import (
     VendorKind,
 )
 from computescore.domain.tco import ScaledCount
-from computescore.gui.views.tco import (
-    assumption_text,
-    deployment_text,
-    option_note,
-    priced_for_text,
-)
+from computescore.gui.presenters.tco import assumption_text, option_note, priced_for_text
 from computescore.gui.widgets import fit_widths
+from computescore.vocabulary import deployment_text
 from computescore.wording import sentence
 
 COLOCATION = "Harbour Colocation ApS"

@@ -140,3 +140,11 @@ def yes_no(value: bool | None) -> str:
 def score(value: float | None) -> str:
     """A 0–100 score with one decimal."""
     return number(value, 1)
+
+
+def format_number(value: float | None, decimals: int = 6) -> str:
+    """A number as a field shows it: no exponent, no trailing zeros."""
+    if value is None:
+        return ""
+    text = f"{value:,.{decimals}f}".rstrip("0").rstrip(".")
+    return text or "0"

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from computescore.gui.format import format_number as format_number
 from computescore.gui.widgets import FieldFeedback, label, mark_invalid
 
 _SUFFIX = {"k": 1e3, "m": 1e6, "b": 1e9, "bn": 1e9, "t": 1e12, "tn": 1e12}
@@ -54,14 +55,6 @@ def parse_number(text: str) -> float | None:
             return None
         value *= _SUFFIX[suffix]
     return value if math.isfinite(value) else None
-
-
-def format_number(value: float | None, decimals: int = 6) -> str:
-    """A number as a field shows it: no exponent, no trailing zeros."""
-    if value is None:
-        return ""
-    text = f"{value:,.{decimals}f}".rstrip("0").rstrip(".")
-    return text or "0"
 
 
 Parser = Callable[[str], tuple[Any, str | None]]

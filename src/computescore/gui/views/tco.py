@@ -14,7 +14,6 @@ saved as one undoable change and the costs are recomputed in the background.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
@@ -36,6 +35,17 @@ from computescore.gui.charts import ChartView
 from computescore.gui.errors import guarded
 from computescore.gui.forms import Form, format_number, number_parser
 from computescore.gui.models.table import ROW_ROLE, Column, RowTableModel, SortFilterProxy
+from computescore.gui.presenters.tco import (
+    BASIS_WORDS,
+    QuoteCost,
+    assumption_text,
+    line_tip,
+    line_when,
+    option_note,
+    option_tip,
+    priced_for_text,
+    quote_costs,
+)
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import (
@@ -51,70 +61,9 @@ from computescore.gui.workspace import Snapshot
 from computescore.vocabulary import (
     FORM_ASSUMPTIONS,
     assumption,
-    assumption_summary,
     deployment_text,
 )
 from computescore.wording import sentence
-
-BASIS_WORDS = {
-    "measured_tokens": "measured tokens/s",
-    "measured_mfu": "measured MFU × peak",
-    "datasheet": "datasheet peak × assumed MFU (unmeasured)",
-}
-
-TIMING_WORDS = {"upfront": "Up front", "monthly": "Monthly", "end": "At the end"}
-
-
-def assumption_text(key: str, shown: float | None) -> str:
-    """One assumption as the summary line reads it: ``energy $0.16/kWh``."""
-    return assumption_summary(key, fmt.DASH if shown is None else format_number(shown, 4))
-
-
-def priced_for_text(option: Any) -> str:
-    """How many accelerators an option is priced for: ``2 nodes × 8 = 16`` or ``16``."""
-    count = option.count
-    if count is None:
-        return fmt.DASH
-    accelerators = f"{count.accelerators:,}"
-    if count.nodes and count.per_node:
-        return f"{count.nodes:,} nodes × {count.per_node:g} = {accelerators}"
-    return accelerators
-
-
-def option_note(option: Any) -> str:
-    """What the options table says about an option, in a few words (the tooltip has the rest).
-
-    Chosen or not, and why not (the first clause of the engine's note); for an option
-    the vendor quoted for fewer accelerators than the workload needs, that it was
-    priced for the need at the quoted rate.
-    """
-    first = sentence(str(option.note).split(";")[0]).rstrip(".") if option.note else ""
-    if not option.priced:
-        return "Not priced" + (f": {first}" if first else "")
-    if not option.eligible:
-        return first or "Not eligible"
-    count = option.count
-    short = count is not None and count.quoted_accelerators < count.accelerators
-    caveat = (
-        f"Quoted for {count.quoted_accelerators:,}; priced for {count.accelerators:,} at the "
-        "quoted rate"
-        if short and count is not None
-        else first
-    )
-    if option.chosen:
-        return "Chosen" + (f" — {caveat}" if caveat else "")
-    return caveat
-
-
-def _option_tip(option: Any) -> str:
-    parts = [f"Option {option.number}: {option.label}", f"Quoted: {option.quoted}"]
-    if option.count is not None and option.count.how:
-        parts.append(f"Priced for: {option.count.how}")
-    if option.note:
-        parts.append(option.note)
-    if option.source:
-        parts.append(f"Source: {option.source}")
-    return "\n".join(parts)
 
 
 def option_columns(accelerator_name: Any) -> list[Column]:
@@ -146,7 +95,7 @@ def option_columns(accelerator_name: Any) -> list[Column]:
             keep=3,
             bold=chosen,
             foreground=muted,
-            tooltip=_option_tip,
+            tooltip=option_tip,
         ),
         Column(
             "Deployment",
@@ -192,66 +141,9 @@ def option_columns(accelerator_name: Any) -> list[Column]:
             text=str,
             bold=chosen,
             foreground=caution,
-            tooltip=_option_tip,
+            tooltip=option_tip,
         ),
     ]
-
-
-@dataclass(frozen=True, slots=True)
-class QuoteCost:
-    """One quote's TCO as the TCO page lists it (the engine's record kept for the detail)."""
-
-    quote_key: str
-    label: str
-    total_usd: float
-    usd_per_useful_pflop_hour: float | None
-    usd_per_used_gpu_hour: float | None
-    usd_per_million_tokens: float | None
-    used_gpu_hours: float | None
-    horizon_months: int
-    supporting: bool
-    reason: str
-    """Why a supporting quote is not ranked, or a compute offer's knock-outs ("" if none)."""
-    knocked_out: bool
-    tco: Any
-    combine_with: tuple[str, ...] = ()
-
-
-def quote_costs(result: Any) -> list[QuoteCost]:
-    """Every quote of the engine's result as a :class:`QuoteCost`, in the scorecard's order."""
-    card = result.scorecard
-    knocked = {
-        score.quote_key: "; ".join(k.title for k in score.knockouts)
-        for score in card.scores
-        if score.knockouts
-    }
-    supporting = {item.quote_key: item for item in card.supporting}
-
-    def value(figure: Any) -> float | None:
-        return None if figure is None else float(figure.value)
-
-    out = []
-    for item in result.quotes:
-        tco = item.tco
-        support = supporting.get(item.quote_key)
-        out.append(
-            QuoteCost(
-                item.quote_key,
-                item.label,
-                tco.total_usd,
-                value(tco.usd_per_useful_pflop_hour),
-                value(tco.usd_per_used_gpu_hour),
-                value(tco.usd_per_million_tokens),
-                None if support is not None else value(tco.used_gpu_hours),
-                tco.horizon_months,
-                support is not None,
-                support.reason if support is not None else knocked.get(item.quote_key, ""),
-                item.quote_key in knocked,
-                tco,
-                tuple(support.combine_with) if support is not None else (),
-            )
-        )
-    return out
 
 
 def summary_columns() -> list[Column]:
@@ -291,41 +183,23 @@ def summary_columns() -> list[Column]:
     ]
 
 
-def _when(line: Any) -> str:
-    timing = str(getattr(line.timing, "value", line.timing))
-    words = TIMING_WORDS.get(timing, fmt.words(timing))
-    if timing == "monthly" and line.months:
-        return f"{words} × {line.months}"
-    return words
-
-
-def _line_tip(line: Any) -> str | None:
-    parts = [line.formula] if line.formula else []
-    parts.extend(i.text() for i in line.inputs)
-    if line.note:
-        parts.append(line.note)
-    if line.source:
-        parts.append(f"Source: {line.source}")
-    return "\n".join(parts) or None
-
-
 LINE_COLUMNS = [
     Column(
         "Cost line",
         lambda ln: ln.label,
         width=34,
         keep=2,
-        tooltip=_line_tip,
+        tooltip=line_tip,
         foreground=lambda ln: None if ln.costed else theme.severity_colors("warning")[0],
     ),
     Column("Category", lambda ln: ln.category.value, text=fmt.words, width=12, keep=2),
     Column("Amount", lambda ln: ln.amount_usd, text=fmt.usd, numeric=True, width=12),
-    Column("Paid", _when, width=10, keep=2, description="when the money moves"),
+    Column("Paid", line_when, width=10, keep=2, description="when the money moves"),
     Column(
         "How it was computed",
         lambda ln: ln.formula + (f" ({ln.note})" if ln.note else ""),
         width=40,
-        tooltip=_line_tip,
+        tooltip=line_tip,
     ),
 ]
 
