@@ -9,8 +9,10 @@ Run: ``python benchmarks/bench_reports.py``
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 PDF_GOAL_S = 2.0
 XLSX_GOAL_S = 1.5
@@ -20,7 +22,9 @@ def main() -> None:
     started = time.perf_counter()
     from computescore.reports.excel import render_xlsx
     from computescore.reports.pdf import render_pdf
-    from computescore.reports.sample import sample_pack
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.fixtures.sample_pack import sample_pack
 
     imported = time.perf_counter() - started
     pack = sample_pack(vendors=20, lines_per_quote=20)

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from computescore.reports.excel import render_xlsx
 from computescore.reports.model import BoardPack
 from computescore.reports.pdf import render_pdf
-from computescore.reports.sample import sample_pack, with_sections_missing
+from tests.fixtures.sample_pack import sample_pack, with_sections_missing
 
 
 def pdf_text(data: bytes) -> str:

@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 from computescore.reports import charts
 from computescore.reports.model import BoardPack
-from computescore.reports.sample import sample_pack
+from tests.fixtures.sample_pack import sample_pack
 
 
 def test_importing_charts_switches_mathtext_off() -> None:

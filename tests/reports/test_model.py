@@ -16,7 +16,7 @@ from computescore.reports.model import (
     canonical_json,
     fingerprint,
 )
-from computescore.reports.sample import sample_pack
+from tests.fixtures.sample_pack import sample_pack
 
 META = PackMeta("Pool", date(2026, 10, 15), "Team", "Confidential", date(2026, 9, 1))
 

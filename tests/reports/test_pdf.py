@@ -172,7 +172,7 @@ def test_unknown_paper_is_a_usage_error(pack: BoardPack) -> None:
 
 
 def test_twenty_vendor_tables_split_with_repeated_headers() -> None:
-    from computescore.reports.sample import sample_pack
+    from tests.fixtures.sample_pack import sample_pack
 
     big = sample_pack(20, 20)
     data = render_pdf(big)
