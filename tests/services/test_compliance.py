@@ -38,11 +38,11 @@ from computescore.services.compliance import (
     check_evaluation,
     classify_accelerator,
     classify_figures,
-    find_accelerator,
     import_screening_list,
     result_to_dict,
     settings_for,
 )
+from computescore.services.evaluate import find_accelerator
 from computescore.services.rules import shipped_rules
 from computescore.services.workspace import load_evaluation_data, open_store
 

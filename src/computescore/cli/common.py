@@ -7,11 +7,6 @@ import json
 import logging
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, is_dataclass
-from datetime import date, datetime
-from decimal import Decimal
-from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from computescore.errors import UserError
@@ -54,22 +49,10 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def to_jsonable(value: Any) -> Any:
-    """Turn records, decimals, dates and enums into plain JSON values."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {key: to_jsonable(item) for key, item in asdict(value).items()}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, Path):
-        return str(value)
-    if isinstance(value, dict):
-        return {str(to_jsonable(key)): to_jsonable(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [to_jsonable(item) for item in value]
-    return value
+    """Records, decimals, dates and enums as plain JSON values (the one JSON contract)."""
+    from computescore.services.json_contract import plain
+
+    return plain(value)
 
 
 def print_json(value: Any) -> None:

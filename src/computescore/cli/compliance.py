@@ -187,9 +187,9 @@ def run_classify(args: argparse.Namespace) -> int:
     from computescore.services.compliance import (
         classify_accelerator,
         classify_figures,
-        find_accelerator,
         result_to_dict,
     )
+    from computescore.services.evaluate import find_accelerator
     from computescore.services.rules import load_rules
 
     rules = load_rules(args.rules)

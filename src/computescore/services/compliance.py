@@ -21,7 +21,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from computescore.domain.catalog import Accelerator, Catalogue
+from computescore.domain.catalog import Accelerator
 from computescore.domain.compliance import (
     ComplianceThresholds,
     check_quote,
@@ -38,7 +38,7 @@ from computescore.domain.export_control import (
 from computescore.domain.findings import Finding
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.screening import ScreeningEntry, ScreeningList, prepare
-from computescore.errors import NotFound, UsageError
+from computescore.errors import UsageError
 from computescore.io.screening_lists import read_screening_list
 from computescore.services.rules import load_rules
 from computescore.services.workspace import EvaluationData
@@ -263,23 +263,6 @@ def _stored_lists(db_path: str) -> list[ScreeningList]:
         return []
     with Store.open(Path(db_path)) as store:
         return screening_lists_from_store(store)
-
-
-def find_accelerator(catalogue: Catalogue, text: str) -> Accelerator:
-    """The catalogue accelerator named by an id or a vendor spelling.
-
-    Raises:
-        NotFound: nothing matches; the message suggests the closest ids.
-    """
-    accelerator = catalogue.get(text.strip().lower())
-    if accelerator is None:
-        match = catalogue.resolve(text)
-        accelerator = catalogue.get(match.accelerator_id) if match else None
-    if accelerator is None:
-        close = catalogue.closest(text)
-        hint = f" Closest: {', '.join(close)}." if close else ""
-        raise NotFound(f"No accelerator {text!r} in the catalogue.{hint}")
-    return accelerator
 
 
 def classify_accelerator(

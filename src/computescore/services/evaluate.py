@@ -29,10 +29,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass, replace
-from datetime import date, datetime
-from decimal import Decimal
-from enum import Enum
+from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +91,7 @@ from computescore.domain.tco import (
 from computescore.domain.weights import Weights, normalise_weights, preset_for, presets_from_data
 from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
+from computescore.services.json_contract import plain as plain
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData
 
@@ -742,25 +741,6 @@ def estimate_inference(
 
 
 # ----------------------------------------------------------------------------- JSON
-
-
-def plain(value: Any) -> Any:
-    """Records, enums, dates, decimals and tuples as plain JSON values (NaN and ∞ → None)."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, Mapping):
-        return {str(plain(key)): plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [plain(item) for item in value]
-    return value
 
 
 def result_to_dict(result: EvaluationResult) -> dict[str, Any]:

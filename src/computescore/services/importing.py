@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from computescore.collector import collector_paused
-from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Deployment,
@@ -40,9 +39,9 @@ from computescore.io.preflight import ReadLimits
 from computescore.io.reader import FileDraft, QuoteDraft
 from computescore.io.values import DecimalMark
 from computescore.services.import_read import ReadBatch, ReadOptions, read_batch
+from computescore.services.json_contract import canonical_line
 from computescore.services.progress import Cancelled, NullProgress, Progress
 from computescore.services.revisions import describe_differences as describe_differences
-from computescore.services.workspace import CANONICAL_FIELDS
 from computescore.store.repository import Store, UnitOfWork, name_key
 
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
@@ -130,37 +129,19 @@ class ImportReport:
         drafts = {(d.path.name, q.quote_ref): q for d in self.drafts for q in d.quotes}
         for imported in self.quotes:
             draft = drafts.get((imported.source_file, imported.reference))
-            for line in imported.lines:
-                usd = usd_per_gpu_hour(line, day, self.fx_rates)
-                item: dict[str, Any] = {
-                    "vendor": imported.vendor,
-                    "quote_ref": imported.reference,
-                    "quote_date": _iso(draft.quote_date if draft else None),
-                    "valid_until": _iso(draft.valid_until if draft else None),
-                    "kind": line.kind.value,
-                    "category": line.category.value if line.category else None,
-                    "description": line.description,
-                    "accelerator": line.accelerator,
-                    "accelerators_per_node": line.accelerators_per_node,
-                    "nodes": line.nodes,
-                    "accelerator_count": line.accelerator_count,
-                    "quantity": None if line.quantity is None else str(line.quantity),
-                    "deployment": line.deployment.value if line.deployment else None,
-                    "term_months": line.term_months,
-                    "price": str(line.price),
-                    "price_unit": line.price_unit.value,
-                    "currency": line.currency,
-                    "usd_per_gpu_hour": None if usd is None else round(usd, 6),
-                    "region": line.region,
-                    "country": line.country,
-                    "source": line.source,
-                }
-                lines.append({name: item[name] for name in CANONICAL_FIELDS})
+            lines.extend(
+                canonical_line(
+                    line,
+                    vendor=imported.vendor,
+                    quote_ref=imported.reference,
+                    quote_date=draft.quote_date if draft else None,
+                    valid_until=draft.valid_until if draft else None,
+                    day=day,
+                    rates=self.fx_rates,
+                )
+                for line in imported.lines
+            )
         return lines
-
-
-def _iso(day: date | None) -> str | None:
-    return None if day is None else day.isoformat()
 
 
 def import_files(

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
-from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.quotes import CANONICAL_LINE_FIELDS, FxRate, Quote
 from computescore.domain.workload import Evaluation
 from computescore.settings import app_paths, resolve_db_path
@@ -104,6 +103,7 @@ def canonical_lines(
     before ``on`` (default: the evaluation's decision date); null for one-off prices.
     Prices keep the exact text the vendor quoted.
     """
+    from computescore.services.json_contract import canonical_line
     from computescore.store.mapping import line_from_values
 
     with store.reading() as uow:
@@ -112,30 +112,15 @@ def canonical_lines(
     day = on or ev.decision_date
     out = []
     for row in store.line_rows(ev.id):
-        line = line_from_values(row)
-        usd = usd_per_gpu_hour(line, day, rates)
-        item: dict[str, Any] = {
-            "vendor": row["vendor"],
-            "quote_ref": row["quote_ref"],
-            "quote_date": row["quote_date"].isoformat() if row["quote_date"] else None,
-            "valid_until": row["valid_until"].isoformat() if row["valid_until"] else None,
-            "kind": line.kind.value,
-            "category": line.category.value if line.category else None,
-            "description": line.description,
-            "accelerator": line.accelerator,
-            "accelerators_per_node": line.accelerators_per_node,
-            "nodes": line.nodes,
-            "accelerator_count": line.accelerator_count,
-            "quantity": str(line.quantity) if line.quantity is not None else None,
-            "deployment": line.deployment.value if line.deployment else None,
-            "term_months": line.term_months,
-            "price": str(line.price),
-            "price_unit": line.price_unit.value,
-            "currency": line.currency,
-            "usd_per_gpu_hour": None if usd is None else round(usd, 6),
-            "region": line.region,
-            "country": line.country,
-            "source": line.source,
-        }
-        out.append({key: item[key] for key in CANONICAL_FIELDS})
+        out.append(
+            canonical_line(
+                line_from_values(row),
+                vendor=row["vendor"],
+                quote_ref=row["quote_ref"],
+                quote_date=row["quote_date"],
+                valid_until=row["valid_until"],
+                day=day,
+                rates=rates,
+            )
+        )
     return out
