@@ -50,7 +50,7 @@ from datetime import time as day_time
 from decimal import Decimal
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import psutil
 
@@ -64,31 +64,12 @@ from computescore.io.workbook import (
     Visibility,
     WorkbookData,
 )
+from computescore.progress import NullProgress as NullProgress
+from computescore.progress import Progress as Progress
 
 log = logging.getLogger("computescore.io")
 
 POLL_SECONDS = 0.02
-
-
-class Progress(Protocol):
-    """Receives progress while a file is read (the services' ``Progress`` has this shape)."""
-
-    def report(self, fraction: float, message: str) -> None:
-        """Record that ``fraction`` (0–1) of the reading is done."""
-
-    def cancelled(self) -> bool:
-        """True once the user asked to stop."""
-
-
-class NullProgress:
-    """Progress that goes nowhere and is never cancelled."""
-
-    def report(self, fraction: float, message: str) -> None:
-        """Ignore the report."""
-
-    def cancelled(self) -> bool:
-        """Never cancelled."""
-        return False
 
 
 @dataclass(frozen=True, slots=True)
