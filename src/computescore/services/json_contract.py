@@ -72,6 +72,15 @@ def canonical_line(
         "quote_ref": quote_ref,
         "quote_date": _iso(quote_date),
         "valid_until": _iso(valid_until),
+        **line_fields(line),
+        "usd_per_gpu_hour": None if usd is None else round(usd, 6),
+    }
+    return {name: item[name] for name in CANONICAL_LINE_FIELDS}
+
+
+def line_fields(line: QuoteLine) -> dict[str, Any]:
+    """A quote line's own fields as the vendor wrote them, in the canonical order."""
+    return {
         "kind": line.kind.value,
         "category": line.category.value if line.category else None,
         "description": line.description,
@@ -85,9 +94,7 @@ def canonical_line(
         "price": str(line.price),
         "price_unit": line.price_unit.value,
         "currency": line.currency,
-        "usd_per_gpu_hour": None if usd is None else round(usd, 6),
         "region": line.region,
         "country": line.country,
         "source": line.source,
     }
-    return {name: item[name] for name in CANONICAL_LINE_FIELDS}

@@ -133,22 +133,12 @@ def _option(option: Any) -> dict[str, Any]:
 
 def _quoted_line(item: Any) -> dict[str, Any]:
     """A quote line as the vendor wrote it (canonical fields) and its part in the TCO."""
-    line = item.line
+    from computescore.services.json_contract import line_fields
+
+    fields = line_fields(item.line)
+    del fields["region"], fields["country"]  # not part of the TCO output's quoted lines
     return {
-        "kind": line.kind.value,
-        "category": None if line.category is None else line.category.value,
-        "description": line.description,
-        "accelerator": line.accelerator,
-        "accelerators_per_node": line.accelerators_per_node,
-        "nodes": line.nodes,
-        "accelerator_count": line.accelerator_count,
-        "quantity": None if line.quantity is None else str(line.quantity),
-        "deployment": None if line.deployment is None else line.deployment.value,
-        "term_months": line.term_months,
-        "price": str(line.price),
-        "price_unit": line.price_unit.value,
-        "currency": line.currency,
-        "source": line.source,
+        **fields,
         "role": item.role,
         "counted": item.counted,
         "option": item.option,
