@@ -88,13 +88,7 @@ def run_estimate_training(args: argparse.Namespace) -> int:
         if args.gpus is not None:
             out["gpus"] = args.gpus
             out["wall_clock_days"] = figure_value(sizing.wall_clock_days)
-        if args.usd_per_gpu_hour is not None:
-            out["usd_per_gpu_hour"] = args.usd_per_gpu_hour
-            out["cost_usd"] = figure_value(sizing.cost_usd)
-        out["flags"] = sorted({flag for f in figures.values() if f for flag in f.flags})
-        out["explanations"] = explanations(**figures)
-        out["problems"] = problem_dicts(sizing.problems)
-        print_json(out)
+        _print_estimate_json(out, args, sizing, figures, "cost_usd")
         return 0
     _print_sizing(
         f"Training {args.params:.3g} parameters on {args.tokens:.3g} tokens, "
@@ -161,13 +155,7 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
             if sizing.accelerators_for_load is None
             else int(sizing.accelerators_for_load.value),
         }
-        if args.usd_per_gpu_hour is not None:
-            out["usd_per_gpu_hour"] = args.usd_per_gpu_hour
-            out["cost_usd_per_day"] = figure_value(sizing.cost_usd)
-        out["flags"] = sorted({flag for f in figures.values() if f for flag in f.flags})
-        out["explanations"] = explanations(**figures)
-        out["problems"] = problem_dicts(sizing.problems)
-        print_json(out)
+        _print_estimate_json(out, args, sizing, figures, "cost_usd_per_day")
         return 0
     _print_sizing(
         f"Serving {args.params:.3g} parameters, {args.tokens_per_day:.3g} tokens/day, "
@@ -184,3 +172,16 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
         sizing.problems,
     )
     return 0
+
+
+def _print_estimate_json(
+    out: dict[str, Any], args: argparse.Namespace, sizing: Any, figures: dict[str, Any], cost: str
+) -> None:
+    """The JSON tail both estimates share: the cost asked for, flags, explanations, problems."""
+    if args.usd_per_gpu_hour is not None:
+        out["usd_per_gpu_hour"] = args.usd_per_gpu_hour
+        out[cost] = figure_value(sizing.cost_usd)
+    out["flags"] = sorted({flag for f in figures.values() if f for flag in f.flags})
+    out["explanations"] = explanations(**figures)
+    out["problems"] = problem_dicts(sizing.problems)
+    print_json(out)
