@@ -1,21 +1,13 @@
-"""The import wizard: files → preview → column mapping → check → import.
-
-Files are read by the importer (``io.reader.read_quote_file``, which parses each
-file in a child process with time and memory limits) on the thread pool, with
-progress and Cancel. Nothing is written until the last step, where every quote of
-every file is stored in one transaction as one undoable import batch.
-"""
+"""The import wizard: files, preview, columns, check and import, one dialog."""
 
 from __future__ import annotations
 
-import logging
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QDragEnterEvent, QDropEvent, QFont, QUndoCommand
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -43,6 +35,18 @@ from computescore.domain.quotes import Quote, Vendor, VendorKind
 from computescore.errors import UserError
 from computescore.gui import format as fmt
 from computescore.gui import tasks, theme
+from computescore.gui.dialogs.import_wizard.command import ServiceImportCommand, read_files
+from computescore.gui.dialogs.import_wizard.preview_model import PROBLEM_COLUMNS, PreviewModel
+from computescore.gui.dialogs.import_wizard.words import (
+    _MAPPING_NOTE,
+    _SOURCE_WORDS,
+    FIELD_CHOICES,
+    QUOTE_FILTER,
+    STEPS,
+    guess_vendor,
+    numbers_sentence,
+    where_of,
+)
 from computescore.gui.errors import guarded, report_exception
 from computescore.gui.models.table import ROW_ROLE, Column, RowTableModel, key
 from computescore.gui.theme import SPACING
@@ -56,251 +60,8 @@ from computescore.gui.widgets import (
 )
 from computescore.gui.workspace import Workspace
 
-log = logging.getLogger("computescore.gui")
-
-QUOTE_FILTER = "Quote files (*.xlsx *.xlsm *.ods *.csv *.tsv *.txt);;All files (*)"
-
-STEPS = (
-    ("files", "Files"),
-    ("preview", "Preview"),
-    ("mapping", "Columns"),
-    ("check", "Check"),
-    ("import", "Import"),
-)
-
-FIELD_CHOICES = (
-    ("", "— not imported —"),
-    ("description", "Description"),
-    ("accelerator", "Accelerator"),
-    ("accelerators_per_node", "Accelerators per node"),
-    ("nodes", "Nodes"),
-    ("accelerator_count", "Accelerator count"),
-    ("quantity", "Quantity"),
-    ("deployment", "Deployment"),
-    ("tier", "Service tier"),
-    ("term_months", "Term (months)"),
-    ("price", "Price"),
-    ("price_unit", "Price unit"),
-    ("line_total", "Line total"),
-    ("currency", "Currency"),
-    ("kind", "Kind (compute/cost)"),
-    ("category", "Cost category"),
-    ("region", "Region"),
-    ("country", "Country"),
-    ("vendor", "Vendor"),
-    ("quote_ref", "Quote reference"),
-    ("quote_date", "Quote date"),
-    ("valid_until", "Valid until"),
-    ("details", "Details (used for recognition)"),
-    ("ignore", "Ignore"),
-)
-
-_SOURCE_WORDS = {
-    "header": "from the header",
-    "content": "from the cells",
-    "profile": "from this vendor's last import",
-    "override": "chosen by you",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ReadResult:
-    """What reading the chosen files produced."""
-
-    drafts: dict[str, Any]
-    failures: dict[str, str]
-
-
-_COMMON_WORDS = frozenset(
-    {
-        "cloud",
-        "clouds",
-        "compute",
-        "computing",
-        "systems",
-        "system",
-        "data",
-        "center",
-        "centre",
-        "colocation",
-        "hosting",
-        "services",
-        "service",
-        "quote",
-        "quotation",
-        "price",
-        "prices",
-        "pricing",
-        "list",
-        "offer",
-        "angebot",
-        "final",
-        "draft",
-        "revised",
-        "gmbh",
-        "corp",
-        "limited",
-        "inc",
-        "pool",
-        "cluster",
-        "capacity",
-    }
-)
-
-
-def _name_words(text: str) -> set[str]:
-    return {
-        w
-        for w in re.split(r"[^0-9a-z]+", text.casefold())
-        if len(w) >= 4 and w not in _COMMON_WORDS
-    }
-
-
-_MAPPING_NOTE = (
-    "Each column, what it is imported as and why. Amber: not imported; red: cells in the "
-    "column have problems. Change a choice and the file is read again."
-)
-
-
-def numbers_sentence(draft: Any) -> str:
-    """How the file's numbers were read, and how to change it."""
-    mark = getattr(draft, "decimal_mark", None)
-    if mark is None:
-        return (
-            "Numbers: nothing in the file proves its decimal mark, so each number is read "
-            "only where it reads one way; choose “Numbers written as” on the first step "
-            "if cells are reported as ambiguous."
-        )
-    example = "1.234,56" if mark.value == "comma" else "1,234.56"
-    return (
-        f"Numbers: read with a decimal {mark.value} ({example}); change it with "
-        "“Numbers written as” on the first step."
-    )
-
-
-def guess_vendor(file_name: str, vendors: list[str]) -> str:
-    """The known vendor whose name shares the most distinctive words with a file name.
-
-    ``brightline_gpu_cloud.xlsx`` → ``Brightline GPU Cloud``; words every vendor uses
-    ("cloud", "compute", "quote") do not count. "" when nothing matches.
-    """
-    words = _name_words(Path(file_name).stem)
-    best, score = "", 0
-    for vendor in vendors:
-        theirs = _name_words(vendor)
-        common = len(words & theirs)
-        if common > score:
-            best, score = vendor, common
-    return best
-
-
-def where_of(problem: Problem) -> tuple[str, str, str]:
-    """(file, sheet, cell or column) from a problem source ``file!sheet!D7``."""
-    parts = problem.source.split("!")
-    file_name = parts[0] if parts else ""
-    sheet = parts[1] if len(parts) > 1 else ""
-    cell = parts[2] if len(parts) > 2 else ""
-    return file_name, sheet, cell
-
-
-class PreviewModel(QAbstractTableModel):
-    """The first rows of a sheet, with the header and table rows and a chosen cell marked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: tuple[tuple[str, ...], ...] = ()
-        self.header_rows: set[int] = set()
-        self.table_rows: list[tuple[int, int]] = []
-        self.hidden_rows: set[int] = set()
-        self.marked: tuple[int, int] | None = None
-        self.width = 0
-
-    def set_sheet(self, sheet: Any, marked: tuple[int, int] | None = None) -> None:
-        """Show ``sheet`` (a ``SheetPreview``); ``marked`` is a 0-based (row, column)."""
-        self.beginResetModel()
-        self.rows = tuple(sheet.first_rows) if sheet is not None else ()
-        self.header_rows = set(sheet.header_rows) if sheet is not None else set()
-        self.table_rows = list(sheet.table_rows) if sheet is not None else []
-        self.hidden_rows = set(sheet.hidden_rows) if sheet is not None else set()
-        self.width = max((len(r) for r in self.rows), default=0)
-        self.marked = marked
-        self.endResetModel()
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Preview rows."""
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Columns of the widest preview row."""
-        return 0 if parent.isValid() else self.width
-
-    def _in_table(self, excel_row: int) -> bool:
-        return any(start <= excel_row <= end for start, end in self.table_rows)
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
-        """Cell text and the marks."""
-        if not index.isValid():
-            return None
-        row, col = index.row(), index.column()
-        cells = self.rows[row]
-        excel_row = row + 1
-        t = theme.current()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return cells[col] if col < len(cells) else ""
-        if role == Qt.ItemDataRole.BackgroundRole:
-            if self.marked == (row, col):
-                return QBrush(theme.severity_colors("error")[1])
-            if excel_row in self.header_rows:
-                return QBrush(t.color("info_bg"))
-            return None
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if self.marked == (row, col):
-                return QBrush(theme.severity_colors("error")[0])
-            if excel_row in self.hidden_rows or not (
-                self._in_table(excel_row) or excel_row in self.header_rows
-            ):
-                return QBrush(t.color("muted"))
-            return None
-        if role == Qt.ItemDataRole.FontRole:
-            font = QFont()
-            if excel_row in self.header_rows:
-                font.setBold(True)
-            if excel_row in self.hidden_rows:
-                font.setItalic(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if excel_row in self.header_rows:
-                return "Detected header row"
-            if excel_row in self.hidden_rows:
-                return "Hidden row in the workbook"
-            if not self._in_table(excel_row):
-                return "Outside the quote table (titles, notes or totals): not imported"
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        """Spreadsheet column letters and row numbers."""
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            from computescore.services.import_read import column_letters
-
-            return column_letters(section + 1)
-        return section + 1
-
-
-PROBLEM_COLUMNS = [
-    Column(
-        "Severity",
-        lambda p: p.severity.value,
-        text=fmt.words,
-        width=8,
-        foreground=lambda p: theme.severity_colors(p.severity.value)[0],
-    ),
-    Column("Where", lambda p: p.source, width=30, elide=Qt.TextElideMode.ElideMiddle, keep=2),
-    Column("Problem", lambda p: p.message, width=48, tooltip=lambda p: str(p), keep=2),
-    Column("Found", key("found"), width=14),
-    Column("Expected", key("expected"), width=22),
-]
+if TYPE_CHECKING:
+    from computescore.gui.dialogs.import_wizard.words import ReadResult
 
 
 class ImportWizard(QDialog):
@@ -1123,82 +884,3 @@ class ImportWizard(QDialog):
         self.stored = summary
         self.imported.emit(summary)
         self.accept()
-
-
-class ServiceImportCommand(QUndoCommand):
-    """An import done by the import service: undo removes its batch, redo imports again."""
-
-    def __init__(self, workspace: Workspace, arguments: dict[str, Any], report: Any) -> None:
-        names = ", ".join(Path(f).name for f in arguments.get("files", []))
-        super().__init__(f"Import {names}")
-        self.workspace = workspace
-        self.arguments = arguments
-        self.batch_id: int | None = report.batch_id
-        self._first = True
-
-    def redo(self) -> None:
-        """Import the same files again (skipped when pushed: the import just ran)."""
-        if self._first:
-            self._first = False
-            return
-        from computescore.services.importing import import_files as service_import
-
-        arguments = dict(self.arguments)
-        files = arguments.pop("files")
-        try:
-            report = service_import(self.workspace.require_store(), files, **arguments)
-        except Exception:
-            import sys
-
-            self.setObsolete(True)
-            report_exception(*sys.exc_info())
-            return
-        self.batch_id = report.batch_id
-        self.workspace.saved.emit(f"Redo: {self.text()}")
-        self.workspace.reload()
-
-    def undo(self) -> None:
-        """Remove the quotes of this import."""
-        batch_id = self.batch_id
-        if batch_id is None:
-            return
-        try:
-            self.workspace.write(
-                f"Undo: {self.text()}", lambda uow: uow.delete_import_batch(batch_id)
-            )
-        except Exception:
-            import sys
-
-            self.setObsolete(True)
-            report_exception(*sys.exc_info())
-            return
-        self.workspace.reload()
-
-
-def read_files(
-    store: Any,
-    files: list[str],
-    options: dict[str, Any],
-    overrides: dict[str, dict[str, str]],
-    progress: tasks.TaskProgress,
-) -> ReadResult:
-    """Read each file through the import service (worker thread); a refused file is a
-    message, not a stop."""
-    from computescore.services.import_read import DecimalMark, ReadOptions, read_batch
-
-    mark = options.get("decimal_mark")
-    read_options = ReadOptions(
-        vendor=options.get("vendor") or None,
-        overrides={
-            path: [f"{header}={value}" for header, value in overrides.get(path, {}).items()]
-            for path in files
-        },
-        decimal_mark=DecimalMark(mark) if mark else None,
-        currency=options.get("currency"),
-    )
-    batch = read_batch(store, files, read_options, progress=progress, keep_going=True)
-    progress.report(1.0, "Read")
-    return ReadResult(batch.by_path(), dict(batch.failures))
-
-
-__all__ = ["ImportWizard", "guess_vendor", "read_files"]
