@@ -1,28 +1,14 @@
-"""The store: one unit of work (transaction) per user action, and the queries the app needs.
-
-``Store.transaction()`` yields a :class:`UnitOfWork`; everything written inside it
-commits together or not at all, and every change writes an audit row in the same
-transaction. Repositories never commit on their own. Table views read plain Core
-rows (``Store.line_rows``), not ORM objects, so 100,000 lines load quickly.
-"""
+"""The unit of work: every read and write of one transaction, each write audited."""
 
 from __future__ import annotations
 
-import getpass
-import hashlib
 import itertools
-import json
-import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, date, datetime
-from decimal import Decimal
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date, datetime
 from operator import itemgetter
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
@@ -42,7 +28,16 @@ from computescore.domain.quotes import (
 from computescore.domain.workload import Evaluation, Workload
 from computescore.errors import InputRefused, NotFound
 from computescore.store import mapping
-from computescore.store.db import OpenReport, database_errors, open_database
+from computescore.store.repository.base import (
+    AUDIT_GENESIS,
+    LINES_PER_INSERT,
+    QuoteSummary,
+    _audit_hash,
+    _now,
+    _text,
+    name_key,
+    os_user,
+)
 from computescore.store.tables import (
     AuditRow,
     CertificationRow,
@@ -67,63 +62,6 @@ from computescore.store.tables import (
     WorkloadRow,
 )
 from computescore.wording import plural
-
-AUDIT_GENESIS = "0" * 64
-LINES_PER_INSERT = 50
-"""Quote lines written by one INSERT statement: 900 values, under the 999 parameters
-the most limited SQLite builds allow a statement."""
-
-
-def os_user() -> str:
-    """The operating-system user recorded in the audit log."""
-    try:
-        return getpass.getuser()
-    except Exception:
-        return "unknown"
-
-
-def name_key(name: str) -> str:
-    """The key two vendor names share when they are "the same" to a reader.
-
-    NFKC folds full-width letters, format characters (zero-width spaces, bidi
-    controls) are dropped, white space collapsed and case folded.
-    """
-    folded = unicodedata.normalize("NFKC", name)
-    kept = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Cc"))
-    return " ".join(kept.split()).casefold()
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _audit_hash(prev_hash: str, values: Mapping[str, Any]) -> str:
-    body = json.dumps(values, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
-
-
-def _text(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Decimal | date | datetime):
-        return str(value)
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
-
-
-@dataclass(frozen=True, slots=True)
-class QuoteSummary:
-    """One quote revision as listed in tables: ids, vendor, reference, counts."""
-
-    quote_id: int
-    vendor: str
-    reference: str
-    revision: int
-    quote_date: date | None
-    source_file: str
-    line_count: int
-    latest: bool
 
 
 class UnitOfWork:
@@ -943,129 +881,3 @@ class UnitOfWork:
             self.session.flush()
         except IntegrityError as exc:
             raise InputRefused(conflict_message) from exc
-
-
-class Store:
-    """A ComputeScore database file, opened and migrated."""
-
-    def __init__(self, engine: Engine, report: OpenReport) -> None:
-        self.engine = engine
-        self.report = report
-        self.path = report.path
-        self._writer = engine.execution_options(immediate=True)
-
-    @classmethod
-    def open(cls, path: Path, *, backup_dir: Path | None = None) -> Store:
-        """Open (and if needed create and migrate) the database at ``path``."""
-        engine, report = open_database(path, backup_dir=backup_dir)
-        return cls(engine, report)
-
-    def close(self) -> None:
-        """Release the file."""
-        self.engine.dispose()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[UnitOfWork]:
-        """A write transaction: everything inside commits together, or nothing does."""
-        with (
-            database_errors(self.path),
-            Session(self._writer, expire_on_commit=False) as s,
-            s.begin(),
-        ):
-            yield UnitOfWork(s)
-
-    @contextmanager
-    def reading(self) -> Iterator[UnitOfWork]:
-        """A read-only view (a snapshot for the duration of the block)."""
-        # Closing the session ends its read transaction; loaded objects stay readable.
-        with database_errors(self.path), Session(self.engine, expire_on_commit=False) as s:
-            yield UnitOfWork(s)
-
-    def line_rows(
-        self, evaluation_id: int | None = None, *, latest_only: bool = True
-    ) -> list[dict[str, Any]]:
-        """Every quote line with its quote and vendor, as plain dicts (fast, for tables)."""
-        lines = QuoteLineRow.__table__
-        quotes = QuoteRow.__table__
-        vendors = VendorRow.__table__
-        query = (
-            select(
-                lines,
-                vendors.c.name.label("vendor"),
-                quotes.c.reference.label("quote_ref"),
-                quotes.c.quote_date,
-                quotes.c.valid_until,
-                quotes.c.revision,
-                quotes.c.evaluation_id,
-                quotes.c.vendor_id,
-                quotes.c.source_file,
-            )
-            .join(quotes, quotes.c.id == lines.c.quote_id)
-            .join(vendors, vendors.c.id == quotes.c.vendor_id)
-            .order_by(vendors.c.name, quotes.c.reference, quotes.c.revision, lines.c.line_no)
-        )
-        if evaluation_id is not None:
-            query = query.where(quotes.c.evaluation_id == evaluation_id)
-        if latest_only:
-            latest = (
-                select(
-                    quotes.c.evaluation_id,
-                    quotes.c.vendor_id,
-                    quotes.c.reference,
-                    func.max(quotes.c.revision).label("rev"),
-                )
-                .group_by(quotes.c.evaluation_id, quotes.c.vendor_id, quotes.c.reference)
-                .subquery()
-            )
-            query = query.join(
-                latest,
-                (latest.c.evaluation_id == quotes.c.evaluation_id)
-                & (latest.c.vendor_id == quotes.c.vendor_id)
-                & (latest.c.reference == quotes.c.reference)
-                & (latest.c.rev == quotes.c.revision),
-            )
-        with database_errors(self.path), self.engine.connect() as conn:
-            return [dict(row) for row in conn.execute(query).mappings()]
-
-    def verify_audit_chain(self) -> list[str]:
-        """Check every audit row's hash against its content and predecessor.
-
-        Returns plain descriptions of rows that were changed, inserted or removed
-        outside the app; empty when the chain is intact.
-        """
-        problems: list[str] = []
-        prev = AUDIT_GENESIS
-        with self.engine.connect() as conn:
-            for row in conn.execute(
-                select(AuditRow.__table__).order_by(AuditRow.__table__.c.id)
-            ).mappings():
-                values = {
-                    "at": _iso(row["at"]),
-                    "os_user": row["os_user"],
-                    "action": row["action"],
-                    "entity": row["entity"],
-                    "entity_id": row["entity_id"],
-                    "field_name": row["field_name"],
-                    "old": row["old"],
-                    "new": row["new"],
-                }
-                if row["prev_hash"] != prev:
-                    problems.append(f"audit row {row['id']} does not follow the row before it")
-                if _audit_hash(row["prev_hash"], values) != row["hash"]:
-                    problems.append(f"audit row {row['id']} was changed after it was written")
-                prev = row["hash"]
-        return problems
-
-
-def _iso(value: Any) -> str:
-    if isinstance(value, datetime):
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=UTC)
-        return value.isoformat()
-    return str(value)
