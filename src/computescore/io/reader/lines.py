@@ -23,20 +23,14 @@ from computescore.io.mapping import (
     Field,
     MappedColumn,
 )
-from computescore.io.places import country_of
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
-    SkipReason,
     Table,
     TableRow,
-    is_tax_label,
 )
-from computescore.io.totals import TotalRow, check_totals
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
-    Basis,
     Money,
-    Period,
     TermsReading,
     UnitHint,
     categorise_cost,
@@ -51,7 +45,6 @@ from computescore.io.values import (
     parse_money,
     parse_terms,
     parse_unit_text,
-    price_unit_for,
     resolve_accelerator,
 )
 from computescore.io.workbook import (
@@ -310,6 +303,8 @@ class _LineBuilder:
     # -- build
 
     def build(self) -> None:
+        from computescore.io.reader.table_checks import check_table_totals, column_notes
+
         for name in (Field.VENDOR, Field.QUOTE_REF, Field.QUOTE_DATE, Field.VALID_UNTIL):
             column = self.columns.get(name)
             if column is None:
@@ -358,91 +353,8 @@ class _LineBuilder:
             else:
                 lines.extend(read)
         if self.line_item_table:
-            self.check_totals(lines[first:], lines_before, len(lines) - first)
-        self.column_notes()
-
-    def column_notes(self) -> None:
-        """Decisions taken for a whole column or table, told once rather than on every row."""
-        prefix = self.r.prefix(self.sheet)
-        header_row = self.r.row_number(self.sheet, self.table.header_row)
-        columns = self.mapping.columns_by_index()
-        for (index, reason), example in self.assumed.items():
-            column = columns[index]
-            self.group.problems.append(
-                Problem(
-                    f"{prefix}!{column.letter}{header_row}",
-                    f"The prices in column {column.letter} (“{column.header}”) were {reason}",
-                    Severity.WARNING,
-                    example,
-                    "a unit that names GPU or node",
-                )
-            )
-        if self.uncounted:
-            self.group.problems.append(
-                Problem(
-                    f"{prefix}!{header_row}",
-                    f"The table states no quantities: {self.uncounted:,} compute lines are "
-                    "offers priced per GPU or per instance, and the TCO sizes each for the "
-                    "workload",
-                    Severity.WARNING,
-                    None,
-                    "a count column if the quote is for a fixed amount",
-                )
-            )
-
-    def check_totals(
-        self, lines: Sequence[QuoteLine], lines_before: Sequence[tuple[int, int]], count: int
-    ) -> None:
-        """Warn when a subtotal or total row is not what the table's lines add up to."""
-        rows = [index for index, why in self.table.skipped if why is SkipReason.SUBTOTAL]
-        # Rows after the last line up to the totals row that ended the table (subtotal,
-        # discount, VAT, shipping): the table does not keep them, the check reads them.
-        last = self.table.rows[-1].index if self.table.rows else self.table.header_row
-        end = self.table.end_row
-        if (self.table.stop_reason or "").startswith("total"):
-            end += 1
-        rows.extend(range(last + 1, min(end, len(self.sheet.rows))))
-        totals = []
-        for index in sorted(rows):
-            found = self._total_row(index, lines_before, count)
-            if found is not None:
-                totals.append(found)
-        for mismatch in check_totals(lines, totals):
-            total = mismatch.total
-            self.group.problems.append(
-                Problem(
-                    f"{self.r.prefix(self.sheet)}!{self.r.row_number(self.sheet, total.row)}",
-                    f"The row “{total.label}” states {_amount(total.amount)}, but the lines "
-                    f"above it add up to {_amount(mismatch.expected)}"
-                    + (" with the taxes listed" if any(t.tax for t in totals) else ""),
-                    Severity.WARNING,
-                    _amount(total.amount),
-                    _amount(mismatch.expected),
-                )
-            )
-
-    def _total_row(
-        self, index: int, lines_before: Sequence[tuple[int, int]], count: int
-    ) -> TotalRow | None:
-        if index >= len(self.sheet.rows):
-            return None
-        cells = self.sheet.rows[index]
-        label = next((c for c in cells if isinstance(c, str) and c.strip()), None)
-        amount = None
-        for cell in reversed(cells):
-            if _filled(cell) is None or isinstance(cell, bool):
-                continue
-            if cell is label:
-                break
-            money, problem = self.money(cell, self.mapping.currency or self.r.currency)
-            if money is not None and problem is None:
-                amount = money.amount
-                break
-        if label is None or amount is None:
-            return None
-        # Lines of the rows above it: as many as there were before the first row below it.
-        above = next((n for row, n in lines_before if row > index), count)
-        return TotalRow(index, label.strip(), amount, is_tax_label(label), above)
+            check_table_totals(self, lines[first:], lines_before, len(lines) - first)
+        column_notes(self)
 
     def row(self, row: TableRow) -> None:
         values = row.values
@@ -832,169 +744,24 @@ class _LineBuilder:
         problems: list[Problem],
         as_total: bool = False,
     ) -> None:
-        compute = kind is LineKind.COMPUTE
-        if slot.option is not None:
-            # A tier laid out as a column: the column's deployment and term are the line's.
-            reading = (slot.option.deployment, slot.option.term_months, reading[2])
-        hint_currency = line_currency or slot.currency or self.mapping.currency or self.r.currency
-        money, problem = self.money(cell, hint_currency)
-        if problem is not None:
-            problems.append(replace(problem, source=self.at(row, slot)))
-            if problem.severity is Severity.ERROR:
-                return
-        if money is None:
-            return
-        if (
-            line_currency
-            and money.currency
-            and money.currency != line_currency
-            and (slot.currency is None or money.currency != slot.currency)
-        ):
-            problems.append(
-                Problem(
-                    self.at(row, slot),
-                    f"The price is in {money.currency} but the currency column says "
-                    f"{line_currency}",
-                    Severity.ERROR,
-                    str(cell),
-                    "one currency",
-                )
-            )
-            return
-        currency = money.currency or hint_currency
-        if currency is None:
-            problems.append(
-                Problem(
-                    self.at(row, slot),
-                    "The price states no currency and neither does the file; set the currency",
-                    Severity.ERROR,
-                    str(cell),
-                    "e.g. USD or EUR",
-                )
-            )
-            return
-        per_node, nodes, count, quantity = counts
-        deployment, term, terms_unit = reading
-        unit_value = None
-        if self.unit_column is not None and self.unit_column.index < len(values):
-            unit_value = _filled(values[self.unit_column.index])
-        column_hint = None
-        if unit_value is not None:
-            if unit_value not in self.c_unit_text:
-                self.c_unit_text[unit_value] = parse_unit_text(unit_value)
-            column_hint = self.c_unit_text[unit_value]
-            if column_hint is None and self.unit_column is not None:
-                problems.append(
-                    Problem(
-                        self.at(row, self.unit_column),
-                        "The unit is not recognised",
-                        Severity.ERROR,
-                        str(unit_value),
-                        "per GPU-hour, per node-month, per GB, one-off …",
-                    )
-                )
-                return
-        key = (
-            slot.index,
-            money.unit,
-            column_hint,
-            terms_unit,
+        """See :func:`.pricing.price_line`."""
+        from computescore.io.reader.pricing import price_line
+
+        price_line(
+            self,
+            row,
+            values,
+            slot,
+            cell,
+            desc_text,
+            match,
+            kind,
+            counts,
+            reading,
+            line_currency,
+            problems,
             as_total,
-            compute,
-            per_node is not None,
-            deployment,
-            term,
         )
-        decided = self.c_priced.get(key)
-        if decided is None:
-            decided = self.c_priced[key] = self._decide(
-                slot,
-                money.unit,
-                column_hint,
-                terms_unit,
-                as_total,
-                compute,
-                per_node is not None,
-                deployment,
-                term,
-            )
-        unit = decided.unit
-        if unit is None:
-            problems.append(
-                Problem(
-                    self.at(row, slot),
-                    "The price's unit is not stated or not supported for this kind of line",
-                    Severity.ERROR,
-                    str(cell),
-                    "per GPU-hour, per node-hour, per GPU-month, per node-month, one-off per "
-                    "item or for the line"
-                    + ("" if compute else ", per month, per GB, per kW-month"),
-                )
-            )
-            return
-        if decided.assumed:
-            self.assumed.setdefault((slot.index, decided.assumed), str(cell))
-        region_value = self.get(Field.REGION)
-        if slot.option is not None and slot.option.region is not None:
-            region_value = slot.option.region
-        country_value = self.get(Field.COUNTRY)
-        place_key = (region_value, country_value)
-        if place_key not in self.c_place:
-            self.c_place[place_key] = country_of(
-                country_value if country_value is not None else region_value
-            )
-        country = self.c_place[place_key]
-        if country_value is not None and country is None:
-            problems.append(
-                Problem(
-                    self.at(row, self.columns[Field.COUNTRY]),
-                    "The country is not recognised",
-                    Severity.WARNING,
-                    str(country_value),
-                    "an ISO country code or name",
-                )
-            )
-        category: CostCategory | None = None
-        if not compute:
-            category = self.category(row, values, desc_text, unit, problems)
-        named = self.get(Field.ACCELERATOR)
-        line = QuoteLine(
-            kind=kind,
-            # A table with no description column: the line is called by its accelerator.
-            description=desc_text or (named if compute and isinstance(named, str) else ""),
-            price=money.amount,
-            price_unit=unit,
-            currency=currency,
-            category=category,
-            accelerator=match.accelerator_id if match is not None and compute else None,
-            accelerators_per_node=per_node if compute else None,
-            nodes=nodes if compute else None,
-            accelerator_count=count if compute else None,
-            quantity=None if compute else quantity,
-            deployment=decided.deployment,
-            term_months=decided.term,
-            region=None if region_value is None else str(region_value),
-            country=country,
-            source=self.source(row),
-        )
-        if Field.LINE_TOTAL in self.index:
-            self.check_total(row, self.get(Field.LINE_TOTAL), line, problems)
-        if compute and count is None and nodes is None:
-            if self.counted:
-                problems.append(
-                    Problem(
-                        line.source or "",
-                        "The line does not say how many accelerators it provides",
-                        Severity.WARNING,
-                        desc_text,
-                        "a count, or nodes and accelerators per node",
-                    )
-                )
-            else:
-                self.uncounted += 1
-        if problems and any(p.severity is Severity.ERROR for p in problems):
-            return
-        self.group.lines.append(line)
 
     def _decide(
         self,
@@ -1008,52 +775,21 @@ class _LineBuilder:
         deployment: Deployment | None,
         term: int | None,
     ) -> _Priced:
-        hint = UnitHint()
-        for candidate in (
+        """See :func:`.pricing.decide`."""
+        from computescore.io.reader.pricing import decide
+
+        return decide(
+            self,
+            slot,
             cell_unit,
             column_hint,
-            UnitHint(Period.ONCE, Basis.TOTAL) if as_total else slot.unit,
             terms_unit,
-        ):
-            if candidate is not None:
-                hint = hint.merged(candidate)
-        if (
-            compute
-            and hint.period is None
-            and hint.basis in (None, Basis.GPU, Basis.NODE)
-            and deployment is Deployment.PURCHASE
-        ) or (
-            hint.period is None
-            and hint.basis in (None, Basis.UNIT)
-            and self.line_item_table
-            and not as_total
-            and deployment in (None, Deployment.PURCHASE)
-        ):
-            hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
-        node_priced = has_per_node and hint.basis is None
-        unit = price_unit_for(hint, compute=compute, node_priced=node_priced)
-        if unit is None:
-            return _Priced(None, None, None, None)
-        assumed = None
-        if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
-            assumed = f"read as {unit.value.replace('_', ' ')} because " + (
-                "the lines name a node of accelerators"
-                if node_priced
-                else "nothing says they are per node"
-            )
-        if compute:
-            if deployment is None:
-                if unit in (PriceUnit.PER_UNIT, PriceUnit.TOTAL):
-                    deployment = Deployment.PURCHASE
-                elif self.lease_context:
-                    deployment = Deployment.LEASE
-                elif term is not None:
-                    deployment = Deployment.RESERVED
-                else:
-                    deployment = Deployment.ON_DEMAND
-        else:
-            deployment, term = None, None
-        return _Priced(unit, deployment, term, assumed)
+            as_total,
+            compute,
+            has_per_node,
+            deployment,
+            term,
+        )
 
     def category(
         self,

@@ -1,0 +1,255 @@
+"""Pricing one line: its price cell read as money, its unit decided, the quote line made."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from decimal import Decimal
+
+from computescore.domain.catalog import AliasMatch
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit, QuoteLine
+from computescore.io.mapping import Field, MappedColumn
+from computescore.io.places import country_of
+from computescore.io.reader.lines import _filled, _LineBuilder, _Priced
+from computescore.io.table_finder import TableRow
+from computescore.io.values import Basis, Period, UnitHint, parse_unit_text, price_unit_for
+from computescore.io.workbook import CellValue
+
+
+def price_line(
+    builder: _LineBuilder,
+    row: TableRow,
+    values: Sequence[CellValue],
+    slot: MappedColumn,
+    cell: CellValue,
+    desc_text: str,
+    match: AliasMatch | None,
+    kind: LineKind,
+    counts: tuple[int | None, int | None, int | None, Decimal | None],
+    reading: tuple[Deployment | None, int | None, UnitHint | None],
+    line_currency: str | None,
+    problems: list[Problem],
+    as_total: bool = False,
+) -> None:
+    compute = kind is LineKind.COMPUTE
+    if slot.option is not None:
+        # A tier laid out as a column: the column's deployment and term are the line's.
+        reading = (slot.option.deployment, slot.option.term_months, reading[2])
+    hint_currency = line_currency or slot.currency or builder.mapping.currency or builder.r.currency
+    money, problem = builder.money(cell, hint_currency)
+    if problem is not None:
+        problems.append(replace(problem, source=builder.at(row, slot)))
+        if problem.severity is Severity.ERROR:
+            return
+    if money is None:
+        return
+    if (
+        line_currency
+        and money.currency
+        and money.currency != line_currency
+        and (slot.currency is None or money.currency != slot.currency)
+    ):
+        problems.append(
+            Problem(
+                builder.at(row, slot),
+                f"The price is in {money.currency} but the currency column says {line_currency}",
+                Severity.ERROR,
+                str(cell),
+                "one currency",
+            )
+        )
+        return
+    currency = money.currency or hint_currency
+    if currency is None:
+        problems.append(
+            Problem(
+                builder.at(row, slot),
+                "The price states no currency and neither does the file; set the currency",
+                Severity.ERROR,
+                str(cell),
+                "e.g. USD or EUR",
+            )
+        )
+        return
+    per_node, nodes, count, quantity = counts
+    deployment, term, terms_unit = reading
+    unit_value = None
+    if builder.unit_column is not None and builder.unit_column.index < len(values):
+        unit_value = _filled(values[builder.unit_column.index])
+    column_hint = None
+    if unit_value is not None:
+        if unit_value not in builder.c_unit_text:
+            builder.c_unit_text[unit_value] = parse_unit_text(unit_value)
+        column_hint = builder.c_unit_text[unit_value]
+        if column_hint is None and builder.unit_column is not None:
+            problems.append(
+                Problem(
+                    builder.at(row, builder.unit_column),
+                    "The unit is not recognised",
+                    Severity.ERROR,
+                    str(unit_value),
+                    "per GPU-hour, per node-month, per GB, one-off …",
+                )
+            )
+            return
+    key = (
+        slot.index,
+        money.unit,
+        column_hint,
+        terms_unit,
+        as_total,
+        compute,
+        per_node is not None,
+        deployment,
+        term,
+    )
+    decided = builder.c_priced.get(key)
+    if decided is None:
+        decided = builder.c_priced[key] = builder._decide(
+            slot,
+            money.unit,
+            column_hint,
+            terms_unit,
+            as_total,
+            compute,
+            per_node is not None,
+            deployment,
+            term,
+        )
+    unit = decided.unit
+    if unit is None:
+        problems.append(
+            Problem(
+                builder.at(row, slot),
+                "The price's unit is not stated or not supported for this kind of line",
+                Severity.ERROR,
+                str(cell),
+                "per GPU-hour, per node-hour, per GPU-month, per node-month, one-off per "
+                "item or for the line" + ("" if compute else ", per month, per GB, per kW-month"),
+            )
+        )
+        return
+    if decided.assumed:
+        builder.assumed.setdefault((slot.index, decided.assumed), str(cell))
+    region_value = builder.get(Field.REGION)
+    if slot.option is not None and slot.option.region is not None:
+        region_value = slot.option.region
+    country_value = builder.get(Field.COUNTRY)
+    place_key = (region_value, country_value)
+    if place_key not in builder.c_place:
+        builder.c_place[place_key] = country_of(
+            country_value if country_value is not None else region_value
+        )
+    country = builder.c_place[place_key]
+    if country_value is not None and country is None:
+        problems.append(
+            Problem(
+                builder.at(row, builder.columns[Field.COUNTRY]),
+                "The country is not recognised",
+                Severity.WARNING,
+                str(country_value),
+                "an ISO country code or name",
+            )
+        )
+    category: CostCategory | None = None
+    if not compute:
+        category = builder.category(row, values, desc_text, unit, problems)
+    named = builder.get(Field.ACCELERATOR)
+    line = QuoteLine(
+        kind=kind,
+        # A table with no description column: the line is called by its accelerator.
+        description=desc_text or (named if compute and isinstance(named, str) else ""),
+        price=money.amount,
+        price_unit=unit,
+        currency=currency,
+        category=category,
+        accelerator=match.accelerator_id if match is not None and compute else None,
+        accelerators_per_node=per_node if compute else None,
+        nodes=nodes if compute else None,
+        accelerator_count=count if compute else None,
+        quantity=None if compute else quantity,
+        deployment=decided.deployment,
+        term_months=decided.term,
+        region=None if region_value is None else str(region_value),
+        country=country,
+        source=builder.source(row),
+    )
+    if Field.LINE_TOTAL in builder.index:
+        builder.check_total(row, builder.get(Field.LINE_TOTAL), line, problems)
+    if compute and count is None and nodes is None:
+        if builder.counted:
+            problems.append(
+                Problem(
+                    line.source or "",
+                    "The line does not say how many accelerators it provides",
+                    Severity.WARNING,
+                    desc_text,
+                    "a count, or nodes and accelerators per node",
+                )
+            )
+        else:
+            builder.uncounted += 1
+    if problems and any(p.severity is Severity.ERROR for p in problems):
+        return
+    builder.group.lines.append(line)
+
+
+def decide(
+    builder: _LineBuilder,
+    slot: MappedColumn,
+    cell_unit: UnitHint | None,
+    column_hint: UnitHint | None,
+    terms_unit: UnitHint | None,
+    as_total: bool,
+    compute: bool,
+    has_per_node: bool,
+    deployment: Deployment | None,
+    term: int | None,
+) -> _Priced:
+    hint = UnitHint()
+    for candidate in (
+        cell_unit,
+        column_hint,
+        UnitHint(Period.ONCE, Basis.TOTAL) if as_total else slot.unit,
+        terms_unit,
+    ):
+        if candidate is not None:
+            hint = hint.merged(candidate)
+    if (
+        compute
+        and hint.period is None
+        and hint.basis in (None, Basis.GPU, Basis.NODE)
+        and deployment is Deployment.PURCHASE
+    ) or (
+        hint.period is None
+        and hint.basis in (None, Basis.UNIT)
+        and builder.line_item_table
+        and not as_total
+        and deployment in (None, Deployment.PURCHASE)
+    ):
+        hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
+    node_priced = has_per_node and hint.basis is None
+    unit = price_unit_for(hint, compute=compute, node_priced=node_priced)
+    if unit is None:
+        return _Priced(None, None, None, None)
+    assumed = None
+    if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
+        assumed = f"read as {unit.value.replace('_', ' ')} because " + (
+            "the lines name a node of accelerators"
+            if node_priced
+            else "nothing says they are per node"
+        )
+    if compute:
+        if deployment is None:
+            if unit in (PriceUnit.PER_UNIT, PriceUnit.TOTAL):
+                deployment = Deployment.PURCHASE
+            elif builder.lease_context:
+                deployment = Deployment.LEASE
+            elif term is not None:
+                deployment = Deployment.RESERVED
+            else:
+                deployment = Deployment.ON_DEMAND
+    else:
+        deployment, term = None, None
+    return _Priced(unit, deployment, term, assumed)
