@@ -29,6 +29,15 @@ AXIS_TITLES = {
     "compliance": "Compliance",
 }
 
+AXIS_HINTS = {
+    "performance": "Measured MFU or tokens/s on your workload; datasheet figures are flagged",
+    "reliability": "Expected downtime cost from failure rate and repair time, less SLA credits",
+    "cost": "Total cost of ownership per useful unit of work",
+    "service": "Response times by severity, expert hours, coverage",
+    "compliance": "Certifications, data sovereignty, exit terms, export control, screening",
+}
+"""What each axis measures, in one line (the scorecard's hints)."""
+
 
 # --------------------------------------------------------------------------- assumptions
 

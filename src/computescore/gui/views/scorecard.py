@@ -37,16 +37,7 @@ from computescore.gui.widgets import (
     section_title,
 )
 from computescore.gui.workspace import Snapshot
-from computescore.vocabulary import AXIS_TITLES
-
-AXES = ("performance", "reliability", "cost", "service", "compliance")
-AXIS_HINTS = {
-    "performance": "Measured MFU or tokens/s on your workload; datasheet figures are flagged",
-    "reliability": "Expected downtime cost from failure rate and repair time, less SLA credits",
-    "cost": "Total cost of ownership per useful unit of work",
-    "service": "Response times by severity, expert hours, coverage",
-    "compliance": "Certifications, data sovereignty, exit terms, export control, screening",
-}
+from computescore.vocabulary import AXES, AXIS_HINTS, AXIS_TITLES
 
 
 def _knocked(row: Any) -> bool:
