@@ -17,6 +17,7 @@ from computescore.domain.quotes import LineKind, QuoteLine
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
 from computescore.io.reader.lines import _DASHES, _UNSEEN, _line_maker, _LineBuilder
+from computescore.io.reader.pricing import decide
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
@@ -84,7 +85,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         builder.c_described,
     )
     check_total = builder.check_total
-    decide, terms_of, money_of = builder._decide, builder._terms, builder.money
+    terms_of, money_of = builder._terms, builder.money
     new_line = _line_maker()
     compute_kind, cost_kind = LineKind.COMPUTE, LineKind.COST
     per_node_field, nodes_field, count_field = (
@@ -315,6 +316,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             decided = priced_cache.get(decision_key)
             if decided is None:
                 decided = priced_cache[decision_key] = decide(
+                    builder,
                     slot,
                     money.unit,
                     column_hint,

@@ -357,6 +357,8 @@ class _LineBuilder:
         column_notes(self)
 
     def row(self, row: TableRow) -> None:
+        from computescore.io.reader.pricing import price_line
+
         values = row.values
         problems: list[Problem] = []
         if self.r.is_text and len(values) > self.header_width:
@@ -394,7 +396,8 @@ class _LineBuilder:
             if _filled(cell) is None:
                 continue
             priced = True
-            self.price_line(
+            price_line(
+                self,
                 row,
                 values,
                 slot,
@@ -418,7 +421,8 @@ class _LineBuilder:
                         Severity.WARNING,
                     )
                 )
-                self.price_line(
+                price_line(
+                    self,
                     row,
                     values,
                     total,
@@ -728,68 +732,6 @@ class _LineBuilder:
         if found is None:
             found = self.c_money[key] = parse_money(cell, currency=hint, mark=self.r.mark)
         return found
-
-    def price_line(
-        self,
-        row: TableRow,
-        values: Sequence[CellValue],
-        slot: MappedColumn,
-        cell: CellValue,
-        desc_text: str,
-        match: AliasMatch | None,
-        kind: LineKind,
-        counts: tuple[int | None, int | None, int | None, Decimal | None],
-        reading: tuple[Deployment | None, int | None, UnitHint | None],
-        line_currency: str | None,
-        problems: list[Problem],
-        as_total: bool = False,
-    ) -> None:
-        """See :func:`.pricing.price_line`."""
-        from computescore.io.reader.pricing import price_line
-
-        price_line(
-            self,
-            row,
-            values,
-            slot,
-            cell,
-            desc_text,
-            match,
-            kind,
-            counts,
-            reading,
-            line_currency,
-            problems,
-            as_total,
-        )
-
-    def _decide(
-        self,
-        slot: MappedColumn,
-        cell_unit: UnitHint | None,
-        column_hint: UnitHint | None,
-        terms_unit: UnitHint | None,
-        as_total: bool,
-        compute: bool,
-        has_per_node: bool,
-        deployment: Deployment | None,
-        term: int | None,
-    ) -> _Priced:
-        """See :func:`.pricing.decide`."""
-        from computescore.io.reader.pricing import decide
-
-        return decide(
-            self,
-            slot,
-            cell_unit,
-            column_hint,
-            terms_unit,
-            as_total,
-            compute,
-            has_per_node,
-            deployment,
-            term,
-        )
 
     def category(
         self,

@@ -106,7 +106,8 @@ def price_line(
     )
     decided = builder.c_priced.get(key)
     if decided is None:
-        decided = builder.c_priced[key] = builder._decide(
+        decided = builder.c_priced[key] = decide(
+            builder,
             slot,
             money.unit,
             column_hint,
