@@ -26,6 +26,11 @@ from computescore.gui import format as fmt
 from computescore.gui.charts import ChartView
 from computescore.gui.errors import guarded
 from computescore.gui.models.table import Column, RowTableModel
+from computescore.gui.presenters.scorecard import (
+    SUPPORTING_TIP,
+    leader_summary,
+    supporting_title,
+)
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import (
@@ -516,17 +521,8 @@ class ScorecardView(View):
         self.supporting_title.setVisible(bool(items))
         if not items:
             return
-        reasons = sorted({item.reason for item in items})
-        self.supporting_title.setText(
-            f"Not ranked — {fmt.plural(len(items), 'supporting quote')}: "
-            + "; ".join(reasons)
-            + "."
-        )
-        self.supporting_title.setToolTip(
-            "A quote without compute lines buys no compute, so it cannot be compared on "
-            "performance or cost per useful unit. Its TCO is on the TCO page; its service and "
-            "compliance are scored for information."
-        )
+        self.supporting_title.setText(supporting_title(items))
+        self.supporting_title.setToolTip(SUPPORTING_TIP)
         self.supporting.setFixedHeight(rows_height(self.supporting, min(len(items), 3)))
 
     def _show_ranking(self) -> None:
@@ -547,32 +543,9 @@ class ScorecardView(View):
         self.ranking_model.set_rows(list(card.scores))
         self.table.setMaximumHeight(rows_height(self.table, max(len(card.scores), 3)))
         self._show_supporting(card)
-        winner = card.winner
-        if winner is None:
-            self.summary.show_message(
-                "Every quote is knocked out: no quote meets the must-haves.", "error"
-            )
-        else:
-            parts = [f"Leader: {winner.label}"]
-            if ranked.margin_points is not None:
-                parts.append(f"ahead by {ranked.margin_points:.1f} points")
-            text = ", ".join(parts) + "."
-            flip = ranked.smallest
-            if flip is not None and flip.flips_at is not None:
-                way = "raising" if flip.flips_at > flip.current else "lowering"
-                text += (
-                    f" Smallest change that flips the winner: {way} the {flip.axis.value} "
-                    f"weight from {fmt.pct(flip.current, 1)} to {fmt.pct(flip.flips_at, 1)} "
-                    f"({flip.new_winner_label} then leads)."
-                )
-            elif ranked.flips:
-                text += " No change of a single weight flips the winner."
-            knocked = [s for s in card.scores if s.knockouts]
-            if knocked:
-                text += f" {fmt.plural(len(knocked), 'quote')} knocked out (struck through)."
-            tone = "ok" if (ranked.margin_points or 0) >= 5 else "warning"
-            self.summary.show_message(text, tone)
-            self.summary.setToolTip(flip.explanation if flip is not None else "")
+        text, tone, tip = leader_summary(ranked)
+        self.summary.show_message(text, tone)
+        self.summary.setToolTip(tip)
         result = analysis.result
         ranking = an.to_ranking(result, ranked)
 

@@ -1,0 +1,55 @@
+"""What the scorecard page says: the leader, the margin, the flip and the quotes set apart.
+
+Plain text built from the engine's records, testable without a window; the page shows
+it in its banner and titles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from computescore.gui import format as fmt
+
+SUPPORTING_TIP = (
+    "A quote without compute lines buys no compute, so it cannot be compared on "
+    "performance or cost per useful unit. Its TCO is on the TCO page; its service and "
+    "compliance are scored for information."
+)
+
+
+def leader_summary(ranked: Any) -> tuple[str, str, str]:
+    """The banner's sentence, its tone (ok, warning, error) and its tooltip.
+
+    ``ranked`` is a re-ranked scorecard with its margin and flip weights
+    (``gui.analysis.Ranked``).
+    """
+    card = ranked.scorecard
+    winner = card.winner
+    if winner is None:
+        return "Every quote is knocked out: no quote meets the must-haves.", "error", ""
+    parts = [f"Leader: {winner.label}"]
+    if ranked.margin_points is not None:
+        parts.append(f"ahead by {ranked.margin_points:.1f} points")
+    text = ", ".join(parts) + "."
+    flip = ranked.smallest
+    if flip is not None and flip.flips_at is not None:
+        way = "raising" if flip.flips_at > flip.current else "lowering"
+        text += (
+            f" Smallest change that flips the winner: {way} the {flip.axis.value} "
+            f"weight from {fmt.pct(flip.current, 1)} to {fmt.pct(flip.flips_at, 1)} "
+            f"({flip.new_winner_label} then leads)."
+        )
+    elif ranked.flips:
+        text += " No change of a single weight flips the winner."
+    knocked = [s for s in card.scores if s.knockouts]
+    if knocked:
+        text += f" {fmt.plural(len(knocked), 'quote')} knocked out (struck through)."
+    tone = "ok" if (ranked.margin_points or 0) >= 5 else "warning"
+    return text, tone, flip.explanation if flip is not None else ""
+
+
+def supporting_title(items: Sequence[Any]) -> str:
+    """``Not ranked — 2 supporting quotes: no compute lines …``."""
+    reasons = sorted({item.reason for item in items})
+    return f"Not ranked — {fmt.plural(len(items), 'supporting quote')}: " + "; ".join(reasons) + "."
