@@ -110,7 +110,7 @@ def test_xxe_is_refused_and_the_secret_appears_nowhere(tmp_path: Path) -> None:
     assert "TOP-SECRET-42" not in str(error)
 
 
-# 10 and the 7 MB bomb of the issue
+# A bomb by compression ratio and a 7 MB bomb by size
 @pytest.mark.parametrize("make", [hostile.ratio_bomb, hostile.big_bomb])
 def test_decompression_bombs_are_refused_from_the_zip_directory(tmp_path: Path, make) -> None:  # type: ignore[no-untyped-def]
     path = make(tmp_path)
