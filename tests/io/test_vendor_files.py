@@ -55,6 +55,9 @@ def test_vendor_file_lines(expected: dict[str, Any], catalogue: Catalogue) -> No
     messages = [str(p) for quote in draft.quotes for p in quote.problems]
     for wanted in expected["warnings"]:
         assert any(wanted in message for message in messages), (wanted, messages)
+    # A totals mismatch is reported only where the file's total is really wrong.
+    mismatches = [m for m in messages if "add up to" in m]
+    assert all(any(w in m for w in expected["warnings"]) for m in mismatches), mismatches
     errors = [p for quote in draft.quotes for p in quote.problems if p.severity.value == "error"]
     assert not errors, [str(p) for p in errors]
     assert len(lines) == len(expected["lines"]), [line.description for line in lines]

@@ -1318,6 +1318,44 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "oem_quote_with_shipping.csv",
+        "a purchase quote whose shipping row has only an amount, above a correct total",
+        delimited(
+            [
+                ["Item", "Description", "Qty", "Unit price (USD)", "Extended (USD)"],
+                ["1", "HGX H200 8-GPU server", "1", "301000", "301000"],
+                ["", "Shipping and insurance", "", "", "2400"],
+                ["", "Total", "", "", "303400"],
+            ]
+        ),
+        [
+            line(
+                "HGX H200 8-GPU server",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                nodes=1,
+                accelerators_per_node=8,
+                deployment="purchase",
+                price="301000",
+                price_unit="per_unit",
+                currency="USD",
+            ),
+            line(
+                "Shipping and insurance",
+                kind="cost",
+                price="2400",
+                price_unit="total",
+                currency="USD",
+            ),
+        ],
+        # 301,000 + 2,400 = 303,400: the total is right, so no mismatch is reported.
+        warnings=["its total was imported as the price"],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 
