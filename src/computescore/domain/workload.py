@@ -50,7 +50,10 @@ class Workload:
         batch_size: concurrent sequences (inference memory).
         hours_per_day: hours per day the capacity is really used.
         horizon_months: evaluation horizon in months.
-        accelerators: accelerators the workload needs at once.
+        accelerators: accelerators the workload needs at once (at its peak).
+        baseline_accelerators: accelerators needed all the time when demand varies
+            (None: always ``accelerators``); the award plan commits or rents the rest.
+        peak_months_per_year: months a year demand is at its peak (None: all year).
         assumed_mfu: model FLOPs utilisation assumed where no measurement exists (0–1).
         country: ISO 3166 code of where the compute will run.
         required_region: region the data must stay in ("EU", "CN", a country code), or "".
@@ -75,6 +78,24 @@ class Workload:
     required_region: str = ""
     latency_ms: float | None = None
     required_certifications: tuple[str, ...] = ()
+    baseline_accelerators: int | None = None
+    peak_months_per_year: float | None = None
+
+    @property
+    def peak_share(self) -> float:
+        """The share of the time demand is above the baseline (0 when demand is flat)."""
+        if self.baseline_accelerators is None or self.peak_months_per_year is None:
+            return 0.0
+        if self.baseline_accelerators >= self.accelerators:
+            return 0.0
+        return min(max(self.peak_months_per_year / 12.0, 0.0), 1.0)
+
+    @property
+    def baseline(self) -> int:
+        """Accelerators needed all the time: the baseline when demand varies, else all."""
+        if self.peak_share <= 0 or self.baseline_accelerators is None:
+            return self.accelerators
+        return max(self.baseline_accelerators, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,6 +94,9 @@ def demo_evaluation() -> Evaluation:
                 hours_per_day=10,
                 horizon_months=36,
                 accelerators=64,
+                # Demand varies: 16 accelerators all year, 64 for three months of it.
+                baseline_accelerators=16,
+                peak_months_per_year=3,
                 precision=Precision.BF16,
                 assumed_mfu=0.38,
                 data_classification=DataClassification.INTERNAL,

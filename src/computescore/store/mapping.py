@@ -256,6 +256,8 @@ def workload_from_row(row: WorkloadRow) -> Workload:
         required_region=row.required_region,
         latency_ms=row.latency_ms,
         required_certifications=tuple(row.required_certifications or ()),
+        baseline_accelerators=row.baseline_accelerators,
+        peak_months_per_year=row.peak_months_per_year,
     )
 
 
@@ -280,6 +282,8 @@ def workload_values(workload: Workload) -> dict[str, Any]:
         "required_region": workload.required_region,
         "latency_ms": workload.latency_ms,
         "required_certifications": list(workload.required_certifications),
+        "baseline_accelerators": workload.baseline_accelerators,
+        "peak_months_per_year": workload.peak_months_per_year,
     }
 
 

@@ -87,6 +87,8 @@ class WorkloadRow(SQLModel, table=True):
     required_region: str = ""
     latency_ms: float | None = None
     required_certifications: list[str] | None = _json()
+    baseline_accelerators: int | None = None
+    peak_months_per_year: float | None = None
 
 
 class VendorRow(SQLModel, table=True):

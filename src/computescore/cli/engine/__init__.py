@@ -5,6 +5,7 @@
 * ``computescore estimate inference --params 13e9 --tokens-per-day 2e9 --accelerator …``
 * ``computescore tco --db PATH [--evaluation NAME] [--workload NAME] [--json]``
 * ``computescore score --db PATH [--evaluation NAME] [--workload NAME] [--weights …] [--json]``
+* ``computescore plan --db PATH [--evaluation NAME] [--scenario NAME] [--keep VENDOR] …``
 
 JSON keys are stable (new ones are added, none renamed); without ``--json`` a readable
 table is printed. ``tco`` prices every compute line as an option for the workload's
@@ -19,6 +20,7 @@ import argparse
 from computescore.cli.common import add_db_argument
 from computescore.cli.engine.estimate import run_estimate_inference as run_estimate_inference
 from computescore.cli.engine.estimate import run_estimate_training as run_estimate_training
+from computescore.cli.engine.plan import register as register_plan
 from computescore.cli.engine.score import knockout_text as knockout_text
 from computescore.cli.engine.score import parse_weights as parse_weights
 from computescore.cli.engine.score import run_score as run_score
@@ -91,6 +93,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="skip the compliance checks (the compliance axis is then neutral)",
     )
     score.set_defaults(func=run_score)
+    register_plan(sub)
 
 
 def _accelerator_arguments(parser: argparse.ArgumentParser) -> None:

@@ -32,7 +32,7 @@ from computescore.domain.tco.records import (
     stated_maximum,
 )
 from computescore.domain.tco.reevaluation import _coefficients
-from computescore.domain.tco.throughput import _dense_peak, _measured_precision, useful_throughput
+from computescore.domain.tco.throughput import _measured_precision, dense_peak, useful_throughput
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import WorkloadClass
 
@@ -128,9 +128,9 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             )
             peak_total = None
         else:
-            peak = _dense_peak(accelerator, workload.precision)
+            peak = dense_peak(accelerator, workload.precision)
             if measured_at is not None:
-                at_measured = _dense_peak(accelerator, measured_at)
+                at_measured = dense_peak(accelerator, measured_at)
                 if at_measured is not None:
                     measured_peak_total = at_measured * TERA / PETA * gpus
             if peak is None:

@@ -399,3 +399,31 @@ def stated_maximum(line: QuoteLine) -> int | None:
         not noun and line.price_unit in (PriceUnit.PER_NODE_HOUR, PriceUnit.PER_NODE_MONTH)
     )
     return number * per_node if by_node and per_node else number
+
+
+_MINIMUM = re.compile(
+    r"\b(?:min(?:imum)?\.?(?:\s+(?:commitment|commit|order|purchase|quantity|volume))?"
+    r"(?:\s+of)?|at\s+least|no\s+fewer\s+than)\s*:?\s*"
+    r"(?P<n>\d[\d,]*)\s*(?:x\s*)?(?P<noun>nodes?|servers?|instances?|gpus?|cards?|"
+    r"accelerators?|units?)\b",
+    re.IGNORECASE,
+)
+
+
+def stated_minimum(line: QuoteLine) -> int:
+    """The fewest accelerators a compute line's description says the vendor accepts.
+
+    Reads "minimum commitment 8 nodes", "min. 16 GPUs", "at least 2 servers": a count
+    of nodes, servers or instances is multiplied by the accelerators per node. 0 when
+    the description states no minimum (a bare number is not read: it may be a term).
+    """
+    match = _MINIMUM.search(line.description)
+    if match is None:
+        return 0
+    number = int(match.group("n").replace(",", ""))
+    noun = match.group("noun").lower()
+    per_node = line.accelerators_per_node or (
+        line.gpu_count // line.nodes if line.nodes and line.gpu_count % line.nodes == 0 else None
+    )
+    by_node = noun.startswith(("node", "server", "instance"))
+    return number * per_node if by_node and per_node else number

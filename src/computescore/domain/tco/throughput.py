@@ -19,7 +19,7 @@ from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
 
 
-def _dense_peak(accelerator: Accelerator, precision: Precision) -> float | None:
+def dense_peak(accelerator: Accelerator, precision: Precision) -> float | None:
     """Dense peak TFLOP/s at a precision; bf16 and fp16 stand in for each other."""
     peak = accelerator.dense_tflops(precision)
     if peak is None and precision in _HALF:

@@ -97,6 +97,23 @@ def build_workload_form() -> Form:
         "Accelerators needed at once",
         number_parser("Accelerators", minimum=1, maximum=1_000_000, integer=True, example="16"),
         "accelerators",
+        "At the peak, when demand varies",
+    )
+    form.line(
+        "baseline_accelerators",
+        "Needed all year",
+        number_parser(
+            "Baseline", minimum=0, maximum=1_000_000, integer=True, optional=True, example="16"
+        ),
+        "accelerators",
+        "Variable demand: the baseline; empty when demand is flat",
+    )
+    form.line(
+        "peak_months_per_year",
+        "Peak months",
+        number_parser("Peak months", minimum=0, maximum=12, optional=True, example="3"),
+        "months / year",
+        "How long demand is at its peak each year",
     )
     form.choice("precision", "Precision", PRECISIONS)
     form.line(
@@ -138,6 +155,11 @@ def workload_errors(values: dict[str, Any]) -> dict[str, str]:
         errors["training_tokens"] = "A training workload needs its number of training tokens"
     if values.get("purpose") == Purpose.INFERENCE.value and not values.get("tokens_per_day"):
         errors["tokens_per_day"] = "An inference workload needs the tokens it serves per day"
+    baseline, peak = values.get("baseline_accelerators"), values.get("accelerators")
+    if baseline is not None and peak is not None and baseline > peak:
+        errors["baseline_accelerators"] = (
+            "The baseline cannot exceed the accelerators needed at the peak"
+        )
     return errors
 
 
@@ -160,6 +182,8 @@ def show_workload(form: Form, workload: Workload) -> None:
     f["hours_per_day"].show(workload.hours_per_day, format_number)
     f["horizon_months"].show(workload.horizon_months)
     f["accelerators"].show(workload.accelerators, lambda v: format_number(v, 0))
+    f["baseline_accelerators"].show(workload.baseline_accelerators, lambda v: format_number(v, 0))
+    f["peak_months_per_year"].show(workload.peak_months_per_year, format_number)
     f["precision"].show(workload.precision.value)
     f["assumed_mfu"].show(workload.assumed_mfu * 100, lambda v: format_number(v, 2))
     f["data_classification"].show(workload.data_classification.value)
@@ -185,6 +209,12 @@ def workload_from_values(base: Workload, values: dict[str, Any]) -> Workload:
         hours_per_day=float(values["hours_per_day"]),
         horizon_months=int(values["horizon_months"]),
         accelerators=int(values["accelerators"]),
+        baseline_accelerators=(
+            None
+            if values["baseline_accelerators"] is None
+            else int(values["baseline_accelerators"])
+        ),
+        peak_months_per_year=values["peak_months_per_year"],
         precision=Precision(values["precision"]),
         assumed_mfu=float(values["assumed_mfu"]),
         data_classification=DataClassification(values["data_classification"]),

@@ -1,0 +1,122 @@
+"""The ``plan`` command: the award plan for every workload, and the scenarios side by side.
+
+``computescore plan --db PATH [--evaluation NAME] [--scenario NAME] [--keep VENDOR]
+[--vendor-cap 0.6] [--min-vendors N] [--max-vendors N] [--min-score S]
+[--objective cost|value] [--no-compliance] [--json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.domain.figures import format_usd
+from computescore.errors import UsageError
+
+PLAN_HELP = "the award plan: every workload supplied, capacity layered across vendors"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``plan`` command."""
+    plan = sub.add_parser("plan", help=PLAN_HELP, description=PLAN_HELP)
+    add_db_argument(plan)
+    plan.add_argument("--evaluation", metavar="NAME", help="evaluation (default: most recent)")
+    plan.add_argument(
+        "--scenario",
+        metavar="NAME",
+        help="the scenario to recommend, e.g. 'At most two vendors' (default: lowest cost)",
+    )
+    plan.add_argument("--keep", metavar="VENDOR", help="keep this vendor (the incumbent)")
+    plan.add_argument(
+        "--vendor-cap", type=float, metavar="SHARE", help="no vendor above this share, 0–1"
+    )
+    plan.add_argument("--min-vendors", type=int, metavar="N", help="at least N vendors")
+    plan.add_argument("--max-vendors", type=int, metavar="N", help="at most N vendors")
+    plan.add_argument(
+        "--min-score", type=float, metavar="S", help="each workload's average score at least S"
+    )
+    plan.add_argument(
+        "--objective", choices=("cost", "value"), help="lowest cost or best value per dollar"
+    )
+    plan.add_argument("--no-compliance", action="store_true", help="skip the compliance checks")
+    plan.add_argument("--json", action="store_true", help="print JSON")
+    plan.set_defaults(func=run_plan)
+
+
+def _options(args: argparse.Namespace) -> object:
+    from computescore.domain.award import Objective
+    from computescore.services.plan import PlanOptions
+
+    if args.vendor_cap is not None and not 0 < args.vendor_cap <= 1:
+        raise UsageError(f"--vendor-cap must be a share between 0 and 1, not {args.vendor_cap}")
+    for name in ("min_vendors", "max_vendors"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be 1 or more, not {value}")
+    if args.min_score is not None and not 0 <= args.min_score <= 100:
+        raise UsageError(f"--min-score must be between 0 and 100, not {args.min_score}")
+    return PlanOptions(
+        scenario=args.scenario,
+        keep_vendor=args.keep,
+        objective=Objective(args.objective) if args.objective else None,
+        vendor_cap=args.vendor_cap,
+        min_vendors=args.min_vendors,
+        max_vendors=args.max_vendors,
+        min_score=args.min_score,
+        run_compliance=not args.no_compliance,
+    )
+
+
+def run_plan(args: argparse.Namespace) -> int:
+    """Print the recommended plan and the scenarios; exit 0 even when a scenario is infeasible."""
+    from computescore.services.plan import PlanOptions, plan_db, plan_to_dict
+
+    options = _options(args)
+    assert isinstance(options, PlanOptions)
+    report = plan_db(args.db, args.evaluation, options)
+    if args.json:
+        print_json(plan_to_dict(report))
+        return 0
+    chosen = report.recommended
+    plan = chosen.plan
+    print(f"Award plan — {report.evaluation}, decided {report.decision_date.isoformat()}")
+    print(f"Scenario: {plan.policy.name} (recommended)")
+    for name, demand in report.workloads:
+        print(f"  {name}: {demand}")
+    print()
+    if not plan.feasible:
+        print("No plan keeps these rules:")
+        for short in plan.shortfalls:
+            where = f" ({short.workload})" if short.workload else ""
+            print(f"  - {short.text}{where}")
+    else:
+        print_table(
+            ["Workload", "Layer", "Accelerators", "Equiv.", "Option", "Cost"],
+            [
+                (
+                    a.workload,
+                    a.layer.value,
+                    a.accelerators,
+                    f"{a.equivalents:,.1f}",
+                    f"{a.quote_label}: {a.option_label}",
+                    format_usd(a.usd),
+                )
+                for a in plan.allocations
+            ],
+            [False, False, True, True, False, True],
+        )
+        score = "—" if plan.score is None else f"{plan.score:.1f}"
+        print(f"\nTotal {format_usd(plan.total_usd)}; weighted score {score}")
+        for vendor in plan.vendors:
+            print(f"  {vendor.vendor}: {format_usd(vendor.usd)} ({vendor.share:.0%})")
+        for layer in plan.layers:
+            print(f"Why this layer ({layer.workload}): {layer.text}")
+        for bound in plan.binding:
+            cost = "" if bound.cost_usd is None else f" — costs {format_usd(bound.cost_usd)}"
+            print(f"Rule that bound: {bound.text}{cost}")
+        for risk in plan.risks:
+            print(f"Risk: {risk}")
+    print("\nScenarios")
+    for item in report.scenarios:
+        print(f"  - {item.text}")
+    return 0

@@ -1,0 +1,475 @@
+"""Solve an award plan, then explain it: layers, binding rules and their cost, shortfalls.
+
+:func:`plan_award` is the entry point. It refuses nothing silently: an option left out
+is listed with its reason, a plan that cannot keep the rules names the rule and the
+workload, and every rule that bound is re-solved without it to say what it costs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from computescore.domain.award.model import (
+    Allocation,
+    AwardPlan,
+    Binding,
+    Exclusion,
+    Layer,
+    LayerDecision,
+    PlanOption,
+    PlanPolicy,
+    PlanWorkload,
+    Shortfall,
+    VendorSpend,
+)
+from computescore.domain.award.programme import Column, Solution, columns, score_floors, solve
+from computescore.domain.figures import format_usd
+from computescore.domain.quotes import Deployment
+from computescore.wording import plural
+
+MAX_RELAXATIONS = 12
+"""At most this many capacity and minimum-commitment rules are re-solved to price them."""
+
+_TOLERANCE_USD = 0.5
+
+
+def plan_award(
+    workloads: Sequence[PlanWorkload],
+    options: Sequence[PlanOption],
+    policy: PlanPolicy | None = None,
+    *,
+    measure_binding: bool = True,
+) -> AwardPlan:
+    """The plan that supplies every workload from the options under ``policy``.
+
+    Args:
+        workloads: each workload's demand (baseline and peak).
+        options: every option priced for each workload, eligible or not.
+        policy: the award rules and the objective (default: lowest cost).
+        measure_binding: re-solve without each rule that bound, to price it.
+    """
+    rules = policy or PlanPolicy()
+    by_name = {w.name: w for w in workloads}
+    exclusions = tuple(
+        Exclusion(o.workload, o.quote_label, o.label, o.reason)
+        for o in options
+        if not o.eligible and o.workload in by_name
+    )
+    shortfalls = _precheck(by_name, options, rules)
+    if shortfalls:
+        return AwardPlan(rules, False, shortfalls=shortfalls, exclusions=exclusions, status="")
+    cols = columns(by_name, options)
+    solution = solve(by_name, options, rules, cols)
+    if not solution.units:
+        return AwardPlan(
+            rules,
+            False,
+            shortfalls=_diagnose(by_name, options, rules, cols),
+            exclusions=exclusions,
+            status=solution.message,
+        )
+    allocations = _allocations(by_name, options, cols, solution)
+    total = math.fsum(a.usd for a in allocations)
+    workload_scores = tuple((w.name, _average_score(allocations, w)) for w in workloads)
+    binding = (
+        _binding(by_name, options, rules, cols, solution, allocations) if measure_binding else ()
+    )
+    layers = tuple(
+        decision
+        for w in workloads
+        if w.peak > 0
+        for decision in [_layer_decision(w, options)]
+        if decision is not None
+    )
+    return AwardPlan(
+        policy=rules,
+        feasible=True,
+        allocations=_explained(allocations, by_name, options, layers),
+        total_usd=total,
+        objective_usd=solution.objective,
+        score=_plan_score(allocations, by_name),
+        workload_scores=workload_scores,
+        vendors=_vendors(allocations, total),
+        binding=binding,
+        exclusions=exclusions,
+        layers=layers,
+        risks=_risks(allocations, by_name, options),
+        status="optimal" if solution.optimal else solution.message,
+    )
+
+
+# ----------------------------------------------------------------------------- shortfalls
+
+
+def _reasons(options: Sequence[PlanOption]) -> str:
+    counts = Counter(o.reason or "not eligible" for o in options)
+    parts = [
+        f"{reason} ({plural(n, 'option')})" if n > 1 else reason
+        for reason, n in counts.most_common(3)
+    ]
+    more = len(counts) - 3
+    return "; ".join(parts) + (f"; and {plural(more, 'other reason')}" if more > 0 else "")
+
+
+def _precheck(
+    workloads: dict[str, PlanWorkload], options: Sequence[PlanOption], policy: PlanPolicy
+) -> tuple[Shortfall, ...]:
+    """Shortfalls that need no solver: a workload nothing can supply, or not enough of."""
+    out: list[Shortfall] = []
+    for name, workload in workloads.items():
+        mine = [o for o in options if o.workload == name]
+        usable = [o for o in mine if o.eligible]
+        if not usable:
+            why = _reasons(mine) if mine else "no quote offers compute for it"
+            out.append(Shortfall("eligible options", name, f"no option can supply it: {why}"))
+            continue
+        caps: dict[str, float] = {}
+        for o in usable:
+            if o.capacity is None:
+                break
+            caps[o.supply] = max(caps.get(o.supply, 0.0), o.capacity * o.equivalents)
+        else:
+            need = workload.baseline + workload.peak
+            most = sum(caps.values())
+            if most + 1e-9 < need:
+                out.append(
+                    Shortfall(
+                        "capacity",
+                        name,
+                        f"it needs {plural(need, 'accelerator-equivalent')} at peak; the "
+                        f"eligible options state at most {most:,.1f} between them",
+                    )
+                )
+    if policy.keep_vendor is not None and not any(
+        o.eligible and o.vendor == policy.keep_vendor and o.workload in workloads for o in options
+    ):
+        out.append(
+            Shortfall(
+                "keep_vendor",
+                "",
+                f"{policy.keep_vendor} has no eligible option for any workload, so it cannot "
+                "be kept",
+            )
+        )
+    if policy.min_vendors > 1:
+        vendors = {o.vendor for o in options if o.eligible and o.workload in workloads}
+        if len(vendors) < policy.min_vendors:
+            out.append(
+                Shortfall(
+                    "min_vendors",
+                    "",
+                    f"the plan must use at least {plural(policy.min_vendors, 'vendor')}; only "
+                    f"{plural(len(vendors), 'vendor')} {'has' if len(vendors) == 1 else 'have'} "
+                    "an eligible option",
+                )
+            )
+    return tuple(out)
+
+
+def _rule_text(rule: str, policy: PlanPolicy, options: Sequence[PlanOption]) -> str:
+    kind, _, target = rule.partition(":")
+    label = next((f"{o.quote_label}: {o.label}" for o in options if o.supply == target), target)
+    if kind == "vendor_cap":
+        return f"no vendor above {policy.vendor_cap or 0:.0%} of the spend"
+    if kind == "min_vendors":
+        return f"at least {plural(policy.min_vendors, 'vendor')}"
+    if kind == "max_vendors":
+        return f"at most {plural(policy.max_vendors or 0, 'vendor')}"
+    if kind == "keep_vendor":
+        return f"keep {policy.keep_vendor}"
+    if kind == "min_score":
+        if policy.top_score_only:
+            return f"only the best-scoring quotes for {target!r}"
+        return f"an average score of at least {policy.min_score or 0:.1f} for {target!r}"
+    if kind == "capacity":
+        capacity = next((o.capacity for o in options if o.supply == target), None)
+        return f"{label} supplies at most {plural(capacity or 0, 'accelerator')}"
+    if kind == "minimum":
+        least = next((o.minimum for o in options if o.supply == target), 0)
+        return f"{label} is taken for at least {plural(least, 'accelerator')} if used"
+    return rule
+
+
+def _policy_rules(
+    workloads: dict[str, PlanWorkload], options: Sequence[PlanOption], policy: PlanPolicy
+) -> list[str]:
+    rules = []
+    if policy.vendor_cap is not None:
+        rules.append("vendor_cap")
+    if policy.min_vendors > 1:
+        rules.append("min_vendors")
+    if policy.max_vendors is not None:
+        rules.append("max_vendors")
+    if policy.keep_vendor is not None:
+        rules.append("keep_vendor")
+    rules.extend(f"min_score:{name}" for name in score_floors(workloads, options, policy))
+    return rules
+
+
+def _diagnose(
+    workloads: dict[str, PlanWorkload],
+    options: Sequence[PlanOption],
+    policy: PlanPolicy,
+    cols: Sequence[Column],
+) -> tuple[Shortfall, ...]:
+    """Which rule, dropped alone, makes the plan feasible: that rule is the one to name."""
+    used = {options[c.option].supply for c in cols}
+    line_rules = sorted(
+        {f"minimum:{o.supply}" for o in options if o.supply in used and o.minimum > 0}
+        | {f"capacity:{o.supply}" for o in options if o.supply in used and o.capacity is not None}
+    )
+    candidates = [*_policy_rules(workloads, options, policy), *line_rules]
+    found = []
+    for rule in candidates[: MAX_RELAXATIONS * 2]:
+        if solve(workloads, options, policy, cols, frozenset({rule})).units:
+            workload = rule.partition(":")[2] if rule.startswith("min_score") else ""
+            found.append(
+                Shortfall(
+                    rule.partition(":")[0],
+                    workload,
+                    f"no plan keeps the rule “{_rule_text(rule, policy, options)}”; "
+                    "without it a plan exists",
+                )
+            )
+    if found:
+        return tuple(found)
+    names = "; ".join(_rule_text(rule, policy, options) for rule in candidates) or "none"
+    return (
+        Shortfall(
+            "rules together",
+            "",
+            "no plan keeps the rules together, and no single rule is to blame: the "
+            f"eligible options' capacities and commitments do not fit the demand (rules: {names})",
+        ),
+    )
+
+
+# ----------------------------------------------------------------------------- the answer
+
+
+def _allocations(
+    workloads: dict[str, PlanWorkload],
+    options: Sequence[PlanOption],
+    cols: Sequence[Column],
+    solution: Solution,
+) -> list[Allocation]:
+    """Allocations with their costs; a line's fixed costs shared by its accelerators."""
+    chosen = [(c, n) for c, n in zip(cols, solution.units, strict=True) if n > 0]
+    fixed: dict[str, float] = {}
+    accelerators: dict[str, int] = {}
+    for c, n in chosen:
+        option = options[c.option]
+        fixed[option.supply] = max(fixed.get(option.supply, 0.0), option.fixed_usd)
+        accelerators[option.supply] = accelerators.get(option.supply, 0) + n * option.unit
+    out = []
+    for c, n in chosen:
+        option = options[c.option]
+        count = n * option.unit
+        share = fixed[option.supply] * count / accelerators[option.supply]
+        out.append(
+            Allocation(
+                workload=option.workload,
+                layer=c.layer,
+                supply=option.supply,
+                vendor=option.vendor,
+                quote_label=option.quote_label,
+                option_label=option.label,
+                deployment=option.deployment,
+                accelerators=count,
+                usd=n * c.usd_per_unit + share,
+                unit_usd=c.usd_per_unit / option.unit,
+                score=option.score,
+                equivalents=count * option.equivalents,
+            )
+        )
+    order = {name: i for i, name in enumerate(workloads)}
+    out.sort(key=lambda a: (order[a.workload], a.layer is Layer.PEAK, -a.accelerators, a.supply))
+    return out
+
+
+def _weight(allocation: Allocation, workload: PlanWorkload) -> float:
+    """Equivalent-months' share: the peak layer counts for the share of time it runs."""
+    share = 1.0 if allocation.layer is Layer.BASELINE else workload.peak_share
+    return allocation.equivalents * share * workload.horizon_months
+
+
+def _average_score(allocations: Sequence[Allocation], workload: PlanWorkload) -> float | None:
+    mine = [a for a in allocations if a.workload == workload.name]
+    if not mine or any(a.score is None for a in mine):
+        return None
+    weights = [_weight(a, workload) for a in mine]
+    total = math.fsum(weights)
+    if total <= 0:
+        return None
+    return math.fsum((a.score or 0.0) * w for a, w in zip(mine, weights, strict=True)) / total
+
+
+def _plan_score(
+    allocations: Sequence[Allocation], workloads: dict[str, PlanWorkload]
+) -> float | None:
+    if not allocations or any(a.score is None for a in allocations):
+        return None
+    weights = [_weight(a, workloads[a.workload]) for a in allocations]
+    total = math.fsum(weights)
+    if total <= 0:
+        return None
+    return (
+        math.fsum((a.score or 0.0) * w for a, w in zip(allocations, weights, strict=True)) / total
+    )
+
+
+def _vendors(allocations: Sequence[Allocation], total: float) -> tuple[VendorSpend, ...]:
+    spend: dict[str, float] = {}
+    for a in allocations:
+        spend[a.vendor] = spend.get(a.vendor, 0.0) + a.usd
+    return tuple(
+        VendorSpend(vendor, usd, usd / total if total > 0 else 0.0)
+        for vendor, usd in sorted(spend.items(), key=lambda item: (-item[1], item[0]))
+    )
+
+
+def _binding(
+    workloads: dict[str, PlanWorkload],
+    options: Sequence[PlanOption],
+    policy: PlanPolicy,
+    cols: Sequence[Column],
+    solution: Solution,
+    allocations: Sequence[Allocation],
+) -> tuple[Binding, ...]:
+    """Each rule that may have bound, re-solved without it: what keeping it costs."""
+    supplied: dict[str, int] = {}
+    for a in allocations:
+        supplied[a.supply] = supplied.get(a.supply, 0) + a.accelerators
+    line_rules = []
+    for supply, count in sorted(supplied.items(), key=lambda item: -item[1]):
+        option = next(o for o in options if o.supply == supply)
+        if option.capacity is not None and count + option.unit > option.capacity:
+            line_rules.append(f"capacity:{supply}")
+        if option.minimum > 0 and count <= option.minimum:
+            line_rules.append(f"minimum:{supply}")
+    out = []
+    for rule in [*_policy_rules(workloads, options, policy), *line_rules[:MAX_RELAXATIONS]]:
+        relaxed = solve(workloads, options, policy, cols, frozenset({rule}))
+        if not relaxed.units:
+            continue
+        saving = solution.objective - relaxed.objective
+        if saving > _TOLERANCE_USD:
+            text = _rule_text(rule, policy, options)
+            out.append(Binding(rule.partition(":")[0], text, saving))
+    return tuple(out)
+
+
+def _per_equivalent(option: PlanOption, layer: Layer = Layer.BASELINE, share: float = 1.0) -> float:
+    """What one reference accelerator's worth of this option's work costs in a layer."""
+    if option.equivalents <= 0:
+        return math.inf
+    return option.layer_usd(layer, share) / option.equivalents
+
+
+def _cheapest(options: Sequence[PlanOption], workload: str, *, rented: bool) -> PlanOption | None:
+    mine = [o for o in options if o.workload == workload and o.eligible and o.pay_as_used is rented]
+    return min(mine, key=lambda o: (_per_equivalent(o), o.supply), default=None)
+
+
+def _layer_decision(workload: PlanWorkload, options: Sequence[PlanOption]) -> LayerDecision | None:
+    """The break-even between committing to the peak and renting it as used.
+
+    Costs are per reference accelerator's worth of work, for the whole horizon.
+    """
+    committed = _cheapest(options, workload.name, rented=False)
+    rented = _cheapest(options, workload.name, rented=True)
+    if committed is None or rented is None:
+        return None
+    c_cost, r_cost = _per_equivalent(committed), _per_equivalent(rented)
+    if not (math.isfinite(c_cost) and math.isfinite(r_cost)) or r_cost <= 0:
+        return None
+    share = c_cost / r_cost
+    peak = f"{workload.peak_share:.0%}"
+    if workload.peak_share < share:
+        verdict = f"the peak lasts {peak} of the time, below it, so the peak is rented as used"
+    else:
+        verdict = f"the peak lasts {peak} of the time, at or above it, so the peak is committed"
+    text = (
+        f"A reference accelerator's worth of work costs {format_usd(c_cost)} committed "
+        f"({committed.quote_label}: {committed.label}) or {format_usd(r_cost)} rented for the "
+        f"whole horizon ({rented.quote_label}: {rented.label}); renting is cheaper below a "
+        f"break-even of {min(share, 1.0):.0%} of the time; {verdict}."
+    )
+    return LayerDecision(
+        workload.name,
+        f"{committed.quote_label}: {committed.label}",
+        c_cost,
+        f"{rented.quote_label}: {rented.label}",
+        r_cost,
+        share,
+        workload.peak_share,
+        text,
+    )
+
+
+def _explained(
+    allocations: Sequence[Allocation],
+    workloads: dict[str, PlanWorkload],
+    options: Sequence[PlanOption],
+    layers: Sequence[LayerDecision],
+) -> tuple[Allocation, ...]:
+    """Each allocation with a sentence saying why it supplies its layer."""
+    decisions = {d.workload: d for d in layers}
+    out = []
+    for a in allocations:
+        workload = workloads[a.workload]
+        rented = a.deployment in (Deployment.ON_DEMAND, Deployment.SPOT)
+        own = a.unit_usd * a.accelerators / a.equivalents if a.equivalents > 0 else math.inf
+        cheaper = [
+            o
+            for o in options
+            if o.workload == a.workload
+            and o.eligible
+            and o.supply != a.supply
+            and _per_equivalent(o, a.layer, workload.peak_share) * (1 + 1e-9) < own
+        ]
+        if a.layer is Layer.PEAK:
+            decision = decisions.get(a.workload)
+            why = f"peak for {workload.peak_share:.0%} of the time: " + (
+                "paid only while used" if rented else "committed for the whole horizon"
+            )
+            if decision is not None:
+                why += f" (break-even {min(decision.break_even_share, 1.0):.0%})"
+        else:
+            why = "baseline, used all the time: " + (
+                "rented as used" if rented else "committed capacity"
+            )
+        if cheaper:
+            why += (
+                f"; {plural(len(cheaper), 'option')} cost less for the same work, but a "
+                "capacity, a commitment, a rule, whole nodes or fixed costs keep them out"
+            )
+        else:
+            why += f"; the cheapest eligible option for the work, {format_usd(own)} per equivalent"
+        out.append(replace(a, why=why))
+    return tuple(out)
+
+
+def _risks(
+    allocations: Sequence[Allocation],
+    workloads: dict[str, PlanWorkload],
+    options: Sequence[PlanOption],
+) -> tuple[str, ...]:
+    out: list[str] = []
+    vendors = {a.vendor for a in allocations}
+    if len(vendors) == 1:
+        out.append(f"single-vendor dependency: {next(iter(vendors))} supplies the whole plan")
+    for a in allocations:
+        if a.deployment is Deployment.SPOT and workloads[a.workload].workload_class == "steady":
+            out.append(
+                f"spot exposure: {a.quote_label} supplies steady workload {a.workload!r} with "
+                "interruptible capacity"
+            )
+    used = {(a.supply, a.workload) for a in allocations}
+    for o in options:
+        if (o.supply, o.workload) in used:
+            out.extend(f"{o.quote_label}: {risk}" for risk in o.risks)
+    return tuple(dict.fromkeys(out))

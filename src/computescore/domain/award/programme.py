@@ -1,0 +1,337 @@
+"""The award plan as a mixed-integer programme, solved by HiGHS (``scipy.optimize.milp``).
+
+Variables:
+
+* ``n[o, l]`` — whole units (nodes, or single accelerators) of option ``o`` in layer
+  ``l`` of its workload; the accelerators are ``unit × n`` and the demand they meet
+  ``unit × n × equivalents``.
+* ``u[s]`` — 1 when the quote line ``s`` is used at all (its fixed costs are paid,
+  its minimum commitment applies).
+* ``y[v]`` — 1 when vendor ``v`` is in the plan (only when a rule counts vendors).
+
+Constraints (each has a name so it can be relaxed to measure what it costs):
+
+* demand: each layer of each workload gets its accelerators;
+* ``capacity:S`` / ``minimum:S``: a line supplies at most its stated capacity and, when
+  used, at least its minimum commitment, over all the workloads it supplies;
+* ``vendor_cap``: no vendor's spend above the cap's share of the plan's spend;
+* ``min_vendors`` / ``max_vendors`` / ``keep_vendor``: how many vendors, and which one
+  must stay;
+* ``min_score:W``: workload ``W``'s average weighted score (by accelerator-months) at
+  least the floor.
+
+The objective is the plan's cost, or its score-adjusted cost (each dollar divided by
+the quote's score ÷ 100) when the policy asks for the best value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.optimize import Bounds, LinearConstraint, milp
+from scipy.sparse import coo_array
+
+from computescore.domain.award.model import Layer, Objective, PlanOption, PlanPolicy, PlanWorkload
+
+TIME_LIMIT_S = 60.0
+"""The solver's time limit for one plan, in seconds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One ``n[o, l]`` variable: an option in a layer."""
+
+    option: int
+    layer: Layer
+    usd_per_unit: float
+    """What one unit costs in this layer (USD)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """What the solver found: units per column, lines used, and the objective."""
+
+    status: int
+    message: str
+    objective: float
+    units: tuple[int, ...]
+    used: frozenset[str]
+
+    @property
+    def optimal(self) -> bool:
+        """True when the solver proved the solution optimal."""
+        return self.status == 0
+
+
+@dataclass(slots=True)
+class _Rows:
+    """A growing sparse constraint matrix with its bounds."""
+
+    rows: list[int]
+    cols: list[int]
+    values: list[float]
+    lower: list[float]
+    upper: list[float]
+
+    def add(self, terms: Sequence[tuple[int, float]], lower: float, upper: float) -> None:
+        row = len(self.lower)
+        for col, value in terms:
+            self.rows.append(row)
+            self.cols.append(col)
+            self.values.append(value)
+        self.lower.append(lower)
+        self.upper.append(upper)
+
+
+def columns(workloads: Mapping[str, PlanWorkload], options: Sequence[PlanOption]) -> list[Column]:
+    """The programme's unit variables: every eligible option in every layer of its workload."""
+    out = []
+    for index, option in enumerate(options):
+        workload = workloads.get(option.workload)
+        if not option.eligible or workload is None:
+            continue
+        for layer in workload.layers:
+            usd = option.unit * option.layer_usd(layer, workload.peak_share)
+            out.append(Column(index, layer, usd))
+    return out
+
+
+def _demand(workload: PlanWorkload, layer: Layer) -> int:
+    return workload.baseline if layer is Layer.BASELINE else workload.peak
+
+
+def _value_factor(score: float | None) -> float:
+    """Dollars are divided by score ÷ 100 in the best-value objective."""
+    if score is None or score <= 0:
+        return math.inf
+    return 100.0 / score
+
+
+def score_floors(
+    workloads: Mapping[str, PlanWorkload], options: Sequence[PlanOption], policy: PlanPolicy
+) -> dict[str, float]:
+    """Each workload's minimum average score under the policy (absent: no floor)."""
+    floors: dict[str, float] = {}
+    for name in workloads:
+        floor = policy.min_score
+        if policy.top_score_only:
+            scores = [
+                o.score
+                for o in options
+                if o.workload == name and o.eligible and o.score is not None
+            ]
+            if scores:
+                best = max(scores) - 1e-6
+                floor = best if floor is None else max(floor, best)
+        if floor is not None:
+            floors[name] = floor
+    return floors
+
+
+@dataclass(slots=True)
+class _Programme:
+    """The programme's arrays, built rule family by rule family."""
+
+    workloads: Mapping[str, PlanWorkload]
+    options: Sequence[PlanOption]
+    policy: PlanPolicy
+    cols: Sequence[Column]
+    drop: frozenset[str]
+    supplies: list[str] = field(default_factory=list)
+    supply_index: dict[str, int] = field(default_factory=dict)
+    vendor_index: dict[str, int] = field(default_factory=dict)
+    vendor_of: dict[str, str] = field(default_factory=dict)
+    fixed: dict[str, float] = field(default_factory=dict)
+    capacity: dict[str, int | None] = field(default_factory=dict)
+    minimum: dict[str, int] = field(default_factory=dict)
+    mean_score: dict[str, float | None] = field(default_factory=dict)
+    by_layer: dict[tuple[str, Layer], list[tuple[int, float]]] = field(default_factory=dict)
+    rows: _Rows = field(default_factory=lambda: _Rows([], [], [], [], []))
+
+    def __post_init__(self) -> None:
+        options, cols = self.options, self.cols
+        self.supplies = sorted({options[c.option].supply for c in cols})
+        self.supply_index = {s: len(cols) + i for i, s in enumerate(self.supplies)}
+        scores: dict[str, list[float]] = {s: [] for s in self.supplies}
+        self.fixed = dict.fromkeys(self.supplies, 0.0)
+        for j, c in enumerate(cols):
+            option = options[c.option]
+            self.vendor_of[option.supply] = option.vendor
+            self.fixed[option.supply] = max(self.fixed[option.supply], option.fixed_usd)
+            self.capacity[option.supply] = option.capacity
+            self.minimum[option.supply] = option.minimum
+            if option.score is not None:
+                scores[option.supply].append(option.score)
+            self.by_layer.setdefault((option.workload, c.layer), []).append(
+                (j, option.unit * option.equivalents)
+            )
+        self.mean_score = {s: sum(v) / len(v) if v else None for s, v in scores.items()}
+        if self.counts_vendors:
+            start = len(cols) + len(self.supplies)
+            vendors = sorted(set(self.vendor_of.values()))
+            self.vendor_index = {v: start + i for i, v in enumerate(vendors)}
+
+    def keeps(self, rule: str) -> bool:
+        """True unless the rule is dropped (to measure what it costs)."""
+        return rule not in self.drop
+
+    @property
+    def counts_vendors(self) -> bool:
+        p = self.policy
+        return (
+            (p.min_vendors > 1 and self.keeps("min_vendors"))
+            or (p.max_vendors is not None and self.keeps("max_vendors"))
+            or (p.keep_vendor is not None and self.keeps("keep_vendor"))
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.cols) + len(self.supplies) + len(self.vendor_index)
+
+    def _factor(self, score: float | None) -> float:
+        return _value_factor(score) if self.policy.objective is Objective.VALUE else 1.0
+
+    def costs_and_bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(objective, money, lower, upper) per variable."""
+        cost, money = np.zeros(self.size), np.zeros(self.size)
+        lower, upper = np.zeros(self.size), np.ones(self.size)
+        for j, c in enumerate(self.cols):
+            option = self.options[c.option]
+            workload = self.workloads[option.workload]
+            money[j] = c.usd_per_unit
+            factor = self._factor(option.score)
+            cost[j] = c.usd_per_unit * factor if math.isfinite(factor) else 0.0
+            per_unit = option.unit * max(option.equivalents, 1e-9)
+            most = max(
+                math.ceil(_demand(workload, c.layer) / per_unit - 1e-9),
+                math.ceil(self.minimum[option.supply] / option.unit),
+            )
+            cap = self.capacity[option.supply]
+            if cap is not None and self.keeps(f"capacity:{option.supply}"):
+                most = min(most, cap // option.unit)
+            upper[j] = most if math.isfinite(factor) else 0
+        for s, j in self.supply_index.items():
+            money[j] = self.fixed[s]
+            factor = self._factor(self.mean_score[s])
+            cost[j] = self.fixed[s] * factor if math.isfinite(factor) else 0.0
+        return cost, money, lower, upper
+
+    def demand_rows(self) -> None:
+        for name, workload in self.workloads.items():
+            for layer in workload.layers:
+                terms = self.by_layer.get((name, layer), [])
+                self.rows.add(terms, _demand(workload, layer), np.inf)
+
+    def supply_rows(self, upper: np.ndarray) -> None:
+        """Each line: capacity and minimum commitment, and used only when it supplies."""
+        by_supply: dict[str, list[tuple[int, float]]] = {s: [] for s in self.supplies}
+        for j, c in enumerate(self.cols):
+            option = self.options[c.option]
+            by_supply[option.supply].append((j, float(option.unit)))
+        for s, terms in by_supply.items():
+            u = self.supply_index[s]
+            cap = self.capacity[s]
+            reach = math.fsum(upper[j] * unit for j, unit in terms)
+            big = float(cap) if cap is not None and self.keeps(f"capacity:{s}") else reach
+            big = max(big, float(self.minimum[s]), 1.0)
+            self.rows.add([*terms, (u, -big)], -np.inf, 0.0)
+            least = self.minimum[s] if self.keeps(f"minimum:{s}") else 0
+            self.rows.add([*terms, (u, -float(max(least, 1)))], 0.0, np.inf)
+
+    def vendor_rows(self, lower: np.ndarray) -> bool:
+        """How many vendors, and which must stay; False when the kept one cannot be."""
+        if not self.vendor_index:
+            return True
+        for v, y in self.vendor_index.items():
+            own = [self.supply_index[s] for s in self.supplies if self.vendor_of[s] == v]
+            self.rows.add([(y, 1.0), *((u, -1.0) for u in own)], -np.inf, 0.0)
+            for u in own:
+                self.rows.add([(u, 1.0), (y, -1.0)], -np.inf, 0.0)
+        ys = [(y, 1.0) for y in self.vendor_index.values()]
+        p = self.policy
+        if p.min_vendors > 1 and self.keeps("min_vendors"):
+            self.rows.add(ys, float(p.min_vendors), np.inf)
+        if p.max_vendors is not None and self.keeps("max_vendors"):
+            self.rows.add(ys, -np.inf, float(p.max_vendors))
+        if p.keep_vendor is not None and self.keeps("keep_vendor"):
+            kept = self.vendor_index.get(p.keep_vendor)
+            if kept is None:
+                return False
+            lower[kept] = 1
+        return True
+
+    def cap_rows(self, money: np.ndarray) -> None:
+        """Each vendor's spend at most the cap's share of all spend."""
+        cap = self.policy.vendor_cap
+        if cap is None or not self.keeps("vendor_cap"):
+            return
+        owner = [self.options[c.option].vendor for c in self.cols] + [
+            self.vendor_of[s] for s in self.supplies
+        ]
+        for v in sorted(set(owner)):
+            terms = []
+            for j, who in enumerate(owner):
+                coefficient = money[j] * ((1.0 if who == v else 0.0) - cap)
+                if coefficient:
+                    terms.append((j, coefficient))
+            self.rows.add(terms, -np.inf, 0.0)
+
+    def score_rows(self) -> None:
+        """Each workload's average score (by equivalent-months) at least its floor."""
+        for name, floor in score_floors(self.workloads, self.options, self.policy).items():
+            if not (self.keeps(f"min_score:{name}") and self.keeps("min_score")):
+                continue
+            workload = self.workloads[name]
+            terms = []
+            for layer in workload.layers:
+                weight = 1.0 if layer is Layer.BASELINE else max(workload.peak_share, 1e-9)
+                for j, supplied in self.by_layer.get((name, layer), []):
+                    score = self.options[self.cols[j].option].score or 0.0
+                    terms.append((j, (score - floor) * supplied * weight))
+            self.rows.add(terms, 0.0, np.inf)
+
+
+def solve(
+    workloads: Mapping[str, PlanWorkload],
+    options: Sequence[PlanOption],
+    policy: PlanPolicy,
+    cols: Sequence[Column],
+    drop: frozenset[str] = frozenset(),
+) -> Solution:
+    """Solve the plan's programme without the rules named in ``drop``."""
+    programme = _Programme(workloads, options, policy, cols, drop)
+    cost, money, lower, upper = programme.costs_and_bounds()
+    programme.demand_rows()
+    programme.supply_rows(upper)
+    if not programme.vendor_rows(lower):
+        return Solution(2, "the vendor to keep has no eligible option", math.inf, (), frozenset())
+    programme.cap_rows(money)
+    programme.score_rows()
+    rows = programme.rows
+    constraints = []
+    if rows.lower:
+        matrix = coo_array(
+            (rows.values, (rows.rows, rows.cols)), shape=(len(rows.lower), programme.size)
+        ).tocsr()
+        constraints.append(LinearConstraint(matrix, rows.lower, rows.upper))
+    result = milp(
+        cost,
+        integrality=np.ones(programme.size),
+        bounds=Bounds(lower, upper),
+        constraints=constraints,
+        options={"time_limit": TIME_LIMIT_S, "disp": False},
+    )
+    if result.x is None:
+        return Solution(int(result.status), str(result.message), math.inf, (), frozenset())
+    x = np.rint(result.x).astype(int)
+    used = frozenset(s for s, j in programme.supply_index.items() if x[j] > 0)
+    return Solution(
+        int(result.status),
+        str(result.message),
+        float(result.fun),
+        tuple(int(v) for v in x[: len(cols)]),
+        used,
+    )

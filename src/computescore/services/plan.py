@@ -1,0 +1,430 @@
+"""The award plan of an evaluation: every workload, every eligible option, named scenarios.
+
+:func:`plan_inputs` prices each quote's compute lines for each workload (the same TCO
+engine as the ranking, at the workload's need and at twice it, so each line's cost is
+known for any count), scores the quotes for that workload with that workload's own
+compliance findings (a sovereignty rule of one workload never knocks a quote out of
+another), and says for every option whether the plan may use it and why not.
+
+:func:`plan_evaluation` solves the built-in scenarios (and the user's own rules, when
+given) with :mod:`computescore.domain.award` and returns them side by side.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from computescore.domain.award import (
+    AwardPlan,
+    Objective,
+    PlanOption,
+    PlanPolicy,
+    PlanWorkload,
+    ScenarioResult,
+    built_in,
+    compare,
+    find,
+)
+from computescore.domain.award.options import affine_cost, residency, whole_unit
+from computescore.domain.catalog import Catalogue
+from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import Quote
+from computescore.domain.tco import Tco, TcoOption, compute_tco, stated_minimum
+from computescore.domain.tco.throughput import dense_peak
+from computescore.domain.units import PETA, TERA
+from computescore.domain.workload import Workload
+from computescore.errors import NotFound, UsageError
+from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
+from computescore.services.json_contract import plain
+from computescore.services.progress import NullProgress, Progress, check_cancel
+from computescore.services.workspace import EvaluationData, load_evaluation_data
+
+if TYPE_CHECKING:
+    from computescore.services.compliance import ComplianceSettings
+    from computescore.store.repository import Store
+
+REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
+"""Demand is counted in equivalents of this accelerator's useful work."""
+
+OPTION_LEVEL_RULES = frozenset({"sovereignty.location"})
+"""Knock-outs about one line's location: the plan applies them option by option."""
+
+_RISK_CATEGORIES = frozenset(
+    {FindingCategory.EXPORT_CONTROL, FindingCategory.EXIT_TERMS, FindingCategory.DATA_SOVEREIGNTY}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanOptions:
+    """What the user asks of the plan.
+
+    Attributes:
+        scenario: the built-in scenario to recommend (None: the first, or the user's
+            own rules when any rule below is given).
+        keep_vendor: the incumbent to keep (adds a "Keep NAME" scenario).
+        objective, vendor_cap, min_vendors, max_vendors, min_score: the user's own
+            rules; any of them makes a scenario "Your rules", recommended.
+        run_compliance: run the compliance checks (False: nothing is knocked out).
+    """
+
+    scenario: str | None = None
+    keep_vendor: str | None = None
+    objective: Objective | None = None
+    vendor_cap: float | None = None
+    min_vendors: int | None = None
+    max_vendors: int | None = None
+    min_score: float | None = None
+    run_compliance: bool = True
+
+    def own_policy(self) -> PlanPolicy | None:
+        """The user's own rules as a scenario, None when no rule is given."""
+        given = (self.objective, self.vendor_cap, self.min_vendors, self.max_vendors)
+        if all(v is None for v in given) and self.min_score is None:
+            return None
+        return PlanPolicy(
+            "Your rules",
+            objective=self.objective or Objective.COST,
+            vendor_cap=self.vendor_cap,
+            min_vendors=self.min_vendors or 1,
+            max_vendors=self.max_vendors,
+            min_score=self.min_score,
+            keep_vendor=self.keep_vendor,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlanInputs:
+    """The plan's workloads and options, and what was noticed building them."""
+
+    workloads: tuple[PlanWorkload, ...]
+    options: tuple[PlanOption, ...]
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlanReport:
+    """The scenarios of one evaluation side by side, and the recommended plan.
+
+    ``workloads`` describes each workload's demand in words; ``seconds`` is the time
+    the whole plan took (pricing, scoring and solving).
+    """
+
+    evaluation: str
+    decision_date: date
+    scenarios: tuple[ScenarioResult, ...]
+    inputs: PlanInputs
+    workloads: tuple[tuple[str, str], ...] = ()
+    seconds: float = 0.0
+    problems: tuple[Problem, ...] = field(default_factory=tuple)
+
+    @property
+    def recommended(self) -> ScenarioResult:
+        """The recommended scenario (always one)."""
+        return next(s for s in self.scenarios if s.recommended)
+
+    @property
+    def plan(self) -> AwardPlan:
+        """The recommended plan."""
+        return self.recommended.plan
+
+
+def demand_text(workload: Workload, unit: str = "H100-equivalents") -> str:
+    """A workload's demand in words: "16 H100-equivalents all year, 64 for 3 months of it"."""
+    hours = f"{workload.hours_per_day:g} h/day for {workload.horizon_months} months"
+    if workload.peak_share > 0:
+        months = workload.peak_months_per_year or 0
+        return (
+            f"{workload.baseline} {unit} all year, {workload.accelerators} for "
+            f"{months:g} months of it; {hours}"
+        )
+    return f"{workload.accelerators} {unit}; {hours}"
+
+
+def plan_workload(workload: Workload) -> PlanWorkload:
+    """The plan's view of a workload: its baseline and its peak above it."""
+    return PlanWorkload(
+        name=workload.name,
+        baseline=workload.baseline,
+        peak=workload.accelerators - workload.baseline,
+        peak_share=workload.peak_share,
+        horizon_months=workload.horizon_months,
+        workload_class=workload.workload_class.value,
+    )
+
+
+def _knockouts(result: EvaluationResult, quote_key: str) -> tuple[Finding, ...]:
+    try:
+        score = result.scorecard.score_of(quote_key)
+    except KeyError:
+        return ()
+    return tuple(f for f in score.knockouts if f.rule_id not in OPTION_LEVEL_RULES)
+
+
+def _score(result: EvaluationResult, quote_key: str) -> float | None:
+    try:
+        return result.scorecard.score_of(quote_key).weighted_total
+    except KeyError:
+        return None
+
+
+def reference_rate(catalogue: Catalogue, workload: Workload) -> float | None:
+    """Useful PFLOP/s of one reference accelerator on this workload (None: no peak known)."""
+    accelerator = catalogue.get(REFERENCE_ACCELERATOR)
+    if accelerator is None:
+        return None
+    peak = dense_peak(accelerator, workload.precision)
+    if peak is None or peak <= 0:
+        return None
+    return peak * TERA / PETA * workload.assumed_mfu
+
+
+def _equivalents(option: TcoOption, reference: float | None) -> float | None:
+    """Reference accelerators' worth of useful work per accelerator; None when unknown."""
+    if reference is None:
+        return 1.0
+    gpus = option.accelerators_needed or (option.count.accelerators if option.count else 0)
+    if option.useful_pflops_total is None or gpus <= 0:
+        return None
+    return option.useful_pflops_total / gpus / reference
+
+
+def _reason(
+    option: TcoOption, quote: Quote, workload: Workload, knockouts: Sequence[Finding]
+) -> str:
+    if knockouts:
+        return "knocked out: " + "; ".join(dict.fromkeys(f.title for f in knockouts))
+    if not option.priced or option.count is None:
+        return "could not be priced (see the quote's problems)"
+    if not option.complete:
+        return "its cost is incomplete (a line could not be costed)"
+    if not option.eligible:
+        return option.note or "not eligible"
+    return residency(quote.lines[option.line_index], workload)
+
+
+def _options_for(
+    quote: Quote,
+    tco: Tco,
+    doubled: Tco,
+    workload: Workload,
+    result: EvaluationResult,
+    findings: Sequence[Finding],
+    reference: float | None,
+) -> list[PlanOption]:
+    knockouts = _knockouts(result, quote.key)
+    score = _score(result, quote.key)
+    risks = tuple(
+        dict.fromkeys(
+            f.title
+            for f in findings
+            if f.quote_key == quote.key
+            and f.severity is FindingSeverity.WARNING
+            and f.category in _RISK_CATEGORIES
+        )
+    )[:3]
+    more = {o.number: o for o in doubled.options}
+    out = []
+    for option in tco.options:
+        line = quote.lines[option.line_index]
+        reason = _reason(option, quote, workload, knockouts)
+        equivalents = _equivalents(option, reference)
+        if equivalents is None and not reason:
+            reason = "its useful throughput is unknown, so it cannot be counted toward the demand"
+        count = option.count.accelerators if option.count is not None else 0
+        other = more.get(option.number)
+        fixed, per = affine_cost(
+            count,
+            option.headline_usd,
+            other.count.accelerators if other is not None and other.count is not None else count,
+            other.headline_usd if other is not None else option.headline_usd,
+        )
+        out.append(
+            PlanOption(
+                supply=f"{quote.key}#{option.number}",
+                workload=workload.name,
+                vendor=quote.vendor.name,
+                quote_key=quote.key,
+                quote_label=quote.label,
+                label=option.label,
+                deployment=option.deployment,
+                usd_per_accelerator=per,
+                fixed_usd=fixed,
+                unit=whole_unit(line, option.accelerators_per_node),
+                capacity=option.stated_maximum,
+                minimum=stated_minimum(line),
+                score=score,
+                eligible=not reason,
+                reason=reason,
+                risks=risks,
+                equivalents=equivalents or 0.0,
+            )
+        )
+    return out
+
+
+def plan_inputs(
+    data: EvaluationData,
+    settings: ComplianceSettings | None,
+    *,
+    progress: Progress | None = None,
+) -> PlanInputs:
+    """Every workload's demand and every option priced, scored and checked for it.
+
+    Args:
+        data: the evaluation as loaded.
+        settings: the compliance settings (None: the checks are not run).
+        progress: receives progress and may cancel.
+    """
+    from computescore.services.compliance import check_evaluation
+
+    report = progress or NullProgress()
+    workloads = data.evaluation.workloads
+    if not workloads:
+        raise NotFound(
+            f"Evaluation {data.evaluation.name!r} has no workload profile; add one before "
+            "planning the award."
+        )
+    options: list[PlanOption] = []
+    problems: list[Problem] = []
+    quotes = {q.key: q for q in data.quotes}
+    for index, workload in enumerate(workloads):
+        check_cancel(report)
+        report.report(0.8 * index / len(workloads), f"Pricing for {workload.name}")
+        alone = replace(data, evaluation=replace(data.evaluation, workloads=(workload,)))
+        findings = check_evaluation(alone, settings) if settings is not None else None
+        result = evaluate(
+            alone,
+            EvaluateOptions(workload=workload.name, monte_carlo_samples=0),
+            compliance_findings=findings,
+        )
+        problems.extend(result.problems)
+        reference = reference_rate(data.catalogue, workload)
+        if reference is None:
+            problems.append(
+                Problem(
+                    f"workload:{workload.name}",
+                    "the reference accelerator has no peak at this precision; the plan counts "
+                    "accelerators one for one, whatever their speed",
+                    Severity.WARNING,
+                )
+            )
+        doubled_workload = replace(workload, accelerators=2 * max(workload.accelerators, 1))
+        for item in result.quotes:
+            quote = quotes.get(item.quote_key)
+            if quote is None or not item.tco.options:
+                continue
+            doubled = compute_tco(
+                quote,
+                doubled_workload,
+                data.catalogue.accelerators,
+                data.fx_rates,
+                data.evaluation.decision_date,
+                result.assumptions,
+            )
+            options.extend(
+                _options_for(quote, item.tco, doubled, workload, result, findings or (), reference)
+            )
+    unique = tuple(dict.fromkeys(problems))
+    return PlanInputs(tuple(plan_workload(w) for w in workloads), tuple(options), unique)
+
+
+def scenarios_for(options: PlanOptions) -> tuple[tuple[PlanPolicy, ...], str | None]:
+    """The scenarios to solve and the name of the one to recommend.
+
+    Raises:
+        UsageError: the scenario asked for does not exist.
+    """
+    policies = built_in(options.keep_vendor)
+    own = options.own_policy()
+    if own is not None:
+        return (own, *policies), own.name
+    if options.scenario is None:
+        return policies, None
+    chosen = find(policies, options.scenario)
+    if chosen is None:
+        names = ", ".join(repr(p.name) for p in policies)
+        raise UsageError(f"No scenario {options.scenario!r}; the scenarios are {names}.")
+    return policies, chosen.name
+
+
+def plan_evaluation(
+    store: Store,
+    evaluation_id: str | None,
+    options: PlanOptions | None = None,
+    *,
+    progress: Progress | None = None,
+) -> PlanReport:
+    """Price, score and solve the award plan of an evaluation under every scenario.
+
+    Raises:
+        NotFound: no such evaluation, or it has no workload.
+        UsageError: an unknown scenario.
+        Cancelled: the user cancelled.
+    """
+    from computescore.services.compliance import settings_for
+
+    opts = options or PlanOptions()
+    report = progress or NullProgress()
+    started = time.perf_counter()
+    policies, recommended = scenarios_for(opts)
+    data = load_evaluation_data(store, evaluation_id)
+    settings = settings_for(data, store=store) if opts.run_compliance else None
+    inputs = plan_inputs(data, settings, progress=report)
+    check_cancel(report)
+    report.report(0.85, "Solving the plan")
+    scenarios = compare(inputs.workloads, inputs.options, policies, recommended)
+    report.report(1.0, "Done")
+    extra = settings.problems if settings is not None else ()
+    return PlanReport(
+        evaluation=data.evaluation.name,
+        decision_date=data.evaluation.decision_date,
+        scenarios=scenarios,
+        inputs=inputs,
+        workloads=tuple((w.name, demand_text(w)) for w in data.evaluation.workloads),
+        seconds=time.perf_counter() - started,
+        problems=(*extra, *inputs.problems),
+    )
+
+
+def plan_db(
+    db: str | Path | None,
+    evaluation_id: str | None,
+    options: PlanOptions | None = None,
+    *,
+    progress: Progress | None = None,
+) -> PlanReport:
+    """Open a workspace, :func:`plan_evaluation` one evaluation, and close it."""
+    from computescore.services.workspace import open_store
+
+    store = open_store(db)
+    try:
+        return plan_evaluation(store, evaluation_id, options, progress=progress)
+    finally:
+        store.close()
+
+
+def plan_to_dict(report: PlanReport) -> dict[str, Any]:
+    """The plan report as plain JSON values (every record field by its name)."""
+    out: dict[str, Any] = {
+        "evaluation": report.evaluation,
+        "decision_date": report.decision_date.isoformat(),
+        "workloads": [{"name": n, "demand": d} for n, d in report.workloads],
+        "recommended": report.recommended.plan.policy.name,
+        "scenarios": plain(report.scenarios),
+        "problems": plain(report.problems),
+    }
+    return out
+
+
+def options_by_workload(inputs: PlanInputs) -> Mapping[str, tuple[PlanOption, ...]]:
+    """The options priced for each workload, in the inputs' order."""
+    out: dict[str, list[PlanOption]] = {}
+    for option in inputs.options:
+        out.setdefault(option.workload, []).append(option)
+    return {k: tuple(v) for k, v in out.items()}

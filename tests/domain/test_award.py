@@ -1,0 +1,365 @@
+"""The award plan: hand-worked optima, rules that bind and what they cost, shortfalls, laws."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from computescore.domain.award import (
+    BUILT_IN,
+    Layer,
+    Objective,
+    PlanOption,
+    PlanPolicy,
+    PlanWorkload,
+    compare,
+    find,
+    plan_award,
+)
+from computescore.domain.quotes import Deployment
+
+W1 = PlanWorkload("Inference", 8)
+W2 = PlanWorkload("Fine-tuning", 4, peak=8, peak_share=0.25, workload_class="variable")
+
+
+def option(
+    supply: str,
+    workload: str,
+    usd: float,
+    deployment: Deployment = Deployment.RESERVED,
+    *,
+    vendor: str | None = None,
+    fixed: float = 0.0,
+    unit: int = 1,
+    capacity: int | None = None,
+    minimum: int = 0,
+    score: float | None = 70.0,
+    eligible: bool = True,
+    reason: str = "",
+) -> PlanOption:
+    who = vendor or supply
+    return PlanOption(
+        supply=supply,
+        workload=workload,
+        vendor=who,
+        quote_key=f"q-{who}",
+        quote_label=f"Quote {who}",
+        label=f"option {supply}",
+        deployment=deployment,
+        usd_per_accelerator=usd,
+        fixed_usd=fixed,
+        unit=unit,
+        capacity=capacity,
+        minimum=minimum,
+        score=score,
+        eligible=eligible,
+        reason=reason,
+    )
+
+
+def three_options() -> list[PlanOption]:
+    """2 workloads × 3 options: reserved A, on-demand B, purchased 8-GPU nodes C."""
+    out = []
+    for w in (W1.name, W2.name):
+        out.append(option("A", w, 1000.0, score=70.0))
+        out.append(option("B", w, 1500.0, Deployment.ON_DEMAND, score=60.0))
+        out.append(option("C", w, 900.0, Deployment.PURCHASE, fixed=2000.0, unit=8, score=80.0))
+    return out
+
+
+def test_two_workloads_three_options_known_optimum() -> None:
+    # By hand: the baseline of both on A (8 + 4 = 12 × $1,000 = $12,000); the peak of 8
+    # on B, paid a quarter of the time (8 × $1,500 × 0.25 = $3,000): $15,000. Buying C
+    # for the inference baseline costs 8 × 900 + 2,000 = $9,200 against $8,000 on A.
+    plan = plan_award([W1, W2], three_options())
+    assert plan.feasible and plan.status == "optimal"
+    assert plan.total_usd == pytest.approx(15_000.0)
+    got = {(a.workload, a.layer, a.supply): a.accelerators for a in plan.allocations}
+    assert got == {
+        ("Inference", Layer.BASELINE, "A"): 8,
+        ("Fine-tuning", Layer.BASELINE, "A"): 4,
+        ("Fine-tuning", Layer.PEAK, "B"): 8,
+    }
+    assert [(v.vendor, v.usd, v.share) for v in plan.vendors] == [
+        ("A", 12_000.0, 0.8),
+        ("B", 3_000.0, 0.2),
+    ]
+    # Score by accelerator-months: (8 × 70 + 4 × 70 + 8 × 0.25 × 60) ÷ (8 + 4 + 2) = 68.57.
+    assert plan.score == pytest.approx((8 * 70 + 4 * 70 + 2 * 60) / 14)
+    assert dict(plan.workload_scores)["Inference"] == pytest.approx(70.0)
+    peak = next(a for a in plan.allocations if a.layer is Layer.PEAK)
+    assert peak.unit_usd == pytest.approx(375.0)
+    assert "paid only while used" in peak.why
+
+
+def test_break_even_decides_the_peak_layer() -> None:
+    # Committed C at $900 against on-demand B at $1,500 for the whole horizon: renting
+    # is cheaper when the peak lasts less than 900 ÷ 1,500 = 60 % of the time.
+    plan = plan_award([W1, W2], three_options())
+    (decision,) = plan.layers
+    assert decision.workload == "Fine-tuning"
+    assert decision.break_even_share == pytest.approx(0.6)
+    assert "rented as used" in decision.text
+    longer = PlanWorkload("Fine-tuning", 4, peak=8, peak_share=0.75)
+    plan = plan_award([W1, longer], three_options())
+    assert "committed" in plan.layers[0].text
+    assert all(a.supply != "B" for a in plan.allocations)
+
+
+def test_vendor_cap_forces_a_split() -> None:
+    # One workload of 10; A at $100, B at $120, no vendor above 60 %. A's share of spend
+    # 100a ÷ (100a + 120b) ≤ 0.6 with a + b = 10 gives a ≤ 6.43: a = 6, b = 4, $1,080.
+    work = PlanWorkload("Inference", 10)
+    options = [option("A", "Inference", 100.0), option("B", "Inference", 120.0)]
+    free = plan_award([work], options)
+    assert free.total_usd == pytest.approx(1000.0)
+    capped = plan_award([work], options, PlanPolicy("cap", vendor_cap=0.6))
+    assert {a.supply: a.accelerators for a in capped.allocations} == {"A": 6, "B": 4}
+    assert capped.total_usd == pytest.approx(1080.0)
+    assert max(v.share for v in capped.vendors) <= 0.6
+    (bound,) = capped.binding
+    assert bound.rule == "vendor_cap" and bound.cost_usd == pytest.approx(80.0)
+
+
+def test_capacity_and_whole_nodes() -> None:
+    # 10 needed; A offers at most 6 at $100; C sells 4-GPU nodes at $110 an accelerator.
+    # 6 on A + one node of C = 600 + 440 = $1,040 (2 on A + two nodes = $1,080).
+    work = PlanWorkload("Inference", 10)
+    options = [
+        option("A", "Inference", 100.0, capacity=6),
+        option("C", "Inference", 110.0, unit=4),
+    ]
+    plan = plan_award([work], options)
+    assert {a.supply: a.accelerators for a in plan.allocations} == {"A": 6, "C": 4}
+    assert plan.total_usd == pytest.approx(1040.0)
+    (bound,) = plan.binding
+    # Without A's capacity all 10 go to A for $1,000: the capacity costs $40.
+    assert bound.rule == "capacity" and bound.cost_usd == pytest.approx(40.0)
+    assert "supplies at most 6 accelerators" in bound.text
+
+
+def test_a_line_supplies_several_workloads_within_its_capacity() -> None:
+    options = [
+        option("A", "Inference", 100.0, capacity=10),
+        option("A", "Fine-tuning", 100.0, capacity=10),
+        option("B", "Inference", 200.0),
+        option("B", "Fine-tuning", 200.0),
+    ]
+    plan = plan_award([W1, PlanWorkload("Fine-tuning", 4)], options)
+    on_a = sum(a.accelerators for a in plan.allocations if a.supply == "A")
+    assert on_a == 10
+    assert plan.total_usd == pytest.approx(10 * 100 + 2 * 200)
+
+
+def test_minimum_commitment_and_fixed_costs() -> None:
+    # B is cheaper per accelerator but must be taken for 16: 16 × 80 = 1,280 > 8 × 100.
+    options = [
+        option("A", "Inference", 100.0),
+        option("B", "Inference", 80.0, minimum=16),
+    ]
+    plan = plan_award([W1], options)
+    assert {a.supply for a in plan.allocations} == {"A"}
+    # A fixed cost is paid once and shared by the line's accelerators in the table.
+    options = [option("A", "Inference", 100.0, fixed=400.0)]
+    plan = plan_award([W1], options)
+    assert plan.total_usd == pytest.approx(1200.0)
+    assert plan.allocations[0].usd == pytest.approx(1200.0)
+
+
+def test_infeasible_residency_is_explained() -> None:
+    options = [
+        option("A", "Inference", 100.0, eligible=False, reason="runs in US; data must stay in EU"),
+        option("B", "Inference", 90.0, eligible=False, reason="runs in US; data must stay in EU"),
+    ]
+    plan = plan_award([W1], options)
+    assert not plan.feasible and not plan.allocations
+    (short,) = plan.shortfalls
+    assert short.workload == "Inference"
+    assert "runs in US; data must stay in EU (2 options)" in short.text
+    assert len(plan.exclusions) == 2
+
+
+def test_infeasible_rule_is_named() -> None:
+    options = [option("A", "Inference", 100.0), option("B", "Inference", 120.0)]
+    plan = plan_award([W1], options, PlanPolicy("one", vendor_cap=0.3))
+    assert not plan.feasible
+    assert [s.rule for s in plan.shortfalls] == ["vendor_cap"]
+    assert "no vendor above 30% of the spend" in plan.shortfalls[0].text
+    plan = plan_award([W1], options, PlanPolicy("three", min_vendors=3))
+    assert plan.shortfalls[0].rule == "min_vendors"
+    assert "only 2 vendors have an eligible option" in plan.shortfalls[0].text
+
+
+def test_keep_vendor_min_vendors_and_score_floor() -> None:
+    options = [
+        option("A", "Inference", 100.0, score=60.0),
+        option("B", "Inference", 150.0, score=90.0),
+    ]
+    kept = plan_award([W1], options, PlanPolicy("keep", keep_vendor="B"))
+    assert "B" in {a.vendor for a in kept.allocations}
+    assert kept.binding[0].rule == "keep_vendor"
+    two = plan_award([W1], options, PlanPolicy("two", min_vendors=2))
+    assert {a.vendor for a in two.allocations} == {"A", "B"}
+    assert two.total_usd == pytest.approx(7 * 100 + 150)
+    # An average of at least 75: (60a + 90b) ÷ 8 ≥ 75 → b ≥ 4; 4 × 100 + 4 × 150 = 1,000.
+    floor = plan_award([W1], options, PlanPolicy("floor", min_score=75.0))
+    assert floor.total_usd == pytest.approx(1000.0)
+    assert dict(floor.workload_scores)["Inference"] == pytest.approx(75.0)
+    best = plan_award([W1], options, PlanPolicy("best", top_score_only=True))
+    assert {a.vendor for a in best.allocations} == {"B"}
+
+
+def test_best_value_divides_cost_by_score() -> None:
+    # Value: A 100 ÷ 0.5 = 200 per accelerator, B 150 ÷ 0.9 = 166.7: B wins on value.
+    options = [
+        option("A", "Inference", 100.0, score=50.0),
+        option("B", "Inference", 150.0, score=90.0),
+    ]
+    plan = plan_award([W1], options, PlanPolicy("value", objective=Objective.VALUE))
+    assert {a.vendor for a in plan.allocations} == {"B"}
+    assert plan.objective_usd == pytest.approx(8 * 150 / 0.9)
+    assert plan.total_usd == pytest.approx(1200.0)
+
+
+def test_scenarios_side_by_side() -> None:
+    results = compare([W1, W2], three_options(), BUILT_IN)
+    assert [r.plan.policy.name for r in results] == [p.name for p in BUILT_IN]
+    assert results[0].recommended and results[0].delta_usd is None
+    capped = next(r for r in results if r.plan.policy.vendor_cap == 0.6)
+    assert capped.plan.feasible
+    assert capped.delta_usd is not None and capped.delta_usd > 0
+    assert capped.text.startswith("No vendor above 60 % costs $")
+    assert "more over 36 months than lowest cost, compliant" in capped.text
+    best = find(BUILT_IN, "best  SCORE per workload")
+    assert best is not None and best.top_score_only
+
+
+def test_spot_for_steady_work_is_a_risk() -> None:
+    options = [option("S", "Inference", 10.0, Deployment.SPOT)]
+    plan = plan_award([W1], options)
+    assert any("spot exposure" in risk for risk in plan.risks)
+    assert any("single-vendor dependency" in risk for risk in plan.risks)
+
+
+# ----------------------------------------------------------------------------- laws
+
+
+def brute_force(workload: PlanWorkload, options: list[PlanOption], cap: float | None) -> float:
+    """The optimum of one flat workload, by trying every allocation.
+
+    As in the programme, no option supplies more than the need (or its minimum
+    commitment) rounded up to whole units: capacity is never bought only to dilute a
+    vendor's share.
+    """
+    best = math.inf
+    ranges = [
+        range(
+            0,
+            min(
+                math.ceil(max(workload.baseline, o.minimum) / o.unit),
+                (o.capacity // o.unit) if o.capacity is not None else 99,
+            )
+            + 1,
+        )
+        for o in options
+    ]
+    for units in itertools.product(*ranges):
+        counts = [n * o.unit for n, o in zip(units, options, strict=True)]
+        if sum(counts) < workload.baseline:
+            continue
+        if any(0 < c < o.minimum for c, o in zip(counts, options, strict=True)):
+            continue
+        cost = {
+            o.vendor: c * o.usd_per_accelerator + (o.fixed_usd if c else 0.0)
+            for c, o in zip(counts, options, strict=True)
+        }
+        total = sum(cost.values())
+        if cap is not None and any(v > cap * total + 1e-6 for v in cost.values()):
+            continue
+        best = min(best, total)
+    return best
+
+
+option_strategy = st.builds(
+    lambda usd, fixed, unit, capacity, minimum: (usd, fixed, unit, capacity, minimum),
+    st.integers(50, 300),
+    st.sampled_from([0, 0, 200]),
+    st.sampled_from([1, 1, 2, 4]),
+    st.one_of(st.none(), st.integers(2, 12)),
+    st.sampled_from([0, 0, 4]),
+)
+
+
+def build(specs: list[tuple[int, int, int, int | None, int]]) -> list[PlanOption]:
+    return [
+        option(
+            f"S{i}",
+            "Inference",
+            float(usd),
+            fixed=float(fixed),
+            unit=unit,
+            capacity=capacity,
+            minimum=minimum,
+        )
+        for i, (usd, fixed, unit, capacity, minimum) in enumerate(specs)
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(option_strategy, min_size=1, max_size=3), st.integers(1, 9))
+def test_matches_brute_force(specs: list[tuple[int, int, int, int | None, int]], need: int) -> None:
+    work = PlanWorkload("Inference", need)
+    options = build(specs)
+    plan = plan_award([work], options, measure_binding=False)
+    expected = brute_force(work, options, None)
+    if math.isinf(expected):
+        assert not plan.feasible
+    else:
+        assert plan.feasible and plan.total_usd == pytest.approx(expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(option_strategy, min_size=1, max_size=3), option_strategy, st.integers(1, 9))
+def test_adding_an_option_never_raises_the_optimal_cost(
+    specs: list[tuple[int, int, int, int | None, int]],
+    extra: tuple[int, int, int, int | None, int],
+    need: int,
+) -> None:
+    work = PlanWorkload("Inference", need)
+    before = plan_award([work], build(specs), measure_binding=False)
+    after = plan_award([work], build([*specs, extra]), measure_binding=False)
+    if before.feasible:
+        assert after.feasible
+        assert after.total_usd <= before.total_usd + 1e-6
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(option_strategy, min_size=2, max_size=3),
+    st.integers(1, 9),
+    st.floats(0.3, 1.0),
+    st.floats(0.0, 0.3),
+)
+def test_tightening_the_cap_never_lowers_the_cost(
+    specs: list[tuple[int, int, int, int | None, int]], need: int, cap: float, tighter: float
+) -> None:
+    work = PlanWorkload("Inference", need)
+    options = build(specs)
+    loose = plan_award([work], options, PlanPolicy("loose", vendor_cap=cap), measure_binding=False)
+    tight = plan_award(
+        [work],
+        options,
+        PlanPolicy("tight", vendor_cap=max(cap - tighter, 0.05)),
+        measure_binding=False,
+    )
+    if tight.feasible:
+        assert loose.feasible
+        assert tight.total_usd >= loose.total_usd - 1e-6
+    expected = brute_force(work, options, max(cap - tighter, 0.05))
+    assert tight.feasible is not math.isinf(expected)
+    if tight.feasible:
+        assert tight.total_usd == pytest.approx(expected)

@@ -1,0 +1,175 @@
+"""The award plan of the demo evaluation, through the service and the command line.
+
+The workspace is the demo in a real SQLite file; its three workloads are planned
+together under every built-in scenario.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from computescore.cli import main
+from computescore.domain.award import Layer
+from computescore.domain.award.options import affine_cost, residency, whole_unit
+from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
+from computescore.domain.tco import stated_minimum
+from computescore.domain.workload import DataClassification, Purpose, Workload, WorkloadClass
+from computescore.services.demo import create_demo
+from computescore.services.plan import PlanOptions, plan_db, plan_evaluation, plan_to_dict
+from computescore.services.workspace import open_store
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("plan") / "demo.computescore"
+    with open_store(path) as store:
+        create_demo(store)
+    return path
+
+
+def test_the_demo_plan_supplies_every_workload(demo_db: Path) -> None:
+    report = plan_db(demo_db, None)
+    plan = report.plan
+    assert plan.feasible and plan.status == "optimal"
+    names = [name for name, _ in report.workloads]
+    assert names == [
+        "Production inference (13B chat model)",
+        "Quarterly fine-tuning (70B)",
+        "Research sandbox",
+    ]
+    for name, workload in zip(names, report.inputs.workloads, strict=True):
+        mine = plan.for_workload(name)
+        baseline = sum(a.equivalents for a in mine if a.layer is Layer.BASELINE)
+        assert baseline >= workload.baseline - 1e-6
+        peak = sum(a.equivalents for a in mine if a.layer is Layer.PEAK)
+        assert peak >= workload.peak - 1e-6
+    # The fine-tuning's demand varies: 16 all year, 64 for three months of it.
+    tuning = report.inputs.workloads[1]
+    assert (tuning.baseline, tuning.peak, tuning.peak_share) == (16, 48, 0.25)
+    assert any(a.layer is Layer.PEAK for a in plan.allocations)
+    assert plan.layers and plan.layers[0].workload == tuning.name
+    # The allocation table adds up to the plan's total and the vendors' spend.
+    assert sum(a.usd for a in plan.allocations) == pytest.approx(plan.total_usd)
+    assert sum(v.usd for v in plan.vendors) == pytest.approx(plan.total_usd)
+    assert sum(v.share for v in plan.vendors) == pytest.approx(1.0)
+
+
+def test_residency_and_knock_outs_apply_option_by_option(demo_db: Path) -> None:
+    report = plan_db(demo_db, None)
+    inference = [
+        o for o in report.inputs.options if o.workload == "Production inference (13B chat model)"
+    ]
+    meridian = [o for o in inference if o.vendor.startswith("Meridian")]
+    assert meridian and all(not o.eligible for o in meridian)
+    assert all("runs in US; confidential data must stay in EU" in o.reason for o in meridian)
+    # The sandbox holds internal data with no region: Meridian may supply it.
+    sandbox = [o for o in report.inputs.options if o.workload == "Research sandbox"]
+    assert any(o.eligible for o in sandbox if o.vendor.startswith("Meridian"))
+    # Spot is never chosen for steady work, and the reason is given.
+    spot = [o for o in inference if o.deployment is Deployment.SPOT]
+    assert spot and all("spot" in o.reason for o in spot)
+    used = {(a.workload, a.supply) for a in report.plan.allocations}
+    for option in report.inputs.options:
+        if not option.eligible:
+            assert (option.workload, option.supply) not in used
+
+
+def test_scenarios_and_their_policy_cost(demo_db: Path) -> None:
+    report = plan_db(demo_db, None)
+    names = [s.plan.policy.name for s in report.scenarios]
+    assert names[0] == "Lowest cost, compliant" and report.scenarios[0].recommended
+    capped = next(s for s in report.scenarios if s.plan.policy.vendor_cap == 0.6)
+    assert capped.plan.feasible
+    assert max(v.share for v in capped.plan.vendors) <= 0.6 + 1e-9
+    assert capped.delta_usd is not None and capped.delta_usd >= 0
+    for item in report.scenarios:
+        if item.plan.feasible and not item.recommended:
+            assert item.plan.total_usd >= report.plan.total_usd - 0.01
+
+
+def test_own_rules_become_the_recommended_scenario(demo_db: Path) -> None:
+    with open_store(demo_db) as store:
+        report = plan_evaluation(store, None, PlanOptions(vendor_cap=0.2))
+    assert report.recommended.plan.policy.name == "Your rules"
+    assert not report.plan.feasible
+    assert report.plan.shortfalls[0].rule == "vendor_cap"
+
+
+def test_plan_command(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["plan", "--db", str(demo_db), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["recommended"] == "Lowest cost, compliant"
+    plan = data["scenarios"][0]["plan"]
+    assert plan["feasible"] is True
+    assert {a["workload"] for a in plan["allocations"]} == {w["name"] for w in data["workloads"]}
+    assert main(["plan", "--db", str(demo_db), "--scenario", "at most two vendors"]) == 0
+    out = capsys.readouterr().out
+    assert "Scenario: At most two vendors (recommended)" in out
+    assert "Why this layer (Quarterly fine-tuning (70B))" in out
+    assert main(["plan", "--db", str(demo_db), "--scenario", "cheapest"]) == 2
+    assert "No scenario 'cheapest'" in capsys.readouterr().err
+    assert main(["plan", "--db", str(demo_db), "--vendor-cap", "1.5"]) == 2
+
+
+def test_plan_to_dict_round_trips_as_json(demo_db: Path) -> None:
+    report = plan_db(demo_db, None)
+    text = json.dumps(plan_to_dict(report))
+    assert "H100-equivalents" in text
+
+
+# ----------------------------------------------------------------------------- small steps
+
+
+def line(**changes: object) -> QuoteLine:
+    base = QuoteLine(
+        kind=LineKind.COMPUTE,
+        description="8 × H100 nodes",
+        price=Decimal("2"),
+        price_unit=PriceUnit.PER_GPU_HOUR,
+        currency="USD",
+        accelerator="nvidia-h100-sxm",
+        accelerators_per_node=8,
+        nodes=2,
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_affine_cost_through_two_points() -> None:
+    assert affine_cost(8, 10_000.0, 16, 18_000.0) == (2000.0, 1000.0)
+    # One point only, or a cost that would fall: proportional.
+    assert affine_cost(8, 8_000.0, 8, 8_000.0) == (0.0, 1000.0)
+    assert affine_cost(8, 8_000.0, 16, 4_000.0) == (0.0, 1000.0)
+
+
+def test_whole_units_and_stated_minimum() -> None:
+    assert whole_unit(line(price_unit=PriceUnit.PER_NODE_HOUR), 8.0) == 8
+    assert whole_unit(line(), 8.0) == 8  # quoted as 2 nodes × 8
+    assert whole_unit(line(nodes=None, accelerators_per_node=None, accelerator_count=16), 8.0) == 1
+    assert stated_minimum(line(description="H100 nodes, minimum commitment 2 nodes")) == 16
+    assert stated_minimum(line(description="min. 4 GPUs per order")) == 4
+    assert stated_minimum(line(description="12-month term, 8 GPUs")) == 0
+
+
+def test_residency_by_classification() -> None:
+    work = Workload(
+        "Inference",
+        Purpose.INFERENCE,
+        WorkloadClass.STEADY,
+        13e9,
+        20,
+        36,
+        tokens_per_day=1e9,
+        data_classification=DataClassification.CONFIDENTIAL,
+        required_region="EU",
+    )
+    assert residency(line(country="DE"), work) == ""
+    assert residency(line(country="US"), work) == "runs in US; confidential data must stay in EU"
+    assert "does not say where it runs" in residency(line(country=None), work)
+    internal = replace(work, data_classification=DataClassification.INTERNAL)
+    assert residency(line(country="US"), internal) == ""
