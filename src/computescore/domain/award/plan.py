@@ -97,8 +97,17 @@ def plan_award(
         exclusions=exclusions,
         layers=layers,
         risks=_risks(allocations, by_name, options),
-        status="optimal" if solution.optimal else solution.message,
+        status=_status(solution),
     )
+
+
+def _status(solution: Solution) -> str:
+    """The solver's word in plain words: optimal, or how close to it."""
+    if solution.optimal and solution.gap <= 1e-5:
+        return "optimal"
+    if solution.optimal:
+        return f"within {solution.gap:.2%} of the optimum"
+    return f"stopped at the time limit, within {solution.gap:.1%} of the optimum"
 
 
 # ----------------------------------------------------------------------------- shortfalls
