@@ -103,10 +103,11 @@ def test_break_even_decides_the_peak_layer() -> None:
     (decision,) = plan.layers
     assert decision.workload == "Fine-tuning"
     assert decision.break_even_share == pytest.approx(0.6)
-    assert "rented as used" in decision.text
+    assert "when the peak lasts less than 60% of the time" in decision.text
+    assert decision.text.endswith("so it is rented as used.")
     longer = PlanWorkload("Fine-tuning", 4, peak=8, peak_share=0.75)
     plan = plan_award([W1, longer], three_options())
-    assert "committed" in plan.layers[0].text
+    assert plan.layers[0].text.endswith("so it is committed.")
     assert all(a.supply != "B" for a in plan.allocations)
 
 

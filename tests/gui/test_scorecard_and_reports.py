@@ -157,3 +157,23 @@ def test_monte_carlo_runs_in_the_background_and_fills_the_table(analysed, qtbot)
     rows = view.mc_model.rows()
     assert rows and all(r.p10_usd <= r.p50_usd <= r.p90_usd for r in rows)
     assert "400 samples" in view.mc_note.text()
+
+
+def test_plan_page_shows_the_plan_its_scenarios_and_why(analysed, qtbot) -> None:
+    view = analysed.show_view("plan")
+    view.refresh()
+    qtbot.waitUntil(lambda: view.report is not None and view.showing_body, timeout=30_000)
+    plan = view.report.plan
+    assert plan.feasible
+    assert view.model.rowCount() == len(plan.allocations) > 0
+    assert view.scenario.count() == len(view.report.scenarios)
+    assert "(recommended)" in view.scenario.currentText()
+    assert view.scenarios.rowCount() == len(view.report.scenarios)
+    assert "Demand (counted in H100-equivalents" in view.detail.toPlainText()
+    view.table.selectRow(0)
+    assert "Why:" in view.detail.toPlainText()
+    # Another scenario: the table and the banner follow it.
+    last = view.scenario.count() - 1
+    view.scenario.setCurrentIndex(last)
+    other = view.report.scenarios[last].plan
+    assert view.model.rowCount() == len(other.allocations)

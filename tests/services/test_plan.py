@@ -15,7 +15,12 @@ import pytest
 
 from computescore.cli import main
 from computescore.domain.award import Layer
-from computescore.domain.award.options import affine_cost, residency, whole_unit
+from computescore.domain.award.options import (
+    affine_cost,
+    location_unstated,
+    residency,
+    whole_unit,
+)
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.domain.tco import stated_minimum
 from computescore.domain.workload import DataClassification, Purpose, Workload, WorkloadClass
@@ -170,6 +175,9 @@ def test_residency_by_classification() -> None:
     )
     assert residency(line(country="DE"), work) == ""
     assert residency(line(country="US"), work) == "runs in US; confidential data must stay in EU"
-    assert "does not say where it runs" in residency(line(country=None), work)
+    # Not stated: eligible, as the compliance check only warns, but a risk of the plan.
+    assert residency(line(country=None), work) == ""
+    assert "does not say where it runs" in location_unstated(line(country=None), work)
+    assert location_unstated(line(country="DE"), work) == ""
     internal = replace(work, data_classification=DataClassification.INTERNAL)
     assert residency(line(country="US"), internal) == ""

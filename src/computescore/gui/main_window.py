@@ -48,6 +48,7 @@ DATABASE_FILTER = "ComputeScore databases (*.db *.sqlite *.computescore);;All fi
 def _view_classes() -> list[type[View]]:
     from computescore.gui.views.compliance import ComplianceView
     from computescore.gui.views.overview import OverviewView
+    from computescore.gui.views.plan import PlanView
     from computescore.gui.views.quotes import QuotesView
     from computescore.gui.views.reports import ReportsView
     from computescore.gui.views.scorecard import ScorecardView
@@ -61,6 +62,7 @@ def _view_classes() -> list[type[View]]:
         VendorsView,
         QuotesView,
         ScorecardView,
+        PlanView,
         TcoView,
         ComplianceView,
         ReportsView,

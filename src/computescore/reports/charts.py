@@ -533,6 +533,40 @@ def monte_carlo_figure(
     return fig
 
 
+def vendor_spend_figure(
+    vendors: Sequence[tuple[str, float, float]],
+    *,
+    figure: Figure | None = None,
+    width_in: float = DEFAULT_WIDTH_IN,
+    cap: float | None = None,
+    title: str = "Spend per vendor in the plan",
+) -> Figure:
+    """The plan's spend per vendor (vendor, USD, share), largest at the top.
+
+    With ``cap`` (a share), the most any vendor may take is drawn as a dashed line.
+    """
+    fig = _new_figure(figure, _bar_height(len(vendors)), width_in)
+    ax = fig.add_subplot()
+    _style(ax)
+    positions = np.arange(len(vendors))[::-1]
+    values = [usd for _, usd, _ in vendors]
+    for pos, (_, usd, share) in zip(positions, vendors, strict=True):
+        ax.barh(pos, usd, color=theme.ACCENT, height=0.62)
+        ax.text(usd, pos, f"  {format_usd(usd)} · {share:.0%}", va="center", fontsize=7)
+    ax.set_yticks(positions, _unique_labels([name for name, _, _ in vendors]))
+    ax.xaxis.set_major_formatter(UsdFormatter())
+    total = sum(values)
+    right = max(values, default=1.0)
+    if cap is not None and total > 0:
+        ax.axvline(cap * total, color=theme.KNOCKOUT, linestyle="--", linewidth=1)
+        right = max(right, cap * total)
+    ax.set_xlim(0, right * 1.45)
+    ax.set_xlabel("USD over the workloads' horizons", fontsize=7.5, color=theme.MUTED)
+    subtitle = f"dashed: the {cap:.0%} cap" if cap is not None else ""
+    _title(ax, title, subtitle)
+    return fig
+
+
 def figure_png(figure: Figure, dpi: int = 200) -> bytes:
     """The figure as PNG bytes; identical figures give identical bytes."""
     buffer = io.BytesIO()

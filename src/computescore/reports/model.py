@@ -355,6 +355,50 @@ class Methodology:
 
 
 @dataclass(frozen=True, slots=True)
+class PlanRow:
+    """One allocation of the award plan: which option supplies which layer of a workload."""
+
+    workload: str
+    layer: str
+    option: str
+    accelerators: int
+    equivalents: float
+    usd: float
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioRow:
+    """One scenario beside the recommended one (None figures: no plan keeps its rules)."""
+
+    name: str
+    total_usd: float | None
+    delta_usd: float | None
+    score: float | None
+    vendors: str
+    recommended: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlanSummary:
+    """The award plan for every workload, and the scenarios side by side.
+
+    ``sentence`` is the plan in one sentence covering every workload; ``layers``,
+    ``binding`` and ``risks`` are sentences (why each layer, what each rule costs).
+    """
+
+    scenario: str
+    sentence: str
+    total_usd: float | None
+    rows: tuple[PlanRow, ...] = ()
+    scenarios: tuple[ScenarioRow, ...] = ()
+    layers: tuple[str, ...] = ()
+    binding: tuple[str, ...] = ()
+    risks: tuple[str, ...] = ()
+    demand: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class BoardPack:
     """Everything a board pack shows, frozen at one moment.
 
@@ -374,6 +418,7 @@ class BoardPack:
         exit_terms: each quote's exit terms.
         methodology: formulas, assumptions, FX, rules and catalogue.
         lines: every quote line with its source.
+        plan: the award plan for every workload (None: not planned).
     """
 
     meta: PackMeta
@@ -388,6 +433,7 @@ class BoardPack:
     exit_terms: tuple[QuoteExit, ...] = ()
     methodology: Methodology = Methodology()
     lines: tuple[QuoteLineRow, ...] = ()
+    plan: PlanSummary | None = None
 
     def tco_for(self, quote_key: str) -> QuoteTco | None:
         """The TCO record of a quote, if computed."""

@@ -15,7 +15,7 @@ end shows them.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,7 +24,7 @@ from computescore.domain.export_control import ExportControlResult
 from computescore.domain.findings import Finding
 from computescore.domain.problems import Problem
 from computescore.domain.scoring import ScoreInput, prepare_input
-from computescore.reports.model import BoardPack
+from computescore.reports.model import BoardPack, PlanSummary
 from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.reporting import DEFAULT_MARKING, RulesInfo, build_board_pack
@@ -48,6 +48,7 @@ class AnalysisOptions:
         generated_on: the date printed in the board pack (None: today).
         prepared_by: overrides the evaluation's "prepared by" in the pack.
         confidentiality: the marking printed on every page of the pack.
+        plan: add the award plan for every workload to the pack.
     """
 
     engine: EvaluateOptions = field(default_factory=EvaluateOptions)
@@ -55,6 +56,7 @@ class AnalysisOptions:
     generated_on: date | None = None
     prepared_by: str | None = None
     confidentiality: str = DEFAULT_MARKING
+    plan: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,8 @@ def analyse(
         prepared_by=opts.prepared_by,
         confidentiality=opts.confidentiality,
     )
+    if opts.plan and data.evaluation.workloads:
+        pack = replace(pack, plan=_plan(data, store, opts.run_compliance, report))
     return Analysis(
         data=data,
         result=result,
@@ -203,6 +207,39 @@ def _check(data: EvaluationData, store: Store) -> _Compliance:
         label=label,
         classifications=classify_quoted(data, settings),
         problems=settings.problems,
+    )
+
+
+def _plan(
+    data: EvaluationData,
+    store: Store,
+    checked: bool,
+    report: Progress,
+) -> PlanSummary | None:
+    """The award plan of every workload, for the pack (None when it cannot be made)."""
+    from computescore.domain.award import compare
+    from computescore.services.compliance import settings_for
+    from computescore.services.plan import (
+        PlanOptions,
+        PlanReport,
+        demand_text,
+        plan_inputs,
+        plan_summary,
+        scenarios_for,
+    )
+
+    settings = settings_for(data, store=store) if checked else None
+    inputs = plan_inputs(data, settings, progress=report)
+    policies, recommended = scenarios_for(PlanOptions())
+    scenarios = compare(inputs.workloads, inputs.options, policies, recommended)
+    return plan_summary(
+        PlanReport(
+            evaluation=data.evaluation.name,
+            decision_date=data.evaluation.decision_date,
+            scenarios=scenarios,
+            inputs=inputs,
+            workloads=tuple((w.name, demand_text(w)) for w in data.evaluation.workloads),
+        )
     )
 
 

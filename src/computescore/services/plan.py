@@ -30,8 +30,14 @@ from computescore.domain.award import (
     compare,
     find,
 )
-from computescore.domain.award.options import affine_cost, residency, whole_unit
+from computescore.domain.award.options import (
+    affine_cost,
+    location_unstated,
+    residency,
+    whole_unit,
+)
 from computescore.domain.catalog import Catalogue
+from computescore.domain.figures import format_usd
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Quote
@@ -46,6 +52,7 @@ from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData, load_evaluation_data
 
 if TYPE_CHECKING:
+    from computescore.reports.model import PlanSummary
     from computescore.services.compliance import ComplianceSettings
     from computescore.store.repository import Store
 
@@ -261,11 +268,15 @@ def _options_for(
                 score=score,
                 eligible=not reason,
                 reason=reason,
-                risks=risks,
+                risks=_with(risks, location_unstated(line, workload)),
                 equivalents=equivalents or 0.0,
             )
         )
     return out
+
+
+def _with(risks: tuple[str, ...], extra: str) -> tuple[str, ...]:
+    return (*risks, extra) if extra else risks
 
 
 def plan_inputs(
@@ -428,3 +439,61 @@ def options_by_workload(inputs: PlanInputs) -> Mapping[str, tuple[PlanOption, ..
     for option in inputs.options:
         out.setdefault(option.workload, []).append(option)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def plan_summary(report: PlanReport) -> PlanSummary:
+    """The recommended plan and the scenarios as the board pack's report record."""
+    from computescore.reports.model import PlanRow, PlanSummary, ScenarioRow
+
+    plan = report.plan
+    rows = tuple(
+        PlanRow(
+            a.workload,
+            a.layer.value,
+            f"{a.quote_label}: {a.option_label}",
+            a.accelerators,
+            a.equivalents,
+            a.usd,
+        )
+        for a in plan.allocations
+    )
+    scenarios = tuple(
+        ScenarioRow(
+            s.plan.policy.name,
+            s.plan.total_usd if s.plan.feasible else None,
+            s.delta_usd,
+            s.plan.score,
+            ", ".join(f"{v.vendor} {v.share:.0%}" for v in s.plan.vendors),
+            s.recommended,
+            s.text,
+        )
+        for s in report.scenarios
+    )
+    return PlanSummary(
+        scenario=plan.policy.name,
+        sentence=plan_sentence(plan, len(report.workloads)),
+        total_usd=plan.total_usd if plan.feasible else None,
+        rows=rows,
+        scenarios=scenarios,
+        layers=tuple(layer.text for layer in plan.layers),
+        binding=tuple(
+            f"{b.text}: costs {format_usd(b.cost_usd)}" for b in plan.binding if b.cost_usd
+        ),
+        risks=plan.risks,
+        demand=tuple(f"{name}: {demand}" for name, demand in report.workloads),
+    )
+
+
+def plan_sentence(plan: AwardPlan, workloads: int) -> str:
+    """The plan in one sentence that covers every workload."""
+    if not plan.feasible:
+        why = "; ".join(s.text for s in plan.shortfalls[:2])
+        return f"No award plan keeps the rules of “{plan.policy.name}”: {why}."
+    every = "both workloads" if workloads == 2 else f"all {workloads} workloads"
+    if workloads == 1:
+        every = "the workload"
+    vendors = ", ".join(f"{v.vendor} ({v.share:.0%})" for v in plan.vendors)
+    return (
+        f"Supply {every} under “{plan.policy.name}” for {format_usd(plan.total_usd)} over "
+        f"their horizons, from {vendors}."
+    )

@@ -54,8 +54,9 @@ def residency(line: QuoteLine, workload: Workload) -> str:
     """Why the line may not hold the workload's data ("" when it may).
 
     Restricted and confidential data must stay in the workload's required region: a
-    line elsewhere, or one that does not say where it runs, is not eligible for it.
-    Internal and public data may go elsewhere (the compliance findings warn).
+    line elsewhere is not eligible for it. Internal and public data may go elsewhere,
+    and a line that does not say where it runs stays eligible with a warning, as in
+    the compliance findings (:func:`location_unstated`).
     """
     if not workload.required_region or workload.data_classification not in _STRICT:
         return ""
@@ -64,11 +65,18 @@ def residency(line: QuoteLine, workload: Workload) -> str:
         return ""
     where = (line.country or "").strip().upper()
     klass = workload.data_classification.value
-    if not where:
-        return (
-            f"the line does not say where it runs; {klass} data must stay in "
-            f"{workload.required_region} (ask the vendor)"
-        )
-    if where not in allowed:
+    if where and where not in allowed:
         return f"runs in {where}; {klass} data must stay in {workload.required_region}"
     return ""
+
+
+def location_unstated(line: QuoteLine, workload: Workload) -> str:
+    """A risk sentence when a line holding strict data does not say where it runs."""
+    if not workload.required_region or workload.data_classification not in _STRICT:
+        return ""
+    if (line.country or "").strip():
+        return ""
+    return (
+        f"{line.description[:60]!s} does not say where it runs; "
+        f"{workload.data_classification.value} data must stay in {workload.required_region}"
+    )

@@ -398,14 +398,17 @@ def _layer_decision(workload: PlanWorkload, options: Sequence[PlanOption]) -> La
     share = c_cost / r_cost
     peak = f"{workload.peak_share:.0%}"
     if workload.peak_share < share:
-        verdict = f"the peak lasts {peak} of the time, below it, so the peak is rented as used"
+        verdict = f"the peak lasts {peak} of the time, so it is rented as used"
     else:
-        verdict = f"the peak lasts {peak} of the time, at or above it, so the peak is committed"
+        verdict = f"the peak lasts {peak} of the time, so it is committed"
+    if share >= 1:
+        cheaper = "renting is cheaper however long the peak lasts"
+    else:
+        cheaper = f"renting is cheaper when the peak lasts less than {share:.0%} of the time"
     text = (
         f"A reference accelerator's worth of work costs {format_usd(c_cost)} committed "
         f"({committed.quote_label}: {committed.label}) or {format_usd(r_cost)} rented for the "
-        f"whole horizon ({rented.quote_label}: {rented.label}); renting is cheaper below a "
-        f"break-even of {min(share, 1.0):.0%} of the time; {verdict}."
+        f"whole horizon ({rented.quote_label}: {rented.label}): {cheaper}; {verdict}."
     )
     return LayerDecision(
         workload.name,

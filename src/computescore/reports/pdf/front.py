@@ -99,6 +99,8 @@ def _summary(b: _Builder) -> None:
     recommendation = pack.recommendation or (
         "No recommendation: the scorecard has not been computed for this evaluation."
     )
+    if pack.plan is not None:
+        recommendation = pack.plan.sentence
     callout = Table(
         [[b.p(t(recommendation, 700), s.callout)]],
         colWidths=[b.width],
@@ -115,7 +117,9 @@ def _summary(b: _Builder) -> None:
             ]
         )
     )
-    parts += [b.p("Recommendation", s.h2), callout, Spacer(1, 10)]
+    parts += [b.p("Recommendation", s.h2), callout, Spacer(1, 6)]
+    if pack.plan is not None and pack.recommendation:
+        parts += [b.p("<b>The ranking:</b> " + t(pack.recommendation, 600), s.body), Spacer(1, 6)]
 
     open_findings = pack.open_findings()
     knockouts = [f for f in open_findings if f.severity is FindingSeverity.KNOCKOUT]
@@ -160,6 +164,7 @@ def _summary(b: _Builder) -> None:
         )
     )
     parts += [tile_table, Spacer(1, 12)]
+    parts += _plan_section(b)
 
     parts.append(b.p("How robust is the ranking?", s.h2))
     if ranking is None:
@@ -200,3 +205,76 @@ def _summary(b: _Builder) -> None:
             )
     b.section("Executive summary")
     b.story.append(KeepInFrame(b.width, b.height - 40, parts, mode="shrink"))
+
+
+def _plan_section(b: _Builder) -> list[Flowable]:
+    """The award plan for every workload, and the scenarios side by side."""
+    plan, s = b.pack.plan, b.s
+    if plan is None:
+        return []
+    parts: list[Flowable] = [
+        b.p("The award plan for every workload", s.h2),
+    ]
+    if plan.rows:
+        rows = [
+            [
+                b.cell(t(r.workload, 80)),
+                b.cell(t(r.layer, 20)),
+                b.cell(t(r.option, 120)),
+                b.num(f"{r.accelerators:,}"),
+                b.num(f"{r.equivalents:,.1f}"),
+                b.num(format_usd(r.usd)),
+            ]
+            for r in plan.rows
+        ]
+        parts.append(
+            b.table(
+                ["Workload", "Layer", "Option", "Accel.", "Equiv.", "Cost"],
+                rows,
+                [0.22, 0.09, 0.38, 0.08, 0.09, 0.14],
+                numeric=(3, 4, 5),
+            )
+        )
+    parts.append(
+        b.p(
+            "Demand is counted in H100-equivalents of useful work: "
+            + t("; ".join(plan.demand), 600)
+            + ".",
+            s.muted,
+        )
+    )
+    for text in plan.layers:
+        parts.append(b.p(t(text, 600), s.body))
+    if plan.scenarios:
+        rows = [
+            [
+                b.cell(t(r.name, 60) + (" (recommended)" if r.recommended else "")),
+                b.num("no plan" if r.total_usd is None else format_usd(r.total_usd)),
+                b.num(_signed_usd(r.delta_usd)),
+                b.num("—" if r.score is None else f"{r.score:.1f}"),
+                b.cell(t(r.vendors, 160)),
+            ]
+            for r in plan.scenarios
+        ]
+        parts += [
+            Spacer(1, 6),
+            b.table(
+                ["Scenario", "Total", "Against it", "Score", "Vendors (share of spend)"],
+                rows,
+                [0.27, 0.14, 0.13, 0.07, 0.39],
+                numeric=(1, 2, 3),
+            ),
+        ]
+    for text in plan.binding:
+        parts.append(b.p("Rule that bound: " + t(text, 400), s.muted))
+    parts.append(Spacer(1, 8))
+    return parts
+
+
+def _signed_usd(value: float | None) -> str:
+    """A difference in money: "+$1,548", "−$200", "same" or a dash."""
+    if value is None:
+        return "—"
+    if abs(value) < 0.5:
+        return "same"
+    return ("+" if value > 0 else "−") + format_usd(abs(value))

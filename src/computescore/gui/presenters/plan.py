@@ -1,0 +1,98 @@
+"""What the Plan page shows, as plain text and rows (no Qt): scenarios, allocations, why."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from computescore.domain.award import Allocation, AwardPlan, ScenarioResult
+from computescore.domain.figures import format_usd
+
+
+def headline(plan: AwardPlan) -> tuple[str, str]:
+    """(sentence, severity) for the banner over the allocation table."""
+    if not plan.feasible:
+        reasons = "; ".join(
+            f"{s.text}" + (f" ({s.workload})" if s.workload else "") for s in plan.shortfalls
+        )
+        return f"No plan keeps the rules of “{plan.policy.name}”: {reasons}.", "error"
+    score = "no weighted score" if plan.score is None else f"a weighted score of {plan.score:.1f}"
+    vendors = len(plan.vendors)
+    largest = plan.vendors[0] if plan.vendors else None
+    share = f"; the largest, {largest.vendor}, takes {largest.share:.0%}" if largest else ""
+    text = (
+        f"“{plan.policy.name}”: {format_usd(plan.total_usd)} over the workloads' horizons, "
+        f"{score}, {vendors} {'vendor' if vendors == 1 else 'vendors'}{share} "
+        f"({plan.status})."
+    )
+    return text, "warning" if plan.risks else "ok"
+
+
+def scenario_row(item: ScenarioResult) -> tuple[str, str, str, str, str]:
+    """(scenario, total, difference, score, vendors) for the scenarios table."""
+    plan = item.plan
+    if not plan.feasible:
+        return (plan.policy.name, "no plan", "—", "—", "—")
+    delta = "recommended" if item.recommended else _signed(item.delta_usd)
+    score = "—" if plan.score is None else f"{plan.score:.1f}"
+    vendors = ", ".join(f"{v.vendor.split(',')[0]} {v.share:.0%}" for v in plan.vendors[:3])
+    if len(plan.vendors) > 3:
+        vendors += f" +{len(plan.vendors) - 3}"
+    return (plan.policy.name, format_usd(plan.total_usd), delta, score, vendors)
+
+
+def _signed(value: float | None) -> str:
+    if value is None:
+        return "—"
+    if abs(value) < 0.5:
+        return "same"
+    return ("+" if value > 0 else "−") + format_usd(abs(value))
+
+
+def allocation_detail(allocation: Allocation, plan: AwardPlan) -> str:
+    """Why this allocation: its layer, its cost, the break-even, and the plan's rules."""
+    lines = [
+        f"{allocation.quote_label}: {allocation.option_label}",
+        f"Supplies the {allocation.layer.value} of {allocation.workload!r} with "
+        f"{allocation.accelerators:,} accelerators ({allocation.equivalents:,.1f} "
+        f"H100-equivalents) for {format_usd(allocation.usd)}.",
+        "",
+        f"Why: {allocation.why}.",
+    ]
+    for layer in plan.layers:
+        if layer.workload == allocation.workload:
+            lines += ["", f"Layers: {layer.text}"]
+    lines += _rules(plan)
+    return "\n".join(lines)
+
+
+def _rules(plan: AwardPlan) -> list[str]:
+    out: list[str] = []
+    if plan.binding:
+        out += ["", "Rules that bound, and what each costs (re-solved without it):"]
+        out += [
+            f"  • {b.text}: {'—' if b.cost_usd is None else format_usd(b.cost_usd)}"
+            for b in plan.binding
+        ]
+    if plan.risks:
+        out += ["", "Risks the plan carries:"]
+        out += [f"  • {risk}" for risk in plan.risks]
+    return out
+
+
+def plan_summary(plan: AwardPlan, workloads: Sequence[tuple[str, str]]) -> str:
+    """The plan in words, for the detail pane when nothing is selected."""
+    lines = ["Demand (counted in H100-equivalents of useful work):"]
+    lines += [f"  • {name}: {demand}" for name, demand in workloads]
+    lines += [""] + [f"Layers: {layer.text}" for layer in plan.layers]
+    lines += _rules(plan)
+    if plan.exclusions:
+        lines += ["", f"{len(plan.exclusions)} options could not be used; for example:"]
+        seen: set[str] = set()
+        for item in plan.exclusions:
+            if item.reason in seen:
+                continue
+            seen.add(item.reason)
+            lines.append(f"  • {item.quote_label}: {item.option_label} — {item.reason}")
+            if len(seen) >= 6:
+                break
+    return "\n".join(lines)

@@ -1,0 +1,210 @@
+"""Plan: the award plan for every workload, its scenarios side by side, and why each layer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
+
+from computescore.gui import format as fmt
+from computescore.gui import tasks
+from computescore.gui.charts import ChartView
+from computescore.gui.errors import guarded
+from computescore.gui.models.table import ROW_ROLE, Column, RowTableModel
+from computescore.gui.presenters import plan as present
+from computescore.gui.theme import SPACING
+from computescore.gui.views.base import View
+from computescore.gui.widgets import Banner, configure_table, label
+from computescore.gui.workspace import Snapshot
+
+ALLOCATION_COLUMNS = [
+    Column("Workload", lambda a: a.workload, width=30),
+    Column("Layer", lambda a: a.layer.value, text=fmt.words, width=8),
+    Column(
+        "Option",
+        lambda a: f"{a.quote_label}: {a.option_label}",
+        width=44,
+        elide=Qt.TextElideMode.ElideMiddle,
+        tooltip=lambda a: a.why,
+    ),
+    Column("Accelerators", lambda a: a.accelerators, numeric=True, width=10),
+    Column("H100-eq.", lambda a: a.equivalents, text=lambda v: fmt.number(v, 1), numeric=True),
+    Column("Cost", lambda a: a.usd, text=fmt.usd, numeric=True, width=12),
+    Column("Score", lambda a: a.score, text=lambda v: fmt.number(v, 1), numeric=True, width=6),
+]
+
+SCENARIO_COLUMNS = [
+    Column("Scenario", lambda r: r[0], width=28),
+    Column("Total", lambda r: r[1], width=12, align_right=True),
+    Column("Against the recommended", lambda r: r[2], width=14, align_right=True),
+    Column("Score", lambda r: r[3], width=6, align_right=True),
+    Column("Vendors (share of spend)", lambda r: r[4], width=40),
+]
+
+
+class PlanView(View):
+    """The award plan: one recommendation for every workload."""
+
+    key = "plan"
+    title = "Award plan"
+    icon_name = "scorecard"
+    subtitle = (
+        "Every workload supplied from the eligible options, capacity layered across vendors "
+        "(baseline committed, peaks rented), solved under the scenario's rules."
+    )
+
+    def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
+        super().__init__(workspace, parent)
+        self.report: Any = None
+        self.error = ""
+        self._task: tasks.Task | None = None
+        bar = QHBoxLayout()
+        bar.setSpacing(SPACING)
+        bar.addWidget(label("Scenario", "Muted"))
+        self.scenario = QComboBox()
+        self.scenario.setAccessibleName("Scenario")
+        bar.addWidget(self.scenario, 1)
+        self.timing = label("", "Muted")
+        bar.addWidget(self.timing)
+        self.body_layout.addLayout(bar)
+        self.banner = Banner()
+        self.body_layout.addWidget(self.banner)
+
+        self.model = RowTableModel(ALLOCATION_COLUMNS)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        configure_table(self.table, ALLOCATION_COLUMNS)
+        self.table.selectionModel().selectionChanged.connect(self._on_select)
+        self.chart = ChartView(min_height=180)
+        self.detail = QPlainTextEdit()
+        self.detail.setReadOnly(True)
+        self.scenarios = RowTableModel(SCENARIO_COLUMNS)
+        self.scenario_table = QTableView()
+        self.scenario_table.setModel(self.scenarios)
+        configure_table(self.scenario_table, SCENARIO_COLUMNS)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.detail, "Why")
+        self.tabs.addTab(self.scenario_table, "Scenarios side by side")
+        self.tabs.addTab(self.chart, "Spend per vendor")
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setChildrenCollapsible(False)
+        self.body_layout.addWidget(split, 1)
+        self.scenario.currentIndexChanged.connect(self._show_scenario)
+
+    # -- data ------------------------------------------------------------------------
+    def unavailable_reason(self) -> tuple[str, str] | None:
+        """Say why there is no plan yet."""
+        snapshot = self.workspace.snapshot
+        evaluation = snapshot.evaluation if snapshot is not None else None
+        if evaluation is not None and not evaluation.workloads:
+            return ("No workloads yet", "Add a workload profile to plan the award.")
+        if self.error:
+            return ("The plan could not be made", self.error)
+        if self.report is None:
+            self._start()
+            return ("Planning…", "Pricing every option for every workload, then solving.")
+        return None
+
+    def ready(self) -> bool:
+        """True when no plan is being made."""
+        return self._task is None
+
+    def _on_changed(self) -> None:
+        self.report = None
+        self.error = ""
+        super()._on_changed()
+
+    def _start(self) -> None:
+        if self._task is not None:
+            return
+        store = self.workspace.store
+        snapshot = self.workspace.snapshot
+        if store is None or snapshot is None or snapshot.evaluation is None:
+            return
+        from computescore.services.plan import plan_evaluation
+
+        name = snapshot.evaluation.name
+
+        def done(report: Any) -> None:
+            self._task = None
+            self.report = report
+            self.refresh()
+
+        def failed(info: tasks.ExcInfo) -> None:
+            self._task = None
+            self.error = str(info[1]) if info[1] is not None else "unknown error"
+            self.refresh()
+
+        self._task = tasks.run_task(
+            lambda progress: plan_evaluation(store, name, progress=progress),
+            name="plan",
+            on_success=done,
+            on_error=failed,
+        )
+
+    def populate(self, snapshot: Snapshot) -> None:
+        """Fill the scenario list and show the recommended one."""
+        report = self.report
+        if report is None:
+            return
+        self.scenario.blockSignals(True)
+        self.scenario.clear()
+        for item in report.scenarios:
+            suffix = " (recommended)" if item.recommended else ""
+            self.scenario.addItem(item.plan.policy.name + suffix)
+        index = next(i for i, item in enumerate(report.scenarios) if item.recommended)
+        self.scenario.setCurrentIndex(index)
+        self.scenario.blockSignals(False)
+        self.scenarios.set_rows([present.scenario_row(item) for item in report.scenarios])
+        self.timing.setText(f"solved in {report.seconds:.1f} s")
+        self._show_scenario(index)
+
+    @guarded
+    def _show_scenario(self, index: int) -> None:
+        report = self.report
+        if report is None or not 0 <= index < len(report.scenarios):
+            return
+        plan = report.scenarios[index].plan
+        text, severity = present.headline(plan)
+        self.banner.show_message(text, severity)
+        self.model.set_rows(list(plan.allocations))
+        self.detail.setPlainText(present.plan_summary(plan, report.workloads))
+        if plan.vendors:
+            from computescore.reports.charts import vendor_spend_figure
+
+            rows = [(v.vendor, v.usd, v.share) for v in plan.vendors]
+            cap = plan.policy.vendor_cap
+            self.chart.set_builder(lambda fig: vendor_spend_figure(rows, figure=fig, cap=cap))
+        else:
+            self.chart.show_message("No spend: no plan keeps this scenario's rules.")
+
+    def extra_screens(self) -> list[tuple[str, Any]]:
+        """The other tabs, for the documentation's screenshots."""
+        return [
+            ("scenarios", lambda: self.tabs.setCurrentIndex(1)),
+            ("spend", lambda: self.tabs.setCurrentIndex(2)),
+        ]
+
+    @guarded
+    def _on_select(self, selected: QItemSelection, _old: QItemSelection) -> None:
+        indexes = selected.indexes()
+        report = self.report
+        if not indexes or report is None:
+            return
+        allocation = indexes[0].data(ROW_ROLE)
+        plan = report.scenarios[self.scenario.currentIndex()].plan
+        self.detail.setPlainText(present.allocation_detail(allocation, plan))
