@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from computescore.domain.award.dominance import dominated_lines
 from computescore.domain.award.model import (
     Allocation,
     AwardPlan,
@@ -25,7 +26,14 @@ from computescore.domain.award.model import (
     Shortfall,
     VendorSpend,
 )
-from computescore.domain.award.programme import Column, Solution, columns, score_floors, solve
+from computescore.domain.award.programme import (
+    TIME_LIMIT_S,
+    Column,
+    Solution,
+    columns,
+    score_floors,
+    solve,
+)
 from computescore.domain.figures import format_usd
 from computescore.domain.quotes import Deployment
 from computescore.wording import plural
@@ -35,6 +43,9 @@ MAX_RELAXATIONS = 12
 
 _TOLERANCE_USD = 0.5
 
+INFEASIBLE = 2
+"""The solver's status when it proves that no plan keeps the rules."""
+
 
 def plan_award(
     workloads: Sequence[PlanWorkload],
@@ -42,6 +53,7 @@ def plan_award(
     policy: PlanPolicy | None = None,
     *,
     measure_binding: bool = True,
+    time_limit_s: float = TIME_LIMIT_S,
 ) -> AwardPlan:
     """The plan that supplies every workload from the options under ``policy``.
 
@@ -50,6 +62,8 @@ def plan_award(
         options: every option priced for each workload, eligible or not.
         policy: the award rules and the objective (default: lowest cost).
         measure_binding: re-solve without each rule that bound, to price it.
+        time_limit_s: the solver's time limit; past it the best plan found is kept
+            and its status says how close to the optimum it is proven to be.
     """
     rules = policy or PlanPolicy()
     by_name = {w.name: w for w in workloads}
@@ -58,16 +72,28 @@ def plan_award(
         for o in options
         if not o.eligible and o.workload in by_name
     )
-    shortfalls = _precheck(by_name, options, rules)
+    grouped = _by_workload(options)
+    shortfalls = _precheck(by_name, grouped, options, rules)
     if shortfalls:
         return AwardPlan(rules, False, shortfalls=shortfalls, exclusions=exclusions, status="")
-    cols = columns(by_name, options)
-    solution = solve(by_name, options, rules, cols)
+    cols = columns(by_name, options, dominated_lines(options, rules))
+    solution = solve(by_name, options, rules, cols, time_limit_s=time_limit_s)
     if not solution.units:
+        shortfalls = (
+            _diagnose(by_name, options, rules, cols)
+            if solution.status == INFEASIBLE
+            else (
+                Shortfall(
+                    "time limit",
+                    "",
+                    f"the solver found no plan within {time_limit_s:g} s ({solution.message})",
+                ),
+            )
+        )
         return AwardPlan(
             rules,
             False,
-            shortfalls=_diagnose(by_name, options, rules, cols),
+            shortfalls=shortfalls,
             exclusions=exclusions,
             status=solution.message,
         )
@@ -81,13 +107,13 @@ def plan_award(
         decision
         for w in workloads
         if w.peak > 0
-        for decision in [_layer_decision(w, options)]
+        for decision in [_layer_decision(w, grouped.get(w.name, []))]
         if decision is not None
     )
     return AwardPlan(
         policy=rules,
         feasible=True,
-        allocations=_explained(allocations, by_name, options, layers),
+        allocations=_explained(allocations, by_name, grouped, layers),
         total_usd=total,
         objective_usd=solution.objective,
         score=_plan_score(allocations, by_name),
@@ -123,13 +149,23 @@ def _reasons(options: Sequence[PlanOption]) -> str:
     return "; ".join(parts) + (f"; and {plural(more, 'other reason')}" if more > 0 else "")
 
 
+def _by_workload(options: Sequence[PlanOption]) -> dict[str, list[PlanOption]]:
+    out: dict[str, list[PlanOption]] = {}
+    for option in options:
+        out.setdefault(option.workload, []).append(option)
+    return out
+
+
 def _precheck(
-    workloads: dict[str, PlanWorkload], options: Sequence[PlanOption], policy: PlanPolicy
+    workloads: dict[str, PlanWorkload],
+    grouped: dict[str, list[PlanOption]],
+    options: Sequence[PlanOption],
+    policy: PlanPolicy,
 ) -> tuple[Shortfall, ...]:
     """Shortfalls that need no solver: a workload nothing can supply, or not enough of."""
     out: list[Shortfall] = []
     for name, workload in workloads.items():
-        mine = [o for o in options if o.workload == name]
+        mine = grouped.get(name, [])
         usable = [o for o in mine if o.eligible]
         if not usable:
             why = _reasons(mine) if mine else "no quote offers compute for it"
@@ -378,8 +414,8 @@ def _per_equivalent(option: PlanOption, layer: Layer = Layer.BASELINE, share: fl
     return option.layer_usd(layer, share) / option.equivalents
 
 
-def _cheapest(options: Sequence[PlanOption], workload: str, *, rented: bool) -> PlanOption | None:
-    mine = [o for o in options if o.workload == workload and o.eligible and o.pay_as_used is rented]
+def _cheapest(options: Sequence[PlanOption], *, rented: bool) -> PlanOption | None:
+    mine = [o for o in options if o.eligible and o.pay_as_used is rented]
     return min(mine, key=lambda o: (_per_equivalent(o), o.supply), default=None)
 
 
@@ -388,8 +424,8 @@ def _layer_decision(workload: PlanWorkload, options: Sequence[PlanOption]) -> La
 
     Costs are per reference accelerator's worth of work, for the whole horizon.
     """
-    committed = _cheapest(options, workload.name, rented=False)
-    rented = _cheapest(options, workload.name, rented=True)
+    committed = _cheapest(options, rented=False)
+    rented = _cheapest(options, rented=True)
     if committed is None or rented is None:
         return None
     c_cost, r_cost = _per_equivalent(committed), _per_equivalent(rented)
@@ -425,7 +461,7 @@ def _layer_decision(workload: PlanWorkload, options: Sequence[PlanOption]) -> La
 def _explained(
     allocations: Sequence[Allocation],
     workloads: dict[str, PlanWorkload],
-    options: Sequence[PlanOption],
+    grouped: dict[str, list[PlanOption]],
     layers: Sequence[LayerDecision],
 ) -> tuple[Allocation, ...]:
     """Each allocation with a sentence saying why it supplies its layer."""
@@ -437,9 +473,8 @@ def _explained(
         own = a.unit_usd * a.accelerators / a.equivalents if a.equivalents > 0 else math.inf
         cheaper = [
             o
-            for o in options
-            if o.workload == a.workload
-            and o.eligible
+            for o in grouped.get(a.workload, [])
+            if o.eligible
             and o.supply != a.supply
             and _per_equivalent(o, a.layer, workload.peak_share) * (1 + 1e-9) < own
         ]

@@ -39,11 +39,14 @@ from computescore.domain.award.model import Layer, Objective, PlanOption, PlanPo
 TIME_LIMIT_S = 20.0
 """The solver's time limit for one plan, in seconds."""
 
-LARGE_COLUMNS = 5_000
-"""Above this many unit variables the solver stops within :data:`LARGE_GAP` of the optimum."""
+MIP_GAP = 1e-6
+"""The relative gap to the optimum at which the solver stops (it proves the bound)."""
 
-LARGE_GAP = 0.01
-"""The relative gap to the optimum accepted on large plans (HiGHS proves the bound)."""
+LARGE_COLUMNS = 2_000
+"""Above this many unit variables the solver stops within :data:`LARGE_GAP` instead."""
+
+LARGE_GAP = 1e-3
+"""The proven gap accepted on large plans: 0.1 %, far inside the prices' own uncertainty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +97,19 @@ class _Rows:
         self.upper.append(upper)
 
 
-def columns(workloads: Mapping[str, PlanWorkload], options: Sequence[PlanOption]) -> list[Column]:
-    """The programme's unit variables: every eligible option in every layer of its workload."""
+def columns(
+    workloads: Mapping[str, PlanWorkload],
+    options: Sequence[PlanOption],
+    set_aside: frozenset[str] = frozenset(),
+) -> list[Column]:
+    """The programme's unit variables: every eligible option in every layer of its workload.
+
+    Options of the lines in ``set_aside`` (dominated: no optimal plan needs them) are left out.
+    """
     out = []
     for index, option in enumerate(options):
         workload = workloads.get(option.workload)
-        if not option.eligible or workload is None:
+        if not option.eligible or workload is None or option.supply in set_aside:
             continue
         for layer in workload.layers:
             usd = option.unit * option.layer_usd(layer, workload.peak_share)
@@ -196,8 +206,25 @@ class _Programme:
         )
 
     @property
-    def size(self) -> int:
+    def capped(self) -> bool:
+        """True when a vendor cap applies (a spend variable carries the plan's total)."""
+        return self.policy.vendor_cap is not None and self.keeps("vendor_cap")
+
+    @property
+    def spend_index(self) -> int:
+        """The continuous variable holding the plan's total spend (when capped)."""
         return len(self.cols) + len(self.supplies) + len(self.vendor_index)
+
+    @property
+    def size(self) -> int:
+        return self.spend_index + (1 if self.capped else 0)
+
+    def integrality(self) -> np.ndarray:
+        """1 for the whole-unit and yes/no variables, 0 for the spend."""
+        out = np.ones(self.size)
+        if self.capped:
+            out[self.spend_index] = 0
+        return out
 
     def _factor(self, score: float | None) -> float:
         return _value_factor(score) if self.policy.objective is Objective.VALUE else 1.0
@@ -206,6 +233,8 @@ class _Programme:
         """(objective, money, lower, upper) per variable."""
         cost, money = np.zeros(self.size), np.zeros(self.size)
         lower, upper = np.zeros(self.size), np.ones(self.size)
+        if self.capped:
+            upper[self.spend_index] = np.inf
         for j, c in enumerate(self.cols):
             option = self.options[c.option]
             workload = self.workloads[option.workload]
@@ -234,19 +263,30 @@ class _Programme:
                 self.rows.add(terms, _demand(workload, layer), np.inf)
 
     def supply_rows(self, upper: np.ndarray) -> None:
-        """Each line: capacity and minimum commitment, and used only when it supplies."""
+        """Each line: its capacity, and its minimum commitment and fixed costs once used.
+
+        A line with fixed costs, a minimum or a rule counting vendors gets a "used"
+        variable, tied to each of its unit variables (``n ≤ most × used``: the strong
+        form, whose relaxation pays the fixed costs in proportion); other lines need
+        none, only their capacity.
+        """
         by_supply: dict[str, list[tuple[int, float]]] = {s: [] for s in self.supplies}
         for j, c in enumerate(self.cols):
             option = self.options[c.option]
             by_supply[option.supply].append((j, float(option.unit)))
         for s, terms in by_supply.items():
             u = self.supply_index[s]
-            cap = self.capacity[s]
-            reach = math.fsum(upper[j] * unit for j, unit in terms)
-            big = float(cap) if cap is not None and self.keeps(f"capacity:{s}") else reach
-            big = max(big, float(self.minimum[s]), 1.0)
-            self.rows.add([*terms, (u, -big)], -np.inf, 0.0)
+            cap = self.capacity[s] if self.keeps(f"capacity:{s}") else None
             least = self.minimum[s] if self.keeps(f"minimum:{s}") else 0
+            if not (self.fixed[s] > 0 or least > 0 or self.vendor_index):
+                upper[u] = 0
+                if cap is not None:
+                    self.rows.add(terms, -np.inf, float(cap))
+                continue
+            for j, _ in terms:
+                self.rows.add([(j, 1.0), (u, -float(upper[j]))], -np.inf, 0.0)
+            if cap is not None:
+                self.rows.add([*terms, (u, -float(cap))], -np.inf, 0.0)
             self.rows.add([*terms, (u, -float(max(least, 1)))], 0.0, np.inf)
 
     def vendor_rows(self, lower: np.ndarray) -> bool:
@@ -272,20 +312,25 @@ class _Programme:
         return True
 
     def cap_rows(self, money: np.ndarray) -> None:
-        """Each vendor's spend at most the cap's share of all spend."""
+        """Each vendor's spend at most the cap's share of all spend.
+
+        A continuous variable ``spend`` equals the plan's total; each vendor's row
+        then reads ``own spend − cap × spend ≤ 0`` and stays sparse.
+        """
         cap = self.policy.vendor_cap
-        if cap is None or not self.keeps("vendor_cap"):
+        if cap is None or not self.capped:
             return
         owner = [self.options[c.option].vendor for c in self.cols] + [
             self.vendor_of[s] for s in self.supplies
         ]
-        for v in sorted(set(owner)):
-            terms = []
-            for j, who in enumerate(owner):
-                coefficient = money[j] * ((1.0 if who == v else 0.0) - cap)
-                if coefficient:
-                    terms.append((j, coefficient))
-            self.rows.add(terms, -np.inf, 0.0)
+        spend = self.spend_index
+        paid = [(j, float(money[j])) for j in range(len(owner)) if money[j]]
+        self.rows.add([*paid, (spend, -1.0)], 0.0, 0.0)
+        own: dict[str, list[tuple[int, float]]] = {}
+        for j, value in paid:
+            own.setdefault(owner[j], []).append((j, value))
+        for terms in own.values():
+            self.rows.add([*terms, (spend, -cap)], -np.inf, 0.0)
 
     def score_rows(self) -> None:
         """Each workload's average score (by equivalent-months) at least its floor."""
@@ -308,8 +353,13 @@ def solve(
     policy: PlanPolicy,
     cols: Sequence[Column],
     drop: frozenset[str] = frozenset(),
+    time_limit_s: float = TIME_LIMIT_S,
 ) -> Solution:
-    """Solve the plan's programme without the rules named in ``drop``."""
+    """Solve the plan's programme without the rules named in ``drop``.
+
+    The solver stops at a proven gap of :data:`MIP_GAP` or after ``time_limit_s``
+    seconds with the best plan found and its proven gap (``Solution.gap``).
+    """
     programme = _Programme(workloads, options, policy, cols, drop)
     cost, money, lower, upper = programme.costs_and_bounds()
     programme.demand_rows()
@@ -327,20 +377,22 @@ def solve(
         constraints.append(LinearConstraint(matrix, rows.lower, rows.upper))
     result = milp(
         cost,
-        integrality=np.ones(programme.size),
+        integrality=programme.integrality(),
         bounds=Bounds(lower, upper),
         constraints=constraints,
         options={
-            "time_limit": TIME_LIMIT_S,
+            "time_limit": time_limit_s,
             "disp": False,
-            "mip_rel_gap": LARGE_GAP if len(cols) > LARGE_COLUMNS else 1e-6,
+            "mip_rel_gap": LARGE_GAP if len(cols) > LARGE_COLUMNS else MIP_GAP,
         },
     )
     if result.x is None:
         return Solution(int(result.status), str(result.message), math.inf, (), frozenset())
     gap = getattr(result, "mip_gap", None)
     x = np.rint(result.x).astype(int)
-    used = frozenset(s for s, j in programme.supply_index.items() if x[j] > 0)
+    used = frozenset(
+        options[c.option].supply for c, n in zip(cols, x[: len(cols)], strict=True) if n > 0
+    )
     return Solution(
         int(result.status),
         str(result.message),
