@@ -14,25 +14,36 @@ import io
 import math
 import re
 import zipfile
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.chart import BarChart, RadarChart, Reference, Series
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from computescore.domain.findings import FindingSeverity
 from computescore.domain.quotes import CANONICAL_LINE_FIELDS
 from computescore.reports import theme
+from computescore.reports.excel_plan import plan_sheet
+from computescore.reports.excel_sheet import (
+    BOLD_FONT,
+    INPUT_FILL,
+    KEY_FONT,
+    KO_FILL,
+    MUTED_FONT,
+    RULE,
+    SUB_FONT,
+    TITLE_FONT,
+    Sheet,
+    absent,
+    band,
+)
 from computescore.reports.model import AXES, AXIS_TITLES, BoardPack, fingerprint
-from computescore.reports.safe import excel_text, write_text
+from computescore.reports.safe import excel_text
 from computescore.vocabulary import ABSENT
 
 QUOTE_FIELDS = CANONICAL_LINE_FIELDS
@@ -45,124 +56,17 @@ SCORES_HEADER_ROW = 6
 SCORES_FIRST_ROW = 7
 """First quote row of the Scores sheet."""
 
-_FONT = theme.EXCEL_FONT
-_HEADER_FONT = Font(name=_FONT, bold=True, color="FFFFFF", size=10)
-_HEADER_FILL = PatternFill("solid", fgColor=theme.excel_colour(theme.HEADER_FILL))
-_INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
-_BAND_FILL = PatternFill("solid", fgColor=theme.excel_colour(theme.BAND))
-_KO_FILL = PatternFill("solid", fgColor="FBEAEA")
-_TITLE_FONT = Font(name=_FONT, bold=True, size=16, color=theme.excel_colour(theme.HEADER_FILL))
-_SUB_FONT = Font(name=_FONT, bold=True, size=11, color=theme.excel_colour(theme.INK))
-_BODY_FONT = Font(name=_FONT, size=10, color=theme.excel_colour(theme.INK))
-_BOLD_FONT = Font(name=_FONT, size=10, bold=True, color=theme.excel_colour(theme.INK))
-_MUTED_FONT = Font(name=_FONT, size=9, italic=True, color=theme.excel_colour(theme.MUTED))
-_KEY_FONT = Font(name=_FONT, size=14, bold=True, color=theme.excel_colour(theme.ACCENT))
-_RULE = Side(style="thin", color=theme.excel_colour(theme.RULE))
-_WRAP = Alignment(wrap_text=True, vertical="top")
-_TOP = Alignment(vertical="top")
-
-
-@dataclass
-class _Sheet:
-    """A worksheet with the column widths its content asks for."""
-
-    ws: Worksheet
-    widths: dict[int, float] = field(default_factory=dict)
-    max_width: float = 60.0
-
-    def put(
-        self,
-        row: int,
-        col: int,
-        value: Any,
-        *,
-        fmt: str | None = None,
-        font: Font | None = None,
-        wrap: bool = False,
-        measure: bool = True,
-    ) -> Any:
-        """Write a value: text through the safe helper, numbers and dates with a format."""
-        cell = self.ws.cell(row=row, column=col)
-        if isinstance(value, str):
-            write_text(cell, value)
-        elif isinstance(value, bool):
-            write_text(cell, "Yes" if value else "No")
-        elif isinstance(value, float) and not math.isfinite(value):  # Excel cannot store it
-            write_text(cell, "n/a")
-        elif isinstance(value, int | float | Decimal | date | datetime) or value is None:
-            cell.value = value
-        else:
-            write_text(cell, str(value))
-        if fmt is not None:
-            cell.number_format = fmt
-        elif isinstance(value, date):
-            cell.number_format = theme.EXCEL_DATE
-        cell.font = font or _BODY_FONT
-        cell.alignment = _WRAP if wrap else _TOP
-        if measure and value is not None:
-            shown = len(str(value)) if not isinstance(value, float) else 12
-            if isinstance(value, date):
-                shown = 11
-            self.widths[col] = max(self.widths.get(col, 8.0), min(shown + 2, self.max_width))
-        return cell
-
-    def formula(self, row: int, col: int, formula: str, fmt: str | None = None) -> Any:
-        """Write one of our own formulas (never vendor text)."""
-        cell = self.ws.cell(row=row, column=col)
-        cell.value = formula
-        if fmt is not None:
-            cell.number_format = fmt
-        cell.font = _BOLD_FONT
-        cell.alignment = _TOP
-        self.widths[col] = max(self.widths.get(col, 8.0), 12.0)
-        return cell
-
-    def header(self, row: int, titles: Sequence[str], start_col: int = 1) -> None:
-        for offset, title in enumerate(titles):
-            cell = self.put(row, start_col + offset, title, font=_HEADER_FONT, wrap=True)
-            cell.fill = _HEADER_FILL
-            cell.alignment = Alignment(wrap_text=True, vertical="center")
-        self.ws.row_dimensions[row].height = 28
-
-    def finish(self, *, landscape: bool = True, title_rows: str | None = None) -> None:
-        for col, width in self.widths.items():
-            self.ws.column_dimensions[get_column_letter(col)].width = width
-        self.ws.sheet_view.showGridLines = False
-        setup = self.ws.page_setup
-        setup.orientation = "landscape" if landscape else "portrait"
-        setup.paperSize = self.ws.PAPERSIZE_A4
-        setup.fitToWidth = 1
-        setup.fitToHeight = 0
-        if self.ws.sheet_properties.pageSetUpPr is not None:
-            self.ws.sheet_properties.pageSetUpPr.fitToPage = True
-        self.ws.print_options.horizontalCentered = True
-        if title_rows:
-            self.ws.print_title_rows = title_rows
-        footer: Any = self.ws.oddFooter
-        footer.left.text = "&A"
-        footer.right.text = "Page &P of &N"
-
-
-def _band(sheet: _Sheet, row: int, first_col: int, last_col: int, fill: PatternFill) -> None:
-    for col in range(first_col, last_col + 1):
-        sheet.ws.cell(row=row, column=col).fill = fill
-
-
-def _absent(sheet: _Sheet, row: int, sentence: str) -> None:
-    sheet.put(row, 1, sentence, font=_MUTED_FONT, measure=False)
-
-
 # --- sheets -----------------------------------------------------------------------------
 
 
 def _scores(wb: Workbook, pack: BoardPack) -> tuple[int, int] | None:
     """The Scores sheet; returns (first, last) data rows, or None without a ranking."""
-    sheet = _Sheet(wb.create_sheet("Scores"))
+    sheet = Sheet(wb.create_sheet("Scores"))
     ws = sheet.ws
-    sheet.put(1, 1, "Scores and weights", font=_TITLE_FONT, measure=False)
+    sheet.put(1, 1, "Scores and weights", font=TITLE_FONT, measure=False)
     ranking = pack.ranking
     if ranking is None or not ranking.rows:
-        _absent(sheet, 3, ABSENT["scorecard"])
+        absent(sheet, 3, ABSENT["scorecard"])
         sheet.finish()
         return None
     sheet.put(
@@ -170,17 +74,17 @@ def _scores(wb: Workbook, pack: BoardPack) -> tuple[int, int] | None:
         1,
         "Change a weight in the yellow cells: weighted totals and ranks recompute. Weights are "
         "divided by their sum, so they need not add up to 1.",
-        font=_MUTED_FONT,
+        font=MUTED_FONT,
         measure=False,
     )
     first, last = SCORES_FIRST_ROW, SCORES_FIRST_ROW + len(ranking.rows) - 1
     w = SCORES_WEIGHT_ROW
-    sheet.put(w, 3, "Weight", font=_BOLD_FONT)
+    sheet.put(w, 3, "Weight", font=BOLD_FONT)
     for offset, axis in enumerate(AXES):
         cell = sheet.put(w, 4 + offset, ranking.weight(axis), fmt=theme.EXCEL_WEIGHT)
-        cell.fill = _INPUT_FILL
-        cell.border = Border(top=_RULE, bottom=_RULE, left=_RULE, right=_RULE)
-    sheet.put(w, 9, "Sum", font=_BOLD_FONT)
+        cell.fill = INPUT_FILL
+        cell.border = Border(top=RULE, bottom=RULE, left=RULE, right=RULE)
+    sheet.put(w, 9, "Sum", font=BOLD_FONT)
     sheet.formula(w, 10, f"=SUM($D${w}:$H${w})", theme.EXCEL_WEIGHT)
     sheet.header(
         SCORES_HEADER_ROW,
@@ -217,7 +121,7 @@ def _scores(wb: Workbook, pack: BoardPack) -> tuple[int, int] | None:
         sheet.put(r, 12, row.weighted_total, fmt=theme.EXCEL_SCORE)
         sheet.put(r, 13, row.quote_key)
         if row.knocked_out:
-            _band(sheet, r, 1, 13, _KO_FILL)
+            band(sheet, r, 1, 13, KO_FILL)
     sheet.widths[1] = 7
     sheet.widths[11] = 50
     for col in range(4, 10):
@@ -228,7 +132,7 @@ def _scores(wb: Workbook, pack: BoardPack) -> tuple[int, int] | None:
 
     # Explanations below the table, one row per quote and axis.
     row_no = last + 3
-    sheet.put(row_no, 1, "How each score was reached", font=_SUB_FONT, measure=False)
+    sheet.put(row_no, 1, "How each score was reached", font=SUB_FONT, measure=False)
     row_no += 1
     sheet.header(row_no, ["", "Vendor", "Quote", "Axis", "Score", "Explanation", "Flags"])
     for ranked in ranking.rows:
@@ -244,13 +148,13 @@ def _scores(wb: Workbook, pack: BoardPack) -> tuple[int, int] | None:
 
 
 def _tco(wb: Workbook, pack: BoardPack) -> None:
-    lines = _Sheet(wb.create_sheet("TCO lines"))
-    lines.put(1, 1, "Total cost of ownership: every line", font=_TITLE_FONT, measure=False)
-    summary = _Sheet(wb.create_sheet("TCO"))
-    summary.put(1, 1, "Total cost of ownership per quote", font=_TITLE_FONT, measure=False)
+    lines = Sheet(wb.create_sheet("TCO lines"))
+    lines.put(1, 1, "Total cost of ownership: every line", font=TITLE_FONT, measure=False)
+    summary = Sheet(wb.create_sheet("TCO"))
+    summary.put(1, 1, "Total cost of ownership per quote", font=TITLE_FONT, measure=False)
     if not pack.tco:
-        _absent(lines, 3, ABSENT["tco"])
-        _absent(summary, 3, ABSENT["tco"])
+        absent(lines, 3, ABSENT["tco"])
+        absent(summary, 3, ABSENT["tco"])
         lines.finish()
         summary.finish()
         return
@@ -285,7 +189,7 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
         1,
         "Totals are SUMIFS over the sheet “TCO lines”; per-hour figures divide them by the "
         "hours shown.",
-        font=_MUTED_FONT,
+        font=MUTED_FONT,
         measure=False,
     )
     summary.header(
@@ -327,7 +231,7 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
 
 
 def _quotes(wb: Workbook, pack: BoardPack) -> None:
-    sheet = _Sheet(wb.create_sheet("Quotes"), max_width=45)
+    sheet = Sheet(wb.create_sheet("Quotes"), max_width=45)
     sheet.header(1, list(QUOTE_FIELDS))
     formats = {
         "price": "#,##0.00##",
@@ -339,7 +243,7 @@ def _quotes(wb: Workbook, pack: BoardPack) -> None:
         "term_months": "0",
     }
     if not pack.lines:
-        _absent(sheet, 2, ABSENT["lines"])
+        absent(sheet, 2, ABSENT["lines"])
     for index, line in enumerate(pack.lines, start=2):
         for col, name in enumerate(QUOTE_FIELDS, start=1):
             sheet.put(index, col, getattr(line, name), fmt=formats.get(name))
@@ -350,7 +254,7 @@ def _quotes(wb: Workbook, pack: BoardPack) -> None:
 
 
 def _findings(wb: Workbook, pack: BoardPack) -> None:
-    sheet = _Sheet(wb.create_sheet("Findings"), max_width=50)
+    sheet = Sheet(wb.create_sheet("Findings"), max_width=50)
     headers = [
         "Quote",
         "Severity",
@@ -364,9 +268,9 @@ def _findings(wb: Workbook, pack: BoardPack) -> None:
     ]
     sheet.header(1, headers)
     if pack.findings is None:
-        _absent(sheet, 2, ABSENT["compliance"])
+        absent(sheet, 2, ABSENT["compliance"])
     elif not pack.findings:
-        _absent(sheet, 2, ABSENT["compliance_clean"])
+        absent(sheet, 2, ABSENT["compliance_clean"])
     else:
         order = {FindingSeverity.KNOCKOUT: 0, FindingSeverity.WARNING: 1, FindingSeverity.INFO: 2}
         for r, f in enumerate(
@@ -386,7 +290,7 @@ def _findings(wb: Workbook, pack: BoardPack) -> None:
             for col, value in enumerate(values, start=1):
                 sheet.put(r, col, value, wrap=col in (4, 5))
             if f.severity is FindingSeverity.KNOCKOUT:
-                _band(sheet, r, 1, len(headers), _KO_FILL)
+                band(sheet, r, 1, len(headers), KO_FILL)
         sheet.ws.auto_filter.ref = f"A1:I{len(pack.findings) + 1}"
     sheet.ws.freeze_panes = "A2"
     sheet.widths[5] = 60
@@ -394,7 +298,7 @@ def _findings(wb: Workbook, pack: BoardPack) -> None:
 
 
 def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
-    sheet = _Sheet(wb.create_sheet("Exit terms"), max_width=50)
+    sheet = Sheet(wb.create_sheet("Exit terms"), max_width=50)
     headers = [
         "Quote",
         "Notice (days)",
@@ -407,7 +311,7 @@ def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
     ]
     sheet.header(1, headers)
     if not pack.exit_terms:
-        _absent(sheet, 2, ABSENT["exit_terms"])
+        absent(sheet, 2, ABSENT["exit_terms"])
     for r, item in enumerate(pack.exit_terms, start=2):
         terms = item.terms
         sheet.put(r, 1, item.label)
@@ -423,19 +327,17 @@ def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
 
 
 def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
-    sheet = _Sheet(wb.create_sheet("Sensitivity"), max_width=50)
-    sheet.put(1, 1, "Sensitivity, simulation and break-even", font=_TITLE_FONT, measure=False)
+    sheet = Sheet(wb.create_sheet("Sensitivity"), max_width=50)
+    sheet.put(1, 1, "Sensitivity, simulation and break-even", font=TITLE_FONT, measure=False)
     r = 3
-    sheet.put(
-        r, 1, "Tornado: TCO at each input's low and high value", font=_SUB_FONT, measure=False
-    )
+    sheet.put(r, 1, "Tornado: TCO at each input's low and high value", font=SUB_FONT, measure=False)
     r += 1
     if pack.tornado is None or not pack.tornado.bars:
-        _absent(sheet, r, ABSENT["sensitivity"])
+        absent(sheet, r, ABSENT["sensitivity"])
     else:
-        sheet.put(r, 1, "Quote", font=_BOLD_FONT)
+        sheet.put(r, 1, "Quote", font=BOLD_FONT)
         sheet.put(r, 2, pack.tornado.quote_label)
-        sheet.put(r + 1, 1, "Base TCO (USD)", font=_BOLD_FONT)
+        sheet.put(r + 1, 1, "Base TCO (USD)", font=BOLD_FONT)
         sheet.put(r + 1, 2, pack.tornado.base_usd, fmt=theme.EXCEL_USD)
         r += 3
         sheet.header(
@@ -450,17 +352,17 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
             sheet.put(r, 5, bar.tco_at_high_usd, fmt=theme.EXCEL_USD)
             sheet.formula(r, 6, f"=ABS(E{r}-D{r})", theme.EXCEL_USD)
     r += 3
-    sheet.put(r, 1, "Monte Carlo: TCO percentiles", font=_SUB_FONT, measure=False)
+    sheet.put(r, 1, "Monte Carlo: TCO percentiles", font=SUB_FONT, measure=False)
     r += 1
     mc = pack.monte_carlo
     if mc is None or not mc.rows:
-        _absent(sheet, r, ABSENT["monte_carlo"])
+        absent(sheet, r, ABSENT["monte_carlo"])
     else:
-        sheet.put(r, 1, "Samples", font=_BOLD_FONT)
+        sheet.put(r, 1, "Samples", font=BOLD_FONT)
         sheet.put(r, 2, mc.samples, fmt="#,##0")
-        sheet.put(r + 1, 1, "Seed", font=_BOLD_FONT)
+        sheet.put(r + 1, 1, "Seed", font=BOLD_FONT)
         sheet.put(r + 1, 2, mc.seed)
-        sheet.put(r + 2, 1, "Ranges", font=_BOLD_FONT)
+        sheet.put(r + 2, 1, "Ranges", font=BOLD_FONT)
         sheet.put(r + 2, 2, "; ".join(mc.ranges), measure=False)
         r += 4
         sheet.header(r, ["Quote", "P10 (USD)", "P50 (USD)", "P90 (USD)", "Ranks first"])
@@ -473,14 +375,14 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
             sheet.put(r, 5, row.probability_first, fmt=theme.EXCEL_PERCENT)
     r += 3
     sheet.put(
-        r, 1, "Buy or rent: total cost against hours of use per day", font=_SUB_FONT, measure=False
+        r, 1, "Buy or rent: total cost against hours of use per day", font=SUB_FONT, measure=False
     )
     r += 1
     curve = pack.break_even
     if curve is None:
-        _absent(sheet, r, ABSENT["break_even"])
+        absent(sheet, r, ABSENT["break_even"])
     else:
-        sheet.put(r, 1, "Break-even (h/day)", font=_BOLD_FONT)
+        sheet.put(r, 1, "Break-even (h/day)", font=BOLD_FONT)
         sheet.put(r, 2, curve.break_even_hours_per_day, fmt="0.0")
         r += 2
         sheet.header(
@@ -499,9 +401,9 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
 
 
 def _assumptions(wb: Workbook, pack: BoardPack, fp: str) -> None:
-    sheet = _Sheet(wb.create_sheet("Assumptions"), max_width=70)
+    sheet = Sheet(wb.create_sheet("Assumptions"), max_width=70)
     m = pack.methodology
-    sheet.put(1, 1, "Methodology and assumptions", font=_TITLE_FONT, measure=False)
+    sheet.put(1, 1, "Methodology and assumptions", font=TITLE_FONT, measure=False)
     r = 3
 
     def block(
@@ -512,10 +414,10 @@ def _assumptions(wb: Workbook, pack: BoardPack, fp: str) -> None:
         formats: dict[int, str] | None = None,
     ) -> None:
         nonlocal r
-        sheet.put(r, 1, title, font=_SUB_FONT, measure=False)
+        sheet.put(r, 1, title, font=SUB_FONT, measure=False)
         r += 1
         if not rows:
-            _absent(sheet, r, empty)
+            absent(sheet, r, empty)
             r += 2
             return
         sheet.header(r, headers)
@@ -574,7 +476,7 @@ def _assumptions(wb: Workbook, pack: BoardPack, fp: str) -> None:
     sheet.finish(landscape=False)
 
 
-def _value(sheet: _Sheet, row: int, cell: Any) -> None:
+def _value(sheet: Sheet, row: int, cell: Any) -> None:
     """Summary values: left-aligned and wrapped, the row tall enough for the text."""
     cell.alignment = Alignment(wrap_text=True, vertical="top", horizontal="left")
     if isinstance(cell.value, str) and len(cell.value) > 95:
@@ -585,10 +487,10 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
     ws = wb.active
     assert isinstance(ws, Worksheet)
     ws.title = "Summary"
-    sheet = _Sheet(ws, max_width=70)
+    sheet = Sheet(ws, max_width=70)
     meta = pack.meta
-    sheet.put(1, 1, "Board pack", font=_MUTED_FONT, measure=False)
-    sheet.put(2, 1, meta.evaluation, font=_TITLE_FONT, measure=False)
+    sheet.put(1, 1, "Board pack", font=MUTED_FONT, measure=False)
+    sheet.put(2, 1, meta.evaluation, font=TITLE_FONT, measure=False)
     rows: list[tuple[str, Any, str | None]] = [
         ("Decision date", meta.decision_date, theme.EXCEL_DATE),
         ("Prepared by", meta.prepared_by, None),
@@ -599,17 +501,17 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
     ]
     r = 4
     for label, value, fmt in rows:
-        sheet.put(r, 1, label, font=_BOLD_FONT)
+        sheet.put(r, 1, label, font=BOLD_FONT)
         sheet.put(r, 2, value, fmt=fmt, measure=False)
         r += 1
     r += 1
-    sheet.put(r, 1, "Recommendation", font=_SUB_FONT)
+    sheet.put(r, 1, "Recommendation", font=SUB_FONT)
     r += 1
     sheet.put(
         r,
         1,
         pack.recommendation or "No recommendation: the scorecard has not been computed.",
-        font=_BOLD_FONT,
+        font=BOLD_FONT,
         measure=False,
     )
     r += 2
@@ -632,17 +534,17 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
         ),
     ]
     for label, value, fmt in facts:
-        sheet.put(r, 1, label, font=_BOLD_FONT)
+        sheet.put(r, 1, label, font=BOLD_FONT)
         cell = sheet.put(r, 2, value, fmt=fmt, measure=False)
         if label in ("Leader", "Total cost of the recommended option (USD)"):
-            cell.font = _KEY_FONT
+            cell.font = KEY_FONT
         _value(sheet, r, cell)
         r += 1
     r += 1
-    sheet.put(r, 1, "Top risks", font=_SUB_FONT)
+    sheet.put(r, 1, "Top risks", font=SUB_FONT)
     for number, risk in enumerate(pack.risks[:3] or ("No risks were recorded.",), start=1):
         r += 1
-        sheet.put(r, 1, f"{number}.", font=_BOLD_FONT)
+        sheet.put(r, 1, f"{number}.", font=BOLD_FONT)
         _value(sheet, r, sheet.put(r, 2, risk, measure=False))
     sheet.widths[1] = 42
     sheet.widths[2] = 90
@@ -734,7 +636,8 @@ def render_xlsx(pack: BoardPack) -> bytes:
     """Render the board pack as ``.xlsx`` bytes.
 
     Sheets: Summary (with native bar and radar charts), Scores (live formulas),
-    TCO, TCO lines, Quotes, Findings, Exit terms, Sensitivity, Assumptions.
+    Plan (the award plan, live totals), TCO, TCO lines, Quotes, Findings, Exit terms,
+    Sensitivity, Assumptions.
 
     Raises:
         CellTextTooLong: a text exceeds Excel's 32,767-character cell limit.
@@ -749,6 +652,7 @@ def render_xlsx(pack: BoardPack) -> bytes:
     wb.properties.created = stamp
     wb.properties.lastModifiedBy = "ComputeScore"
     score_rows = _scores(wb, pack)
+    plan_sheet(wb, pack)
     _tco(wb, pack)
     _quotes(wb, pack)
     _findings(wb, pack)

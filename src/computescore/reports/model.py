@@ -356,7 +356,11 @@ class Methodology:
 
 @dataclass(frozen=True, slots=True)
 class PlanRow:
-    """One allocation of the award plan: which option supplies which layer of a workload."""
+    """One allocation of the award plan: which option supplies which layer of a workload.
+
+    ``usd`` = ``accelerators`` × ``unit_usd`` (one accelerator in this layer) plus
+    ``fixed_usd`` (its share of the line's fixed costs).
+    """
 
     workload: str
     layer: str
@@ -364,6 +368,9 @@ class PlanRow:
     accelerators: int
     equivalents: float
     usd: float
+    vendor: str = ""
+    unit_usd: float = 0.0
+    fixed_usd: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

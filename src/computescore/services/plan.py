@@ -454,6 +454,9 @@ def plan_summary(report: PlanReport) -> PlanSummary:
             a.accelerators,
             a.equivalents,
             a.usd,
+            a.vendor,
+            a.unit_usd,
+            a.usd - a.accelerators * a.unit_usd,
         )
         for a in plan.allocations
     )

@@ -1,0 +1,85 @@
+"""The award plan in the board pack: the PDF's summary and the workbook's Plan sheet.
+
+The pack is the demo evaluation's, analysed from a real SQLite file; the PDF is read
+back with pypdf and the workbook's formulas are evaluated and moved like a user would.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from computescore.reports.excel import render_xlsx
+from computescore.reports.model import BoardPack
+from computescore.reports.pdf import render_pdf
+from computescore.services.analysis import AnalysisOptions, analyse
+from computescore.services.demo import create_demo
+from computescore.services.evaluate import EvaluateOptions
+from computescore.services.workspace import open_store
+from tests.reports.conftest import pdf_text
+from tests.reports.formula_eval import FormulaEvaluator
+
+
+@pytest.fixture(scope="module")
+def demo_pack(tmp_path_factory: pytest.TempPathFactory) -> BoardPack:
+    path: Path = tmp_path_factory.mktemp("plan-pack") / "demo.computescore"
+    with open_store(path) as store:
+        create_demo(store)
+        options = AnalysisOptions(
+            engine=EvaluateOptions(monte_carlo_samples=200), generated_on=date(2026, 12, 1)
+        )
+        return analyse(store, None, options).pack
+
+
+def test_the_pack_carries_the_plan_for_every_workload(demo_pack: BoardPack) -> None:
+    plan = demo_pack.plan
+    assert plan is not None
+    assert plan.sentence.startswith("Supply all 3 workloads under “Lowest cost, compliant”")
+    assert {row.workload for row in plan.rows} == {
+        "Production inference (13B chat model)",
+        "Quarterly fine-tuning (70B)",
+        "Research sandbox",
+    }
+    assert sum(row.usd for row in plan.rows) == pytest.approx(plan.total_usd)
+    for row in plan.rows:
+        assert row.usd == pytest.approx(row.accelerators * row.unit_usd + row.fixed_usd)
+    assert [s.recommended for s in plan.scenarios].count(True) == 1
+
+
+def test_pdf_summary_recommends_the_plan(demo_pack: BoardPack) -> None:
+    text = pdf_text(render_pdf(demo_pack))
+    assert "The award plan for every workload" in text
+    assert "Supply all 3 workloads under" in text
+    assert "The ranking: Award the capacity to" in text
+    assert "No vendor above 60 %" in text
+    assert "Demand is counted in H100-equivalents of useful work" in text
+
+
+def test_workbook_plan_sheet_has_live_totals(demo_pack: BoardPack) -> None:
+    plan = demo_pack.plan
+    assert plan is not None
+    wb = load_workbook(io.BytesIO(render_xlsx(demo_pack)))
+    assert "Plan" in wb.sheetnames
+    ws = wb["Plan"]
+    first = 6
+    last = first + len(plan.rows) - 1
+    total = last + 1
+    assert ws.cell(total, 10).value == f"=SUM(J{first}:J{last})"
+    ev = FormulaEvaluator(wb)
+    assert ev.value("Plan", f"J{total}") == pytest.approx(plan.total_usd)
+    # Vendor spend and shares are formulas over the table; the shares add up to one.
+    vendors = {row.vendor for row in plan.rows}
+    start = total + 4
+    shares = [ev.value("Plan", f"D{r}") for r in range(start, start + len(vendors))]
+    assert sum(shares) == pytest.approx(1.0)
+    # A price typed in moves the plan's total: 10 more accelerators' worth on row 1.
+    price = ws.cell(first, 8).value
+    ev.set("Plan", f"F{first}", ws.cell(first, 6).value + 10)
+    assert ev.value("Plan", f"J{total}") == pytest.approx(plan.total_usd + 10 * price)
+    assert ev.value("Plan", f"C{start}") == pytest.approx(
+        sum(r.usd for r in plan.rows if r.vendor == plan.rows[0].vendor) + 10 * price
+    )
