@@ -364,3 +364,43 @@ def test_tightening_the_cap_never_lowers_the_cost(
     assert tight.feasible is not math.isinf(expected)
     if tight.feasible:
         assert tight.total_usd == pytest.approx(expected)
+
+
+def test_price_margins_found_by_re_solving() -> None:
+    # A at $100 supplies all 10; B at $120 waits. A's price may rise 20 % before B takes
+    # over; B enters when its price falls 1 − 100/120 = 16.7 %.
+    from computescore.domain.award.robustness import price_margins
+
+    work = PlanWorkload("Inference", 10)
+    options = [option("A", "Inference", 100.0), option("B", "Inference", 120.0)]
+    plan = plan_award([work], options)
+    margins = {m.supply: m for m in price_margins([work], options, plan)}
+    assert margins["A"].used and margins["A"].change == pytest.approx(0.2, abs=0.01)
+    assert "rise 20%" in margins["A"].text or "rise 21%" in margins["A"].text
+    assert not margins["B"].used
+    assert margins["B"].change == pytest.approx(-1 / 6, abs=0.01)
+    # A line that nothing moves: the plan holds over the whole range searched.
+    alone = [option("A", "Inference", 100.0)]
+    (only,) = price_margins([work], alone, plan_award([work], alone))
+    assert only.change is None and "holds even if its prices double" in only.text
+
+
+def test_dominated_lines_are_set_aside_only_when_safe() -> None:
+    from computescore.domain.award.dominance import dominated_lines
+
+    cheap = option("A", "Inference", 100.0)
+    dear = option("B", "Inference", 120.0)
+    capped = option("C", "Inference", 90.0, capacity=4)
+    assert dominated_lines([cheap, dear, capped], PlanPolicy()) == {"B"}
+    # A capacity never dominates; a fixed cost or a minimum above the other's does not.
+    assert dominated_lines([capped, dear], PlanPolicy()) == frozenset()
+    assert dominated_lines([option("A", "Inference", 100.0, fixed=50.0), dear], PlanPolicy()) == (
+        frozenset()
+    )
+    # When rules count vendors, only the same vendor's line may stand in.
+    assert dominated_lines([cheap, dear], PlanPolicy("cap", vendor_cap=0.6)) == frozenset()
+    # When scores weigh in, a dearer line with a better score stays.
+    better = option("B", "Inference", 120.0, score=95.0)
+    floor = PlanPolicy("floor", min_score=80.0)
+    assert dominated_lines([cheap, better], floor) == frozenset()
+    assert dominated_lines([cheap, better], PlanPolicy()) == {"B"}

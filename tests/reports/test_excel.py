@@ -23,6 +23,7 @@ from tests.reports.formula_eval import FormulaEvaluator
 SHEETS = [
     "Summary",
     "Scores",
+    "Plan",
     "TCO lines",
     "TCO",
     "Quotes",
@@ -42,6 +43,10 @@ OUR_FORMULAS = [
     re.compile(r"=SUMIFS\('TCO lines'!\$E\$4:\$E\$\d+,'TCO lines'!\$A\$4:\$A\$\d+,\$A\d+\)"),
     re.compile(r"=C(\d+)/F\1"),
     re.compile(r"=ABS\(E(\d+)-D\1\)"),
+    re.compile(r"=F(\d+)\*H\1\+I\1"),
+    re.compile(r"=SUM\(J\d+:J\d+\)"),
+    re.compile(r"=SUMIFS\(\$J\$\d+:\$J\$\d+,\$C\$\d+:\$C\$\d+,\$A\d+\)"),
+    re.compile(r"=IF\(\$J\$(\d+)=0,0,C(\d+)/\$J\$\1\)"),
 ]
 
 

@@ -30,7 +30,9 @@ def demo_pack(tmp_path_factory: pytest.TempPathFactory) -> BoardPack:
     with open_store(path) as store:
         create_demo(store)
         options = AnalysisOptions(
-            engine=EvaluateOptions(monte_carlo_samples=200), generated_on=date(2026, 12, 1)
+            engine=EvaluateOptions(monte_carlo_samples=200),
+            generated_on=date(2026, 12, 1),
+            plan=True,
         )
         return analyse(store, None, options).pack
 

@@ -58,6 +58,7 @@ def run_report(args: argparse.Namespace) -> int:
         run_compliance=not args.no_compliance,
         prepared_by=args.prepared_by,
         confidentiality=args.marking,
+        plan=True,
     )
     pack = analyse_db(args.db, args.evaluation, options).pack
     written = export_reports(pack, pdf=args.pdf, xlsx=args.xlsx, paper=args.paper)

@@ -70,6 +70,7 @@ def compute(
     *,
     weights: Mapping[str, float] | None = None,
     monte_carlo_samples: int = 0,
+    plan: bool = False,
     progress: Any = None,
 ) -> Outcome:
     """Analyse the evaluation (worker thread): :func:`~computescore.services.analysis.analyse`."""
@@ -79,7 +80,8 @@ def compute(
     engine = EvaluateOptions(
         weights=dict(weights) if weights else None, monte_carlo_samples=monte_carlo_samples
     )
-    return analyse(store, evaluation, AnalysisOptions(engine=engine), progress=progress)
+    options = AnalysisOptions(engine=engine, plan=plan)
+    return analyse(store, evaluation, options, progress=progress)
 
 
 @dataclass(frozen=True, slots=True)

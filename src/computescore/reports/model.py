@@ -391,7 +391,8 @@ class PlanSummary:
     """The award plan for every workload, and the scenarios side by side.
 
     ``sentence`` is the plan in one sentence covering every workload; ``layers``,
-    ``binding`` and ``risks`` are sentences (why each layer, what each rule costs).
+    ``binding``, ``risks`` and ``margins`` are sentences (why each layer, what each
+    rule costs, how far a line's prices may move before the plan changes).
     """
 
     scenario: str
@@ -403,6 +404,7 @@ class PlanSummary:
     binding: tuple[str, ...] = ()
     risks: tuple[str, ...] = ()
     demand: tuple[str, ...] = ()
+    margins: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,8 @@ class AnalysisOptions:
         generated_on: the date printed in the board pack (None: today).
         prepared_by: overrides the evaluation's "prepared by" in the pack.
         confidentiality: the marking printed on every page of the pack.
-        plan: add the award plan for every workload to the pack.
+        plan: add the award plan for every workload to the pack (the reports ask
+            for it; the app's pages and the scorecard do not need it).
     """
 
     engine: EvaluateOptions = field(default_factory=EvaluateOptions)
@@ -56,7 +57,7 @@ class AnalysisOptions:
     generated_on: date | None = None
     prepared_by: str | None = None
     confidentiality: str = DEFAULT_MARKING
-    plan: bool = True
+    plan: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +219,7 @@ def _plan(
 ) -> PlanSummary | None:
     """The award plan of every workload, for the pack (None when it cannot be made)."""
     from computescore.domain.award import compare
+    from computescore.domain.award.robustness import price_margins
     from computescore.services.compliance import settings_for
     from computescore.services.plan import (
         PlanOptions,
@@ -232,8 +234,10 @@ def _plan(
     inputs = plan_inputs(data, settings, progress=report)
     policies, recommended = scenarios_for(PlanOptions())
     scenarios = compare(inputs.workloads, inputs.options, policies, recommended)
+    chosen = next(s.plan for s in scenarios if s.recommended)
     return plan_summary(
         PlanReport(
+            margins=price_margins(inputs.workloads, inputs.options, chosen),
             evaluation=data.evaluation.name,
             decision_date=data.evaluation.decision_date,
             scenarios=scenarios,

@@ -36,6 +36,7 @@ from computescore.domain.award.options import (
     residency,
     whole_unit,
 )
+from computescore.domain.award.robustness import PriceMargin, price_margins
 from computescore.domain.catalog import Catalogue
 from computescore.domain.figures import format_usd
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
@@ -118,8 +119,9 @@ class PlanInputs:
 class PlanReport:
     """The scenarios of one evaluation side by side, and the recommended plan.
 
-    ``workloads`` describes each workload's demand in words; ``seconds`` is the time
-    the whole plan took (pricing, scoring and solving).
+    ``workloads`` describes each workload's demand in words; ``margins`` how far the
+    prices of the recommended plan's lines (and the nearest others) may move before
+    it changes; ``seconds`` is the time the whole plan took (pricing, scoring, solving).
     """
 
     evaluation: str
@@ -127,6 +129,7 @@ class PlanReport:
     scenarios: tuple[ScenarioResult, ...]
     inputs: PlanInputs
     workloads: tuple[tuple[str, str], ...] = ()
+    margins: tuple[PriceMargin, ...] = ()
     seconds: float = 0.0
     problems: tuple[Problem, ...] = field(default_factory=tuple)
 
@@ -390,6 +393,9 @@ def plan_evaluation(
     check_cancel(report)
     report.report(0.85, "Solving the plan")
     scenarios = compare(inputs.workloads, inputs.options, policies, recommended)
+    chosen = next(s.plan for s in scenarios if s.recommended)
+    report.report(0.92, "Testing how far prices may move")
+    margins = price_margins(inputs.workloads, inputs.options, chosen)
     report.report(1.0, "Done")
     extra = settings.problems if settings is not None else ()
     return PlanReport(
@@ -398,6 +404,7 @@ def plan_evaluation(
         scenarios=scenarios,
         inputs=inputs,
         workloads=tuple((w.name, demand_text(w)) for w in data.evaluation.workloads),
+        margins=margins,
         seconds=time.perf_counter() - started,
         problems=(*extra, *inputs.problems),
     )
@@ -428,6 +435,7 @@ def plan_to_dict(report: PlanReport) -> dict[str, Any]:
         "workloads": [{"name": n, "demand": d} for n, d in report.workloads],
         "recommended": report.recommended.plan.policy.name,
         "scenarios": plain(report.scenarios),
+        "price_margins": plain(report.margins),
         "problems": plain(report.problems),
     }
     return out
@@ -484,6 +492,7 @@ def plan_summary(report: PlanReport) -> PlanSummary:
         ),
         risks=plan.risks,
         demand=tuple(f"{name}: {demand}" for name, demand in report.workloads),
+        margins=tuple(f"{m.label}: {m.text}" for m in report.margins),
     )
 
 

@@ -655,6 +655,7 @@ def gather_board_pack(
             generated_on=generated_on,
             prepared_by=prepared_by,
             confidentiality=confidentiality,
+            plan=True,
         ),
         progress=progress,
     )

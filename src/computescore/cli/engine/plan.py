@@ -116,6 +116,10 @@ def run_plan(args: argparse.Namespace) -> int:
             print(f"Rule that bound: {bound.text}{cost}")
         for risk in plan.risks:
             print(f"Risk: {risk}")
+        if report.margins:
+            print("\nHow far prices may move before the plan changes")
+            for margin in report.margins:
+                print(f"  {margin.label}: {margin.text}")
     print("\nScenarios")
     for item in report.scenarios:
         print(f"  - {item.text}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from computescore.domain.award import Allocation, AwardPlan, ScenarioResult
 from computescore.domain.figures import format_usd
@@ -79,12 +80,17 @@ def _rules(plan: AwardPlan) -> list[str]:
     return out
 
 
-def plan_summary(plan: AwardPlan, workloads: Sequence[tuple[str, str]]) -> str:
+def plan_summary(
+    plan: AwardPlan, workloads: Sequence[tuple[str, str]], margins: Sequence[Any] = ()
+) -> str:
     """The plan in words, for the detail pane when nothing is selected."""
     lines = ["Demand (counted in H100-equivalents of useful work):"]
     lines += [f"  • {name}: {demand}" for name, demand in workloads]
     lines += [""] + [f"Layers: {layer.text}" for layer in plan.layers]
     lines += _rules(plan)
+    if margins:
+        lines += ["", "How far prices may move before the recommended plan changes:"]
+        lines += [f"  • {m.label}: {m.text}" for m in margins]
     if plan.exclusions:
         lines += ["", f"{len(plan.exclusions)} options could not be used; for example:"]
         seen: set[str] = set()

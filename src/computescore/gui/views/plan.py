@@ -182,7 +182,8 @@ class PlanView(View):
         text, severity = present.headline(plan)
         self.banner.show_message(text, severity)
         self.model.set_rows(list(plan.allocations))
-        self.detail.setPlainText(present.plan_summary(plan, report.workloads))
+        margins = report.margins if report.scenarios[index].recommended else ()
+        self.detail.setPlainText(present.plan_summary(plan, report.workloads, margins))
         if plan.vendors:
             from computescore.reports.charts import vendor_spend_figure
 

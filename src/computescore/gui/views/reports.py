@@ -233,7 +233,7 @@ class ReportsView(View):
             from computescore.services.reporting import export_reports
 
             progress.report(0.02, "Computing the figures")
-            outcome = an.compute(store, name, monte_carlo_samples=samples)
+            outcome = an.compute(store, name, monte_carlo_samples=samples, plan=True)
             if outcome.pack is None:
                 from computescore.errors import UserError
 

@@ -267,6 +267,10 @@ def _plan_section(b: _Builder) -> list[Flowable]:
         ]
     for text in plan.binding:
         parts.append(b.p("Rule that bound: " + t(text, 400), s.muted))
+    if plan.margins:
+        parts.append(b.p("<b>How far prices may move before the plan changes</b>", s.body))
+        for text in plan.margins[:6]:
+            parts.append(b.p("• " + t(text, 300), s.muted))
     parts.append(Spacer(1, 8))
     return parts
 
