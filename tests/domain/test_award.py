@@ -404,3 +404,28 @@ def test_dominated_lines_are_set_aside_only_when_safe() -> None:
     floor = PlanPolicy("floor", min_score=80.0)
     assert dominated_lines([cheap, better], floor) == frozenset()
     assert dominated_lines([cheap, better], PlanPolicy()) == {"B"}
+
+
+def test_a_workload_demand_profile() -> None:
+    from dataclasses import replace
+
+    from computescore.domain.workload import Purpose, Workload, WorkloadClass
+
+    tuning = Workload(
+        "Fine-tuning",
+        Purpose.TRAINING,
+        WorkloadClass.VARIABLE,
+        70e9,
+        10,
+        36,
+        training_tokens=2e11,
+        accelerators=64,
+        baseline_accelerators=16,
+        peak_months_per_year=3,
+    )
+    assert (tuning.baseline, tuning.peak_share) == (16, 0.25)
+    # Without peak months, or with a baseline at the peak, demand is flat.
+    assert replace(tuning, peak_months_per_year=None).peak_share == 0.0
+    assert replace(tuning, peak_months_per_year=None).baseline == 64
+    assert replace(tuning, baseline_accelerators=64).peak_share == 0.0
+    assert replace(tuning, peak_months_per_year=18).peak_share == 1.0

@@ -51,6 +51,8 @@ def workload(name: str = "Inference pool") -> Workload:
         required_region="EU",
         latency_ms=250,
         required_certifications=("ISO/IEC 27001",),
+        baseline_accelerators=8,
+        peak_months_per_year=2.5,
     )
 
 
