@@ -9,6 +9,7 @@ from datetime import date
 from computescore.domain.compliance import certification_key
 from computescore.domain.money import rate_on
 from computescore.domain.quotes import FxRate, Quote, Vendor
+from computescore.domain.tco import stated_maximum
 from computescore.domain.workload import Evaluation
 
 
@@ -55,7 +56,8 @@ def find_gaps(
 
     Looks for: no workloads, no quotes, quotes without measured MFU, without an SLA
     uptime, without support response times, without reliability figures or exit
-    terms; quotes that expire before the decision date; required certifications
+    terms, or without a stated capacity (the award plan needs it); quotes that expire
+    before the decision date; required certifications
     missing or expired on the decision date; quoted currencies with no FX rate on
     or before the decision date.
     """
@@ -165,4 +167,15 @@ def find_gaps(
                     "tco",
                 )
             )
+    uncapped = [q for q in compute if all(stated_maximum(line) is None for line in q.compute_lines)]
+    if uncapped:
+        gaps.append(
+            Gap(
+                "info",
+                f"{_count(len(uncapped), 'quote states', 'quotes state')} no capacity on its "
+                f"compute lines: the award plan assumes any amount can be supplied; ask for "
+                f"“max. N nodes” ({_whose(uncapped)})",
+                "plan",
+            )
+        )
     return gaps
