@@ -181,3 +181,67 @@ def test_residency_by_classification() -> None:
     assert location_unstated(line(country="DE"), work) == ""
     internal = replace(work, data_classification=DataClassification.INTERNAL)
     assert residency(line(country="US"), internal) == ""
+
+
+# ----------------------------------------------------------------------------- saved scenarios
+
+
+def test_own_scenarios_are_saved_audited_and_solved(tmp_path: Path) -> None:
+    from computescore.domain.award import PlanPolicy
+    from computescore.errors import NotFound, UsageError
+    from computescore.services.scenarios import (
+        delete_scenario,
+        save_scenario,
+        saved_scenarios,
+        setting_key,
+    )
+
+    path = tmp_path / "demo.computescore"
+    with open_store(path) as store:
+        create_demo(store)
+        with store.reading() as uow:
+            evaluation_id = uow.load_evaluation(None).id
+        assert evaluation_id is not None
+        mine = PlanPolicy("Two vendors, 50 % cap", vendor_cap=0.5, min_vendors=2)
+        save_scenario(store, evaluation_id, mine)
+        save_scenario(store, evaluation_id, replace(mine, vendor_cap=0.55))  # replaced by name
+        (saved,), problems = saved_scenarios(store, evaluation_id)
+        assert saved.vendor_cap == 0.55 and saved.min_vendors == 2 and not problems
+        with pytest.raises(UsageError, match="built-in scenario"):
+            save_scenario(store, evaluation_id, PlanPolicy("lowest cost,  compliant"))
+        report = plan_evaluation(store, None, PlanOptions(scenario="two vendors, 50 % cap"))
+        assert report.plan.policy.name == "Two vendors, 50 % cap"
+        assert len({v.vendor for v in report.plan.vendors}) >= 2
+        assert max(v.share for v in report.plan.vendors) <= 0.55 + 1e-9
+        assert store.verify_audit_chain() == []
+        # A damaged stored scenario is reported and left out, never fatal.
+        with store.transaction() as uow:
+            uow.set_setting(setting_key(evaluation_id), [{"name": "Bad", "vendor_cap": 7}])
+        none, problems = saved_scenarios(store, evaluation_id)
+        assert none == () and "vendor_cap 7 is outside" in problems[0].message
+        assert "saved scenario is unusable" in " ".join(
+            p.message for p in plan_evaluation(store, None).problems
+        )
+        with store.transaction() as uow:
+            uow.set_setting(setting_key(evaluation_id), [])
+        with pytest.raises(NotFound):
+            delete_scenario(store, evaluation_id, "Bad")
+
+
+def test_plan_command_saves_and_deletes_a_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "demo.computescore"
+    with open_store(path) as store:
+        create_demo(store)
+    capsys.readouterr()
+    args = ["plan", "--db", str(path), "--max-vendors", "2", "--save", "Pair"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Saved the scenario 'Pair'" in out and "Scenario: Pair (recommended)" in out
+    assert main(["plan", "--db", str(path)]) == 0
+    assert "  - Pair costs" in capsys.readouterr().out
+    assert main(["plan", "--db", str(path), "--save", "Empty"]) == 2
+    assert "--save needs the rules to save" in capsys.readouterr().err
+    assert main(["plan", "--db", str(path), "--delete", "pair"]) == 0
+    assert main(["plan", "--db", str(path), "--delete", "pair"]) == 3

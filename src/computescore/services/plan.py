@@ -348,13 +348,15 @@ def plan_inputs(
     return PlanInputs(tuple(plan_workload(w) for w in workloads), tuple(options), unique)
 
 
-def scenarios_for(options: PlanOptions) -> tuple[tuple[PlanPolicy, ...], str | None]:
-    """The scenarios to solve and the name of the one to recommend.
+def scenarios_for(
+    options: PlanOptions, saved: tuple[PlanPolicy, ...] = ()
+) -> tuple[tuple[PlanPolicy, ...], str | None]:
+    """The scenarios to solve (built-in, then the evaluation's own) and the one to recommend.
 
     Raises:
         UsageError: the scenario asked for does not exist.
     """
-    policies = built_in(options.keep_vendor)
+    policies = (*built_in(options.keep_vendor), *saved)
     own = options.own_policy()
     if own is not None:
         return (own, *policies), own.name
@@ -382,12 +384,16 @@ def plan_evaluation(
         Cancelled: the user cancelled.
     """
     from computescore.services.compliance import settings_for
+    from computescore.services.scenarios import saved_scenarios
 
     opts = options or PlanOptions()
     report = progress or NullProgress()
     started = time.perf_counter()
-    policies, recommended = scenarios_for(opts)
     data = load_evaluation_data(store, evaluation_id)
+    saved, saved_problems = (
+        saved_scenarios(store, data.evaluation.id) if data.evaluation.id is not None else ((), ())
+    )
+    policies, recommended = scenarios_for(opts, saved)
     settings = settings_for(data, store=store) if opts.run_compliance else None
     inputs = plan_inputs(data, settings, progress=report)
     check_cancel(report)
@@ -397,7 +403,7 @@ def plan_evaluation(
     report.report(0.92, "Testing how far prices may move")
     margins = price_margins(inputs.workloads, inputs.options, chosen)
     report.report(1.0, "Done")
-    extra = settings.problems if settings is not None else ()
+    extra = (*saved_problems, *(settings.problems if settings is not None else ()))
     return PlanReport(
         evaluation=data.evaluation.name,
         decision_date=data.evaluation.decision_date,

@@ -2,12 +2,17 @@
 
 ``computescore plan --db PATH [--evaluation NAME] [--scenario NAME] [--keep VENDOR]
 [--vendor-cap 0.6] [--min-vendors N] [--max-vendors N] [--min-score S]
-[--objective cost|value] [--no-compliance] [--json]``
+[--objective cost|value] [--save NAME | --delete NAME] [--no-compliance] [--json]``
+
+Rules given on the command line make a scenario "Your rules", recommended; with
+``--save NAME`` they are kept in the evaluation under that name (audited) and solved
+with the built-in scenarios every time after.
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from computescore.cli.common import add_db_argument, print_json, print_table
 from computescore.domain.figures import format_usd
@@ -39,6 +44,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--objective", choices=("cost", "value"), help="lowest cost or best value per dollar"
     )
     plan.add_argument("--no-compliance", action="store_true", help="skip the compliance checks")
+    plan.add_argument(
+        "--save",
+        metavar="NAME",
+        help="save the rules given (--vendor-cap, --min-vendors …) as a scenario of the evaluation",
+    )
+    plan.add_argument("--delete", metavar="NAME", help="delete a saved scenario")
     plan.add_argument("--json", action="store_true", help="print JSON")
     plan.set_defaults(func=run_plan)
 
@@ -69,14 +80,39 @@ def _options(args: argparse.Namespace) -> object:
 
 def run_plan(args: argparse.Namespace) -> int:
     """Print the recommended plan and the scenarios; exit 0 even when a scenario is infeasible."""
+    from dataclasses import replace
+
     from computescore.services.plan import PlanOptions, plan_db, plan_to_dict
+    from computescore.services.scenarios import change_saved
 
     options = _options(args)
     assert isinstance(options, PlanOptions)
+    if args.delete:
+        print(change_saved(args.db, args.evaluation, delete=args.delete))
+        return 0
+    if args.save:
+        own = options.own_policy()
+        if own is None:
+            raise UsageError(
+                "--save needs the rules to save: --vendor-cap, --min-vendors, --max-vendors, "
+                "--min-score or --objective."
+            )
+        print(change_saved(args.db, args.evaluation, save=replace(own, name=args.save.strip())))
+        options = PlanOptions(
+            scenario=args.save.strip(),
+            keep_vendor=args.keep,
+            run_compliance=not args.no_compliance,
+        )
     report = plan_db(args.db, args.evaluation, options)
     if args.json:
         print_json(plan_to_dict(report))
         return 0
+    _print(report)
+    return 0
+
+
+def _print(report: Any) -> None:
+    """The recommended plan, why, its rules, risks and price margins, then the scenarios."""
     chosen = report.recommended
     plan = chosen.plan
     print(f"Award plan — {report.evaluation}, decided {report.decision_date.isoformat()}")
@@ -123,4 +159,3 @@ def run_plan(args: argparse.Namespace) -> int:
     print("\nScenarios")
     for item in report.scenarios:
         print(f"  - {item.text}")
-    return 0
