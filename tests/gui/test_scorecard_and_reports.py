@@ -177,3 +177,25 @@ def test_plan_page_shows_the_plan_its_scenarios_and_why(analysed, qtbot) -> None
     view.scenario.setCurrentIndex(last)
     other = view.report.scenarios[last].plan
     assert view.model.rowCount() == len(other.allocations)
+
+
+def test_plan_page_tries_and_saves_the_users_rules(analysed, qtbot) -> None:
+    view = analysed.show_view("plan")
+    view.refresh()
+    qtbot.waitUntil(lambda: view.report is not None and view.showing_body, timeout=30_000)
+    built_in = len(view.report.scenarios)
+    view.max_vendors.setValue(1)
+    view.try_rules()
+    qtbot.waitUntil(lambda: view.report is not None and view.showing_body, timeout=30_000)
+    assert view.report.recommended.plan.policy.name == "Your rules"
+    assert len(view.report.plan.vendors) == 1
+    assert view.scenario.currentText() == "Your rules (recommended)"
+    view.save_rules("One vendor only")
+    qtbot.waitUntil(lambda: view.report is not None and view.showing_body, timeout=30_000)
+    names = [s.plan.policy.name for s in view.report.scenarios]
+    assert names.count("One vendor only") == 1 and len(names) == built_in + 1
+    assert view.scenario.currentText() == "One vendor only (recommended)"
+    # Undo removes the saved scenario again.
+    analysed.workspace.undo_stack.undo()
+    qtbot.waitUntil(lambda: view.report is not None and view.showing_body, timeout=30_000)
+    assert "One vendor only" not in [s.plan.policy.name for s in view.report.scenarios]

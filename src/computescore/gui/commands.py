@@ -244,3 +244,26 @@ def set_fx_rate(workspace: Workspace, old: FxRate | None, new: FxRate) -> None:
             after=lambda _f: workspace.reload(),
         ),
     )
+
+
+def save_plan_scenario(
+    workspace: Workspace, evaluation_id: int, policy: Any, after: Callable[[bool], None]
+) -> None:
+    """Save the user's award rules as a scenario of the evaluation, undoably."""
+    from computescore.services.scenarios import setting_key, with_saved
+
+    key = setting_key(evaluation_id)
+    store = workspace.require_store()
+    with store.reading() as uow:
+        old = uow.get_setting(key, [])
+    new = with_saved(old, policy)
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Save scenario {policy.name}",
+            lambda uow: uow.set_setting(key, new),
+            lambda uow: uow.set_setting(key, old),
+            after=after,
+        ),
+    )

@@ -32,7 +32,6 @@ from computescore.domain.award import (
 )
 from computescore.domain.award.options import (
     affine_cost,
-    location_unstated,
     residency,
     whole_unit,
 )
@@ -271,15 +270,11 @@ def _options_for(
                 score=score,
                 eligible=not reason,
                 reason=reason,
-                risks=_with(risks, location_unstated(line, workload)),
+                risks=risks,
                 equivalents=equivalents or 0.0,
             )
         )
     return out
-
-
-def _with(risks: tuple[str, ...], extra: str) -> tuple[str, ...]:
-    return (*risks, extra) if extra else risks
 
 
 def plan_inputs(

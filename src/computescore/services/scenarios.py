@@ -97,23 +97,31 @@ def saved_scenarios(
     return tuple(out), tuple(problems)
 
 
-def save_scenario(store: Store, evaluation_id: int, policy: PlanPolicy) -> None:
-    """Save (or replace, by name) one of the evaluation's own scenarios, audited.
+def with_saved(stored: Any, policy: PlanPolicy) -> list[dict[str, Any]]:
+    """The stored list with ``policy`` saved (replacing a scenario of the same name).
 
     Raises:
         UsageError: the name is a built-in scenario's.
     """
     if find(BUILT_IN, policy.name) is not None:
         raise UsageError(f"{policy.name!r} is a built-in scenario; choose another name.")
+    kept = [
+        dict(item)
+        for item in (stored if isinstance(stored, list) else [])
+        if isinstance(item, Mapping) and not _same(item.get("name"), policy.name)
+    ]
+    return [*kept, policy_to_dict(policy)]
+
+
+def save_scenario(store: Store, evaluation_id: int, policy: PlanPolicy) -> None:
+    """Save (or replace, by name) one of the evaluation's own scenarios, audited.
+
+    Raises:
+        UsageError: the name is a built-in scenario's.
+    """
     key = setting_key(evaluation_id)
     with store.transaction() as uow:
-        stored = uow.get_setting(key, [])
-        kept = [
-            item
-            for item in (stored if isinstance(stored, list) else [])
-            if not (isinstance(item, Mapping) and _same(item.get("name"), policy.name))
-        ]
-        uow.set_setting(key, [*kept, policy_to_dict(policy)])
+        uow.set_setting(key, with_saved(uow.get_setting(key, []), policy))
 
 
 def delete_scenario(store: Store, evaluation_id: int, name: str) -> None:

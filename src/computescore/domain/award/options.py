@@ -55,8 +55,8 @@ def residency(line: QuoteLine, workload: Workload) -> str:
 
     Restricted and confidential data must stay in the workload's required region: a
     line elsewhere is not eligible for it. Internal and public data may go elsewhere,
-    and a line that does not say where it runs stays eligible with a warning, as in
-    the compliance findings (:func:`location_unstated`).
+    and a line that does not say where it runs stays eligible, as in the compliance
+    findings, whose warning ("Location not stated") the plan carries as a risk.
     """
     if not workload.required_region or workload.data_classification not in _STRICT:
         return ""
@@ -68,15 +68,3 @@ def residency(line: QuoteLine, workload: Workload) -> str:
     if where and where not in allowed:
         return f"runs in {where}; {klass} data must stay in {workload.required_region}"
     return ""
-
-
-def location_unstated(line: QuoteLine, workload: Workload) -> str:
-    """A risk sentence when a line holding strict data does not say where it runs."""
-    if not workload.required_region or workload.data_classification not in _STRICT:
-        return ""
-    if (line.country or "").strip():
-        return ""
-    return (
-        f"{line.description[:60]!s} does not say where it runs; "
-        f"{workload.data_classification.value} data must stay in {workload.required_region}"
-    )

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QInputDialog,
     QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -25,6 +29,9 @@ from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import Banner, configure_table, label
 from computescore.gui.workspace import Snapshot
+
+if TYPE_CHECKING:
+    from computescore.services.plan import PlanOptions
 
 ALLOCATION_COLUMNS = [
     Column("Workload", lambda a: a.workload, width=30),
@@ -67,6 +74,8 @@ class PlanView(View):
         self.report: Any = None
         self.error = ""
         self._task: tasks.Task | None = None
+        self._options: PlanOptions | None = None
+        """The rules of the next plan (None: the built-in scenarios only)."""
         bar = QHBoxLayout()
         bar.setSpacing(SPACING)
         bar.addWidget(label("Scenario", "Muted"))
@@ -76,6 +85,7 @@ class PlanView(View):
         self.timing = label("", "Muted")
         bar.addWidget(self.timing)
         self.body_layout.addLayout(bar)
+        self.body_layout.addLayout(self._rules_bar())
         self.banner = Banner()
         self.body_layout.addWidget(self.banner)
 
@@ -104,6 +114,93 @@ class PlanView(View):
         split.setChildrenCollapsible(False)
         self.body_layout.addWidget(split, 1)
         self.scenario.currentIndexChanged.connect(self._show_scenario)
+
+    def _rules_bar(self) -> QHBoxLayout:
+        """The user's own award rules: try them, or save them as a scenario."""
+        bar = QHBoxLayout()
+        bar.setSpacing(SPACING)
+        bar.addWidget(label("Your rules: no vendor above", "Muted"))
+        self.cap = QSpinBox()
+        self.cap.setRange(0, 100)
+        self.cap.setSuffix(" %")
+        self.cap.setSpecialValueText("no cap")
+        self.cap.setAccessibleName("Vendor cap")
+        bar.addWidget(self.cap)
+        bar.addWidget(label("at least", "Muted"))
+        self.min_vendors = QSpinBox()
+        self.min_vendors.setRange(1, 20)
+        self.min_vendors.setAccessibleName("At least this many vendors")
+        bar.addWidget(self.min_vendors)
+        bar.addWidget(label("at most", "Muted"))
+        self.max_vendors = QSpinBox()
+        self.max_vendors.setRange(0, 20)
+        self.max_vendors.setSpecialValueText("any")
+        self.max_vendors.setAccessibleName("At most this many vendors")
+        bar.addWidget(self.max_vendors)
+        bar.addWidget(label("vendors,", "Muted"))
+        self.objective = QComboBox()
+        self.objective.addItem("lowest cost", "cost")
+        self.objective.addItem("best value (cost ÷ score)", "value")
+        self.objective.setAccessibleName("Objective")
+        bar.addWidget(self.objective)
+        self.try_button = QPushButton("Try these rules")
+        self.try_button.clicked.connect(self.try_rules)
+        self.save_button = QPushButton("Save as scenario…")
+        self.save_button.clicked.connect(self._ask_and_save)
+        for box in (self.cap, self.min_vendors, self.max_vendors):
+            box.setMaximumWidth(96)
+        bar.addWidget(self.try_button)
+        bar.addWidget(self.save_button)
+        bar.addStretch(1)
+        return bar
+
+    def rules(self) -> PlanOptions:
+        """The rules set in the bar, as plan options (no rule: the built-in scenarios)."""
+        from computescore.domain.award import Objective
+        from computescore.services.plan import PlanOptions
+
+        cap = self.cap.value()
+        most = self.max_vendors.value()
+        return PlanOptions(
+            objective=Objective(self.objective.currentData()),
+            vendor_cap=cap / 100 if cap else None,
+            min_vendors=self.min_vendors.value(),
+            max_vendors=most or None,
+        )
+
+    @guarded
+    def try_rules(self) -> None:
+        """Solve again with the rules in the bar as "Your rules", recommended."""
+        self.report = None
+        self.error = ""
+        self._options = self.rules()
+        self.refresh()
+
+    @guarded
+    def _ask_and_save(self) -> None:
+        name, ok = QInputDialog.getText(self, "Save as scenario", "Name of the scenario:")
+        if ok and name.strip():
+            self.save_rules(name.strip())
+
+    def save_rules(self, name: str) -> None:
+        """Save the rules in the bar under ``name`` in the evaluation (undoable)."""
+        from computescore.gui.commands import save_plan_scenario
+        from computescore.services.plan import PlanOptions
+
+        snapshot = self.workspace.snapshot
+        if snapshot is None or snapshot.evaluation is None or snapshot.evaluation.id is None:
+            return
+        own = self.rules().own_policy()
+        assert own is not None
+        policy = replace(own, name=name)
+
+        def after(forward: bool) -> None:
+            # Saved: recommend it; undone: the scenario is gone, show the built-in ones.
+            self._options = PlanOptions(scenario=name) if forward else None
+            self.report = None
+            self.refresh()
+
+        save_plan_scenario(self.workspace, snapshot.evaluation.id, policy, after)
 
     # -- data ------------------------------------------------------------------------
     def unavailable_reason(self) -> tuple[str, str] | None:
@@ -138,6 +235,7 @@ class PlanView(View):
         from computescore.services.plan import plan_evaluation
 
         name = snapshot.evaluation.name
+        options = self._options
 
         def done(report: Any) -> None:
             self._task = None
@@ -150,7 +248,7 @@ class PlanView(View):
             self.refresh()
 
         self._task = tasks.run_task(
-            lambda progress: plan_evaluation(store, name, progress=progress),
+            lambda progress: plan_evaluation(store, name, options, progress=progress),
             name="plan",
             on_success=done,
             on_error=failed,
