@@ -242,3 +242,17 @@ def test_plan_command_saves_and_deletes_a_scenario(
     assert "--save needs the rules to save" in capsys.readouterr().err
     assert main(["plan", "--db", str(path), "--delete", "pair"]) == 0
     assert main(["plan", "--db", str(path), "--delete", "pair"]) == 3
+
+
+def test_fit_is_checked_option_by_option(demo_db: Path) -> None:
+    report = plan_db(demo_db, None)
+    tuning = [o for o in report.inputs.options if o.workload == "Quarterly fine-tuning (70B)"]
+    brightline = {o.label: o for o in tuning if o.vendor.startswith("Brightline")}
+    # The 70B fine-tune fits one node of H200 (141 GB each) but not of H100 (80 GB), and
+    # the quote names no multi-node interconnect: only the H100 options are left out.
+    h100 = [o for label, o in brightline.items() if "H100" in label]
+    assert h100 and all(o.reason.startswith("does not fit:") for o in h100)
+    assert brightline["12-month reserved NVIDIA H200 SXM 141GB nodes"].eligible
+    # A fit warning of an option the plan may use is one of its risks.
+    l40s = next(o for o in tuning if o.label == "Spot NVIDIA L40S 48GB")
+    assert any("PCIe-only accelerators for training" in risk for risk in l40s.risks)

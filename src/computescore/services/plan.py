@@ -41,6 +41,7 @@ from computescore.domain.figures import format_usd
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Quote
+from computescore.domain.sizing import detect_fabric, fit_findings, size_workload
 from computescore.domain.tco import Tco, TcoOption, compute_tco, stated_minimum
 from computescore.domain.tco.throughput import dense_peak
 from computescore.domain.units import PETA, TERA
@@ -172,7 +173,57 @@ def _knockouts(result: EvaluationResult, quote_key: str) -> tuple[Finding, ...]:
         score = result.scorecard.score_of(quote_key)
     except KeyError:
         return ()
-    return tuple(f for f in score.knockouts if f.rule_id not in OPTION_LEVEL_RULES)
+    return tuple(
+        f
+        for f in score.knockouts
+        if f.rule_id not in OPTION_LEVEL_RULES and f.category is not FindingCategory.FIT
+    )
+
+
+def option_fit(
+    quote: Quote, option: TcoOption, workload: Workload, catalogue: Catalogue
+) -> tuple[str, tuple[str, ...]]:
+    """Why this option's accelerators cannot run the workload ("" when they can), and
+    the fit warnings a plan using it carries ("multi-node training over plain Ethernet").
+
+    The fit checks of the ranking (memory, multi-node fabric) look at a quote's chosen
+    option only; the plan may use any option, so each is checked on its own
+    accelerator, count and node size.
+    """
+    accelerator = catalogue.get(option.accelerator)
+    if accelerator is None or option.count is None:
+        return "", ()
+    gpus = option.count.accelerators
+    if option.stated_maximum is not None:
+        gpus = min(gpus, option.stated_maximum)
+    sizing = size_workload(
+        workload,
+        accelerator,
+        measured_mfu=quote.performance.mfu,
+        measured_tokens_per_second=quote.performance.tokens_per_second,
+        gpus=gpus or None,
+    )
+    if sizing.memory_gb is None:
+        return "", ()
+    per_node = option.accelerators_per_node
+    findings = fit_findings(
+        quote_key=quote.key,
+        purpose=workload.purpose,
+        memory_gb=sizing.memory_gb.value,
+        accelerator=accelerator,
+        accelerators_quoted=gpus,
+        accelerators_per_node=(
+            int(per_node) if per_node is not None and float(per_node).is_integer() else None
+        ),
+        fabric=detect_fabric(line.description for line in quote.lines),
+    )
+    knockouts = [f.title for f in findings if f.severity is FindingSeverity.KNOCKOUT]
+    warnings = tuple(
+        f"{option.label}: {f.title}" for f in findings if f.severity is FindingSeverity.WARNING
+    )
+    if knockouts:
+        return "does not fit: " + "; ".join(dict.fromkeys(knockouts)), warnings
+    return "", warnings
 
 
 def _score(result: EvaluationResult, quote_key: str) -> float | None:
@@ -225,6 +276,7 @@ def _options_for(
     result: EvaluationResult,
     findings: Sequence[Finding],
     reference: float | None,
+    catalogue: Catalogue,
 ) -> list[PlanOption]:
     knockouts = _knockouts(result, quote.key)
     score = _score(result, quote.key)
@@ -241,7 +293,8 @@ def _options_for(
     out = []
     for option in tco.options:
         line = quote.lines[option.line_index]
-        reason = _reason(option, quote, workload, knockouts)
+        fit, fit_risks = option_fit(quote, option, workload, catalogue)
+        reason = _reason(option, quote, workload, knockouts) or fit
         equivalents = _equivalents(option, reference)
         if equivalents is None and not reason:
             reason = "its useful throughput is unknown, so it cannot be counted toward the demand"
@@ -270,7 +323,7 @@ def _options_for(
                 score=score,
                 eligible=not reason,
                 reason=reason,
-                risks=risks,
+                risks=(*risks, *fit_risks),
                 equivalents=equivalents or 0.0,
             )
         )
@@ -337,7 +390,16 @@ def plan_inputs(
                 result.assumptions,
             )
             options.extend(
-                _options_for(quote, item.tco, doubled, workload, result, findings or (), reference)
+                _options_for(
+                    quote,
+                    item.tco,
+                    doubled,
+                    workload,
+                    result,
+                    findings or (),
+                    reference,
+                    data.catalogue,
+                )
             )
     unique = tuple(dict.fromkeys(problems))
     return PlanInputs(tuple(plan_workload(w) for w in workloads), tuple(options), unique)
