@@ -217,34 +217,10 @@ def _plan(
     checked: bool,
     report: Progress,
 ) -> PlanSummary | None:
-    """The award plan of every workload, for the pack (None when it cannot be made)."""
-    from computescore.domain.award import compare
-    from computescore.domain.award.robustness import price_margins
-    from computescore.services.compliance import settings_for
-    from computescore.services.plan import (
-        PlanOptions,
-        PlanReport,
-        demand_text,
-        plan_inputs,
-        plan_summary,
-        scenarios_for,
-    )
+    """The award plan of every workload, for the pack."""
+    from computescore.services.plan import PlanOptions, plan_for, plan_summary
 
-    settings = settings_for(data, store=store) if checked else None
-    inputs = plan_inputs(data, settings, progress=report)
-    policies, recommended = scenarios_for(PlanOptions())
-    scenarios = compare(inputs.workloads, inputs.options, policies, recommended)
-    chosen = next(s.plan for s in scenarios if s.recommended)
-    return plan_summary(
-        PlanReport(
-            margins=price_margins(inputs.workloads, inputs.options, chosen),
-            evaluation=data.evaluation.name,
-            decision_date=data.evaluation.decision_date,
-            scenarios=scenarios,
-            inputs=inputs,
-            workloads=tuple((w.name, demand_text(w)) for w in data.evaluation.workloads),
-        )
-    )
+    return plan_summary(plan_for(data, store, PlanOptions(run_compliance=checked), progress=report))
 
 
 def _with_problems(result: EvaluationResult, extra: tuple[Problem, ...]) -> EvaluationResult:

@@ -306,10 +306,20 @@ def _quote_sizing(
     option = tco.chosen
     if option is None:
         return None, ()
+    return size_option(quote, option, tco.accelerators_priced or tco.gpu_count, workload, catalogue)
+
+
+def size_option(
+    quote: Quote, option: TcoOption, gpus: int, workload: Workload, catalogue: Catalogue
+) -> tuple[Sizing | None, tuple[Finding, ...]]:
+    """Size the workload on one option of a quote with ``gpus`` accelerators, and check
+    that it fits (memory, node size, the quote's inter-node fabric).
+
+    ``gpus`` is capped at a maximum the vendor states for the option.
+    """
     accelerator = catalogue.get(option.accelerator)
     if accelerator is None:
         return None, ()
-    gpus = tco.accelerators_priced or tco.gpu_count
     if option.stated_maximum is not None:
         gpus = min(gpus, option.stated_maximum)
     sizing = size_workload(

@@ -13,7 +13,7 @@ given) with :mod:`computescore.domain.award` and returns them side by side.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
@@ -41,13 +41,17 @@ from computescore.domain.figures import format_usd
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Quote
-from computescore.domain.sizing import detect_fabric, fit_findings, size_workload
 from computescore.domain.tco import Tco, TcoOption, compute_tco, stated_minimum
 from computescore.domain.tco.throughput import dense_peak
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
-from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
+from computescore.services.evaluate import (
+    EvaluateOptions,
+    EvaluationResult,
+    evaluate,
+    size_option,
+)
 from computescore.services.json_contract import plain
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData, load_evaluation_data
@@ -186,37 +190,12 @@ def option_fit(
     """Why this option's accelerators cannot run the workload ("" when they can), and
     the fit warnings a plan using it carries ("multi-node training over plain Ethernet").
 
-    The fit checks of the ranking (memory, multi-node fabric) look at a quote's chosen
-    option only; the plan may use any option, so each is checked on its own
-    accelerator, count and node size.
+    The fit checks of the ranking look at a quote's chosen option only; the plan may
+    use any option, so each is checked on its own accelerator, count and node size.
     """
-    accelerator = catalogue.get(option.accelerator)
-    if accelerator is None or option.count is None:
+    if option.count is None:
         return "", ()
-    gpus = option.count.accelerators
-    if option.stated_maximum is not None:
-        gpus = min(gpus, option.stated_maximum)
-    sizing = size_workload(
-        workload,
-        accelerator,
-        measured_mfu=quote.performance.mfu,
-        measured_tokens_per_second=quote.performance.tokens_per_second,
-        gpus=gpus or None,
-    )
-    if sizing.memory_gb is None:
-        return "", ()
-    per_node = option.accelerators_per_node
-    findings = fit_findings(
-        quote_key=quote.key,
-        purpose=workload.purpose,
-        memory_gb=sizing.memory_gb.value,
-        accelerator=accelerator,
-        accelerators_quoted=gpus,
-        accelerators_per_node=(
-            int(per_node) if per_node is not None and float(per_node).is_integer() else None
-        ),
-        fabric=detect_fabric(line.description for line in quote.lines),
-    )
+    _, findings = size_option(quote, option, option.count.accelerators, workload, catalogue)
     knockouts = [f.title for f in findings if f.severity is FindingSeverity.KNOCKOUT]
     warnings = tuple(
         f"{option.label}: {f.title}" for f in findings if f.severity is FindingSeverity.WARNING
@@ -440,13 +419,31 @@ def plan_evaluation(
         UsageError: an unknown scenario.
         Cancelled: the user cancelled.
     """
+    started = time.perf_counter()
+    data = load_evaluation_data(store, evaluation_id)
+    report = plan_for(data, store, options, progress=progress)
+    return replace(report, seconds=time.perf_counter() - started)
+
+
+def plan_for(
+    data: EvaluationData,
+    store: Store,
+    options: PlanOptions | None = None,
+    *,
+    progress: Progress | None = None,
+) -> PlanReport:
+    """The plan report of an evaluation already loaded (the board pack's path too).
+
+    Raises:
+        UsageError: an unknown scenario.
+        Cancelled: the user cancelled.
+    """
     from computescore.services.compliance import settings_for
     from computescore.services.scenarios import saved_scenarios
 
     opts = options or PlanOptions()
     report = progress or NullProgress()
     started = time.perf_counter()
-    data = load_evaluation_data(store, evaluation_id)
     saved, saved_problems = (
         saved_scenarios(store, data.evaluation.id) if data.evaluation.id is not None else ((), ())
     )
@@ -502,14 +499,6 @@ def plan_to_dict(report: PlanReport) -> dict[str, Any]:
         "problems": plain(report.problems),
     }
     return out
-
-
-def options_by_workload(inputs: PlanInputs) -> Mapping[str, tuple[PlanOption, ...]]:
-    """The options priced for each workload, in the inputs' order."""
-    out: dict[str, list[PlanOption]] = {}
-    for option in inputs.options:
-        out.setdefault(option.workload, []).append(option)
-    return {k: tuple(v) for k, v in out.items()}
 
 
 def plan_summary(report: PlanReport) -> PlanSummary:

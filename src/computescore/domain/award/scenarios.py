@@ -8,7 +8,7 @@ its difference to the recommended one in money and score.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from computescore.domain.award.model import (
     AwardPlan,
@@ -111,8 +111,3 @@ def compare(
             )
         )
     return tuple(out)
-
-
-def with_name(policy: PlanPolicy, name: str) -> PlanPolicy:
-    """The same rules under another name (a user's own scenario)."""
-    return replace(policy, name=name)
