@@ -6,8 +6,11 @@ Variables:
   ``l`` of its workload; the accelerators are ``unit × n`` and the demand they meet
   ``unit × n × equivalents``.
 * ``u[s]`` — 1 when the quote line ``s`` is used at all (its fixed costs are paid,
-  its minimum commitment applies).
+  its minimum commitment applies); only lines with fixed costs or a minimum, or every
+  line when a rule counts vendors, have one, tied to each unit variable of the line
+  (``n ≤ most × u``, the strong form of a fixed charge).
 * ``y[v]`` — 1 when vendor ``v`` is in the plan (only when a rule counts vendors).
+* ``spend`` — the plan's total, a continuous variable, only under a vendor cap.
 
 Constraints (each has a name so it can be relaxed to measure what it costs):
 
@@ -17,7 +20,7 @@ Constraints (each has a name so it can be relaxed to measure what it costs):
 * ``vendor_cap``: no vendor's spend above the cap's share of the plan's spend;
 * ``min_vendors`` / ``max_vendors`` / ``keep_vendor``: how many vendors, and which one
   must stay;
-* ``min_score:W``: workload ``W``'s average weighted score (by accelerator-months) at
+* ``min_score:W``: workload ``W``'s average weighted score (by equivalent-months) at
   least the floor.
 
 The objective is the plan's cost, or its score-adjusted cost (each dollar divided by
