@@ -429,3 +429,21 @@ def test_a_workload_demand_profile() -> None:
     assert replace(tuning, peak_months_per_year=None).baseline == 64
     assert replace(tuning, baseline_accelerators=64).peak_share == 0.0
     assert replace(tuning, peak_months_per_year=18).peak_share == 1.0
+
+
+def test_difference_between_two_scenarios() -> None:
+    from computescore.domain.award import difference
+
+    work = PlanWorkload("Inference", 10)
+    options = [option("A", "Inference", 100.0, score=60.0), option("B", "Inference", 120.0)]
+    cheapest = plan_award([work], options)
+    capped = plan_award([work], options, PlanPolicy("Cap", vendor_cap=0.6))
+    lines = difference(capped, cheapest)
+    assert lines[0] == "It costs $80.00 more than lowest cost, compliant."
+    # (6 × 60 + 4 × 70) ÷ 10 = 64.0 against 60.0.
+    assert "Its weighted score is 64.0 against 60.0." in lines
+    assert "A: 100% of the spend → 56%." in lines and "B: 0% of the spend → 44%." in lines
+    assert lines[-1] == (
+        "Inference: 6 × option A from Quote A (baseline); 4 × option B from Quote B (baseline)."
+    )
+    assert difference(cheapest, cheapest) == ()

@@ -177,6 +177,7 @@ def test_plan_page_shows_the_plan_its_scenarios_and_why(analysed, qtbot) -> None
     view.scenario.setCurrentIndex(last)
     other = view.report.scenarios[last].plan
     assert view.model.rowCount() == len(other.allocations)
+    assert view.detail.toPlainText().startswith("Against the recommended scenario:")
 
 
 def test_plan_page_tries_and_saves_the_users_rules(analysed, qtbot) -> None:

@@ -116,6 +116,12 @@ def test_plan_command(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "Scenario: At most two vendors (recommended)" in out
     assert "Why this layer (Quarterly fine-tuning (70B))" in out
+    assert main(["plan", "--db", str(demo_db), "--compare", "best score per workload"]) == 0
+    out = capsys.readouterr().out
+    assert "Best score per workload against Lowest cost, compliant" in out
+    assert "more than lowest cost, compliant." in out
+    assert main(["plan", "--db", str(demo_db), "--compare", "nothing"]) == 2
+    assert "--compare: no scenario 'nothing'" in capsys.readouterr().err
     assert main(["plan", "--db", str(demo_db), "--scenario", "cheapest"]) == 2
     assert "No scenario 'cheapest'" in capsys.readouterr().err
     assert main(["plan", "--db", str(demo_db), "--vendor-cap", "1.5"]) == 2

@@ -50,6 +50,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="save the rules given (--vendor-cap, --min-vendors …) as a scenario of the evaluation",
     )
     plan.add_argument("--delete", metavar="NAME", help="delete a saved scenario")
+    plan.add_argument(
+        "--compare",
+        metavar="NAME",
+        help="also say what the scenario NAME does differently from the recommended one",
+    )
     plan.add_argument("--json", action="store_true", help="print JSON")
     plan.set_defaults(func=run_plan)
 
@@ -108,7 +113,25 @@ def run_plan(args: argparse.Namespace) -> int:
         print_json(plan_to_dict(report))
         return 0
     _print(report)
+    if args.compare:
+        _print_difference(report, args.compare)
     return 0
+
+
+def _print_difference(report: Any, name: str) -> None:
+    from computescore.domain.award import difference, find
+
+    chosen = find([s.plan.policy for s in report.scenarios], name)
+    if chosen is None:
+        names = ", ".join(repr(s.plan.policy.name) for s in report.scenarios)
+        raise UsageError(f"--compare: no scenario {name!r}; the scenarios are {names}.")
+    plan = next(s.plan for s in report.scenarios if s.plan.policy is chosen)
+    print(f"\n{plan.policy.name} against {report.plan.policy.name}")
+    lines = difference(plan, report.plan)
+    if not plan.feasible:
+        lines = tuple(short.text for short in plan.shortfalls)
+    for line in lines or ("No difference.",):
+        print(f"  {line}")
 
 
 def _print(report: Any) -> None:

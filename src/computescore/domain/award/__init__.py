@@ -20,7 +20,14 @@ from computescore.domain.award.model import (
     VendorSpend,
 )
 from computescore.domain.award.plan import plan_award
-from computescore.domain.award.scenarios import BUILT_IN, ScenarioResult, built_in, compare, find
+from computescore.domain.award.scenarios import (
+    BUILT_IN,
+    ScenarioResult,
+    built_in,
+    compare,
+    difference,
+    find,
+)
 
 __all__ = [
     "BUILT_IN",
@@ -39,6 +46,7 @@ __all__ = [
     "VendorSpend",
     "built_in",
     "compare",
+    "difference",
     "find",
     "plan_award",
 ]

@@ -111,3 +111,43 @@ def compare(
             )
         )
     return tuple(out)
+
+
+def difference(plan: AwardPlan, base: AwardPlan) -> tuple[str, ...]:
+    """What ``plan`` does differently from ``base``, in sentences a board reads.
+
+    The totals and scores, each vendor whose share of the spend moves by a point or
+    more, and each workload whose supply changes (option by option).
+    """
+    if not (plan.feasible and base.feasible):
+        return ()
+    out = []
+    delta = plan.total_usd - base.total_usd
+    if abs(delta) >= 0.5:
+        more = "more" if delta > 0 else "less"
+        out.append(f"It costs {format_usd(abs(delta))} {more} than {base.policy.name.lower()}.")
+    if plan.score is not None and base.score is not None and abs(plan.score - base.score) >= 0.05:
+        out.append(f"Its weighted score is {plan.score:.1f} against {base.score:.1f}.")
+    shares = {v.vendor: v.share for v in base.vendors}
+    for vendor in dict.fromkeys([*(v.vendor for v in plan.vendors), *shares]):
+        now = next((v.share for v in plan.vendors if v.vendor == vendor), 0.0)
+        before = shares.get(vendor, 0.0)
+        if abs(now - before) >= 0.01:
+            out.append(f"{vendor}: {before:.0%} of the spend → {now:.0%}.")
+    for workload in dict.fromkeys(a.workload for a in (*base.allocations, *plan.allocations)):
+        mine = {
+            (a.layer.value, a.option_label, a.quote_label): a.accelerators
+            for a in plan.for_workload(workload)
+        }
+        theirs = {
+            (a.layer.value, a.option_label, a.quote_label): a.accelerators
+            for a in base.for_workload(workload)
+        }
+        if mine == theirs:
+            continue
+        supply = "; ".join(
+            f"{count} × {option} from {quote} ({layer})"
+            for (layer, option, quote), count in mine.items()
+        )
+        out.append(f"{workload}: {supply or 'not supplied'}.")
+    return tuple(out)

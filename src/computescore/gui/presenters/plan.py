@@ -81,10 +81,21 @@ def _rules(plan: AwardPlan) -> list[str]:
 
 
 def plan_summary(
-    plan: AwardPlan, workloads: Sequence[tuple[str, str]], margins: Sequence[Any] = ()
+    plan: AwardPlan,
+    workloads: Sequence[tuple[str, str]],
+    margins: Sequence[Any] = (),
+    against: Sequence[str] = (),
 ) -> str:
-    """The plan in words, for the detail pane when nothing is selected."""
-    lines = ["Demand (counted in H100-equivalents of useful work):"]
+    """The plan in words, for the detail pane when nothing is selected.
+
+    ``against`` says what this scenario does differently from the recommended one.
+    """
+    lines: list[str] = []
+    if against:
+        lines += ["Against the recommended scenario:"]
+        lines += [f"  • {text}" for text in against]
+        lines += [""]
+    lines += ["Demand (counted in H100-equivalents of useful work):"]
     lines += [f"  • {name}: {demand}" for name, demand in workloads]
     lines += [""] + [f"Layers: {layer.text}" for layer in plan.layers]
     lines += _rules(plan)

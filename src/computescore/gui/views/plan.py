@@ -280,8 +280,12 @@ class PlanView(View):
         text, severity = present.headline(plan)
         self.banner.show_message(text, severity)
         self.model.set_rows(list(plan.allocations))
-        margins = report.margins if report.scenarios[index].recommended else ()
-        self.detail.setPlainText(present.plan_summary(plan, report.workloads, margins))
+        from computescore.domain.award import difference
+
+        recommended = report.scenarios[index].recommended
+        margins = report.margins if recommended else ()
+        against = () if recommended else difference(plan, report.plan)
+        self.detail.setPlainText(present.plan_summary(plan, report.workloads, margins, against))
         if plan.vendors:
             from computescore.reports.charts import vendor_spend_figure
 
