@@ -260,7 +260,7 @@ def main() -> None:
     leader = max(result.quotes, key=lambda item: item.probability_first or 0.0)
     print(f"  most often first: {leader.label} ({(leader.probability_first or 0):.1%} of samples)")
     del card
-    bench_plan(rng)
+    bench_plan()
 
 
 ACCELERATOR_SPEEDS = (0.37, 0.5, 1.0, 1.0, 1.4, 2.3, 1.2, 0.9)
@@ -345,7 +345,7 @@ def greedy_plan(works: list[PlanWorkload], options: list[PlanOption]) -> float:
     return total
 
 
-def bench_plan(_rng: random.Random) -> None:
+def bench_plan() -> None:
     """The award plan: 50 workloads × 500 compute lines, against a greedy baseline.
 
     Three generated evaluations (their own seeds, so each run sees the same ones); the

@@ -111,6 +111,15 @@ def format_usd(value: float) -> str:
     return f"{sign}${magnitude:,.2f}"
 
 
+def format_usd_change(value: float | None) -> str:
+    """A difference in money: ``+$1,548``, ``−$200``, ``same`` (under half a dollar) or a dash."""
+    if value is None:
+        return "—"
+    if abs(value) < 0.5:
+        return "same"
+    return ("+" if value > 0 else "−") + format_usd(abs(value))
+
+
 def format_quantity(value: float, unit: str) -> str:
     """A value with its unit; USD amounts get a dollar sign."""
     if unit == "USD":

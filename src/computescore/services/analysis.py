@@ -104,6 +104,7 @@ class _Compliance:
     label: str = ""
     classifications: tuple[tuple[str, ExportControlResult], ...] = ()
     problems: tuple[Problem, ...] = ()
+    settings: ComplianceSettings | None = None
 
 
 def analyse(
@@ -147,7 +148,9 @@ def analyse(
         confidentiality=opts.confidentiality,
     )
     if opts.plan and data.evaluation.workloads:
-        pack = replace(pack, plan=_plan(data, store, opts.run_compliance, report))
+        pack = replace(
+            pack, plan=_plan(data, store, opts.run_compliance, compliance.settings, report)
+        )
     return Analysis(
         data=data,
         result=result,
@@ -198,6 +201,7 @@ def _check(data: EvaluationData, store: Store) -> _Compliance:
     rules = settings.rules
     label = f"{rules.title or 'rules'} {rules.version} ({rules.as_of})".strip()
     return _Compliance(
+        settings=settings,
         findings=tuple(check_evaluation(data, settings)),
         rules=RulesInfo(
             version=rules.version,
@@ -215,12 +219,14 @@ def _plan(
     data: EvaluationData,
     store: Store,
     checked: bool,
+    settings: ComplianceSettings | None,
     report: Progress,
 ) -> PlanSummary | None:
-    """The award plan of every workload, for the pack."""
+    """The award plan of every workload, for the pack (the compliance settings reused)."""
     from computescore.services.plan import PlanOptions, plan_for, plan_summary
 
-    return plan_summary(plan_for(data, store, PlanOptions(run_compliance=checked), progress=report))
+    options = PlanOptions(run_compliance=checked)
+    return plan_summary(plan_for(data, store, options, settings=settings, progress=report))
 
 
 def _with_problems(result: EvaluationResult, extra: tuple[Problem, ...]) -> EvaluationResult:

@@ -430,9 +430,13 @@ def plan_for(
     store: Store,
     options: PlanOptions | None = None,
     *,
+    settings: ComplianceSettings | None = None,
     progress: Progress | None = None,
 ) -> PlanReport:
     """The plan report of an evaluation already loaded (the board pack's path too).
+
+    ``settings`` are the compliance settings when the caller has them already (the
+    analysis does); else they are assembled here. ``seconds`` is left to the caller.
 
     Raises:
         UsageError: an unknown scenario.
@@ -443,12 +447,14 @@ def plan_for(
 
     opts = options or PlanOptions()
     report = progress or NullProgress()
-    started = time.perf_counter()
     saved, saved_problems = (
         saved_scenarios(store, data.evaluation.id) if data.evaluation.id is not None else ((), ())
     )
     policies, recommended = scenarios_for(opts, saved)
-    settings = settings_for(data, store=store) if opts.run_compliance else None
+    if not opts.run_compliance:
+        settings = None
+    elif settings is None:
+        settings = settings_for(data, store=store)
     inputs = plan_inputs(data, settings, progress=report)
     check_cancel(report)
     report.report(0.85, "Solving the plan")
@@ -465,7 +471,6 @@ def plan_for(
         inputs=inputs,
         workloads=tuple((w.name, demand_text(w)) for w in data.evaluation.workloads),
         margins=margins,
-        seconds=time.perf_counter() - started,
         problems=(*extra, *inputs.problems),
     )
 

@@ -80,7 +80,7 @@ def plan_award(
     solution = solve(by_name, options, rules, cols, time_limit_s=time_limit_s)
     if not solution.units:
         shortfalls = (
-            _diagnose(by_name, options, rules, cols)
+            _diagnose(by_name, options, rules, cols, time_limit_s)
             if solution.status == INFEASIBLE
             else (
                 Shortfall(
@@ -101,7 +101,9 @@ def plan_award(
     total = math.fsum(a.usd for a in allocations)
     workload_scores = tuple((w.name, _average_score(allocations, w)) for w in workloads)
     binding = (
-        _binding(by_name, options, rules, cols, solution, allocations) if measure_binding else ()
+        _binding(by_name, options, rules, cols, solution, allocations, time_limit_s)
+        if measure_binding
+        else ()
     )
     layers = tuple(
         decision
@@ -259,6 +261,7 @@ def _diagnose(
     options: Sequence[PlanOption],
     policy: PlanPolicy,
     cols: Sequence[Column],
+    time_limit_s: float,
 ) -> tuple[Shortfall, ...]:
     """Which rule, dropped alone, makes the plan feasible: that rule is the one to name."""
     used = {options[c.option].supply for c in cols}
@@ -269,7 +272,7 @@ def _diagnose(
     candidates = [*_policy_rules(workloads, options, policy), *line_rules]
     found = []
     for rule in candidates[: MAX_RELAXATIONS * 2]:
-        if solve(workloads, options, policy, cols, frozenset({rule})).units:
+        if solve(workloads, options, policy, cols, frozenset({rule}), time_limit_s).units:
             workload = rule.partition(":")[2] if rule.startswith("min_score") else ""
             found.append(
                 Shortfall(
@@ -383,6 +386,7 @@ def _binding(
     cols: Sequence[Column],
     solution: Solution,
     allocations: Sequence[Allocation],
+    time_limit_s: float,
 ) -> tuple[Binding, ...]:
     """Each rule that may have bound, re-solved without it: what keeping it costs."""
     supplied: dict[str, int] = {}
@@ -397,7 +401,7 @@ def _binding(
             line_rules.append(f"minimum:{supply}")
     out = []
     for rule in [*_policy_rules(workloads, options, policy), *line_rules[:MAX_RELAXATIONS]]:
-        relaxed = solve(workloads, options, policy, cols, frozenset({rule}))
+        relaxed = solve(workloads, options, policy, cols, frozenset({rule}), time_limit_s)
         if not relaxed.units:
             continue
         saving = solution.objective - relaxed.objective

@@ -64,13 +64,12 @@ class Column:
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """What the solver found: units per column, lines used, and the objective."""
+    """What the solver found: units per column, the objective and the proven gap."""
 
     status: int
     message: str
     objective: float
     units: tuple[int, ...]
-    used: frozenset[str]
     gap: float = 0.0
     """The proven relative gap to the optimum (0: optimal)."""
 
@@ -368,7 +367,7 @@ def solve(
     programme.demand_rows()
     programme.supply_rows(upper)
     if not programme.vendor_rows(lower):
-        return Solution(2, "the vendor to keep has no eligible option", math.inf, (), frozenset())
+        return Solution(2, "the vendor to keep has no eligible option", math.inf, ())
     programme.cap_rows(money)
     programme.score_rows()
     rows = programme.rows
@@ -390,17 +389,13 @@ def solve(
         },
     )
     if result.x is None:
-        return Solution(int(result.status), str(result.message), math.inf, (), frozenset())
+        return Solution(int(result.status), str(result.message), math.inf, ())
     gap = getattr(result, "mip_gap", None)
     x = np.rint(result.x).astype(int)
-    used = frozenset(
-        options[c.option].supply for c, n in zip(cols, x[: len(cols)], strict=True) if n > 0
-    )
     return Solution(
         int(result.status),
         str(result.message),
         float(result.fun),
         tuple(int(v) for v in x[: len(cols)]),
-        used,
         float(gap) if gap is not None and math.isfinite(gap) else 0.0,
     )

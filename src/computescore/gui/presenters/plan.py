@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from computescore.domain.award import Allocation, AwardPlan, ScenarioResult
-from computescore.domain.figures import format_usd
+from computescore.domain.figures import format_usd, format_usd_change
 
 
 def headline(plan: AwardPlan) -> tuple[str, str]:
@@ -33,20 +33,12 @@ def scenario_row(item: ScenarioResult) -> tuple[str, str, str, str, str]:
     plan = item.plan
     if not plan.feasible:
         return (plan.policy.name, "no plan", "—", "—", "—")
-    delta = "recommended" if item.recommended else _signed(item.delta_usd)
+    delta = "recommended" if item.recommended else format_usd_change(item.delta_usd)
     score = "—" if plan.score is None else f"{plan.score:.1f}"
     vendors = ", ".join(f"{v.vendor.split(',')[0]} {v.share:.0%}" for v in plan.vendors[:3])
     if len(plan.vendors) > 3:
         vendors += f" +{len(plan.vendors) - 3}"
     return (plan.policy.name, format_usd(plan.total_usd), delta, score, vendors)
-
-
-def _signed(value: float | None) -> str:
-    if value is None:
-        return "—"
-    if abs(value) < 0.5:
-        return "same"
-    return ("+" if value > 0 else "−") + format_usd(abs(value))
 
 
 def allocation_detail(allocation: Allocation, plan: AwardPlan) -> str:

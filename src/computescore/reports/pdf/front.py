@@ -12,7 +12,7 @@ from reportlab.platypus import (
     Table,
 )
 
-from computescore.domain.figures import format_usd
+from computescore.domain.figures import format_usd, format_usd_change
 from computescore.domain.findings import FindingSeverity
 from computescore.reports import theme
 from computescore.reports.pdf.blocks import _table_style
@@ -250,7 +250,7 @@ def _plan_section(b: _Builder) -> list[Flowable]:
             [
                 b.cell(t(r.name, 60) + (" (recommended)" if r.recommended else "")),
                 b.num("no plan" if r.total_usd is None else format_usd(r.total_usd)),
-                b.num(_signed_usd(r.delta_usd)),
+                b.num(format_usd_change(r.delta_usd)),
                 b.num("—" if r.score is None else f"{r.score:.1f}"),
                 b.cell(t(r.vendors, 160)),
             ]
@@ -273,12 +273,3 @@ def _plan_section(b: _Builder) -> list[Flowable]:
             parts.append(b.p("• " + t(text, 300), s.muted))
     parts.append(Spacer(1, 8))
     return parts
-
-
-def _signed_usd(value: float | None) -> str:
-    """A difference in money: "+$1,548", "−$200", "same" or a dash."""
-    if value is None:
-        return "—"
-    if abs(value) < 0.5:
-        return "same"
-    return ("+" if value > 0 else "−") + format_usd(abs(value))
