@@ -207,7 +207,12 @@ def test_score_json_has_ranks_knockouts_margin_and_flips(
     assert tiny["disqualified"] and tiny["knockouts"][0]["rule_id"] == "fit.capacity"
     helios = next(q for q in out["quotes"] if q["quote"] == HELIOS)
     assert set(helios["axes"]) == {"performance", "reliability", "cost", "service", "compliance"}
-    assert helios["axes"]["cost"]["explanation"].startswith("cost 100: $")
+    # bf16, MFU 0.4: an H100 SXM gives 989.4 × 0.4 = 395.76 TFLOP/s, so the stated scale
+    # is $2 / 0.39576 = $5.05 → 100 and $10 / 0.39576 = $25.27 → 0 per useful PFLOP-hour;
+    # $10.11 scores 100 × (25.27 − 10.11) / (25.27 − 5.05) = 75.
+    assert helios["axes"]["cost"]["explanation"].startswith(
+        "cost 75: $10.11 per useful PFLOP-hour on the stated scale ($5.05 → 100, $25.27 → 0)"
+    )
     assert out["margin_points"] > 0
     assert len(out["flip_weights"]) == 5
     assert out["monte_carlo"]["samples"] == 300 and out["monte_carlo"]["seed"] == 4

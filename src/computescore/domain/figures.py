@@ -19,6 +19,9 @@ MISSING = "missing"
 PARTIAL = "partial"
 """Flag: computed from less data than the method asks for."""
 
+INCOMPLETE = "incomplete"
+"""Flag: the figure lacks a part (a line without a rate or price); it counts as the worst."""
+
 ASSUMED = "assumed"
 """Flag: an input came from the user's assumptions rather than from the quote."""
 

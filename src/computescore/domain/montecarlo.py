@@ -14,8 +14,10 @@ quote is one row of a matrix product. A quote with several options (compute line
 priced for the workload) takes in each sample the option it would choose at that
 sample's inputs, as its TCO does at the planned ones: at fewer hours of use an
 on-demand option can overtake a reservation. Given the scorecard, each sample is re-scored
-on the two axes the inputs move (cost per useful unit and performance, both
-relative to the best quote in that sample); the other axes keep their scores. The
+on the two axes the inputs move (cost per useful unit and performance, on the
+evaluation's stated scales, or relative to the best quote in that sample when the
+relative scale was chosen); the other axes keep their scores. A quote whose TCO is
+incomplete keeps its cost score of 0 and gets no TCO percentiles. The
 MFU factor scales each quote's useful throughput, whether it comes from peak × MFU
 or from measured tokens/s. Quotes without compute lines (supporting quotes) get
 their TCO percentiles but compete neither for the lowest TCO nor for first place.
@@ -33,6 +35,7 @@ import numpy.typing as npt
 from computescore.domain.figures import MISSING
 from computescore.domain.problems import Problem
 from computescore.domain.scoring import Scorecard
+from computescore.domain.scoring.rules import LinearScale
 from computescore.domain.tco import (
     DAYS_PER_MONTH,
     Assumptions,
@@ -113,7 +116,9 @@ class QuoteDistribution:
 
     Attributes:
         quote_key, label: the quote.
-        p10_usd, p50_usd, p90_usd: percentiles of the headline TCO (USD).
+        p10_usd, p50_usd, p90_usd: percentiles of the headline TCO (USD); None when the
+            TCO is incomplete (a line without a rate or price): its partial total is no
+            cost to simulate.
         p10_unit_usd, p50_unit_usd, p90_unit_usd: percentiles of the cost per useful
             PFLOP-hour (None when the useful compute is unknown).
         probability_lowest_tco: share of samples in which it has the lowest headline TCO
@@ -126,9 +131,9 @@ class QuoteDistribution:
 
     quote_key: str
     label: str
-    p10_usd: float
-    p50_usd: float
-    p90_usd: float
+    p10_usd: float | None
+    p50_usd: float | None
+    p90_usd: float | None
     p10_unit_usd: float | None
     p50_unit_usd: float | None
     p90_unit_usd: float | None
@@ -231,21 +236,34 @@ def run_monte_carlo(
     notes: list[str] = []
     if scorecard is not None:
         first = _probability_first(ordered, scorecard, totals, rate, mfu_factor, h, samples)
+        rules = scorecard.rules
+        how = (
+            "on the evaluation's stated scales"
+            if rules.cost_scale is not None and rules.performance_scale is not None
+            else "relative to the best quote in that sample where the scale is relative"
+        )
         notes.append(
-            "each sample re-scores cost and performance relative to the best quote in "
-            "that sample; reliability, service and compliance keep their scores"
+            f"each sample re-scores cost and performance {how}; reliability, service and "
+            "compliance keep their scores"
+        )
+    incomplete = [t.quote_label for t in ordered if t.compute_offer and not t.complete]
+    if incomplete:
+        notes.append(
+            "not simulated, their TCO being incomplete (they keep a cost score of 0): "
+            + ", ".join(incomplete)
         )
     qualified = {s.quote_key for s in scorecard.ranked} if scorecard is not None else set()
     results = []
     for index, tco in enumerate(ordered):
-        has_unit = bool(known[index])
+        whole = tco.complete or not tco.compute_offer
+        has_unit = bool(known[index]) and whole
         results.append(
             QuoteDistribution(
                 tco.quote_key,
                 tco.quote_label,
-                float(total_pct[0, index]),
-                float(total_pct[1, index]),
-                float(total_pct[2, index]),
+                float(total_pct[0, index]) if whole else None,
+                float(total_pct[1, index]) if whole else None,
+                float(total_pct[2, index]) if whole else None,
                 float(unit_pct[0, index]) if has_unit else None,
                 float(unit_pct[1, index]) if has_unit else None,
                 float(unit_pct[2, index]) if has_unit else None,
@@ -288,6 +306,44 @@ def _chosen_totals(
         totals[index] = option_totals[pick, columns]
         rate[index] = rates[pick]
     return totals, rate
+
+
+def _linear(values: FloatArray, scale: LinearScale) -> FloatArray:
+    """:meth:`LinearScale.score` over an array."""
+    span = scale.ideal - scale.floor
+    result: FloatArray = np.clip(100.0 * (values - scale.floor) / span, 0.0, 100.0)
+    return result
+
+
+def _cost_points(
+    unit: FloatArray, benchmark: npt.NDArray[np.bool_], scale: LinearScale | None
+) -> FloatArray:
+    """Cost scores (rows × samples) of the cost per useful unit: stated scale or relative."""
+    if scale is not None:
+        finite = np.where(np.isfinite(unit), unit, np.inf)
+        return _linear(finite, scale)
+    if not benchmark.any():
+        return np.zeros_like(unit)
+    best = np.min(unit[benchmark], axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        relative = np.where(unit > 0, 100.0 * best[None, :] / unit, 0.0)
+    result: FloatArray = np.minimum(relative, 100.0)
+    return result
+
+
+def _performance_points(
+    values: FloatArray, benchmark: npt.NDArray[np.bool_], scale: LinearScale | None
+) -> FloatArray:
+    """Performance scores (rows × samples): stated scale or relative to the best."""
+    if scale is not None:
+        return _linear(values, scale)
+    if not benchmark.any():
+        return np.zeros_like(values)
+    best = np.max(values[benchmark], axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        relative = np.where(best > 0, 100.0 * values / best[None, :], 0.0)
+    result: FloatArray = np.minimum(relative, 100.0)
+    return result
 
 
 def _probability_first(
@@ -342,19 +398,13 @@ def _probability_first(
         with np.errstate(divide="ignore", invalid="ignore"):
             unit = np.where(denominator > 0, totals[rows] / denominator, np.inf)
         del denominator
-        benchmark = qualified[rows]
-        if benchmark.any():
-            best = np.min(unit[benchmark], axis=0)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                relative = np.where(unit > 0, 100.0 * best[None, :] / unit, 0.0)
-            total[rows] += w_cost * np.minimum(relative, 100.0)
+        total[rows] += w_cost * _cost_points(unit, qualified[rows], scorecard.rules.cost_scale)
     perf_rows = np.flatnonzero(~np.isnan(perf_value))
-    if perf_rows.size and qualified[perf_rows].any():
+    if perf_rows.size:
         values = perf_value[perf_rows][:, None] * mfu_factor[perf_rows]
-        best_perf = np.max(values[qualified[perf_rows]], axis=0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            relative_perf = np.where(best_perf > 0, 100.0 * values / best_perf[None, :], 0.0)
-        total[perf_rows] += w_perf * np.minimum(relative_perf, 100.0)
+        total[perf_rows] += w_perf * _performance_points(
+            values, qualified[perf_rows], scorecard.rules.performance_scale
+        )
     total[~qualified] = -np.inf
     # Ties go to the first quote in key order, as in the deterministic ranking.
     winners = np.argmax(np.round(total, 9, out=total), axis=0)

@@ -26,7 +26,7 @@ from computescore.gui import tasks
 from computescore.gui.errors import report_exception
 
 if TYPE_CHECKING:
-    from computescore.domain.scoring import Scorecard, ScoreInput
+    from computescore.domain.scoring import Scorecard, ScoreInput, ScoringRules
     from computescore.domain.sensitivity import FlipWeight
     from computescore.gui.workspace import Workspace
     from computescore.reports import model as rm
@@ -94,8 +94,13 @@ class Ranked:
     margin_points: float | None
 
 
-def rank(entries: Sequence[ScoreInput], weights: Mapping[str, float]) -> Ranked:
-    """Score and rank the prepared inputs with ``weights`` (normalised here)."""
+def rank(
+    entries: Sequence[ScoreInput],
+    weights: Mapping[str, float],
+    rules: ScoringRules | None = None,
+) -> Ranked:
+    """Score and rank the prepared inputs with ``weights`` (normalised here) and ``rules``
+    (the evaluation's scales; the analysis's own when it ran)."""
     from computescore.domain.scoring import score_quotes
     from computescore.domain.sensitivity import flip_weights, smallest_flip, winner_margin
     from computescore.domain.weights import normalise_weights
@@ -105,7 +110,7 @@ def rank(entries: Sequence[ScoreInput], weights: Mapping[str, float]) -> Ranked:
         from computescore.domain.weights import equal_weights
 
         normalised = equal_weights()
-    card = score_quotes(entries, normalised)
+    card = score_quotes(entries, normalised, rules)
     flips = flip_weights(card)
     margin = winner_margin(card)
     return Ranked(card, flips, smallest_flip(flips), None if margin is None else margin.value)
@@ -244,7 +249,7 @@ class Analysis(QObject):
         """Re-rank with ``weights`` without saving or recomputing costs."""
         if self.outcome is None:
             return None
-        self.preview = rank(self.outcome.entries, weights)
+        self.preview = rank(self.outcome.entries, weights, self.outcome.result.scorecard.rules)
         self.preview_changed.emit()
         return self.preview
 

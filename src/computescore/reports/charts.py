@@ -39,6 +39,7 @@ from computescore.reports.model import (
     QuoteTco,
     Ranking,
     Tornado,
+    by_median,
 )
 from computescore.reports.safe import chart_label
 
@@ -510,23 +511,27 @@ def monte_carlo_figure(
     result: MonteCarlo, *, figure: Figure | None = None, width_in: float = DEFAULT_WIDTH_IN
 ) -> Figure:
     """P10–P90 range of TCO per quote with the P50 marked (USD), lowest P50 on top."""
-    rows = sorted(result.rows, key=lambda row: row.p50_usd)
+    rows = [
+        (row, row.p10_usd, row.p50_usd, row.p90_usd)
+        for row in sorted(result.rows, key=by_median)
+        if row.p10_usd is not None and row.p50_usd is not None and row.p90_usd is not None
+    ]
     fig = _new_figure(figure, _bar_height(len(rows)), width_in)
     ax = fig.add_subplot()
     _style(ax)
     positions = np.arange(len(rows))[::-1]
-    for index, (pos, row) in enumerate(zip(positions, rows, strict=True)):
+    for index, (pos, (row, p10, p50, p90)) in enumerate(zip(positions, rows, strict=True)):
         colour = theme.series_colour(index)
-        ax.plot([row.p10_usd, row.p90_usd], [pos, pos], color=colour, linewidth=5, alpha=0.45)
-        ax.plot([row.p50_usd], [pos], "o", color=colour, markersize=5)
-        text = f"  P50 {format_usd(row.p50_usd)}"
+        ax.plot([p10, p90], [pos, pos], color=colour, linewidth=5, alpha=0.45)
+        ax.plot([p50], [pos], "o", color=colour, markersize=5)
+        text = f"  P50 {format_usd(p50)}"
         if row.probability_first is not None:
             text += f", first in {row.probability_first:.0%}"
-        ax.text(row.p90_usd, pos, text, va="center", fontsize=7, color=theme.INK)
-    ax.set_yticks(positions, _unique_labels([row.label for row in rows]))
+        ax.text(p90, pos, text, va="center", fontsize=7, color=theme.INK)
+    ax.set_yticks(positions, _unique_labels([item[0].label for item in rows]))
     ax.xaxis.set_major_formatter(UsdFormatter())
-    low = min((row.p10_usd for row in rows), default=0.0)
-    high = max((row.p90_usd for row in rows), default=1.0)
+    low = min((item[1] for item in rows), default=0.0)
+    high = max((item[3] for item in rows), default=1.0)
     ax.set_xlim(low - (high - low) * 0.05, high + (high - low) * 0.45 + 1)
     ax.set_xlabel("TCO (USD): bar P10–P90, dot P50", fontsize=7.5, color=theme.MUTED)
     _title(ax, f"Monte Carlo: TCO range over {result.samples:,} samples")

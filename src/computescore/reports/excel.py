@@ -42,7 +42,7 @@ from computescore.reports.excel_sheet import (
     absent,
     band,
 )
-from computescore.reports.model import AXES, AXIS_TITLES, BoardPack, fingerprint
+from computescore.reports.model import AXES, AXIS_TITLES, BoardPack, by_median, fingerprint
 from computescore.reports.safe import excel_text
 from computescore.vocabulary import ABSENT
 
@@ -366,7 +366,7 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
         sheet.put(r + 2, 2, "; ".join(mc.ranges), measure=False)
         r += 4
         sheet.header(r, ["Quote", "P10 (USD)", "P50 (USD)", "P90 (USD)", "Ranks first"])
-        for row in sorted(mc.rows, key=lambda x: x.p50_usd):
+        for row in sorted(mc.rows, key=by_median):
             r += 1
             sheet.put(r, 1, row.label)
             sheet.put(r, 2, row.p10_usd, fmt=theme.EXCEL_USD)

@@ -267,14 +267,19 @@ class Tornado:
 
 @dataclass(frozen=True, slots=True)
 class MonteCarloRow:
-    """TCO percentiles of one quote over the simulated input ranges, USD."""
+    """TCO percentiles of one quote over the simulated input ranges, USD (None: incomplete)."""
 
     quote_key: str
     label: str
-    p10_usd: float
-    p50_usd: float
-    p90_usd: float
+    p10_usd: float | None
+    p50_usd: float | None
+    p90_usd: float | None
     probability_first: float | None = None
+
+
+def by_median(row: MonteCarloRow) -> tuple[bool, float]:
+    """Sort key of Monte Carlo rows: lowest P50 first, incomplete TCOs last."""
+    return (row.p50_usd is None, row.p50_usd or 0.0)
 
 
 @dataclass(frozen=True, slots=True)

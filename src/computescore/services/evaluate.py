@@ -93,10 +93,14 @@ from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
 from computescore.services.json_contract import plain as plain
 from computescore.services.progress import NullProgress, Progress, check_cancel
+from computescore.services.scales import SCALES_KEY, WORST_KEY, rules_for
 from computescore.services.workspace import EvaluationData
 
 ROBUSTNESS_KEYS = frozenset({"tornado_pct", "monte_carlo"})
 """Keys of an evaluation's assumptions that set the robustness runs, not the TCO."""
+
+SCORING_KEYS = frozenset({SCALES_KEY, WORST_KEY})
+"""Keys of an evaluation's assumptions that set the scoring (read by services.scales)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +257,8 @@ def assumptions_for(
         )
     merged.update(data.assumptions)
     robustness = {key: merged.pop(key) for key in list(merged) if key in ROBUSTNESS_KEYS}
+    for key in SCORING_KEYS:
+        merged.pop(key, None)
     assumptions, found = assumptions_from_mapping(merged)
     return assumptions, robustness, (*problems, *found)
 
@@ -551,7 +557,9 @@ def evaluate(
         partial.append((quote, sizing, tco, fit))
     check_cancel(report)
     report.report(0.75, "Scoring")
-    card = score_quotes(entries, weights)
+    rules, rule_problems = rules_for(data, workload)
+    all_problems.extend(rule_problems)
+    card = score_quotes(entries, weights, rules)
     flips = flip_weights(card)
     qualified = {score.quote_key for score in card.ranked}
     tcos = [item[2] for item in partial]

@@ -154,9 +154,9 @@ def score_to_dict(result: Any) -> dict[str, Any]:
             "quotes": [
                 {
                     "quote": q.quote_key,
-                    "p10_usd": round(q.p10_usd, 2),
-                    "p50_usd": round(q.p50_usd, 2),
-                    "p90_usd": round(q.p90_usd, 2),
+                    "p10_usd": None if q.p10_usd is None else round(q.p10_usd, 2),
+                    "p50_usd": None if q.p50_usd is None else round(q.p50_usd, 2),
+                    "p90_usd": None if q.p90_usd is None else round(q.p90_usd, 2),
                     "probability_first": q.probability_first,
                     "probability_lowest_tco": q.probability_lowest_tco,
                     "supporting": q.quote_key in supporting,
@@ -320,9 +320,10 @@ def _print_monte_carlo(result: Any) -> None:
         [
             [
                 q.label,
-                f"{q.p10_usd:,.0f}",
-                f"{q.p50_usd:,.0f}",
-                f"{q.p90_usd:,.0f}",
+                *(
+                    "incomplete" if value is None else f"{value:,.0f}"
+                    for value in (q.p10_usd, q.p50_usd, q.p90_usd)
+                ),
                 first(q),
             ]
             for q in sorted(monte.quotes, key=lambda q: order.get(q.quote_key, len(order)))

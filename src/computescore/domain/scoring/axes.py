@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from computescore.domain.figures import (
+    INCOMPLETE,
     MISSING,
     PARTIAL,
     UNMEASURED,
@@ -19,6 +20,7 @@ from computescore.domain.findings import FindingCategory, FindingSeverity
 from computescore.domain.quotes import Deployment
 from computescore.domain.scoring.inputs import describe_useful, useful_unit
 from computescore.domain.scoring.outputs import AxisScore
+from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.weights import Axis
 from computescore.wording import plural
 
@@ -28,15 +30,43 @@ if TYPE_CHECKING:
 
 
 def _missing(axis: Axis, rules: ScoringRules, why: str, scale: str) -> AxisScore:
-    neutral = rules.missing_score
+    value = rules.missing_value(axis)
+    if axis in rules.worst_when_missing:
+        return AxisScore(
+            axis,
+            value,
+            f"{axis.value} 0 (missing, counted as worst): {why}; the evaluation counts "
+            f"missing {axis.value} data as the worst score",
+            scale,
+            (MISSING,),
+        )
     return AxisScore(
         axis,
-        neutral,
-        f"{axis.value} {neutral:.0f} (neutral): {why}; missing data "
-        f"is scored at the stated neutral value {neutral:g}",
+        value,
+        f"{axis.value} {value:.0f} (neutral): {why}; missing data "
+        f"is scored at the stated neutral value {value:g}",
         scale,
         (MISSING,),
     )
+
+
+def _incomplete_cost(entry: ScoreInput, scale: str) -> AxisScore:
+    """An incomplete TCO is never cheaper than a complete one: it scores 0 on cost."""
+    tco = entry.tco
+    what = "; ".join(_unique(p.message for p in tco.problems)) if tco is not None else ""
+    text = (
+        "cost 0 (incomplete, counted as worst): the TCO leaves out part of the quote"
+        + (f" — {_shorten(what)}" if what else "")
+        + "; complete it before comparing its cost"
+    )
+    return AxisScore(Axis.COST, 0.0, text, scale, (INCOMPLETE,))
+
+
+def _shorten(text: str, limit: int = 240) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + " …"
 
 
 def _relative_higher(value: float, best: float) -> float:
@@ -76,31 +106,48 @@ def _cost_scores(
     entries: Sequence[ScoreInput], qualified: set[str], rules: ScoringRules
 ) -> tuple[dict[str, AxisScore], tuple[str, ...]]:
     figures = {e.key: figure for e in entries if (figure := _cost_figure(e)) is not None}
+    anchored = rules.cost_scale
     pool = [e for e in entries if e.key in figures and e.key in qualified] or [
         e for e in entries if e.key in figures
     ]
     best_entry = min(pool, key=lambda e: (figures[e.key].value, e.key), default=None)
     best = figures[best_entry.key].value if best_entry is not None else 0.0
     scale = (
-        "relative to the best qualified quote: 100 × best / value (USD per useful "
-        "PFLOP-hour), at most 100"
+        f"stated scale: {describe_scale(anchored, 'cost')}"
+        if anchored is not None
+        else "relative to the best qualified quote: 100 × best / value (USD per useful "
+        "PFLOP-hour), at most 100 — chosen explicitly"
     )
     out: dict[str, AxisScore] = {}
     neutral: list[str] = []
     for entry in entries:
         figure = figures.get(entry.key)
-        if figure is None or best <= 0 or best_entry is None:
+        if entry.tco is not None and not entry.tco.complete:
+            out[entry.key] = _incomplete_cost(entry, scale)
+            continue
+        if figure is None or (anchored is None and (best <= 0 or best_entry is None)):
             out[entry.key] = _missing(Axis.COST, rules, _cost_missing_reason(entry), scale)
             neutral.append(entry.quote.label)
             continue
-        score = min(100.0, _relative_lower(figure.value, best))
         flags = tuple(flag for flag in figure.flags if flag == UNMEASURED)
-        best_text = (
-            "this is the best"
-            if best_entry.key == entry.key
-            else f"best is {format_usd(best)} ({best_entry.quote.label})"
-        )
-        text = f"cost {score:.0f}: {format_usd(figure.value)} per useful PFLOP-hour, {best_text}"
+        if anchored is not None:
+            score = anchored.score(figure.value)
+            text = (
+                f"cost {score:.0f}: {format_usd(figure.value)} per useful PFLOP-hour on the "
+                f"stated scale ({format_usd(anchored.ideal)} → 100, "
+                f"{format_usd(anchored.floor)} → 0)"
+            )
+        else:
+            assert best_entry is not None
+            score = min(100.0, _relative_lower(figure.value, best))
+            best_text = (
+                "this is the best"
+                if best_entry.key == entry.key
+                else f"best is {format_usd(best)} ({best_entry.quote.label})"
+            )
+            text = (
+                f"cost {score:.0f}: {format_usd(figure.value)} per useful PFLOP-hour, {best_text}"
+            )
         rate = entry.tco.useful_rate if entry.tco is not None else None
         if rate is not None:
             if any(item.name == "tokens/s" for item in rate.inputs):
@@ -143,6 +190,7 @@ def _cost_scores(
 def _performance_scores(
     entries: Sequence[ScoreInput], qualified: set[str], rules: ScoringRules
 ) -> dict[str, AxisScore]:
+    anchored = rules.performance_scale
     pool = [e for e in entries if e.performance is not None and e.key in qualified] or [
         e for e in entries if e.performance is not None
     ]
@@ -157,13 +205,15 @@ def _performance_scores(
         else 0.0
     )
     scale = (
-        "relative to the best qualified quote: 100 × value / best (useful TFLOP/s per "
-        "accelerator), at most 100"
+        f"stated scale: {describe_scale(anchored, 'performance')}"
+        if anchored is not None
+        else "relative to the best qualified quote: 100 × value / best (useful TFLOP/s per "
+        "accelerator), at most 100 — chosen explicitly"
     )
     out: dict[str, AxisScore] = {}
     for entry in entries:
         figure = entry.performance
-        if figure is None or best <= 0:
+        if figure is None or (anchored is None and best <= 0):
             why = (
                 entry.tco.useful_missing
                 if entry.tco is not None and entry.tco.useful_missing
@@ -171,14 +221,22 @@ def _performance_scores(
             )
             out[entry.key] = _missing(Axis.PERFORMANCE, rules, why, scale)
             continue
-        score = min(100.0, _relative_higher(figure.value, best))
-        best_text = (
-            "this is the best"
-            if best_entry is not None and best_entry.key == entry.key
-            else f"best is {format_number(best)} TFLOP/s"
-            + (f" ({best_entry.quote.label})" if best_entry is not None else "")
-        )
-        text = f"performance {score:.0f}: {describe_useful(figure)}; {best_text}"
+        if anchored is not None:
+            score = anchored.score(figure.value)
+            text = (
+                f"performance {score:.0f}: {describe_useful(figure)}; stated scale "
+                f"{format_number(anchored.ideal)} TFLOP/s → 100, "
+                f"{format_number(anchored.floor)} → 0"
+            )
+        else:
+            score = min(100.0, _relative_higher(figure.value, best))
+            best_text = (
+                "this is the best"
+                if best_entry is not None and best_entry.key == entry.key
+                else f"best is {format_number(best)} TFLOP/s"
+                + (f" ({best_entry.quote.label})" if best_entry is not None else "")
+            )
+            text = f"performance {score:.0f}: {describe_useful(figure)}; {best_text}"
         out[entry.key] = AxisScore(
             Axis.PERFORMANCE,
             score,
@@ -193,6 +251,13 @@ def _performance_scores(
 def _reliability_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     scale = rules.reliability_loss_pct.text() + " (expected net downtime loss)"
     downtime = entry.downtime
+    if entry.tco is not None and not entry.tco.complete:
+        return _missing(
+            Axis.RELIABILITY,
+            rules,
+            "the TCO is incomplete, so the money lost to downtime cannot be valued",
+            scale,
+        )
     if downtime is None:
         missing = [
             name

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from computescore.domain.figures import (
     format_number,
 )
+from computescore.domain.weights import Axis
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,13 @@ class LinearScale:
 
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
-    """The scales and thresholds behind the scores; every one is a user setting."""
+    """The scales and thresholds behind the scores; every one is a user setting.
+
+    ``performance_scale`` and ``cost_scale`` are the stated anchors of those two axes
+    (see :mod:`computescore.domain.scoring.scales`); None scores the axis relative to
+    the best quote present. ``worst_when_missing`` lists the axes on which a missing
+    figure scores 0 instead of the neutral ``missing_score``.
+    """
 
     missing_score: float = 50.0
     reliability_loss_pct: LinearScale = field(
@@ -50,3 +57,11 @@ class ScoringRules:
     coverage_24x7_score: float = 100.0
     coverage_business_score: float = 40.0
     warning_penalty: float = 15.0
+    performance_scale: LinearScale | None = None
+    cost_scale: LinearScale | None = None
+    scales_origin: str = ""
+    worst_when_missing: frozenset[Axis] = frozenset()
+
+    def missing_value(self, axis: Axis) -> float:
+        """The score of ``axis`` when its figure is missing: neutral, or 0 when chosen."""
+        return 0.0 if axis in self.worst_when_missing else self.missing_score

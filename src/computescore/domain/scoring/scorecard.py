@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from computescore.domain.figures import (
+    INCOMPLETE,
     MISSING,
     UNMEASURED,
 )
@@ -89,6 +90,8 @@ def score_quotes(
         missing_axes = [item.axis.value for item in axes if MISSING in item.flags]
         if missing_axes:
             flags.append("missing data on: " + ", ".join(missing_axes))
+        if any(INCOMPLETE in item.flags for item in axes):
+            flags.append("incomplete cost, counted as worst")
         if any(UNMEASURED in item.flags for item in axes):
             flags.append("performance unmeasured")
         results.append(

@@ -15,6 +15,7 @@ from computescore.domain.figures import Input, format_number, format_usd
 from computescore.reports import charts, theme
 from computescore.reports.model import (
     QuoteTco,
+    by_median,
 )
 from computescore.reports.pdf.fonts import NAME_LIMIT, TEXT_LIMIT, t
 from computescore.reports.safe import clip
@@ -22,6 +23,10 @@ from computescore.vocabulary import ABSENT
 
 if TYPE_CHECKING:
     from computescore.reports.pdf.blocks import _Builder
+
+
+def _usd_or_incomplete(value: float | None) -> str:
+    return "incomplete" if value is None else format_usd(value)
 
 
 def _charts(b: _Builder) -> None:
@@ -88,12 +93,12 @@ def _charts(b: _Builder) -> None:
         rows = [
             [
                 b.cell(t(row.label, NAME_LIMIT)),
-                b.num(format_usd(row.p10_usd)),
-                b.num(format_usd(row.p50_usd)),
-                b.num(format_usd(row.p90_usd)),
+                b.num(_usd_or_incomplete(row.p10_usd)),
+                b.num(_usd_or_incomplete(row.p50_usd)),
+                b.num(_usd_or_incomplete(row.p90_usd)),
                 b.num("—" if row.probability_first is None else f"{row.probability_first:.0%}"),
             ]
-            for row in sorted(mc.rows, key=lambda r: r.p50_usd)
+            for row in sorted(mc.rows, key=by_median)
         ]
         b.story.append(
             b.table(

@@ -1,0 +1,161 @@
+"""The evaluation's score scales: the anchors of cost and performance, stored and shown.
+
+The scales of each workload are kept in the evaluation's assumptions under
+``score_scales`` (a mapping from the workload's name to its anchors), and the axes on
+which missing data counts as the worst score under ``missing_as_worst``. Without a
+stored entry a workload uses the default anchors derived from the workload and the
+catalogue (:func:`computescore.domain.scoring.scales.default_scales`), which no quote
+can move. Every change goes through :meth:`UnitOfWork.set_evaluation_field`, so it is
+audited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.scoring import ScoringRules
+from computescore.domain.scoring.scales import (
+    ScoreScales,
+    check_anchors,
+    default_scales,
+    scales_from_mapping,
+    scales_to_mapping,
+)
+from computescore.domain.weights import Axis
+from computescore.errors import NotFound, UsageError
+
+if TYPE_CHECKING:
+    from computescore.domain.workload import Workload
+    from computescore.services.workspace import EvaluationData
+    from computescore.store.repository import Store
+
+SCALES_KEY = "score_scales"
+"""Key of the evaluation's assumptions that holds the scales, by workload name."""
+
+WORST_KEY = "missing_as_worst"
+"""Key of the evaluation's assumptions that lists the axes where missing counts as worst."""
+
+Anchors = tuple[float, float] | str | None
+"""(value scoring 0, value scoring 100), ``"relative"``, or None to leave unchanged."""
+
+
+def scales_for(data: EvaluationData, workload: Workload) -> tuple[ScoreScales, tuple[Problem, ...]]:
+    """The scales in force for ``workload``: stored for this evaluation, else the default."""
+    fallback = default_scales(workload, data.catalogue.accelerators)
+    stored = data.assumptions.get(SCALES_KEY)
+    item = stored.get(workload.name) if isinstance(stored, Mapping) else None
+    scales, messages = scales_from_mapping(item, fallback)
+    problems = tuple(
+        Problem(f"evaluation:{SCALES_KEY}", message, Severity.WARNING) for message in messages
+    )
+    return scales, problems
+
+
+def worst_axes(assumptions: Mapping[str, Any]) -> frozenset[Axis]:
+    """The axes on which missing data counts as worst (unknown names are ignored)."""
+    stored = assumptions.get(WORST_KEY)
+    if not isinstance(stored, list | tuple):
+        return frozenset()
+    names = {axis.value: axis for axis in Axis}
+    return frozenset(names[item] for item in stored if isinstance(item, str) and item in names)
+
+
+def rules_for(data: EvaluationData, workload: Workload) -> tuple[ScoringRules, tuple[Problem, ...]]:
+    """The scoring rules of this evaluation and workload: its scales and missing-data choice."""
+    scales, problems = scales_for(data, workload)
+    base = ScoringRules(worst_when_missing=worst_axes(data.assumptions))
+    return scales.applied_to(base), problems
+
+
+def _anchors(axis: str, value: Anchors, current: Any) -> Any:
+    if value is None:
+        return current
+    if isinstance(value, str):
+        if value != "relative":
+            raise UsageError(f"The {axis} scale is 'relative' or two numbers, not {value!r}.")
+        return "relative"
+    zero, hundred = value
+    why = check_anchors(axis, zero, hundred)
+    if why is not None:
+        raise UsageError(why[0].upper() + why[1:] + ".")
+    return {"zero": zero, "hundred": hundred}
+
+
+def set_scales(
+    store: Store,
+    evaluation: str | None,
+    workload: str | None,
+    *,
+    performance: Anchors = None,
+    cost: Anchors = None,
+    reset: bool = False,
+) -> ScoreScales:
+    """Store the anchors of one workload's scales (audited); returns the scales now in force.
+
+    Args:
+        store: the workspace.
+        evaluation: the evaluation's name (None: the most recent).
+        workload: the workload's name (None: the evaluation's first workload).
+        performance, cost: (value scoring 0, value scoring 100), "relative", or None to
+            keep what is stored.
+        reset: drop the stored anchors, back to the defaults.
+
+    Raises:
+        NotFound: no such evaluation or workload.
+        UsageError: anchors that cannot be used (the message says why).
+    """
+    from computescore.services.workspace import load_catalogue_for
+
+    catalogue = load_catalogue_for(store)
+    with store.transaction() as uow:
+        row = uow.evaluation_row(evaluation)
+        record = uow.load_evaluation(row.name)
+        target = _workload(record.workloads, workload)
+        assumptions = dict(row.assumptions or {})
+        stored = dict(assumptions.get(SCALES_KEY) or {})
+        default = default_scales(target, catalogue.accelerators)
+        if reset:
+            stored.pop(target.name, None)
+        else:
+            current = stored.get(target.name) or scales_to_mapping(default)
+            entry = {
+                "performance": _anchors("performance", performance, current.get("performance")),
+                "cost": _anchors("cost", cost, current.get("cost")),
+                "origin": f"set for this evaluation on {date.today().isoformat()}",
+            }
+            stored[target.name] = entry
+        assumptions[SCALES_KEY] = stored
+        assert row.id is not None
+        uow.set_evaluation_field(row.id, "assumptions", assumptions)
+    scales, _ = scales_from_mapping(stored.get(target.name), default)
+    return scales
+
+
+def set_missing_as_worst(store: Store, evaluation: str | None, axes: frozenset[Axis]) -> None:
+    """Store the axes on which missing data counts as the worst score (audited)."""
+    with store.transaction() as uow:
+        row = uow.evaluation_row(evaluation)
+        assumptions = dict(row.assumptions or {})
+        if axes:
+            assumptions[WORST_KEY] = sorted(axis.value for axis in axes)
+        else:
+            assumptions.pop(WORST_KEY, None)
+        assert row.id is not None
+        uow.set_evaluation_field(row.id, "assumptions", assumptions)
+
+
+def _workload(workloads: tuple[Workload, ...], name: str | None) -> Workload:
+    if not workloads:
+        raise NotFound("The evaluation has no workload profile; add one first.")
+    if name is None:
+        return workloads[0]
+    for item in workloads:
+        if item.name.casefold() == name.casefold():
+            return item
+    raise NotFound(
+        f"No workload named {name!r}; the evaluation has: "
+        + ", ".join(repr(w.name) for w in workloads)
+    )
