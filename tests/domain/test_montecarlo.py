@@ -15,7 +15,7 @@ from computescore.domain.montecarlo import (
     run_monte_carlo,
 )
 from computescore.domain.quotes import CostCategory, Deployment, MeasuredPerformance, PriceUnit
-from computescore.domain.scoring import prepare_input, score_quotes
+from computescore.domain.scoring import LinearScale, ScoringRules, prepare_input, score_quotes
 from computescore.domain.tco import Assumptions, Tco, compute_tco
 from computescore.domain.weights import equal_weights
 from tests.domain.engine_records import (
@@ -201,3 +201,38 @@ def test_each_sample_takes_the_option_the_quote_would_choose() -> None:
     assert item.p90_usd == pytest.approx(280_320.0)
     assert item.p50_usd == pytest.approx((24 - 96**0.5) * 17_520, rel=0.01)
     assert item.p10_usd == pytest.approx((8 + 6.4**0.5) * 17_520, rel=0.01)
+
+
+def test_an_incomplete_tco_is_not_simulated_and_withholds_the_chance_of_first() -> None:
+    # Without the EUR rate the Euro quote's TCO leaves its compute out ($0.00): it gets no
+    # percentiles, and while it is ranked no quote is given a chance of ranking first.
+    a = Assumptions()
+    tcos = _tcos(a)
+    entries = [prepare_input(q, t, WORKLOAD, a) for q, t in zip(_quotes(), tcos, strict=True)]
+    card = score_quotes(entries, equal_weights())
+    result = run_monte_carlo(tcos, default_ranges(12, a), samples=400, seed=3, scorecard=card)
+    euro = next(item for item in result.quotes if item.quote_key == "Euro/Q1/r1")
+    assert euro.p10_usd is None and euro.p50_usd is None and euro.p90_usd is None
+    assert euro.probability_lowest_tco == 0.0
+    assert all(item.probability_first is None for item in result.quotes)
+    assert any("Euro — Q1" in note and "incomplete" in note for note in result.notes)
+
+
+def test_stated_scales_are_used_in_every_sample() -> None:
+    # Zero-width ranges on stated scales reproduce the deterministic winner, and the note
+    # names the scales.
+    rules = ScoringRules(
+        cost_scale=LinearScale(40.0, 4.0, "USD"), performance_scale=LinearScale(0.0, 600.0)
+    )
+    tcos = _tcos(ASSUMPTIONS)
+    entries = [
+        prepare_input(q, t, WORKLOAD, ASSUMPTIONS) for q, t in zip(_quotes(), tcos, strict=True)
+    ]
+    card = score_quotes(entries, equal_weights(), rules)
+    result = run_monte_carlo(
+        tcos, fixed_ranges(12, ASSUMPTIONS), samples=200, seed=5, scorecard=card
+    )
+    assert card.winner is not None
+    by_key = {item.quote_key: item for item in result.quotes}
+    assert by_key[card.winner.quote_key].probability_first == 1.0
+    assert any("stated scales" in note for note in result.notes)

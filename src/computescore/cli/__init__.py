@@ -21,6 +21,7 @@ from computescore.cli.common import run_command
 
 COMMAND_MODULES = (
     "computescore.cli.workspace",
+    "computescore.cli.rates",
     "computescore.cli.importing",
     "computescore.cli.catalogue",
     "computescore.cli.gui_tools",

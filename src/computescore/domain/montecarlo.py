@@ -234,7 +234,19 @@ def run_monte_carlo(
         lowest = np.bincount(winners, minlength=n) / samples
     first: FloatArray | None = None
     notes: list[str] = []
-    if scorecard is not None:
+    ranked_incomplete = [
+        t.quote_label
+        for t in ordered
+        if scorecard is not None
+        and not t.complete
+        and any(s.quote_key == t.quote_key for s in scorecard.ranked)
+    ]
+    if scorecard is not None and ranked_incomplete:
+        notes.append(
+            "the chance of ranking first is not given while a ranked quote's cost is "
+            "incomplete: its true cost could change the order"
+        )
+    elif scorecard is not None:
         first = _probability_first(ordered, scorecard, totals, rate, mfu_factor, h, samples)
         rules = scorecard.rules
         how = (
@@ -246,16 +258,17 @@ def run_monte_carlo(
             f"each sample re-scores cost and performance {how}; reliability, service and "
             "compliance keep their scores"
         )
-    incomplete = [t.quote_label for t in ordered if t.compute_offer and not t.complete]
+    incomplete = [t.quote_label for t in ordered if not t.complete]
     if incomplete:
         notes.append(
-            "not simulated, their TCO being incomplete (they keep a cost score of 0): "
+            "TCO percentiles are not given for an incomplete TCO (a line without a rate or "
+            "price), and such a compute offer keeps its cost score of 0: "
             + ", ".join(incomplete)
         )
     qualified = {s.quote_key for s in scorecard.ranked} if scorecard is not None else set()
     results = []
     for index, tco in enumerate(ordered):
-        whole = tco.complete or not tco.compute_offer
+        whole = tco.complete
         has_unit = bool(known[index]) and whole
         results.append(
             QuoteDistribution(

@@ -64,6 +64,7 @@ from computescore.domain.scoring import (
     prepare_input,
     score_quotes,
 )
+from computescore.domain.scoring.independence import IndependenceCheck, independence_check
 from computescore.domain.sensitivity import (
     FlipWeight,
     Tornado,
@@ -195,6 +196,7 @@ class EvaluationResult:
     buy_vs_rent: BuyVsRentResult
     monte_carlo: MonteCarloResult | None
     problems: tuple[Problem, ...] = ()
+    independence: IndependenceCheck | None = None
 
     def quote(self, quote_key: str) -> QuoteResult:
         """The results of one quote."""
@@ -560,6 +562,7 @@ def evaluate(
     rules, rule_problems = rules_for(data, workload)
     all_problems.extend(rule_problems)
     card = score_quotes(entries, weights, rules)
+    independence = independence_check(entries, weights, rules, card)
     flips = flip_weights(card)
     qualified = {score.quote_key for score in card.ranked}
     tcos = [item[2] for item in partial]
@@ -634,6 +637,7 @@ def evaluate(
         buy_vs_rent=advice,
         monte_carlo=monte,
         problems=tuple(all_problems),
+        independence=independence,
     )
 
 

@@ -9,8 +9,10 @@ from typing import Any
 from computescore.cli.common import print_json, print_table
 from computescore.cli.engine.values import figure_value, problem_dicts, result_header
 from computescore.domain.figures import format_number
+from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.weights import weights_origin
 from computescore.errors import UsageError
+from computescore.services.caveats import award_caveat
 
 
 def parse_weights(text: str | None) -> dict[str, float] | None:
@@ -164,9 +166,56 @@ def score_to_dict(result: Any) -> dict[str, Any]:
                 for q in monte.quotes
             ],
         },
+        "scales": {
+            "performance": _scale(card.rules.performance_scale),
+            "cost": _scale(card.rules.cost_scale),
+            "origin": card.rules.scales_origin,
+            "missing_as_worst": sorted(axis.value for axis in card.rules.worst_when_missing),
+        },
+        "independence": _independence(result.independence),
+        "caveat": award_caveat(result),
         "notes": list(card.notes),
         "problems": problem_dicts(result.problems),
     }
+
+
+def _scale(scale: Any) -> dict[str, float] | str:
+    return "relative" if scale is None else {"zero": scale.floor, "hundred": scale.ideal}
+
+
+def _independence(check: Any) -> dict[str, Any] | None:
+    if check is None:
+        return None
+    return {
+        "holds": check.holds,
+        "checks": check.checks,
+        "sentence": check.sentence(),
+        "flips": [
+            {
+                "change": case.change,
+                "quote": case.quote,
+                "winner": case.winner,
+                "lead_points": round(case.lead_points, 6),
+            }
+            for case in check.flips
+        ],
+    }
+
+
+def scale_lines(rules: Any) -> list[str]:
+    """The scales of the cost and performance axes, and where they come from, as lines."""
+    lines = [
+        "Scales: performance "
+        + describe_scale(rules.performance_scale, "performance")
+        + "; cost "
+        + describe_scale(rules.cost_scale, "cost"),
+    ]
+    if rules.scales_origin:
+        lines.append(f"  ({rules.scales_origin}; change them with computescore scales)")
+    if rules.worst_when_missing:
+        names = ", ".join(sorted(axis.value for axis in rules.worst_when_missing))
+        lines.append(f"Missing data counts as the worst score on: {names}")
+    return lines
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -219,6 +268,8 @@ def _print_score(result: Any) -> None:
         + "): "
         + ", ".join(f"{axis} {value:.0%}" for axis, value in weights.items())
     )
+    for line in scale_lines(card.rules):
+        print(line)
     rows = []
     for s in card.scores:
         marks = {a.axis.value: f"{a.score:.0f}{'*' if a.flags else ''}" for a in s.axes}
@@ -251,6 +302,11 @@ def _print_score(result: Any) -> None:
         print(
             f"Winner: {winner.label}, {winner.weighted_total:.1f} points (no other qualified quote)"
         )
+    caveat = award_caveat(result)
+    if caveat:
+        print(f"WARNING: {caveat}")
+    if result.independence is not None:
+        print(f"Independence: {result.independence.sentence()}")
     if result.smallest_flip is not None:
         print(f"Smallest flip: {result.smallest_flip.explanation}")
     elif result.flips:
@@ -264,11 +320,15 @@ def _print_score(result: Any) -> None:
             print()
             state = " — KNOCKED OUT" if item.disqualified else ""
             print(f"{item.label}{state}: {item.reason}")
-            if item.headline_usd is not None:
-                print(
-                    f"  prices {', '.join(item.offers)}; its own TCO is "
-                    f"{item.headline_usd:,.0f} USD (lines: computescore tco)"
-                )
+            total = (
+                f"{item.headline_usd:,.0f} USD"
+                if item.headline_usd is not None
+                else "incomplete (a line could not be costed)"
+            )
+            print(
+                f"  prices {', '.join(item.offers)}; its own TCO is {total} "
+                "(lines: computescore tco)"
+            )
             if item.combine_with:
                 houses = "owned option" if len(item.combine_with) == 1 else "owned options"
                 print(f"  {houses} it could house: {'; '.join(item.combine_with)}")

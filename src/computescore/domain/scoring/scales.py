@@ -92,7 +92,7 @@ def describe_scale(scale: LinearScale | None, axis: str) -> str:
         ) + " — chosen explicitly; a quote's score then depends on the others"
     if axis == "cost":
         return (
-            f"{format_usd(scale.floor)} {COST_UNIT} → 0, {format_usd(scale.ideal)} → 100, "
+            f"{format_usd(scale.floor)} per useful PFLOP-hour → 0, {format_usd(scale.ideal)} → 100, "
             "linear, clamped"
         )
     return (

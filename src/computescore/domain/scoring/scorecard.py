@@ -153,7 +153,7 @@ def _supporting(
         entry.quote.label,
         SUPPORTING_REASON,
         tuple(offers),
-        tco.headline_usd if tco is not None else None,
+        tco.headline_usd if tco is not None and tco.complete else None,
         _service_score(entry, rules),
         _compliance_score(entry, rules),
         knockouts,

@@ -1,0 +1,83 @@
+"""Exchange rates: list, set and delete the dated rates that convert quotes to US dollars.
+
+A rate is "how many US dollars one unit of the currency buys" on a date; the TCO of a
+quote uses, for each currency, the latest rate dated on or before the evaluation's
+decision date. Every change is audited by the store.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
+
+from computescore.domain.quotes import FxRate
+from computescore.errors import UsageError
+
+if TYPE_CHECKING:
+    from computescore.store.repository import Store
+
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def parse_rate(
+    currency: str, usd_per_unit: str | float | Decimal, as_of: date, source: str = ""
+) -> FxRate:
+    """A checked rate.
+
+    Raises:
+        UsageError: the currency is not a three-letter code other than USD, or the rate is
+            not a positive number.
+    """
+    code = currency.strip().upper()
+    if not _CURRENCY.fullmatch(code) or code == "USD":
+        raise UsageError(
+            f"{currency!r} is not a currency to convert: expected a three-letter ISO code "
+            "other than USD (EUR, GBP, JPY …)."
+        )
+    try:
+        value = Decimal(str(usd_per_unit).strip().replace(",", "."))
+    except InvalidOperation:
+        raise UsageError(
+            f"The rate {usd_per_unit!r} is not a number: expected US dollars per {code}, "
+            "e.g. 1.085."
+        ) from None
+    if not value.is_finite() or value <= 0 or not math.isfinite(float(value)):
+        raise UsageError(f"The rate for {code} must be a positive number of US dollars per {code}.")
+    return FxRate(code, value, as_of, source.strip())
+
+
+def list_rates(store: Store) -> tuple[FxRate, ...]:
+    """Every stored rate, by currency then date."""
+    with store.reading() as uow:
+        return uow.fx_rates()
+
+
+def set_rate(store: Store, rate: FxRate) -> FxRate | None:
+    """Store ``rate`` (replacing the one of that currency and date); returns the old one."""
+    with store.transaction() as uow:
+        old = next(
+            (r for r in uow.fx_rates() if r.currency == rate.currency and r.as_of == rate.as_of),
+            None,
+        )
+        uow.set_fx_rate(rate)
+    return old
+
+
+def delete_rate(store: Store, currency: str, as_of: date) -> FxRate:
+    """Delete the rate of ``currency`` on ``as_of``; returns it.
+
+    Raises:
+        UsageError: there is no such rate (the message lists the dates there are).
+    """
+    code = currency.strip().upper()
+    with store.transaction() as uow:
+        rates = [r for r in uow.fx_rates() if r.currency == code]
+        found = next((r for r in rates if r.as_of == as_of), None)
+        if found is None:
+            dates = ", ".join(r.as_of.isoformat() for r in rates) or "none"
+            raise UsageError(f"No {code} rate dated {as_of.isoformat()}; its rates: {dates}.")
+        uow.delete_fx_rate(code, as_of)
+    return found
