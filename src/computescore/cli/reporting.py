@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from computescore.cli.common import add_db_argument, print_json
@@ -61,6 +62,9 @@ def run_report(args: argparse.Namespace) -> int:
         plan=True,
     )
     pack = analyse_db(args.db, args.evaluation, options).pack
+    if pack.caveat:
+        # Before writing: the pack carries the same warning on its first page.
+        print(f"warning: {pack.caveat}", file=sys.stderr)
     written = export_reports(pack, pdf=args.pdf, xlsx=args.xlsx, paper=args.paper)
     if args.json:
         print_json(

@@ -262,8 +262,7 @@ def run_monte_carlo(
     if incomplete:
         notes.append(
             "TCO percentiles are not given for an incomplete TCO (a line without a rate or "
-            "price), and such a compute offer keeps its cost score of 0: "
-            + ", ".join(incomplete)
+            "price), and such a compute offer keeps its cost score of 0: " + ", ".join(incomplete)
         )
     qualified = {s.quote_key for s in scorecard.ranked} if scorecard is not None else set()
     results = []

@@ -113,6 +113,8 @@ def _legend_below(ax: Axes, columns: int) -> None:
     figure = ax.get_figure()
     assert figure is not None
     handles, labels = ax.get_legend_handles_labels()
+    if not handles:
+        return
     figure.legend(
         handles,
         labels,
@@ -349,7 +351,12 @@ def tco_breakdown_figure(
         negative += neg_values
     for pos, item, right in zip(positions, items, positive, strict=True):
         ax.text(
-            right, pos, "  " + format_usd(item.total_usd), va="center", fontsize=7, color=theme.INK
+            right,
+            pos,
+            "  " + (format_usd(item.total_usd) if item.complete else "incomplete"),
+            va="center",
+            fontsize=7,
+            color=theme.INK,
         )
     ax.set_yticks(positions, _unique_labels([item.label for item in items]))
     ax.xaxis.set_major_formatter(UsdFormatter())

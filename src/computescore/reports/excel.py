@@ -38,6 +38,7 @@ from computescore.reports.excel_sheet import (
     RULE,
     SUB_FONT,
     TITLE_FONT,
+    WARNING_FONT,
     Sheet,
     absent,
     band,
@@ -437,9 +438,19 @@ def _assumptions(wb: Workbook, pack: BoardPack, fp: str) -> None:
         "FX rates",
         ["Currency", "USD per unit", "As of", "Source"],
         [[x.currency, x.usd_per_unit, x.as_of, x.source] for x in m.fx_rates],
-        "All quotes were in US dollars; no conversion was needed.",
+        m.currency_note(),
         {2: "0.000000"},
     )
+    if m.missing_rates:
+        sheet.put(r - 1, 1, m.missing_rate_note(), font=WARNING_FONT, measure=False)
+        r += 1
+    if pack.ranking is not None and pack.ranking.method:
+        block(
+            "How the scores are made",
+            ["Topic", "How"],
+            [[topic, text] for topic, text in pack.ranking.method],
+            "",
+        )
     block(
         "Export-control rules",
         ["Version", "Date"],
@@ -514,6 +525,9 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
         font=BOLD_FONT,
         measure=False,
     )
+    if pack.caveat:
+        r += 1
+        sheet.put(r, 1, f"Warning: {pack.caveat}", font=WARNING_FONT, measure=False)
     r += 2
     ranking = pack.ranking
     leader = ranking.leader if ranking else None
@@ -523,7 +537,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
         ("Margin (points)", ranking.margin_points if ranking else None, "0.0"),
         (
             "Total cost of the recommended option (USD)",
-            lead_tco.total_usd if lead_tco else None,
+            (lead_tco.total_usd if lead_tco.complete else "incomplete") if lead_tco else None,
             theme.EXCEL_USD,
         ),
         ("Robustness", (ranking.robustness if ranking else "") or "—", None),

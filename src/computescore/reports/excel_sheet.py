@@ -32,6 +32,7 @@ SUB_FONT = Font(name=FONT, bold=True, size=11, color=theme.excel_colour(theme.IN
 BODY_FONT = Font(name=FONT, size=10, color=theme.excel_colour(theme.INK))
 BOLD_FONT = Font(name=FONT, size=10, bold=True, color=theme.excel_colour(theme.INK))
 MUTED_FONT = Font(name=FONT, size=9, italic=True, color=theme.excel_colour(theme.MUTED))
+WARNING_FONT = Font(name=FONT, size=10, bold=True, color=theme.excel_colour(theme.WARNING))
 KEY_FONT = Font(name=FONT, size=14, bold=True, color=theme.excel_colour(theme.ACCENT))
 RULE = Side(style="thin", color=theme.excel_colour(theme.RULE))
 WRAP = Alignment(wrap_text=True, vertical="top")

@@ -138,6 +138,9 @@ class Ranking:
         flips: per axis, the smallest single-weight change that changes the leader,
             smallest first; empty when no change within 0–100 % flips it.
         robustness: one sentence on how robust the ranking is.
+        method: how the scores are made, as (topic, sentence) pairs: each axis's scale
+            with its anchors, where the anchors come from, the weights' origin, how
+            missing data counts and the independence check's result.
     """
 
     weights: tuple[tuple[str, float], ...]
@@ -147,6 +150,7 @@ class Ranking:
     margin_points: float | None = None
     flips: tuple[WeightFlip, ...] = ()
     robustness: str = ""
+    method: tuple[tuple[str, str], ...] = ()
 
     @property
     def leader(self) -> RankingRow | None:
@@ -205,6 +209,8 @@ class QuoteTco:
         usd_per_million_tokens: when tokens/s was measured.
         shortlisted: True when the quote is shown in the TCO detail section.
         notes: caveats (spot interruption overhead assumed, FX rate used …).
+        complete: False when a line could not be costed (no exchange rate, no price):
+            ``total_usd`` then leaves it out and must not be shown as the cost.
     """
 
     quote_key: str
@@ -218,6 +224,7 @@ class QuoteTco:
     usd_per_million_tokens: float | None = None
     shortlisted: bool = True
     notes: tuple[str, ...] = ()
+    complete: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +345,9 @@ class Methodology:
         formulas: (name, formula) pairs, e.g. ("Training compute", "6 × params × tokens").
         assumptions: the user's assumptions used (energy price, PUE, MFU …).
         fx_rates: the dated rates used to convert quoted currencies.
+        currencies: every currency other than USD that a quote line is priced in.
+        missing_rates: those of them without a rate on the decision date (their lines
+            are left out, so those quotes' costs are incomplete).
         rules_version: the export-control rules file version ("" when not run).
         rules_date: the date of that rules file.
         catalogue_version: the accelerator catalogue's version.
@@ -350,6 +360,8 @@ class Methodology:
     formulas: tuple[tuple[str, str], ...] = ()
     assumptions: tuple[Input, ...] = ()
     fx_rates: tuple[FxRate, ...] = ()
+    currencies: tuple[str, ...] = ()
+    missing_rates: tuple[str, ...] = ()
     rules_version: str = ""
     rules_date: str = ""
     catalogue_version: str = ""
@@ -357,6 +369,32 @@ class Methodology:
     measured: tuple[str, ...] = ()
     assumed: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+
+    def currency_note(self) -> str:
+        """What was converted, at which rates — derived from the quotes and the rates used."""
+        if not self.currencies:
+            return "All quotes were in US dollars; no conversion was needed."
+        if not self.fx_rates:
+            return (
+                f"Quotes were priced in {', '.join(self.currencies)}, and no rate was "
+                "available to convert them."
+            )
+        used = "; ".join(
+            f"{r.currency} at {r.usd_per_unit} USD per unit (as of {r.as_of.isoformat()})"
+            for r in self.fx_rates
+        )
+        return f"Prices in other currencies were converted to US dollars: {used}."
+
+    def missing_rate_note(self) -> str:
+        """The currencies quoted without a rate and what that means; empty when none."""
+        if not self.missing_rates:
+            return ""
+        codes = ", ".join(self.missing_rates)
+        return (
+            f"No exchange rate dated on or before the decision date for {codes}: the lines "
+            "priced in it are left out, so those quotes' costs are incomplete and they score "
+            "0 on cost until a rate is set."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,6 +460,8 @@ class BoardPack:
     Attributes:
         meta: evaluation name, dates, author, marking.
         recommendation: the recommendation in one sentence.
+        caveat: a warning the recommendation must carry (a quote whose cost is
+            incomplete), with how to fix it; empty when there is none.
         ranking: the scorecard, margin and robustness.
         tco: one record per quote (shortlisted first).
         break_even: the buy-vs-rent curve.
@@ -437,6 +477,7 @@ class BoardPack:
 
     meta: PackMeta
     recommendation: str = ""
+    caveat: str = ""
     ranking: Ranking | None = None
     tco: tuple[QuoteTco, ...] = ()
     break_even: BreakEven | None = None

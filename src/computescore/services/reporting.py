@@ -26,12 +26,14 @@ from computescore import __version__
 from computescore.domain.buy_vs_rent import BreakEvenKind
 from computescore.domain.figures import MISSING, UNMEASURED, Input, format_usd
 from computescore.domain.findings import Finding, FindingSeverity
-from computescore.domain.money import usd_per_gpu_hour
+from computescore.domain.money import rate_on, usd_per_gpu_hour
 from computescore.domain.montecarlo import MonteCarloResult
 from computescore.domain.quotes import FxRate
 from computescore.domain.scoring import Scorecard
+from computescore.domain.scoring.independence import IndependenceCheck
+from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.sensitivity import FlipWeight
-from computescore.domain.weights import Axis
+from computescore.domain.weights import Axis, weights_origin
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
 from computescore.reports.model import (
@@ -53,6 +55,7 @@ from computescore.reports.model import (
     TornadoBar,
     WeightFlip,
 )
+from computescore.services.caveats import award_caveat, incomplete_costs
 from computescore.services.evaluate import EvaluateOptions, EvaluationResult
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData
@@ -171,6 +174,7 @@ def ranking_record(
     if card.scores:
         for axis_score in card.scores[0].axes:
             scales.append(f"{axis_score.axis.value}: {axis_score.scale}")
+    independence = result.independence if card is result.scorecard else None
     return Ranking(
         weights=weights,
         rows=tuple(rows),
@@ -179,7 +183,37 @@ def ranking_record(
         margin_points=margin_points,
         flips=tuple(flips),
         robustness=robustness,
+        method=score_method(card, independence),
     )
+
+
+def score_method(
+    card: Scorecard, independence: IndependenceCheck | None
+) -> tuple[tuple[str, str], ...]:
+    """How the scores are made, topic by topic (the pack's box on the ranking page)."""
+    rules = card.rules
+    method: list[tuple[str, str]] = [
+        ("Performance", sentence(describe_scale(rules.performance_scale, "performance"))),
+        ("Cost", sentence(describe_scale(rules.cost_scale, "cost"))),
+    ]
+    if rules.scales_origin:
+        method.append(("Anchors", sentence(rules.scales_origin)))
+    if card.scores:
+        for item in card.scores[0].axes:
+            if item.axis in (Axis.RELIABILITY, Axis.SERVICE, Axis.COMPLIANCE):
+                method.append((item.axis.value.capitalize(), sentence(item.scale)))
+    rationale = f" {sentence(card.weights.rationale)}" if card.weights.rationale else ""
+    method.append(("Weights", sentence(f"from {weights_origin(card.weights.source)}") + rationale))
+    worst = sorted(axis.value for axis in rules.worst_when_missing)
+    missing = (
+        f"A missing figure scores the neutral {rules.missing_score:g}"
+        + (f", except on {', '.join(worst)}, where it counts as the worst (0)" if worst else "")
+        + ", and is marked *; an incomplete cost always scores 0."
+    )
+    method.append(("Missing data", missing))
+    if independence is not None:
+        method.append(("Independence", independence.sentence()))
+    return tuple(method)
 
 
 def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
@@ -192,7 +226,13 @@ def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
     for quote_key, shortlisted in listed:
         quote = result.quote(quote_key)
         tco = quote.tco
+        whole = tco.complete
         notes: list[str] = []
+        if not whole:
+            notes.append(
+                "Incomplete: a line could not be costed, so the total below leaves it out "
+                "and is not a cost to compare."
+            )
         if tco.choice:
             notes.append(f"Priced for the workload: {tco.choice}.")
             notes.extend(
@@ -233,11 +273,15 @@ def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
                 lines=tuple(lines),
                 total_usd=tco.total_usd,
                 used_gpu_hours=tco.used_gpu_hours.value,
-                usd_per_used_gpu_hour=_value(tco.usd_per_used_gpu_hour),
-                usd_per_useful_pflop_hour=_value(tco.usd_per_useful_pflop_hour),
-                usd_per_million_tokens=_value(tco.usd_per_million_tokens),
+                # Unit costs of a TCO that leaves a line out would understate it.
+                usd_per_used_gpu_hour=_value(tco.usd_per_used_gpu_hour) if whole else None,
+                usd_per_useful_pflop_hour=(
+                    _value(tco.usd_per_useful_pflop_hour) if whole else None
+                ),
+                usd_per_million_tokens=_value(tco.usd_per_million_tokens) if whole else None,
                 shortlisted=shortlisted,
                 notes=tuple(notes),
+                complete=tco.complete,
             )
         )
     return tuple(out)
@@ -427,6 +471,12 @@ def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
         )
     total = next((t for t in tcos if t.quote_key == winner.quote_key), None)
     margin = f" by {result.margin.value:.1f} points" if result.margin is not None else ""
+    if any(gap.quote_key == winner.quote_key for gap in incomplete_costs(result)):
+        return (
+            f"{winner.label} leads the weighted scorecard{margin} for the workload "
+            f"‘{result.workload.name}’, but its cost is incomplete: no award can be made "
+            "on it until its total is known (see the warning)."
+        )
     cost = (
         f" at a total cost of {format_usd(total.total_usd)} over {total.horizon_months} months"
         if total is not None
@@ -478,6 +528,9 @@ def _methodology(
             )
     assumptions.append(Input("MFU where not measured", result.workload.assumed_mfu, "", "workload"))
     used = {fx.currency for q in result.quotes for fx in q.tco.fx_used}
+    quoted = sorted(
+        {line.currency.upper() for q in data.quotes for line in q.lines if line.currency} - {"USD"}
+    )
     rates: list[FxRate] = []
     for currency in sorted(used):
         dated = [
@@ -526,6 +579,10 @@ def _methodology(
         formulas=FORMULAS,
         assumptions=tuple(assumptions),
         fx_rates=tuple(rates),
+        currencies=tuple(quoted),
+        missing_rates=tuple(
+            code for code in quoted if rate_on(code, result.decision_date, data.fx_rates) is None
+        ),
         rules_version=(f"{rules.title} {rules.version}".strip() if rules else ""),
         rules_date=rules.as_of if rules else "",
         catalogue_version=result.catalogue,
@@ -610,6 +667,7 @@ def build_board_pack(
     return BoardPack(
         meta=meta,
         recommendation=_recommendation(result, tcos),
+        caveat=award_caveat(result) or "",
         ranking=ranking,
         tco=tcos,
         break_even=break_even_record(result),

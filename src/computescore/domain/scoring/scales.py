@@ -92,8 +92,8 @@ def describe_scale(scale: LinearScale | None, axis: str) -> str:
         ) + " — chosen explicitly; a quote's score then depends on the others"
     if axis == "cost":
         return (
-            f"{format_usd(scale.floor)} per useful PFLOP-hour → 0, {format_usd(scale.ideal)} → 100, "
-            "linear, clamped"
+            f"{format_usd(scale.floor)} per useful PFLOP-hour → 0, "
+            f"{format_usd(scale.ideal)} → 100, linear, clamped"
         )
     return (
         f"{format_number(scale.floor)} {PERFORMANCE_UNIT} → 0, "

@@ -22,6 +22,7 @@ from computescore.vocabulary import ABSENT
 from computescore.wording import plural
 
 if TYPE_CHECKING:
+    from computescore.reports.model import QuoteTco
     from computescore.reports.pdf.blocks import _Builder
 
 
@@ -88,6 +89,33 @@ def _cover(b: _Builder, fp: str, band_height: float) -> None:
     )
 
 
+def _total_text(item: QuoteTco | None) -> str:
+    if item is None:
+        return "—"
+    return format_usd(item.total_usd) if item.complete else "incomplete"
+
+
+def _warning_box(b: _Builder, text: str) -> Table:
+    """A warning the reader cannot miss: amber rule, bold lead-in, the sentence in full."""
+    box = Table(
+        [[b.p(f'<font color="{theme.WARNING}"><b>Warning.</b></font> ' + t(text, 900), b.s.body)]],
+        colWidths=[b.width],
+    )
+    box.setStyle(
+        _table_style(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#FFF4E0")),
+                ("LINEBEFORE", (0, 0), (0, -1), 4, colors.HexColor(theme.WARNING)),
+                ("LEFTPADDING", (0, 0), (-1, -1), 12),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 10),
+                ("TOPPADDING", (0, 0), (-1, -1), 7),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+            ]
+        )
+    )
+    return box
+
+
 def _summary(b: _Builder) -> None:
     pack, s = b.pack, b.s
     ranking = pack.ranking
@@ -118,6 +146,8 @@ def _summary(b: _Builder) -> None:
         )
     )
     parts += [b.p("Recommendation", s.h2), callout, Spacer(1, 6)]
+    if pack.caveat:
+        parts += [_warning_box(b, pack.caveat), Spacer(1, 6)]
     if pack.plan is not None and pack.recommendation:
         parts += [b.p("<b>The ranking:</b> " + t(pack.recommendation, 600), s.body), Spacer(1, 6)]
 
@@ -138,8 +168,14 @@ def _summary(b: _Builder) -> None:
         ),
         (
             "Total cost of the recommended option",
-            format_usd(lead_tco.total_usd) if lead_tco else "—",
-            f"over {lead_tco.horizon_months} months" if lead_tco else "TCO not computed",
+            _total_text(lead_tco),
+            (
+                f"over {lead_tco.horizon_months} months"
+                if lead_tco and lead_tco.complete
+                else "a line could not be costed"
+                if lead_tco
+                else "TCO not computed"
+            ),
         ),
         (
             "Open compliance findings",

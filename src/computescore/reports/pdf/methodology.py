@@ -19,6 +19,35 @@ if TYPE_CHECKING:
     from computescore.reports.pdf.blocks import _Builder
 
 
+def _currencies(b: _Builder) -> None:
+    """What was converted at which dated rate, and which currencies had no rate."""
+    m = b.pack.methodology
+    b.sub("Currency conversion")
+    if m.fx_rates:
+        b.story.append(b.p(t(m.currency_note()), b.s.body))
+        rows = [
+            [
+                b.cell(t(r.currency)),
+                b.num(f"{r.usd_per_unit}"),
+                b.cell(r.as_of.isoformat()),
+                b.cell(t(r.source) or "—"),
+            ]
+            for r in m.fx_rates
+        ]
+        b.story.append(
+            b.table(
+                ["Currency", "USD per unit", "As of", "Source"],
+                rows,
+                [0.16, 0.2, 0.18, 0.46],
+                numeric=(1,),
+            )
+        )
+    if m.missing_rates:
+        b.story.append(b.p(t(m.missing_rate_note()), b.s.body))
+    elif not m.fx_rates:
+        b.absent(m.currency_note())
+
+
 def _methodology(b: _Builder, fp: str) -> None:
     pack, s = b.pack, b.s
     m = pack.methodology
@@ -76,27 +105,7 @@ def _methodology(b: _Builder, fp: str) -> None:
         )
     else:
         b.absent("No assumptions recorded.")
-    b.sub("Currency conversion")
-    if m.fx_rates:
-        rows = [
-            [
-                b.cell(t(r.currency)),
-                b.num(f"{r.usd_per_unit}"),
-                b.cell(r.as_of.isoformat()),
-                b.cell(t(r.source) or "—"),
-            ]
-            for r in m.fx_rates
-        ]
-        b.story.append(
-            b.table(
-                ["Currency", "USD per unit", "As of", "Source"],
-                rows,
-                [0.16, 0.2, 0.18, 0.46],
-                numeric=(1,),
-            )
-        )
-    else:
-        b.absent("All quotes were in US dollars; no conversion was needed.")
+    _currencies(b)
     b.sub("Rules and catalogue")
     rules = (
         f"Export-control rules: <b>{t(m.rules_version)}</b>"

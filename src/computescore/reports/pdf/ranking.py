@@ -8,6 +8,7 @@ from reportlab.lib import colors
 from reportlab.platypus import (
     Flowable,
     Paragraph,
+    Table,
 )
 
 from computescore.domain.findings import FindingSeverity
@@ -17,6 +18,7 @@ from computescore.reports.model import (
     AXIS_TITLES,
     Ranking,
 )
+from computescore.reports.pdf.blocks import _table_style
 from computescore.reports.pdf.fonts import NAME_LIMIT, TEXT_LIMIT, t
 from computescore.vocabulary import ABSENT
 
@@ -32,6 +34,30 @@ def _robustness_sentence(ranking: Ranking) -> str:
         f"The smallest single-weight change that changes the leader moves {flip.axis} from "
         f"{flip.weight_from:.0%} to {flip.weight_to:.0%}, favouring {flip.new_leader}."
     )
+
+
+def _method_box(b: _Builder, ranking: Ranking) -> Table:
+    """The "How the scores are made" box: scales, anchors, weights, missing data, independence."""
+    rows = [[b.p("<b>How the scores are made</b>", b.s.body), ""]]
+    rows += [
+        [b.p(f"<b>{t(topic)}</b>", b.s.cell), b.p(t(text, TEXT_LIMIT), b.s.cell)]
+        for topic, text in ranking.method
+    ]
+    box = Table(rows, colWidths=[b.width * 0.18, b.width * 0.82])
+    box.setStyle(
+        _table_style(
+            [
+                ("SPAN", (0, 0), (1, 0)),
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.BAND)),
+                ("LINEBEFORE", (0, 0), (0, -1), 3, colors.HexColor(theme.ACCENT)),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 3),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
+    return box
 
 
 def _severity_cell(b: _Builder, severity: FindingSeverity) -> Paragraph:
@@ -50,7 +76,7 @@ def _ranking(b: _Builder) -> None:
         b.p(
             "Each quote is scored 0–100 on five axes; the weighted total is Σ weight × score "
             f"with the weights below ({t(ranking.preset or 'custom weights')}). How each "
-            "metric maps to 0–100 is set out under “Methodology and assumptions”.",
+            "metric maps to 0–100 is set out in the box under the table.",
             s.body,
         )
     )
@@ -93,6 +119,8 @@ def _ranking(b: _Builder) -> None:
         notes.append("* score rests on unmeasured, missing or partial data (see explanations).")
     notes.append("KO: knocked out by a must-have; not ranked.")
     b.story.append(b.p(" ".join(notes), s.caption))
+    if ranking.method:
+        b.story.append(_method_box(b, ranking))
 
     b.sub("Margin and robustness")
     margin = (
