@@ -158,6 +158,20 @@ def test_fabric_detection_from_quote_text() -> None:
     assert detect_fabric(["Dedicated servers"]) is Fabric.UNKNOWN
 
 
+def test_memory_sizes_and_internet_uplinks_are_not_a_fabric() -> None:
+    # "80GB", "192GB", "180GB" are memory, not Ethernet speeds.
+    for text in ("8x H100 SXM 80GB", "MI300X 192GB, on-demand", "8x B200 180GB, 2 TB RAM"):
+        assert detect_fabric([text]) is Fabric.UNKNOWN
+    # An internet uplink says nothing of the fabric between nodes.
+    assert detect_fabric(["10 Gbps internet uplink, public IPs"]) is Fabric.UNKNOWN
+    # 3,200 Gbps per node is RDMA-class (EFA), not plain Ethernet; 1.6 Tb/s too.
+    assert detect_fabric(["3200 Gbps cluster networking"]) is Fabric.OTHER_RDMA
+    assert detect_fabric(["1.6 Tb/s east-west per node"]) is Fabric.OTHER_RDMA
+    assert detect_fabric(["8x 100G network"]) is Fabric.ETHERNET
+    # Gaudi 3's catalogue interconnect names its on-die RoCE ports.
+    assert detect_fabric(["Gaudi 3 128GB nodes", "24 x 200 GbE RoCE (integrated)"]) is Fabric.ROCE
+
+
 def _rules(findings: tuple[Finding, ...]) -> dict[str, FindingSeverity]:
     return {f.rule_id: f.severity for f in findings}
 

@@ -45,6 +45,12 @@ class Finding:
         rule_status: codified / enforced / not enforced / suspended / company-specific /
             reported / user threshold.
         source: the document and section, or the setting the threshold came from.
+        lines: indices (in ``Quote.lines``) of the lines the finding is about; empty when
+            it is about the quote or the vendor as a whole. A knock-out of some lines
+            excludes only those options; one of every compute line, or of the whole
+            quote, disqualifies the quote.
+        workloads: names of the workloads whose requirement raised it; empty when it
+            holds for every workload. A workload's scorecard ignores the others'.
     """
 
     quote_key: str
@@ -56,3 +62,9 @@ class Finding:
     rule_date: str = ""
     rule_status: str = ""
     source: str = ""
+    lines: tuple[int, ...] = ()
+    workloads: tuple[str, ...] = ()
+
+    def concerns(self, workload: str) -> bool:
+        """True when the finding holds for the workload named ``workload``."""
+        return not self.workloads or workload in self.workloads

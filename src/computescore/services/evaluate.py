@@ -61,6 +61,7 @@ from computescore.domain.scoring import (
     Downtime,
     Scorecard,
     ScoreInput,
+    excluded_lines,
     prepare_input,
     score_quotes,
 )
@@ -339,7 +340,8 @@ def size_option(
     )
     if sizing.memory_gb is None:
         return sizing, ()
-    fabric = detect_fabric(line.description for line in quote.lines)
+    # The accelerator's own scale-out links count too (Gaudi 3 has RoCE on the die).
+    fabric = detect_fabric([*(line.description for line in quote.lines), accelerator.interconnect])
     per_node = option.accelerators_per_node
     findings = fit_findings(
         quote_key=quote.key,
@@ -533,7 +535,10 @@ def evaluate(
     checked = compliance_findings is not None
     by_quote: dict[str, list[Finding]] = {}
     for finding in compliance_findings or ():
-        by_quote.setdefault(finding.quote_key, []).append(finding)
+        # A requirement of another workload (its region, its certifications) is not this
+        # scorecard's business.
+        if finding.concerns(workload.name):
+            by_quote.setdefault(finding.quote_key, []).append(finding)
     tornado_pct = (
         opts.tornado_pct
         if opts.tornado_pct is not None
@@ -547,7 +552,10 @@ def evaluate(
     for index, quote in enumerate(sorted(data.quotes, key=lambda q: q.key)):
         check_cancel(report)
         report.report(0.7 * index / count, f"Costing {quote.label}")
-        tco = compute_tco(quote, workload, accelerators, data.fx_rates, day, assumptions)
+        excluded = excluded_lines(quote, by_quote.get(quote.key, ()))
+        tco = compute_tco(
+            quote, workload, accelerators, data.fx_rates, day, assumptions, excluded=excluded
+        )
         sizing, fit = _quote_sizing(quote, tco, workload, data.catalogue)
         if sizing is not None:
             all_problems.extend(sizing.problems)

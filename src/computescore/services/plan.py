@@ -64,9 +64,6 @@ if TYPE_CHECKING:
 REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
 """Demand is counted in equivalents of this accelerator's useful work."""
 
-OPTION_LEVEL_RULES = frozenset({"sovereignty.location"})
-"""Knock-outs about one line's location: the plan applies them option by option."""
-
 _RISK_CATEGORIES = frozenset(
     {FindingCategory.EXPORT_CONTROL, FindingCategory.EXIT_TERMS, FindingCategory.DATA_SOVEREIGNTY}
 )
@@ -180,7 +177,8 @@ def _knockouts(result: EvaluationResult, quote_key: str) -> tuple[Finding, ...]:
     return tuple(
         f
         for f in score.knockouts
-        if f.rule_id not in OPTION_LEVEL_RULES and f.category is not FindingCategory.FIT
+        # Knock-outs of single lines are applied option by option (``excluded_by``).
+        if not f.lines and f.category is not FindingCategory.FIT
     )
 
 
@@ -238,6 +236,8 @@ def _reason(
 ) -> str:
     if knockouts:
         return "knocked out: " + "; ".join(dict.fromkeys(f.title for f in knockouts))
+    if option.excluded_by:
+        return residency(quote.lines[option.line_index], workload) or option.excluded_by
     if not option.priced or option.count is None:
         return "could not be priced (see the quote's problems)"
     if not option.complete:

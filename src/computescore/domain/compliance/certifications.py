@@ -46,7 +46,11 @@ def check_certifications(
         valid = [c for c in held if c.valid_on(day)]
 
         def finding(
-            severity: FindingSeverity, title: str, reason: str, source: str = source
+            severity: FindingSeverity,
+            title: str,
+            reason: str,
+            source: str = source,
+            names: tuple[str, ...] = tuple(who),
         ) -> Finding:
             return Finding(
                 quote.key,
@@ -58,6 +62,7 @@ def check_certifications(
                 "",
                 WORKLOAD_REQUIREMENT,
                 source,
+                workloads=names,
             )
 
         if valid:

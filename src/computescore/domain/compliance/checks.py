@@ -59,7 +59,8 @@ def consolidate(findings: Sequence[Finding]) -> list[Finding]:
     Findings with the same quote, severity, category, rule and source become one, in
     the place of the first: its title gains "(+N more)" and its reason names the other
     occurrences, so a board reads "data would leave the EU" once per quote, not once
-    per line. Order is otherwise kept.
+    per line. The merged finding concerns every line of the group. Order is otherwise
+    kept.
     """
     groups: dict[tuple[str, ...], list[Finding]] = {}
     for finding in findings:
@@ -71,11 +72,16 @@ def consolidate(findings: Sequence[Finding]) -> list[Finding]:
             finding.rule_date,
             finding.rule_status,
             finding.source,
+            "lines" if finding.lines else "quote",
+            *finding.workloads,
         )
         groups.setdefault(key, []).append(finding)
     merged: list[Finding] = []
     for group in groups.values():
         first, rest = group[0], group[1:]
+        if rest and first.lines:
+            lines = tuple(dict.fromkeys(i for f in group for i in f.lines))
+            first = replace(first, lines=lines)
         others = [f.title for f in rest if f.title != first.title]
         if not rest or not others:
             merged.append(first)

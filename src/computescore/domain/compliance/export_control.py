@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from computescore.domain.catalog import Catalogue
 from computescore.domain.compliance.thresholds import CLOUD_DEPLOYMENTS
@@ -17,6 +18,7 @@ from computescore.domain.export_control import (
 )
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import (
+    LineKind,
     Quote,
     QuoteLine,
 )
@@ -94,8 +96,11 @@ def check_export_control(
     findings: list[Finding] = []
     day = evaluation.decision_date
     hq = evaluation.end_user_hq or None
-    seen: set[tuple[str, str, bool]] = set()
-    for line in quote.compute_lines:
+    groups: dict[tuple[str, str, bool], list[int]] = {}
+    first: dict[tuple[str, str, bool], QuoteLine] = {}
+    for index, line in enumerate(quote.lines):
+        if line.kind is not LineKind.COMPUTE:
+            continue
         if not line.accelerator:
             findings.append(
                 Finding(
@@ -108,6 +113,7 @@ def check_export_control(
                     "export.unidentified_accelerator",
                     rule_status="data check",
                     source=line.source or "quote line",
+                    lines=(index,),
                 )
             )
             continue
@@ -124,6 +130,7 @@ def check_export_control(
                     "export.unknown_accelerator",
                     rule_status="data check",
                     source=line.source or "quote line",
+                    lines=(index,),
                 )
             )
             continue
@@ -140,25 +147,34 @@ def check_export_control(
                     "export.unknown_destination",
                     rule_status="data check",
                     source=line.source or "quote line",
+                    lines=(index,),
                 )
             )
             continue
         cloud = line.deployment in CLOUD_DEPLOYMENTS
         for dest in destinations:
             key = (accelerator.id, dest, cloud)
-            if key in seen:
-                continue
-            seen.add(key)
-            result = evaluate(
-                chip_from_accelerator(accelerator),
-                dest,
-                hq,
-                day,
-                rules,
-                posture,
-                export_from_us=export_from_us,
-            )
-            findings.extend(_export_findings(quote, result, line))
+            groups.setdefault(key, []).append(index)
+            first.setdefault(key, line)
+    # One classification per accelerator, destination and deployment kind; its findings
+    # name every line it concerns.
+    for key, indices in groups.items():
+        accelerator_id, dest, _cloud = key
+        accelerator = catalogue.get(accelerator_id)
+        assert accelerator is not None
+        result = evaluate(
+            chip_from_accelerator(accelerator),
+            dest,
+            hq,
+            day,
+            rules,
+            posture,
+            export_from_us=export_from_us,
+        )
+        findings.extend(
+            replace(finding, lines=tuple(indices))
+            for finding in _export_findings(quote, result, first[key])
+        )
     return findings
 
 

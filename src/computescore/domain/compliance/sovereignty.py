@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from computescore.domain.compliance.thresholds import REGIONS, WORKLOAD_REQUIREMENT
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import (
+    LineKind,
     Quote,
 )
 from computescore.domain.workload import DataClassification, Workload
@@ -49,6 +50,7 @@ def check_data_sovereignty(quote: Quote, workloads: Sequence[Workload]) -> list[
                         "sovereignty.location",
                         rule_status=WORKLOAD_REQUIREMENT,
                         source=f"workload {workload.name!r}",
+                        workloads=(workload.name,),
                     )
                 )
             continue
@@ -69,10 +71,13 @@ def check_data_sovereignty(quote: Quote, workloads: Sequence[Workload]) -> list[
                     "sovereignty.location",
                     rule_status=WORKLOAD_REQUIREMENT,
                     source=source,
+                    workloads=(workload.name,),
                 )
             )
             continue
-        for line in quote.compute_lines:
+        for index, line in enumerate(quote.lines):
+            if line.kind is not LineKind.COMPUTE:
+                continue
             where = (line.country or "").strip().upper()
             label = f"'{line.description}'" + (f" in {line.region}" if line.region else "")
             if not where:
@@ -87,6 +92,8 @@ def check_data_sovereignty(quote: Quote, workloads: Sequence[Workload]) -> list[
                         "sovereignty.location",
                         rule_status=WORKLOAD_REQUIREMENT,
                         source=source,
+                        lines=(index,),
+                        workloads=(workload.name,),
                     )
                 )
                 continue
@@ -110,40 +117,51 @@ def check_data_sovereignty(quote: Quote, workloads: Sequence[Workload]) -> list[
                     "sovereignty.location",
                     rule_status=WORKLOAD_REQUIREMENT,
                     source=source,
+                    lines=(index,),
+                    workloads=(workload.name,),
                 )
             )
-        hq = (quote.vendor.hq_country or "").strip().upper()
-        if klass is DataClassification.PUBLIC:
-            continue
-        if not hq:
-            if klass in _STRICT:
-                findings.append(
-                    Finding(
-                        quote.key,
-                        FindingSeverity.INFO,
-                        FindingCategory.DATA_SOVEREIGNTY,
-                        f"Vendor headquarters not recorded ({quote.vendor.name})",
-                        "Record the vendor's headquarters country to check foreign-law access "
-                        f"to {klass.value} data.",
-                        "sovereignty.vendor_hq",
-                        rule_status=WORKLOAD_REQUIREMENT,
-                        source=source,
-                    )
-                )
-            continue
-        if hq not in allowed:
-            findings.append(
-                Finding(
-                    quote.key,
-                    FindingSeverity.WARNING if klass in _STRICT else FindingSeverity.INFO,
-                    FindingCategory.DATA_SOVEREIGNTY,
-                    f"Vendor headquartered outside {workload.required_region} ({hq})",
-                    f"{quote.vendor.name} is headquartered in {hq}; the law there may compel "
-                    f"access to {klass.value} data held in {workload.required_region}. Check "
-                    "the contract's data-access and transfer terms.",
-                    "sovereignty.vendor_hq",
-                    rule_status=WORKLOAD_REQUIREMENT,
-                    source=source,
-                )
-            )
+        hq_finding = _vendor_hq(quote, workload, allowed, source)
+        if hq_finding is not None:
+            findings.append(hq_finding)
     return findings
+
+
+def _vendor_hq(
+    quote: Quote, workload: Workload, allowed: frozenset[str], source: str
+) -> Finding | None:
+    """Where the vendor is headquartered, against the region the workload's data must stay in."""
+    klass = workload.data_classification
+    hq = (quote.vendor.hq_country or "").strip().upper()
+    if klass is DataClassification.PUBLIC:
+        return None
+    if not hq:
+        if klass not in _STRICT:
+            return None
+        return Finding(
+            quote.key,
+            FindingSeverity.INFO,
+            FindingCategory.DATA_SOVEREIGNTY,
+            f"Vendor headquarters not recorded ({quote.vendor.name})",
+            "Record the vendor's headquarters country to check foreign-law access "
+            f"to {klass.value} data.",
+            "sovereignty.vendor_hq",
+            rule_status=WORKLOAD_REQUIREMENT,
+            source=source,
+            workloads=(workload.name,),
+        )
+    if hq in allowed:
+        return None
+    return Finding(
+        quote.key,
+        FindingSeverity.WARNING if klass in _STRICT else FindingSeverity.INFO,
+        FindingCategory.DATA_SOVEREIGNTY,
+        f"Vendor headquartered outside {workload.required_region} ({hq})",
+        f"{quote.vendor.name} is headquartered in {hq}; the law there may compel "
+        f"access to {klass.value} data held in {workload.required_region}. Check "
+        "the contract's data-access and transfer terms.",
+        "sovereignty.vendor_hq",
+        rule_status=WORKLOAD_REQUIREMENT,
+        source=source,
+        workloads=(workload.name,),
+    )

@@ -49,6 +49,8 @@ from computescore.domain.scoring.inputs import (
     useful_tflops_per_accelerator as useful_tflops_per_accelerator,
 )
 from computescore.domain.scoring.inputs import useful_unit as useful_unit
+from computescore.domain.scoring.knockouts import excluded_lines as excluded_lines
+from computescore.domain.scoring.knockouts import knockouts_of as knockouts_of
 from computescore.domain.scoring.outputs import SUPPORTING_REASON as SUPPORTING_REASON
 from computescore.domain.scoring.outputs import AxisScore as AxisScore
 from computescore.domain.scoring.outputs import KnockoutRule as KnockoutRule
@@ -59,5 +61,4 @@ from computescore.domain.scoring.outputs import minimum_uptime_rule as minimum_u
 from computescore.domain.scoring.outputs import weighted_total as weighted_total
 from computescore.domain.scoring.rules import LinearScale as LinearScale
 from computescore.domain.scoring.rules import ScoringRules as ScoringRules
-from computescore.domain.scoring.scorecard import knockouts_of as knockouts_of
 from computescore.domain.scoring.scorecard import score_quotes as score_quotes

@@ -19,6 +19,7 @@ from computescore.domain.figures import (
 from computescore.domain.findings import FindingCategory, FindingSeverity
 from computescore.domain.quotes import Deployment
 from computescore.domain.scoring.inputs import describe_useful, useful_unit
+from computescore.domain.scoring.knockouts import line_knockouts
 from computescore.domain.scoring.outputs import AxisScore
 from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.weights import Axis
@@ -374,11 +375,21 @@ def _compliance_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
         return _missing(Axis.COMPLIANCE, rules, "compliance checks have not been run", scale)
     counted = [f for f in entry.findings if f.category is not FindingCategory.FIT]
     warnings = [f for f in counted if f.severity is FindingSeverity.WARNING]
-    knockouts = [f for f in counted if f.severity is FindingSeverity.KNOCKOUT]
+    of_lines, all_lines = line_knockouts(entry)
+    knockouts = [
+        f for f in counted if f.severity is FindingSeverity.KNOCKOUT and (not f.lines or all_lines)
+    ]
     if knockouts:
         titles = "; ".join(_unique(f.title for f in knockouts))
         return AxisScore(Axis.COMPLIANCE, 0.0, f"compliance 0: knocked out — {titles}", scale)
     score = max(0.0, 100.0 - rules.warning_penalty * len(warnings))
+    excluded = ""
+    if of_lines:
+        options = len({i for f in of_lines for i in f.lines})
+        excluded = (
+            f"; {plural(options, 'option')} excluded by a knock-out (not priced or scored): "
+            + "; ".join(_unique(f.title for f in of_lines))
+        )
     if warnings:
         count = len(warnings)
         text = (
@@ -390,4 +401,4 @@ def _compliance_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
         text = f"compliance {score:.0f}: no warnings" + (
             f" ({plural(infos, 'info note')})" if infos else ""
         )
-    return AxisScore(Axis.COMPLIANCE, score, text, scale)
+    return AxisScore(Axis.COMPLIANCE, score, text + excluded, scale)

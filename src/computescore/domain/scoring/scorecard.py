@@ -10,7 +10,7 @@ from computescore.domain.figures import (
     MISSING,
     UNMEASURED,
 )
-from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.findings import Finding
 from computescore.domain.scoring.axes import (
     _compliance_score,
     _cost_scores,
@@ -20,6 +20,7 @@ from computescore.domain.scoring.axes import (
     _service_score,
     _unique,
 )
+from computescore.domain.scoring.knockouts import knockouts_of
 from computescore.domain.scoring.outputs import (
     SUPPORTING_REASON,
     QuoteScore,
@@ -33,22 +34,6 @@ from computescore.domain.weights import Weights
 if TYPE_CHECKING:
     from computescore.domain.scoring.inputs import ScoreInput
     from computescore.domain.scoring.outputs import AxisScore, KnockoutRule
-
-
-def knockouts_of(entry: ScoreInput, rules: Sequence[KnockoutRule] = ()) -> tuple[Finding, ...]:
-    """The knock-out findings of a quote: from its findings and from each extra rule."""
-    found = [f for f in entry.findings if f.severity is FindingSeverity.KNOCKOUT]
-    for rule in rules:
-        found.extend(f for f in rule(entry) if f.severity is FindingSeverity.KNOCKOUT)
-    # The same finding raised for two lines of one quote is one reason, shown once.
-    seen: set[tuple[str, str, str]] = set()
-    unique: list[Finding] = []
-    for finding in found:
-        key = (finding.title, finding.reason, finding.rule_id)
-        if key not in seen:
-            seen.add(key)
-            unique.append(finding)
-    return tuple(unique)
 
 
 def score_quotes(

@@ -40,20 +40,50 @@ _FABRIC_PATTERNS: tuple[tuple[Fabric, re.Pattern[str]], ...] = (
         Fabric.OTHER_RDMA,
         re.compile(r"\befa\b|elastic fabric|\brdma\b|\bici\b|tpu pod", re.IGNORECASE),
     ),
-    (Fabric.ETHERNET, re.compile(r"ethernet|\b\d+\s*g(?:b|be|bps)?\b|\bgbe\b", re.IGNORECASE)),
+    (Fabric.ETHERNET, re.compile(r"ethernet|\bgbe\b", re.IGNORECASE)),
 )
+
+_SPEED = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*(tbps|tb/s|tbit/s|gbps|gb/s|gbit/s|gbe|g)\b", re.IGNORECASE
+)
+"""A network speed ("400G", "3200 Gbps", "100GbE", "1.6 Tb/s"); "80GB" of memory is none."""
+
+_NOT_FABRIC = re.compile(r"internet|public ip|egress|\bwan\b|\btransit\b", re.IGNORECASE)
+"""Text about the way out to the internet, which says nothing of the east–west fabric."""
+
+RDMA_CLASS_GBPS = 1600.0
+"""Per-node network bandwidth that only an RDMA fabric provides (EFA's 3,200 Gbps …)."""
+
+
+def _speeds_gbps(text: str) -> list[float]:
+    out = []
+    for number, unit in _SPEED.findall(text):
+        value = float(number.replace(",", "."))
+        out.append(value * 1000.0 if unit.lower().startswith("tb") else value)
+    return out
 
 
 def detect_fabric(texts: Iterable[str]) -> Fabric:
     """The best inter-node fabric named in a quote's descriptions, or ``UNKNOWN``.
 
+    A network speed counts as Ethernet unless it is RDMA-class (≥ 1,600 Gbps per node);
+    memory sizes ("80GB") are not speeds, and text about the internet uplink or egress
+    says nothing of the fabric between nodes.
+
     The vendor's text is only matched against fixed patterns; it is never evaluated.
     """
     found: set[Fabric] = set()
     for text in texts:
+        if _NOT_FABRIC.search(text):
+            continue
         for fabric, pattern in _FABRIC_PATTERNS:
             if pattern.search(text):
                 found.add(fabric)
+        speeds = _speeds_gbps(text)
+        if any(speed >= RDMA_CLASS_GBPS for speed in speeds):
+            found.add(Fabric.OTHER_RDMA)
+        elif speeds:
+            found.add(Fabric.ETHERNET)
     for fabric, _ in _FABRIC_PATTERNS:
         if fabric in found:
             return fabric

@@ -21,6 +21,7 @@ from computescore.domain.tco.options import (
     _quoted_lines,
     _short_of_need,
     choose_option,
+    exclude_options,
 )
 from computescore.domain.tco.pricing import _price
 from computescore.domain.workload import Workload
@@ -36,6 +37,8 @@ def compute_tco(
     fx_rates: Sequence[FxRate],
     on: date,
     assumptions: Assumptions | None = None,
+    *,
+    excluded: Mapping[int, str] | None = None,
 ) -> Tco:
     """Itemised TCO of ``quote`` for ``workload`` over its horizon, in USD.
 
@@ -52,6 +55,8 @@ def compute_tco(
         fx_rates: the dated FX table.
         on: the evaluation date (FX rates dated after it are not used).
         assumptions: user-editable inputs; defaults when None.
+        excluded: line index → the knock-out that excludes that line's option; such an
+            option is priced and shown but never chosen while another remains.
 
     Returns:
         The :class:`Tco`: lines, total, present value, monthly cash flow, cost per used
@@ -101,6 +106,7 @@ def compute_tco(
         )
     drafts = [_price(context, option, number) for number, option in enumerate(compute, 1)]
     options = [draft.option for draft in drafts if draft.option is not None]
+    options = exclude_options(options, excluded or {})
     best, reason = choose_option(options, workload, needed, h)
     chosen_tco = drafts[best.number - 1].tco(context)
     merged: list[Problem] = [*problems, *chosen_tco.problems]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator
@@ -178,8 +179,19 @@ def _short_of_need(option: TcoOption) -> Problem | None:
     return None
 
 
+def exclude_options(options: Sequence[TcoOption], excluded: Mapping[int, str]) -> list[TcoOption]:
+    """``options`` with those of the excluded lines marked: not eligible, and why."""
+    return [
+        replace(o, eligible=False, excluded_by=excluded[o.line_index])
+        if o.line_index in excluded
+        else o
+        for o in options
+    ]
+
+
 def _pool(options: Sequence[TcoOption]) -> list[TcoOption]:
-    candidates = [o for o in options if o.priced] or list(options)
+    allowed = [o for o in options if not o.excluded_by] or list(options)
+    candidates = [o for o in allowed if o.priced] or allowed
     return (
         [o for o in candidates if o.eligible and o.complete]
         or [o for o in candidates if o.eligible]
@@ -234,13 +246,18 @@ def choose_option(
         else f"{format_usd(best.headline_usd)} in all"
     )
     reason += f" ({figure})"
-    spot = [o for o in options if o.priced and not o.eligible]
+    excluded = [o for o in options if o.excluded_by]
+    if excluded and not best.excluded_by:
+        reason += "; " + "; ".join(
+            f"option {o.number} ({o.label}) excluded: {o.excluded_by}" for o in excluded
+        )
+    spot = [o for o in options if o.priced and not o.eligible and not o.excluded_by]
     if spot and best.eligible:
         reason += (
             f"; {len(spot)} spot option{'s' if len(spot) != 1 else ''} priced but not chosen: a "
             f"{workload.workload_class.value} workload is not run on interruptible capacity"
         )
-    elif not best.eligible:
+    elif not best.eligible and not best.excluded_by:
         reason += (
             "; only spot (interruptible) capacity is offered, chosen for want of another "
             f"option for a {workload.workload_class.value} workload"

@@ -226,6 +226,9 @@ class TcoOption:
         eligible: False when a rule keeps the option from being chosen (``note`` says).
         chosen: True for the option the TCO is built on.
         note: why the option is not eligible, or falls short of the need.
+        excluded_by: the knock-out that excludes the option (a line outside the
+            required region …); "" when none. An excluded option is never chosen while
+            another remains.
     """
 
     number: int
@@ -251,6 +254,7 @@ class TcoOption:
     eligible: bool
     chosen: bool = False
     note: str = ""
+    excluded_by: str = ""
 
     @property
     def accelerators_per_node(self) -> float | None:
