@@ -5,6 +5,7 @@
 * ``computescore estimate inference --params 13e9 --tokens-per-day 2e9 --accelerator …``
 * ``computescore tco --db PATH [--evaluation NAME] [--workload NAME] [--json]``
 * ``computescore score --db PATH [--evaluation NAME] [--workload NAME] [--weights …] [--json]``
+* ``computescore scales --db PATH [--workload NAME] [--cost TARGET,CEILING] [--performance …]``
 * ``computescore plan --db PATH [--evaluation NAME] [--scenario NAME] [--keep VENDOR] …``
 
 JSON keys are stable (new ones are added, none renamed); without ``--json`` a readable
@@ -21,6 +22,7 @@ from computescore.cli.common import add_db_argument
 from computescore.cli.engine.estimate import run_estimate_inference as run_estimate_inference
 from computescore.cli.engine.estimate import run_estimate_training as run_estimate_training
 from computescore.cli.engine.plan import register as register_plan
+from computescore.cli.engine.scales import register as register_scales
 from computescore.cli.engine.score import knockout_text as knockout_text
 from computescore.cli.engine.score import parse_weights as parse_weights
 from computescore.cli.engine.score import run_score as run_score
@@ -94,6 +96,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     score.set_defaults(func=run_score)
     register_plan(sub)
+    register_scales(sub)
 
 
 def _accelerator_arguments(parser: argparse.ArgumentParser) -> None:
