@@ -113,7 +113,8 @@ def test_expired_certification_missing_fx_and_expiring_quote() -> None:
     assert "Old’s ISO/IEC 27001 is not valid on the decision date (valid until 2026-06-30)" in texts
     # EUR has no rate on or before the decision date; GBP does; USD needs none.
     assert [t for t in texts if t.startswith("No FX rate")] == [
-        "No FX rate for EUR on or before 2026-12-01: its prices cannot be converted"
+        "No FX rate for EUR on or before 2026-12-01: its prices cannot be converted, so "
+        "those quotes' costs are incomplete"
     ]
 
 

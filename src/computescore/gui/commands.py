@@ -246,6 +246,20 @@ def set_fx_rate(workspace: Workspace, old: FxRate | None, new: FxRate) -> None:
     )
 
 
+def delete_fx_rate(workspace: Workspace, rate: FxRate) -> None:
+    """Delete an FX rate, undoably (undo puts it back)."""
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Delete FX rate {rate.currency} of {rate.as_of.isoformat()}",
+            lambda uow: uow.delete_fx_rate(rate.currency, rate.as_of),
+            lambda uow: uow.set_fx_rate(rate),
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
 def save_plan_scenario(
     workspace: Workspace, evaluation_id: int, policy: Any, after: Callable[[bool], None]
 ) -> None:

@@ -69,6 +69,10 @@ def _view_classes() -> list[type[View]]:
     ]
 
 
+RATES_KEY = "fx"
+"""Where a link to the exchange rates points (the Overview's "no FX rate" gap)."""
+
+
 class MainWindow(QMainWindow):
     """The ComputeScore workspace window."""
 
@@ -174,6 +178,13 @@ class MainWindow(QMainWindow):
             "export",
             "Write the board pack (PDF) and workbook (Excel)",
         )
+        self.act_rates = self._action(
+            "Exchange rates…",
+            self.edit_rates,
+            None,
+            None,
+            "The dated rates that convert quoted currencies to US dollars",
+        )
         self.act_quit = self._action("Quit", self.close, std.Quit)
         self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
         stack = self.workspace.undo_stack
@@ -217,6 +228,8 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.act_undo)
         edit_menu.addAction(self.act_redo)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_rates)
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
         view_menu = bar.addMenu("&View")
@@ -302,7 +315,13 @@ class MainWindow(QMainWindow):
 
     # -- pages -----------------------------------------------------------------------
     def show_view(self, key: str) -> View:
-        """Show the page ``key`` (overview, quotes, scorecard …) and return it."""
+        """Show the page ``key`` (overview, quotes, scorecard …) and return it.
+
+        ``fx`` opens the Exchange rates dialog over the page shown.
+        """
+        if key == RATES_KEY:
+            self.edit_rates()
+            return self.current_view()
         keys = list(self.views)
         if key not in self.views:
             key = keys[0]
@@ -383,6 +402,7 @@ class MainWindow(QMainWindow):
         self.act_new_eval.setEnabled(ws.is_open)
         self.act_import.setEnabled(has_eval)
         self.act_export.setEnabled(has_eval)
+        self.act_rates.setEnabled(ws.is_open)
         self.act_refresh.setEnabled(ws.is_open)
 
     @guarded
@@ -442,6 +462,14 @@ class MainWindow(QMainWindow):
         dialog = NewEvaluationDialog(self.workspace, self)
         if dialog.exec():
             self.show_view("workloads")
+
+    @guarded
+    def edit_rates(self, _checked: bool = False) -> None:
+        """Open the Exchange rates dialog."""
+        from computescore.gui.dialogs.rates import RatesDialog
+
+        self.workspace.require_store()
+        RatesDialog(self.workspace, self).exec()
 
     @guarded
     def import_quotes(self, _checked: bool = False, files: list[str] | None = None) -> None:

@@ -16,6 +16,7 @@ from computescore.wording import plural
 
 if TYPE_CHECKING:
     from computescore.domain.problems import Problem
+    from computescore.domain.scoring import Scorecard
     from computescore.services.evaluate import EvaluationResult
 
 FX_FIX_CLI = "computescore fx set {currency} RATE --as-of DATE"
@@ -86,15 +87,16 @@ def _fx(problem: Problem) -> str | None:
     return match.group(1) if match else None
 
 
-def award_caveat(result: EvaluationResult) -> str | None:
+def award_caveat(result: EvaluationResult, card: Scorecard | None = None) -> str | None:
     """The warning the award must carry, or None when every ranked cost is complete.
 
     When the winner's cost is incomplete the award must not be made on it; when another
     ranked quote's is, that quote scores 0 on cost and the ranking may change once it is
-    complete.
+    complete. ``card`` is a scorecard re-ranked with other weights (the app's preview);
+    None means the result's own.
     """
     gaps = {gap.quote_key: gap for gap in incomplete_costs(result)}
-    card = result.scorecard
+    card = card or result.scorecard
     winner = card.winner
     if winner is not None and winner.quote_key in gaps:
         gap = gaps[winner.quote_key]

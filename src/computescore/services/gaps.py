@@ -163,8 +163,8 @@ def find_gaps(
                 Gap(
                     "warning",
                     f"No FX rate for {currency} on or before {day.isoformat()}: its prices "
-                    "cannot be converted",
-                    "tco",
+                    "cannot be converted, so those quotes' costs are incomplete",
+                    "fx",
                 )
             )
     uncapped = [q for q in compute if all(stated_maximum(line) is None for line in q.compute_lines)]

@@ -114,24 +114,48 @@ def set_scales(
         row = uow.evaluation_row(evaluation)
         record = uow.load_evaluation(row.name)
         target = _workload(record.workloads, workload)
-        assumptions = dict(row.assumptions or {})
-        stored = dict(assumptions.get(SCALES_KEY) or {})
         default = default_scales(target, catalogue.accelerators)
-        if reset:
-            stored.pop(target.name, None)
-        else:
-            current = stored.get(target.name) or scales_to_mapping(default)
-            entry = {
-                "performance": _anchors("performance", performance, current.get("performance")),
-                "cost": _anchors("cost", cost, current.get("cost")),
-                "origin": f"set for this evaluation on {date.today().isoformat()}",
-            }
-            stored[target.name] = entry
-        assumptions[SCALES_KEY] = stored
+        assumptions = with_scales(
+            row.assumptions or {},
+            target.name,
+            default,
+            performance=performance,
+            cost=cost,
+            reset=reset,
+        )
         assert row.id is not None
         uow.set_evaluation_field(row.id, "assumptions", assumptions)
-    scales, _ = scales_from_mapping(stored.get(target.name), default)
+    scales, _ = scales_from_mapping(assumptions[SCALES_KEY].get(target.name), default)
     return scales
+
+
+def with_scales(
+    assumptions: Mapping[str, Any],
+    workload: str,
+    default: ScoreScales,
+    *,
+    performance: Anchors = None,
+    cost: Anchors = None,
+    reset: bool = False,
+) -> dict[str, Any]:
+    """The evaluation's assumptions with one workload's scales changed (nothing written).
+
+    Raises:
+        UsageError: anchors that cannot be used (the message says why).
+    """
+    out = dict(assumptions)
+    stored = dict(out.get(SCALES_KEY) or {})
+    if reset:
+        stored.pop(workload, None)
+    else:
+        current = stored.get(workload) or scales_to_mapping(default)
+        stored[workload] = {
+            "performance": _anchors("performance", performance, current.get("performance")),
+            "cost": _anchors("cost", cost, current.get("cost")),
+            "origin": f"set for this evaluation on {date.today().isoformat()}",
+        }
+    out[SCALES_KEY] = stored
+    return out
 
 
 def set_missing_as_worst(store: Store, evaluation: str | None, axes: frozenset[Axis]) -> None:

@@ -49,6 +49,27 @@ def leader_summary(ranked: Any) -> tuple[str, str, str]:
     return text, tone, flip.explanation if flip is not None else ""
 
 
+def method_text(card: Any, independence: Any) -> str:
+    """How the scores are made, in a line under the ranking: the two stated scales (or
+    "relative"), the missing-data rule and the independence check."""
+    from computescore.domain.scoring.scales import describe_scale
+
+    rules = card.rules
+    text = (
+        "Scales — performance: "
+        + describe_scale(rules.performance_scale, "performance")
+        + "; cost: "
+        + describe_scale(rules.cost_scale, "cost")
+        + "."
+    )
+    if rules.worst_when_missing:
+        names = ", ".join(sorted(axis.value for axis in rules.worst_when_missing))
+        text += f" Missing data counts as the worst score on {names}."
+    if independence is not None and card is not None:
+        text += " " + independence.sentence()
+    return text
+
+
 def supporting_title(items: Sequence[Any]) -> str:
     """``Not ranked — 2 supporting quotes: no compute lines …``."""
     reasons = sorted({item.reason for item in items})

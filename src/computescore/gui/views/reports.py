@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,13 @@ SECTIONS = (
     ("findings", "Compliance and export-control findings", True),
     ("lines", "Appendix: every quote line with its source", True),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class HeldExport:
+    """An export held back until the user accepts the pack's warning."""
+
+    caveat: str
 
 
 def reporting_available() -> bool:
@@ -167,6 +174,8 @@ class ReportsView(View):
         self.last_written: list[Any] = []
         self.task: tasks.Task | None = None
         self._paths_for: str | None = None
+        # The warning the user has seen and accepted for this evaluation ("" none yet).
+        self._accepted_caveat: str = ""
 
     def unavailable_reason(self) -> tuple[str, str] | None:
         """Say why reports cannot be written yet."""
@@ -187,6 +196,8 @@ class ReportsView(View):
         self.evaluation.blockSignals(False)
         if self._paths_for != snapshot.evaluation.name:
             self._paths_for = snapshot.evaluation.name
+            self._accepted_caveat = ""
+            self.export_button.setText("Export")
             from computescore.settings import app_paths
 
             folder = app_paths().export_dir
@@ -209,18 +220,8 @@ class ReportsView(View):
         if pdf is None and xlsx is None:
             self.banner.show_message("Choose at least one of the PDF and the workbook.", "warning")
             return None
-        for path in (pdf, xlsx):
-            if path is None:
-                continue
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                self.banner.show_message(
-                    f"Nothing was written: cannot create the folder {path.parent} "
-                    f"({exc.strerror or exc}).",
-                    "error",
-                )
-                return None
+        if not self._make_folders(pdf, xlsx):
+            return None
         keep = {key for key, box in self.sections.items() if box.isChecked()}
         paper = "letter" if self.letter.isChecked() else "a4"
         samples = 10_000 if "monte_carlo" in keep else 0
@@ -229,7 +230,9 @@ class ReportsView(View):
         # Font files are parsed here, once, rather than in the worker while Qt draws.
         prepare_fonts()
 
-        def work(progress: tasks.TaskProgress) -> list[Any]:
+        accepted = self._accepted_caveat
+
+        def work(progress: tasks.TaskProgress) -> list[Any] | HeldExport:
             from computescore.services.reporting import export_reports
 
             progress.report(0.02, "Computing the figures")
@@ -238,14 +241,20 @@ class ReportsView(View):
                 from computescore.errors import UserError
 
                 raise UserError("The report service is not available in this installation.")
+            if outcome.pack.caveat and outcome.pack.caveat != accepted:
+                # Warn before writing a pack whose award rests on an incomplete cost.
+                return HeldExport(outcome.pack.caveat)
             pack = trim_pack(outcome.pack, keep)
             return export_reports(pack, pdf=pdf, xlsx=xlsx, paper=paper, progress=progress)
 
         self.export_button.setEnabled(False)
         self.banner.show_message("Writing the reports…", "info")
 
-        def done(written: list[Any]) -> None:
+        def done(written: list[Any] | HeldExport) -> None:
             self.export_button.setEnabled(True)
+            if isinstance(written, HeldExport):
+                self._hold(written.caveat)
+                return
             self.last_written = written
             self._show_written(written)
 
@@ -280,7 +289,34 @@ class ReportsView(View):
         )
         return self.task
 
+    def _make_folders(self, *paths: Path | None) -> bool:
+        """Create the target folders; False (and the reason shown) when one cannot be."""
+        for path in paths:
+            if path is None:
+                continue
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                self.banner.show_message(
+                    f"Nothing was written: cannot create the folder {path.parent} "
+                    f"({exc.strerror or exc}).",
+                    "error",
+                )
+                return False
+        return True
+
+    def _hold(self, caveat: str) -> None:
+        """Say why nothing was written yet and let the user write the pack anyway."""
+        self._accepted_caveat = caveat
+        self.export_button.setText("Export anyway")
+        self.banner.show_message(
+            f"Nothing was written yet. {caveat} Choose “Export anyway” to write the pack "
+            "with this warning on its first page.",
+            "warning",
+        )
+
     def _show_written(self, written: list[Any]) -> None:
+        self.export_button.setText("Export")
         clear_layout(self.results)
         self.results_title.setVisible(bool(written))
         self.banner.show_message(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIntValidator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,6 +29,7 @@ from computescore.gui.models.table import Column, RowTableModel
 from computescore.gui.presenters.scorecard import (
     SUPPORTING_TIP,
     leader_summary,
+    method_text,
     supporting_title,
 )
 from computescore.gui.theme import SPACING
@@ -258,6 +259,8 @@ class WeightRow:
 class ScorecardView(View):
     """The five-axis scorecard."""
 
+    navigate = Signal(str)
+
     key = "scorecard"
     title = "Scorecard"
     icon_name = "scorecard"
@@ -299,6 +302,10 @@ class ScorecardView(View):
         weights_frame.setMaximumWidth(weights_frame.fontMetrics().horizontalAdvance("n") * 56)
 
         self.summary = Banner()
+        self.caveat = Banner()
+        self.caveat.action_clicked.connect(lambda: self.navigate.emit("fx"))
+        self.method = label("", "Muted", wrap=True)
+        self.method.setObjectName("ScoreMethod")
         self._swatches: dict[str, Any] = {}
         self.ranking_model = RowTableModel(ranking_columns(self._swatches))
         self.table = QTableView()
@@ -316,8 +323,10 @@ class ScorecardView(View):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.setSpacing(SPACING)
+        top_layout.addWidget(self.caveat)
         top_layout.addWidget(self.summary)
         top_layout.addWidget(self.table, 10)
+        top_layout.addWidget(self.method)
         top_layout.addWidget(self.supporting_title)
         top_layout.addWidget(self.supporting)
         top_layout.addStretch(1)
@@ -346,6 +355,12 @@ class ScorecardView(View):
         self.reset = button("Reset to preset")
         self.reset.setToolTip("Use the preset of the workload's demand pattern")
         self.reset.clicked.connect(self._reset_to_preset)
+        self.scales_button = button("Score scales…")
+        self.scales_button.setToolTip(
+            "The anchors that map cost and performance to 0–100 (a target and a ceiling)"
+        )
+        self.scales_button.clicked.connect(self.edit_scales)
+        self.header.add_action(self.scales_button)
         self.header.add_action(self.reset)
 
     # -- wiring ----------------------------------------------------------------------
@@ -513,6 +528,50 @@ class ScorecardView(View):
             self._apply_preset(index)
 
     # -- ranking ---------------------------------------------------------------------
+    def _show_caveat(self, result: Any, card: Any) -> None:
+        """The warning the award must carry (an incomplete cost), with the way to fix it."""
+        from computescore.services.caveats import award_caveat, incomplete_costs
+
+        caveat = award_caveat(result, card)
+        if not caveat:
+            self.caveat.setVisible(False)
+            return
+        rates = any(gap.missing_rates for gap in incomplete_costs(result))
+        self.caveat.show_message(caveat, "warning", "Exchange rates…" if rates else "")
+
+    @guarded
+    def edit_scales(self, _checked: bool = False) -> None:
+        """Open the Score scales dialog and store the answer in the evaluation, undoably."""
+        from computescore.domain.scoring.scales import ScoreScales, default_scales
+        from computescore.gui import commands
+        from computescore.gui.scale_form import ScalesDialog
+        from computescore.services.scales import with_scales
+
+        analysis = self.analysis
+        outcome = analysis.outcome if analysis is not None else None
+        snap = self.workspace.snapshot
+        if outcome is None or snap is None:
+            return
+        workload = outcome.result.workload
+        rules = outcome.result.scorecard.rules
+        current = ScoreScales(rules.performance_scale, rules.cost_scale, rules.scales_origin)
+        default = default_scales(workload, outcome.data.catalogue.accelerators)
+        dialog = ScalesDialog(workload.name, current, default, self)
+        if not dialog.exec() or dialog.answer is None:
+            return
+        answer = dialog.answer
+        new = with_scales(
+            snap.assumptions,
+            workload.name,
+            default,
+            performance=None if answer.reset else answer.performance,
+            cost=None if answer.reset else answer.cost,
+            reset=answer.reset,
+        )
+        commands.set_evaluation_field(
+            self.workspace, "assumptions", new, f"Score scales of ‘{workload.name}’"
+        )
+
     def _show_supporting(self, card: Any) -> None:
         """List the quotes without compute lines apart, with the reason they are not ranked."""
         items = list(card.supporting)
@@ -547,6 +606,10 @@ class ScorecardView(View):
         self.summary.show_message(text, tone)
         self.summary.setToolTip(tip)
         result = analysis.result
+        self._show_caveat(result, card)
+        # The independence check was run on the saved weights, not on a live preview.
+        checked = result.independence if card is result.scorecard else None
+        self.method.setText(method_text(card, checked))
         ranking = an.to_ranking(result, ranked)
 
         def radar(figure: Any) -> None:

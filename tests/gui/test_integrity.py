@@ -1,0 +1,123 @@
+"""An incomplete cost is flagged where the decision is made: the exchange-rates dialog, the
+scorecard's warning and scales, and an export that warns before it writes."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.gui.conftest import wait_idle
+
+
+@pytest.fixture
+def analysed(window, qtbot):  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: window.analysis.available and window.analysis.idle(), timeout=30_000)
+    return window
+
+
+def _settle(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    wait_idle(qtbot)
+    qtbot.waitUntil(lambda: window.analysis.available and window.analysis.idle(), timeout=30_000)
+
+
+def _drop_euro_rate(window, qtbot):  # type: ignore[no-untyped-def]
+    """Delete the EUR rate through the dialog; returns the dialog."""
+    from computescore.gui.dialogs.rates import RatesDialog
+
+    dialog = RatesDialog(window.workspace, window)
+    qtbot.addWidget(dialog)
+    codes = [dialog.table.item(row, 0).text() for row in range(dialog.table.rowCount())]
+    dialog.table.selectRow(codes.index("EUR"))
+    dialog.delete_selected()
+    _settle(window, qtbot)
+    dialog.refresh()
+    return dialog
+
+
+def test_a_missing_rate_is_named_warned_and_fixed_undoably(analysed, qtbot) -> None:
+    view = analysed.show_view("scorecard")
+    assert not view.caveat.isVisible()
+    assert "Scales — performance: 0 TFLOP/s per accelerator → 0" in view.method.text()
+    assert "No quote that does not win changes the winner" in view.method.text()
+    dialog = _drop_euro_rate(analysed, qtbot)
+    assert "for EUR" in dialog.banner.text()
+    assert dialog.currency.currentText() == "EUR"
+    view = analysed.show_view("scorecard")
+    assert view.caveat.isVisible()
+    assert "no EUR → USD exchange rate" in view.caveat.text()
+    # A rate that is no number is refused with the reason; a good one is set.
+    dialog.rate.setText("one")
+    dialog.set_rate()
+    assert "is not a number" in dialog.feedback.text()
+    dialog.rate.setText("1.09")
+    dialog.as_of.setDate(date(2026, 11, 1))
+    dialog.set_rate()
+    _settle(analysed, qtbot)
+    assert not view.caveat.isVisible()
+    # Undo takes the rate away again, and the warning comes back.
+    analysed.act_undo.trigger()
+    _settle(analysed, qtbot)
+    assert view.caveat.isVisible()
+
+
+def test_an_export_with_an_incomplete_award_warns_before_it_writes(
+    analysed, qtbot, tmp_path
+) -> None:
+    _drop_euro_rate(analysed, qtbot)
+    view = analysed.show_view("reports")
+    pdf = tmp_path / "pack.pdf"
+    view.pdf_path.setText(str(pdf))
+    view.xlsx_on.setChecked(False)
+    view.sections["monte_carlo"].setChecked(False)
+    task = view.start_export()
+    assert task is not None
+    qtbot.waitUntil(lambda: task.done, timeout=120_000)
+    assert not pdf.exists()
+    assert view.banner.text().startswith("Nothing was written yet.")
+    assert view.export_button.text() == "Export anyway"
+    task = view.start_export()
+    assert task is not None
+    qtbot.waitUntil(lambda: task.done, timeout=120_000)
+    assert task.error is None, task.error
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert view.export_button.text() == "Export"
+
+
+def test_the_scales_dialog_refuses_bad_anchors_and_stores_good_ones(analysed, qtbot) -> None:
+    from computescore.domain.scoring.scales import ScoreScales
+    from computescore.gui import commands
+    from computescore.gui.scale_form import ScalesDialog
+    from computescore.services.scales import SCALES_KEY, with_scales
+
+    result = analysed.analysis.result
+    rules = result.scorecard.rules
+    current = ScoreScales(rules.performance_scale, rules.cost_scale, rules.scales_origin)
+    dialog = ScalesDialog(result.workload.name, current, current)
+    qtbot.addWidget(dialog)
+    dialog.cost.hundred.setValue(30.0)
+    dialog.cost.zero.setValue(6.0)
+    dialog.check_and_accept()
+    assert dialog.answer is None
+    assert "must be below the one that scores 0" in dialog.feedback.text()
+    dialog.cost.hundred.setValue(4.0)
+    dialog.cost.zero.setValue(40.0)
+    dialog.performance.relative.setChecked(True)
+    dialog.check_and_accept()
+    answer = dialog.answer
+    assert answer is not None and answer.performance == "relative"
+    assert answer.cost == (40.0, 4.0)
+    snap = analysed.workspace.snapshot
+    new = with_scales(
+        snap.assumptions, result.workload.name, current, performance="relative", cost=(40.0, 4.0)
+    )
+    commands.set_evaluation_field(analysed.workspace, "assumptions", new, "Score scales")
+    _settle(analysed, qtbot)
+    rules = analysed.analysis.result.scorecard.rules
+    assert rules.performance_scale is None and rules.cost_scale is not None
+    assert rules.cost_scale.ideal == 4.0 and rules.cost_scale.floor == 40.0
+    view = analysed.show_view("scorecard")
+    assert "relative to the best quote present" in view.method.text()
+    analysed.act_undo.trigger()
+    _settle(analysed, qtbot)
+    assert SCALES_KEY not in analysed.workspace.snapshot.assumptions
