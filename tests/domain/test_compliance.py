@@ -302,7 +302,8 @@ def test_exit_clause_red_flags() -> None:
         egress_usd_per_gb=Decimal("0.12"),
         auto_renewal=True,
     )
-    findings = check_exit_terms(_quote(exit_terms=terms))
+    cloud = _line(deployment=Deployment.RESERVED)
+    findings = check_exit_terms(_quote(cloud, exit_terms=terms))
     titles = {f.title for f in findings if f.severity is FindingSeverity.WARNING}
     assert titles == {
         "Termination fee 25 % above 10 %",
@@ -312,6 +313,39 @@ def test_exit_clause_red_flags() -> None:
         "Automatic renewal",
     }
     assert all(f.rule_status == "user threshold" for f in findings)
+
+
+def test_cloud_exit_clauses_do_not_apply_to_hardware_on_the_buyers_site() -> None:
+    # The same terms on a purchase: the data stays on the buyer's own hardware, and a
+    # purchase has no notice or fee. On a lease the notice and fee still bind.
+    terms = ExitTerms(
+        notice_days=180,
+        termination_fee_pct=25,
+        data_return=None,
+        data_deletion=None,
+        egress_usd_per_gb=Decimal("0.12"),
+        auto_renewal=True,
+    )
+
+    def warnings(deployment: Deployment) -> set[str]:
+        quote = _quote(_line(deployment=deployment), exit_terms=terms)
+        return {f.title for f in check_exit_terms(quote) if f.severity is FindingSeverity.WARNING}
+
+    assert warnings(Deployment.PURCHASE) == {"Automatic renewal"}
+    assert warnings(Deployment.LEASE) == {
+        "Termination fee 25 % above 10 %",
+        "Notice period 180 days above 90 days",
+        "Automatic renewal",
+    }
+    bought = check_exit_terms(_quote(exit_terms=terms))
+    assert any(f.rule_id == "exit.on_site" for f in bought)
+    # Owned hardware without a stated country runs where the buyer installs it.
+    region = _workload(required_region="EU")
+    assert check_data_sovereignty(_quote(_line(country=None)), [region]) == []
+    rented = _quote(_line(country=None, deployment=Deployment.RESERVED))
+    assert next(f.title for f in check_data_sovereignty(rented, [region])).startswith(
+        "Location not stated"
+    )
 
 
 def test_exit_thresholds_are_editable_and_egress_can_come_from_a_cost_line() -> None:
@@ -325,10 +359,11 @@ def test_exit_thresholds_are_editable_and_egress_can_come_from_a_cost_line() -> 
     )
     terms = ExitTerms(notice_days=180, termination_fee_pct=25, data_return=True, data_deletion=True)
     relaxed = ComplianceThresholds(max_termination_fee_pct=30, max_notice_days=365)
-    findings = check_exit_terms(_quote(_line(), egress_line, exit_terms=terms), relaxed)
+    cloud = _line(deployment=Deployment.ON_DEMAND)
+    findings = check_exit_terms(_quote(cloud, egress_line, exit_terms=terms), relaxed)
     assert [f for f in findings if f.severity is not FindingSeverity.INFO] == []
     strict = ComplianceThresholds(max_egress_usd_per_gb=Decimal("0.01"))
-    flagged = check_exit_terms(_quote(_line(), egress_line, exit_terms=terms), strict)
+    flagged = check_exit_terms(_quote(cloud, egress_line, exit_terms=terms), strict)
     egress = next(f for f in flagged if f.rule_id == "exit.egress_usd_per_gb")
     assert egress.severity is FindingSeverity.WARNING
     assert "cost line 'Internet egress'" in egress.reason

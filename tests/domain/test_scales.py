@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from computescore.domain.catalog import Precision
 from computescore.domain.figures import INCOMPLETE, MISSING, Figure
-from computescore.domain.quotes import Deployment, PriceUnit, Quote
+from computescore.domain.quotes import Deployment, PriceUnit, Quote, SupportTerms
 from computescore.domain.scoring import (
     LinearScale,
     ScoreInput,
@@ -18,6 +18,7 @@ from computescore.domain.scoring import (
     prepare_input,
     score_quotes,
 )
+from computescore.domain.scoring.missing import missing_sentence, missing_swings
 from computescore.domain.scoring.scales import (
     ScoreScales,
     check_anchors,
@@ -193,3 +194,26 @@ def test_missing_data_can_count_as_worst_per_axis() -> None:
     assert "counted as worst" in service.explanation
     # Reliability is missing too (no failure rate), but stays neutral: only the chosen axis.
     assert worst.scores[0].axis(Axis.RELIABILITY).score == 50.0
+
+
+def test_a_missing_figure_that_decides_the_award_is_named() -> None:
+    # Weights cost 0.5, service 0.5 on the stated scales. A: cost 100 → 100, no support
+    # terms → service neutral 50 → total 75. B: cost 150 → 87.5, full support → 100 →
+    # total 93.75, B wins. Were A's missing service at its best (100), A would total 100
+    # and win; at its worst (0) B still wins.
+    weights, _ = normalise_weights({"cost": 0.5, "service": 0.5})
+    assert weights is not None
+    a = _abstract("A", 100.0, 50.0)
+    b = _abstract("B", 150.0, 90.0)
+    b = replace(b, quote=replace(b.quote, support=SupportTerms({1: 15, 2: 60}, 40.0, "24x7")))
+    card = score_quotes([a, b], weights, STATED)
+    assert card.winner is not None and card.winner.label.startswith("B")
+    assert card.score_of(a.key).weighted_total == pytest.approx(75.0)
+    assert card.score_of(b.key).weighted_total == pytest.approx(93.75)
+    swings = missing_swings(card)
+    assert [(s.quote, s.axis, s.end) for s in swings] == [("A — Q1", Axis.SERVICE, "best")]
+    assert swings[0].sentence() == (
+        "If A — Q1's missing service figure were at its best, A — Q1 would win."
+    )
+    # B's reliability is missing too, but at either end it changes nothing.
+    assert "A — Q1's missing service" in missing_sentence(card)

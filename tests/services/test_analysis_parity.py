@@ -105,7 +105,7 @@ def test_the_three_front_ends_rank_the_quotes_alike(views: Views, cli: dict[str,
 
 def test_the_live_re_rank_reproduces_the_computed_ranking(views: Views) -> None:
     result = views.outcome.result
-    ranked = app.rank(views.outcome.entries, result.weights.as_dict())
+    ranked = app.rank(views.outcome.entries, result.weights.as_dict(), result.scorecard.rules)
     assert [(s.quote_key, s.rank) for s in ranked.scorecard.scores] == [
         (s.quote_key, s.rank) for s in result.scorecard.scores
     ]

@@ -99,7 +99,7 @@ def _workspace(path: Path, synthetic_list: bool = True) -> None:
             certifications=(Certification("ISO 27001", valid_to=date(2026, 1, 31)),),
         ),
         "DF-7",
-        (_line("nvidia-h20", "US", Deployment.PURCHASE),),
+        (_line("nvidia-h20", "US", Deployment.RESERVED),),
         exit_terms=ExitTerms(180, 30, None, True, None, True),
     )
     with open_store(path) as store:

@@ -26,6 +26,23 @@ ASSUMED = "assumed"
 """Flag: an input came from the user's assumptions rather than from the quote."""
 
 
+def flag_mark(flags: tuple[str, ...]) -> str:
+    """The mark a score carries in a table: ``?`` a missing figure (neutral or worst),
+    ``!`` an incomplete cost (counted as worst), ``*`` unmeasured or partial data."""
+    if MISSING in flags:
+        return "?"
+    if INCOMPLETE in flags:
+        return "!"
+    return "*" if flags else ""
+
+
+FLAG_LEGEND = (
+    "? a figure is missing: scored at the neutral value (or 0 where missing counts as "
+    "worst); ! the cost is incomplete and counted as worst; * unmeasured or partial data"
+)
+"""What the marks of :func:`flag_mark` mean, for table footnotes."""
+
+
 @dataclass(frozen=True, slots=True)
 class Input:
     """One named input of a figure, with its unit and where it came from.

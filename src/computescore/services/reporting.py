@@ -31,6 +31,7 @@ from computescore.domain.montecarlo import MonteCarloResult
 from computescore.domain.quotes import FxRate
 from computescore.domain.scoring import Scorecard
 from computescore.domain.scoring.independence import IndependenceCheck
+from computescore.domain.scoring.missing import missing_sentence
 from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.sensitivity import FlipWeight
 from computescore.domain.weights import Axis, weights_origin
@@ -208,9 +209,10 @@ def score_method(
     missing = (
         f"A missing figure scores the neutral {rules.missing_score:g}"
         + (f", except on {', '.join(worst)}, where it counts as the worst (0)" if worst else "")
-        + ", and is marked *; an incomplete cost always scores 0."
+        + ", and is marked ?; an incomplete cost always scores 0 and is marked !. "
+        + missing_sentence(card)
     )
-    method.append(("Missing data", missing))
+    method.append(("Missing data", missing.strip()))
     if independence is not None:
         method.append(("Independence", independence.sentence()))
     return tuple(method)

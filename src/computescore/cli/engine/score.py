@@ -8,7 +8,8 @@ from typing import Any
 
 from computescore.cli.common import print_json, print_table
 from computescore.cli.engine.values import figure_value, problem_dicts, result_header
-from computescore.domain.figures import format_number
+from computescore.domain.figures import FLAG_LEGEND, flag_mark, format_number
+from computescore.domain.scoring.missing import missing_sentence, missing_swings
 from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.weights import weights_origin
 from computescore.errors import UsageError
@@ -173,6 +174,10 @@ def score_to_dict(result: Any) -> dict[str, Any]:
             "missing_as_worst": sorted(axis.value for axis in card.rules.worst_when_missing),
         },
         "independence": _independence(result.independence),
+        "missing_swings": [
+            {"quote": s.quote, "axis": s.axis.value, "end": s.end, "winner": s.winner}
+            for s in missing_swings(card)
+        ],
         "caveat": award_caveat(result),
         "notes": list(card.notes),
         "problems": problem_dicts(result.problems),
@@ -272,7 +277,7 @@ def _print_score(result: Any) -> None:
         print(line)
     rows = []
     for s in card.scores:
-        marks = {a.axis.value: f"{a.score:.0f}{'*' if a.flags else ''}" for a in s.axes}
+        marks = {a.axis.value: f"{a.score:.0f}{flag_mark(a.flags)}" for a in s.axes}
         rows.append(
             [str(s.rank) if s.rank else "out", s.label, *marks.values(), f"{s.weighted_total:.1f}"]
         )
@@ -285,7 +290,7 @@ def _print_score(result: Any) -> None:
         "Each axis is scored 0–100; Total = the weighted sum (0–100). Perf = performance, "
         "Reliab = reliability, Compl = compliance."
     )
-    print("* computed from less data, unmeasured or neutral — see the explanations below")
+    print(f"Marks: {FLAG_LEGEND} — see the explanations below")
     if any(s.disqualified for s in card.scores):
         print("out = disqualified by a knock-out (a must-have it fails); the reasons are below")
     winner = card.winner
@@ -307,6 +312,9 @@ def _print_score(result: Any) -> None:
         print(f"WARNING: {caveat}")
     if result.independence is not None:
         print(f"Independence: {result.independence.sentence()}")
+    swings = missing_sentence(card)
+    if swings:
+        print(f"Missing data: {swings}")
     if result.smallest_flip is not None:
         print(f"Smallest flip: {result.smallest_flip.explanation}")
     elif result.flips:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from computescore.domain.compliance.thresholds import USER_THRESHOLD, ComplianceThresholds
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import (
     CostCategory,
+    Deployment,
     PriceUnit,
     Quote,
 )
@@ -26,12 +28,24 @@ def _egress_price(quote: Quote) -> tuple[Decimal | None, str]:
     return None, ""
 
 
+_Add = Callable[[FindingSeverity, str, str, str, str], None]
+
+
 def check_exit_terms(
     quote: Quote, thresholds: ComplianceThresholds = ComplianceThresholds()
 ) -> list[Finding]:
-    """Exit-clause red flags against the user's thresholds."""
-    terms = quote.exit_terms
+    """Exit-clause red flags against the user's thresholds.
+
+    Hardware the buyer owns or leases runs on the buyer's site: its data never sits with
+    the vendor, so the data-return, data-deletion and egress clauses of a cloud contract
+    do not apply to it; a purchase has no notice period or termination fee either.
+    """
     findings: list[Finding] = []
+    compute = quote.compute_lines
+    on_site = bool(compute) and all(
+        line.deployment in (Deployment.PURCHASE, Deployment.LEASE) for line in compute
+    )
+    bought = bool(compute) and all(line.deployment is Deployment.PURCHASE for line in compute)
 
     def add(severity: FindingSeverity, rule_id: str, title: str, reason: str, src: str) -> None:
         findings.append(
@@ -48,6 +62,34 @@ def check_exit_terms(
             )
         )
 
+    if on_site:
+        add(
+            FindingSeverity.INFO,
+            "exit.on_site",
+            "Hardware on the buyer's site: cloud exit clauses do not apply",
+            "Every compute line is bought or leased hardware: the data stays on the buyer's "
+            "own equipment, so data return, data deletion and egress are not checked"
+            + (", and a purchase has no notice period or termination fee." if bought else "."),
+            "owned or leased hardware",
+        )
+    if not bought:
+        _commitment(quote, thresholds, add)
+    if not on_site:
+        _data(quote, thresholds, add)
+    if thresholds.flag_auto_renewal and quote.exit_terms.auto_renewal:
+        add(
+            FindingSeverity.WARNING,
+            "exit.auto_renewal",
+            "Automatic renewal",
+            "The contract renews automatically unless notice is given in time.",
+            "automatic renewal flagged",
+        )
+    return findings
+
+
+def _commitment(quote: Quote, thresholds: ComplianceThresholds, add: _Add) -> None:
+    """The termination fee and the notice period."""
+    terms = quote.exit_terms
     limit = thresholds.max_termination_fee_pct
     if terms.termination_fee_pct is None:
         add(
@@ -66,7 +108,6 @@ def check_exit_terms(
             f"the {limit:g} % the buyer accepts.",
             f"max termination fee {limit:g} %",
         )
-
     days = thresholds.max_notice_days
     if terms.notice_days is None:
         add(
@@ -86,6 +127,10 @@ def check_exit_terms(
             f"max notice {days} days",
         )
 
+
+def _data(quote: Quote, thresholds: ComplianceThresholds, add: _Add) -> None:
+    """Getting the data out: the egress price and the data-return and deletion clauses."""
+    terms = quote.exit_terms
     egress, where = _egress_price(quote)
     cap = thresholds.max_egress_usd_per_gb
     if egress is None:
@@ -105,7 +150,6 @@ def check_exit_terms(
             "the buyer accepts.",
             f"max egress US$ {cap}/GB",
         )
-
     for flag, value, rule_id, what in (
         (thresholds.require_data_return, terms.data_return, "exit.data_return", "data-return"),
         (
@@ -125,13 +169,3 @@ def check_exit_terms(
             f"The quote has no {what} clause on exit ({state}); the buyer requires one.",
             f"{what} clause required",
         )
-
-    if thresholds.flag_auto_renewal and terms.auto_renewal:
-        add(
-            FindingSeverity.WARNING,
-            "exit.auto_renewal",
-            "Automatic renewal",
-            "The contract renews automatically unless notice is given in time.",
-            "automatic renewal flagged",
-        )
-    return findings

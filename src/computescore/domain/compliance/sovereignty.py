@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from computescore.domain.compliance.thresholds import REGIONS, WORKLOAD_REQUIREMENT
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import (
+    Deployment,
     LineKind,
     Quote,
 )
@@ -80,6 +81,9 @@ def check_data_sovereignty(quote: Quote, workloads: Sequence[Workload]) -> list[
                 continue
             where = (line.country or "").strip().upper()
             label = f"'{line.description}'" + (f" in {line.region}" if line.region else "")
+            if not where and line.deployment in (Deployment.PURCHASE, Deployment.LEASE):
+                # Bought or leased hardware runs where the buyer installs it.
+                continue
             if not where:
                 findings.append(
                     Finding(

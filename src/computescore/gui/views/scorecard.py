@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from computescore.domain.figures import flag_mark
 from computescore.domain.weights import weights_origin
 from computescore.gui import analysis as an
 from computescore.gui import commands, theme
@@ -50,9 +51,18 @@ def _knocked(row: Any) -> bool:
     return bool(row.knockouts)
 
 
+class _Marked(float):
+    """A score that sorts as a number and shows its mark (``?`` missing, ``!`` incomplete)."""
+
+    mark = ""
+
+
 def _axis_column(axis: str, index: int, fg: Any) -> Column:
     def score(row: Any) -> float:
-        return float(row.axes[index].score)
+        item = row.axes[index]
+        value = _Marked(item.score)
+        value.mark = flag_mark(item.flags)
+        return value
 
     def explain(row: Any) -> str:
         return str(row.axes[index].explanation)
@@ -60,7 +70,7 @@ def _axis_column(axis: str, index: int, fg: Any) -> Column:
     return Column(
         AXIS_TITLES[axis],
         score,
-        text=lambda v: f"{v:.0f}",
+        text=lambda v: f"{v:.0f}{getattr(v, 'mark', '')}",
         numeric=True,
         width=8,
         foreground=fg,

@@ -11,6 +11,7 @@ from reportlab.platypus import (
     Table,
 )
 
+from computescore.domain.figures import FLAG_LEGEND, flag_mark
 from computescore.domain.findings import FindingSeverity
 from computescore.reports import theme
 from computescore.reports.model import (
@@ -95,7 +96,7 @@ def _ranking(b: _Builder) -> None:
         ]
         for axis in AXES:
             score = next(item for item in row.scores if item.axis == axis)
-            mark = "*" if score.flags else ""
+            mark = flag_mark(score.flags)
             flagged = flagged or bool(score.flags)
             cells.append(b.num(f"{score.score:.1f}{mark}"))
         cells.append(b.num(f"{row.weighted_total:.1f}", bold=True))
@@ -116,7 +117,7 @@ def _ranking(b: _Builder) -> None:
     )
     notes = []
     if flagged:
-        notes.append("* score rests on unmeasured, missing or partial data (see explanations).")
+        notes.append(f"Marks: {FLAG_LEGEND}.")
     notes.append("KO: knocked out by a must-have; not ranked.")
     b.story.append(b.p(" ".join(notes), s.caption))
     if ranking.method:
