@@ -161,6 +161,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
     Assumption("renew_short_terms", "renew commitments shorter than the horizon"),
     Assumption("egress_gb_per_month", "egress volume where a line states none", "GB/month"),
     Assumption("downtime_usd_per_gpu_hour", "business loss per GPU-hour of outage", "USD/GPU-h"),
+    Assumption("restart_hours", "job stopped per failure (checkpoint and restart)", "h"),
     Assumption("spot_for_steady", "spot allowed for a steady workload"),
     Assumption("mfu_factor", "MFU, × its base value"),
     Assumption("fx_factor", "exchange rates, × the rate used", "×"),

@@ -335,3 +335,16 @@ def test_knockouts_print_one_line_each() -> None:
         "knock-out: Licence needed and unlikely: 3A090.a.1 to CN on 2026-12-01. "
         "(full reasoning: computescore check --verbose) [us.rs.3A090.v2023]"
     )
+
+
+def test_money_keeps_its_cents_at_any_size(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from computescore.cli.engine.values import round_value
+
+    # A total above a million is not cut to two significant figures (1,700,000).
+    assert round_value(1_735_293.194, 2) == 1_735_293.19
+    out = run_json(capsys, "tco", "--db", str(workspace))
+    for quote in out["quotes"]:
+        assert quote["total_usd"] == round(quote["total_usd"], 2)
+        assert abs(quote["total_usd"] - sum(line["amount_usd"] for line in quote["lines"])) < 0.05

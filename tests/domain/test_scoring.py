@@ -242,25 +242,60 @@ def test_performance_prefers_measurement_and_marks_datasheet_figures() -> None:
 
 def test_reliability_is_expected_money_lost_net_of_sla_credits() -> None:
     # 8 GPUs × AFR 0.05 × 12/12 = 0.4 failures; each takes the 8-GPU node out for 24 h:
-    # 0.4 × 24 × 8 = 76.8 GPU-h lost at US$2.00 + US$50 business loss = US$3,993.60.
+    # 0.4 × 24 × 8 = 76.8 GPU-h lost. The buyer loses the capacity paid for (US$2.00),
+    # the work done again (US$2.00) and US$50 of business: 76.8 × 54 = US$4,147.20.
     # Credits: a node fails 8 × 0.05 / 12 = 0.03333 times a month; one failure leaves
     # 1 − 24/730 = 96.7 % uptime → 25 % credit. E[credit] = 25 % × (1 − e^−0.03333)
     # = 0.81960 % of the monthly fee 140,160 / 12 = 11,680, for 12 months = US$1,148.75.
-    # Net US$2,844.85 = 2.0297 % of the US$140,160 TCO → 100 × (5 − 2.0297) / 5 = 59.41.
+    # Credits refund rent only: at most the US$153.60 paid for the capacity while out.
+    # Net 4,147.20 − 153.60 = US$3,993.60 = 2.8493 % of the US$140,160 TCO
+    # → 100 × (5 − 2.8493) / 5 = 43.014.
     q = _on_demand(
         "R", "2.00", sla=STANDARD_SLA, reliability=ReliabilityTerms(0.05, 24.0, "vendor")
     )
     entry = _entry(q, assumptions=Assumptions(downtime_usd_per_gpu_hour=50.0))
     assert entry.downtime is not None
     assert entry.downtime.lost_gpu_hours.value == pytest.approx(76.8)
-    assert entry.downtime.downtime_usd.value == pytest.approx(3_993.6)
+    assert entry.downtime.downtime_usd.value == pytest.approx(4_147.2)
     assert entry.downtime.credits_usd.value == pytest.approx(1_148.748, abs=1e-3)
+    assert entry.downtime.credits_counted_usd == pytest.approx(153.6)
+    assert entry.downtime.net_usd.value == pytest.approx(3_993.6)
     score = score_quotes([entry], equal_weights()).scores[0].axis(Axis.RELIABILITY)
-    assert score.score == pytest.approx(59.4056, abs=1e-3)
+    assert score.score == pytest.approx(100 * (5 - 100 * 3_993.6 / 140_160) / 5)
     assert score.explanation == (
-        "reliability 59: 76.8 GPU-h expected lost over 12 months cost $3,994, less $1,149 "
-        "expected SLA credits = $2,845 net, 2.03 % of the TCO"
+        "reliability 43: 76.8 GPU-h expected lost over 12 months cost $4,147 (capacity paid "
+        "for, work redone, business loss), less $153.60 of the $1,149 expected SLA credits "
+        "(credits refund only the capacity paid for while out) = $3,994 net, 2.85 % of the TCO"
     )
+
+
+def test_credits_never_make_failures_free_and_real_failure_rates_separate() -> None:
+    # 30 %/year with 72 h repair used to score 100 when credits cancelled the loss.
+    # Now only the rent is refunded: 8 × 0.3 = 2.4 failures × 72 h × 8 GPUs = 1,382.4
+    # GPU-h out; the work redone alone is 1,382.4 × US$2 = US$2,764.80 = 1.97 % of the
+    # TCO, so the score is at most 100 × (5 − 1.97) / 5 ≈ 60.5.
+    def reliability(afr: float, mttr: float) -> float:
+        q = _on_demand("R", "2.00", sla=STANDARD_SLA, reliability=ReliabilityTerms(afr, mttr))
+        card = score_quotes([_entry(q)], equal_weights())
+        return card.scores[0].axis(Axis.RELIABILITY).score
+
+    poor = reliability(0.30, 72.0)
+    good = reliability(0.05, 24.0)
+    assert poor == pytest.approx(100 * (5 - 100 * 2_764.8 / 140_160) / 5)
+    assert good > 95.0 and good - poor > 30.0
+
+
+def test_a_multi_node_training_job_waits_for_the_restart() -> None:
+    # 16 GPUs in two 8-GPU nodes, training: each failure also stops the other 8 GPUs for
+    # the 1 h restart. 16 × 0.05 = 0.8 failures → 0.8 × (24 × 8 + 1 × 8) = 160 GPU-h.
+    line = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 16, per_node=8)
+    q = quote("Big", line, reliability=ReliabilityTerms(0.05, 24.0))
+    big = workload(hours_per_day=24, horizon_months=12, accelerators=16)
+    a = Assumptions()
+    tco = compute_tco(q, big, CATALOGUE, (), DECISION_DATE, a)
+    entry = prepare_input(q, tco, big, a, (), True)
+    assert entry.downtime is not None
+    assert entry.downtime.lost_gpu_hours.value == pytest.approx(160.0)
 
 
 def test_service_averages_its_sub_scores_and_says_what_is_missing() -> None:

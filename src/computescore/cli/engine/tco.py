@@ -207,7 +207,12 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
         print(
             f"Amounts in USD over the {first.horizon_months}-month horizon at "
             f"{format_number(first.hours_per_day)} h/day of use; "
-            + ("present values" if first.discount_rate > 0 else "not discounted")
+            + (
+                f"discounted at {first.discount_rate:.1%} a year: the first column is the "
+                "present value, the line amounts below are as paid"
+                if first.discount_rate > 0
+                else "not discounted"
+            )
             + "."
         )
         needed = first.accelerators_needed
@@ -217,12 +222,13 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
                 "accelerators (rounded up to whole nodes); each quote's total is its cheapest "
                 "option with the cost lines that go with it. Options are listed per quote below."
             )
+    discounted = bool(items) and items[0].tco.discount_rate > 0
     print_table(
         [
             "Quote",
             "Offer",
             "GPUs",
-            "Total USD",
+            "Present value USD" if discounted else "Total USD",
             "USD per GPU-h used",
             "USD per useful PFLOP-h",
             "USD per M tokens",
@@ -233,7 +239,7 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
                 item.label,
                 "supporting" if item.quote_key in supporting else "compute",
                 f"{item.tco.accelerators_priced:,}" if item.tco.options else "—",
-                f"{item.tco.total_usd:,.0f}",
+                f"{item.tco.headline_usd:,.0f}",
                 _money(item.tco.usd_per_used_gpu_hour),
                 _money(item.tco.usd_per_useful_pflop_hour),
                 _money(item.tco.usd_per_million_tokens),

@@ -7,10 +7,10 @@ from typing import Any
 
 
 def round_value(value: float | None, digits: int = 6) -> float | None:
-    """``value`` to ``digits`` decimals, or significant digits from a million up."""
+    """``value`` rounded to ``digits`` decimals (money keeps its cents at any size)."""
     if value is None:
         return None
-    return float(f"{value:.{digits}g}") if abs(value) >= 1e6 else round(value, digits)
+    return round(value, digits)
 
 
 def figure_value(figure: Any) -> float | None:

@@ -273,18 +273,24 @@ def _reliability_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     share = downtime.share_of_tco_pct.value
     score = rules.reliability_loss_pct.score(share)
     months = entry.tco.horizon_months if entry.tco is not None else 0
+    credits = downtime.credits_usd.value
+    counted = downtime.credits_counted_usd
+    less = (
+        f"less {format_usd(counted)} of the {format_usd(credits)} expected SLA credits (credits "
+        "refund only the capacity paid for while out)"
+        if credits > counted + 0.005
+        else f"less {format_usd(credits)} expected SLA credits"
+    )
     text = (
         f"reliability {score:.0f}: {format_number(downtime.lost_gpu_hours.value)} GPU-h expected "
-        f"lost over {months} months cost {format_usd(downtime.downtime_usd.value)}, less "
-        f"{format_usd(downtime.credits_usd.value)} expected SLA credits = "
+        f"lost over {months} months cost {format_usd(downtime.downtime_usd.value)} (capacity "
+        f"paid for, work redone, business loss), {less} = "
         f"{format_usd(downtime.net_usd.value)} net, {share:.2f} % of the TCO"
     )
     flags: tuple[str, ...] = ()
     if not entry.quote.sla.credits:
         owned = _owned_option(entry)
         text += "; owned hardware: no SLA credits" if owned else "; no SLA credit schedule"
-    elif downtime.credits_usd.value > downtime.downtime_usd.value:
-        text += " (the credits exceed the loss; the excess is not counted)"
     return AxisScore(Axis.RELIABILITY, score, text, scale, flags, downtime.net_usd)
 
 

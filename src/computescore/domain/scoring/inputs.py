@@ -17,7 +17,7 @@ from computescore.domain.quotes import Quote
 from computescore.domain.sizing import mfu_used
 from computescore.domain.tco import Assumptions, Tco, TcoCategory, useful_throughput
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
-from computescore.domain.workload import Workload
+from computescore.domain.workload import Purpose, Workload
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,7 @@ class Downtime:
     credits_usd: Figure
     net_usd: Figure
     share_of_tco_pct: Figure
+    credits_counted_usd: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,21 +133,28 @@ def _poisson_log_pmf(k: int, lam: float) -> float:
     )
 
 
-def expected_downtime(quote: Quote, tco: Tco, assumptions: Assumptions) -> Downtime | None:
-    """Expected downtime cost, SLA credits and net loss over the horizon (USD).
+def expected_downtime(
+    quote: Quote, tco: Tco, assumptions: Assumptions, *, job_wide: bool = False
+) -> Downtime | None:
+    """Expected money lost to failures over the horizon, and the SLA credits (USD).
 
     Returns None when the quote states no annual failure rate or no MTTR.
-    Failures over the horizon: accelerators × AFR × months / 12, for the
-    accelerators the workload uses on the TCO's chosen option. A failure
-    takes out its node (the option's accelerators per node, else one accelerator) for
-    the MTTR; the lost GPU-hours that fall within the daily hours of use are valued
-    at the quote's cost per used GPU-hour plus ``assumptions.downtime_usd_per_gpu_hour``.
-    SLA credits are assessed per node, the unit a failure takes out: a node's failures
-    in a month are Poisson with mean GPUs per node × AFR / 12, its uptime in a month
-    with k failures is 1 − k × MTTR / 730, and the expected credit % of the schedule
-    is paid on the rented compute's monthly fee. Owned capacity has no credits. The
-    net loss is floored at zero. Credits step up at the schedule's thresholds, so a
-    longer MTTR can add more credit than loss; the net figure then follows the money.
+    Failures over the horizon: accelerators × AFR × months / 12, for the accelerators
+    the workload uses on the TCO's chosen option. A failure takes out its node (the
+    option's accelerators per node, else one accelerator) for the MTTR; with
+    ``job_wide`` (a training job across several nodes) the rest of the job waits
+    ``assumptions.restart_hours`` for the restart from its last checkpoint. Only hours
+    within the daily use count.
+
+    What the buyer loses per GPU-hour out: the capacity paid for and idle, the work done
+    again (both at the cost per used GPU-hour) and ``downtime_usd_per_gpu_hour`` of
+    business loss; per GPU-hour waiting for a restart: the capacity paid for. SLA
+    credits are assessed per node (a node's failures in a month are Poisson with mean
+    GPUs per node × AFR / 12, its uptime with k failures 1 − k × MTTR / 730, and the
+    expected credit % of the schedule is paid on the rented compute's monthly fee), and
+    they refund at most the capacity paid for while it was out: the work redone, the
+    waiting and the business loss are never refunded, so no credit schedule makes
+    failures free. Owned capacity has no credits.
     """
     afr = quote.reliability.annual_failure_rate
     mttr = quote.reliability.mttr_hours
@@ -161,31 +169,41 @@ def expected_downtime(quote: Quote, tco: Tco, assumptions: Assumptions) -> Downt
     failures = fleet * afr * months / MONTHS_PER_YEAR
     use_share = tco.hours_per_day / 24.0
     lost = failures * mttr * blast * use_share
+    waiting_gpus = fleet - blast if job_wide else 0
+    waiting = failures * assumptions.restart_hours * waiting_gpus * use_share
     lost_fig = Figure(
         "Expected GPU-hours lost",
-        lost,
+        lost + waiting,
         "GPU-h",
-        "accelerators × AFR × months / 12 × MTTR × GPUs per failure × use share",
+        "accelerators × AFR × months / 12 × (MTTR × GPUs per failure + restart hours × "
+        "GPUs waiting) × use share",
         (
             Input("accelerators", fleet),
             Input("AFR", afr, "per year", "quote"),
             Input("months", months, "months"),
             Input("MTTR", mttr, "h", "quote"),
             Input("GPUs per failure", blast, "", "node size"),
+            Input("restart hours", assumptions.restart_hours if waiting_gpus else 0.0, "h"),
+            Input("GPUs waiting", waiting_gpus, "", "rest of a multi-node training job"),
             Input("use share", use_share, "", "hours per day / 24"),
         ),
     )
-    per_hour = (
-        tco.usd_per_used_gpu_hour.value if tco.usd_per_used_gpu_hour else 0.0
-    ) + assumptions.downtime_usd_per_gpu_hour
+    per_gpu_hour = tco.usd_per_used_gpu_hour.value if tco.usd_per_used_gpu_hour else 0.0
+    business = assumptions.downtime_usd_per_gpu_hour
+    paid = (lost + waiting) * per_gpu_hour
+    redone = lost * per_gpu_hour
+    total = paid + redone + lost * business
     downtime = Figure(
         "Expected downtime cost",
-        lost * per_hour,
+        total,
         "USD",
-        "GPU-hours lost × (cost per used GPU-hour + business loss per GPU-hour)",
+        "GPU-hours out × (capacity paid for + work redone + business loss) + GPU-hours "
+        "waiting × capacity paid for",
         (
-            Input("GPU-hours lost", lost, "GPU-h"),
-            Input("value per GPU-hour", per_hour, "USD/GPU-h"),
+            Input("GPU-hours out", lost, "GPU-h"),
+            Input("GPU-hours waiting", waiting, "GPU-h"),
+            Input("cost per used GPU-hour", per_gpu_hour, "USD/GPU-h"),
+            Input("business loss per GPU-hour", business, "USD/GPU-h", "assumption"),
         ),
     )
     fee = (
@@ -223,17 +241,21 @@ def expected_downtime(quote: Quote, tco: Tco, assumptions: Assumptions) -> Downt
         ),
         note="" if schedule else "no credit schedule: nothing is refunded",
     )
-    # Credits beyond the loss are not counted as a gain: a vendor must not score better
-    # for failing more often. With this floor the loss never falls as the AFR rises.
-    net = max(0.0, downtime.value - credits_value)
+    # Credits refund rent, not work: they offset at most the capacity paid for while out.
+    refunded = min(credits_value, lost * per_gpu_hour)
+    net = total - refunded
     net_fig = Figure(
         "Expected net downtime loss",
         net,
         "USD",
-        "max(0, downtime cost − SLA credits)",
-        (Input("downtime cost", downtime.value, "USD"), Input("SLA credits", credits_value, "USD")),
-        note="credits exceed the expected loss; the excess is not counted"
-        if credits_value > downtime.value
+        "downtime cost − min(SLA credits, capacity paid for while out)",
+        (
+            Input("downtime cost", total, "USD"),
+            Input("SLA credits", credits_value, "USD"),
+            Input("credits counted", refunded, "USD"),
+        ),
+        note="credits refund at most the capacity paid for while it was out"
+        if credits_value > refunded
         else "",
     )
     headline = tco.headline_usd
@@ -245,7 +267,7 @@ def expected_downtime(quote: Quote, tco: Tco, assumptions: Assumptions) -> Downt
         "net loss / TCO × 100",
         (Input("net loss", net, "USD"), Input("TCO", headline, "USD")),
     )
-    return Downtime(lost_fig, downtime, credits, net_fig, share_fig)
+    return Downtime(lost_fig, downtime, credits, net_fig, share_fig, refunded)
 
 
 def prepare_input(
@@ -258,6 +280,9 @@ def prepare_input(
 ) -> ScoreInput:
     """Gather the metrics of one quote for :func:`score_quotes`."""
     performance = useful_tflops_per_accelerator(quote, tco, workload)
-    downtime = expected_downtime(quote, tco, assumptions) if tco is not None else None
+    job_wide = workload.purpose is Purpose.TRAINING
+    downtime = (
+        expected_downtime(quote, tco, assumptions, job_wide=job_wide) if tco is not None else None
+    )
     relevant = tuple(f for f in findings if f.quote_key in ("", quote.key))
     return ScoreInput(quote, tco, performance, downtime, relevant, compliance_checked)

@@ -42,6 +42,7 @@ class Assumptions:
     renew_short_terms: bool = True
     egress_gb_per_month: float | None = None
     downtime_usd_per_gpu_hour: float = 0.0
+    restart_hours: float = 1.0
     fx_override: Mapping[str, float] = field(default_factory=dict)
     spot_for_steady: bool = False
 
@@ -71,6 +72,8 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "egress_gb_per_month": "egress volume used when a per-GB egress line states no quantity",
     "downtime_usd_per_gpu_hour": "business loss per GPU-hour of outage on top of the capacity "
     "paid for (reliability axis)",
+    "restart_hours": "hours a multi-node training job stands still after a failure (work since "
+    "the last checkpoint plus the restart); the rest of the job's accelerators wait meanwhile",
     "fx_override": "USD per unit of a currency, overriding the FX table",
     "spot_for_steady": "spot (interruptible) options may be chosen for a steady workload; off by "
     "default: production serving cannot be pre-empted, so spot is priced and shown but not chosen",
