@@ -109,3 +109,41 @@ def test_exchange_rates_are_listed_set_and_deleted(
     rates = _json(capsys, "fx", "--db", db)
     assert [(r["currency"], r["usd_per_unit"]) for r in rates] == [("EUR", "1.12")]
     assert date.fromisoformat(rates[0]["as_of"]) == date(2026, 6, 1)
+
+
+def test_swing_weights_are_stored_shown_and_frozen(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(workspace)
+    shown = _json(capsys, "weights", "--db", db)
+    assert {s["axis"] for s in shown["swings"]} == {
+        "performance",
+        "reliability",
+        "cost",
+        "service",
+        "compliance",
+    }
+    args = ["weights", "--db", db, "--swing", "cost=100,reliability=50,compliance=50"]
+    assert main(args) == 0
+    capsys.readouterr()
+    score = _json(capsys, "score", "--db", db, "--samples", "0")
+    assert score["weights_source"] == "swing"
+    assert score["weights"]["cost"] == pytest.approx(0.5)
+    assert score["weights"]["performance"] == 0.0
+    assert main(["weights", "--db", db, "--freeze"]) == 0
+    assert "frozen on" in capsys.readouterr().out
+    # Frozen: neither the weights nor the scales move until an audited unfreeze.
+    assert main(["weights", "--db", db, "--swing", "cost=100"]) == 2
+    assert "Unfreeze them first" in capsys.readouterr().err
+    assert main(["scales", "--db", db, "--cost", "5,20"]) == 2
+    assert "were frozen on" in capsys.readouterr().err
+    pack_rationale = _json(capsys, "weights", "--db", db)["rationale"]
+    assert "when 4 quotes had been imported" in pack_rationale
+    assert main(["weights", "--db", db, "--unfreeze"]) == 0
+    assert main(["weights", "--db", db, "--swing", "cost=100"]) == 0
+    raw = sqlite3.connect(workspace)
+    changes = raw.execute(
+        "SELECT COUNT(*) FROM audit_log WHERE entity='evaluation' AND field_name='assumptions'"
+    ).fetchone()[0]
+    raw.close()
+    assert changes == 4  # swing, freeze, unfreeze, swing

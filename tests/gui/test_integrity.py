@@ -121,3 +121,25 @@ def test_the_scales_dialog_refuses_bad_anchors_and_stores_good_ones(analysed, qt
     analysed.act_undo.trigger()
     _settle(analysed, qtbot)
     assert SCALES_KEY not in analysed.workspace.snapshot.assumptions
+
+
+def test_frozen_weights_cannot_be_moved_in_the_app(app, qtbot, sample_db) -> None:
+    from computescore.gui.main_window import MainWindow
+    from computescore.services.weighting import freeze
+    from computescore.services.workspace import open_store
+
+    with open_store(str(sample_db)) as store:
+        note = freeze(store, None)
+    win = MainWindow(remember=False)
+    qtbot.addWidget(win)
+    win.resize(1366, 768)
+    win.workspace.open_now(sample_db)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.waitUntil(lambda: win.analysis.available and win.analysis.idle(), timeout=30_000)
+    view = win.show_view("scorecard")
+    assert note.startswith("Weights and scales frozen on")
+    qtbot.waitUntil(lambda: note in view.weights_note.text(), timeout=10_000)
+    assert not view.rows["cost"].slider.isEnabled()
+    assert not view.scales_button.isEnabled()
+    win.close()

@@ -109,6 +109,7 @@ _ORIGINS = {
     "command line": "the weights given on the command line",
     "user": "weights set by hand",
     "equal": "equal weights",
+    "swing": "swing weighting on this evaluation's ranges",
 }
 
 

@@ -83,6 +83,7 @@ from computescore.domain.sizing import (
     size_training,
     size_workload,
 )
+from computescore.domain.swing import SWING_SOURCE
 from computescore.domain.tco import (
     Assumptions,
     Tco,
@@ -96,6 +97,7 @@ from computescore.errors import NotFound, UsageError
 from computescore.services.json_contract import plain as plain
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.scales import SCALES_KEY, WORST_KEY, rules_for
+from computescore.services.weighting import frozen_note, weighting_of
 from computescore.services.workspace import EvaluationData
 
 ROBUSTNESS_KEYS = frozenset({"tornado_pct", "monte_carlo"})
@@ -279,13 +281,35 @@ def _weights(
             )
         return weights, (*problems, *found)
     if data.evaluation.weights:
-        weights, found = normalise_weights(data.evaluation.weights, "evaluation")
+        record = weighting_of(data.assumptions)
+        swing = record.get("method") == SWING_SOURCE
+        rationale = " ".join(
+            part
+            for part in (
+                str(record.get("rationale", "")) if swing else "",
+                frozen_note(data.assumptions),
+            )
+            if part
+        )
+        weights, found = normalise_weights(
+            data.evaluation.weights, SWING_SOURCE if swing else "evaluation", rationale
+        )
         if weights is not None:
             return weights, (*problems, *found)
         problems = (*problems, *found)
     preset = preset_for(presets, workload.workload_class)
     label = f"preset {workload.workload_class.value}"
     return Weights(preset.by_axis, label, preset.rationale), problems
+
+
+def weights_for(data: EvaluationData, workload: Workload | None = None) -> Weights:
+    """The weights in force for ``workload`` (default: the first): the evaluation's own,
+    else the preset of the workload's demand pattern."""
+    chosen = workload or (data.evaluation.workloads[0] if data.evaluation.workloads else None)
+    if chosen is None:
+        raise NotFound("The evaluation has no workload profile; add one first.")
+    weights, _ = _weights(data, chosen, None)
+    return weights
 
 
 def _hours(assumptions: Assumptions, workload: Workload) -> float:

@@ -38,7 +38,25 @@ SCALES_KEY = "score_scales"
 WORST_KEY = "missing_as_worst"
 """Key of the evaluation's assumptions that lists the axes where missing counts as worst."""
 
+WEIGHTING_KEY = "weighting"
+"""Key of the evaluation's assumptions that says how the weights were reached and whether
+they and the scales are frozen (see :mod:`computescore.services.weighting`)."""
+
 Anchors = tuple[float, float] | str | None
+
+
+def refuse_if_frozen(assumptions: Mapping[str, Any]) -> None:
+    """Raise when the weights and scales are frozen (the message says how to unfreeze)."""
+    record = assumptions.get(WEIGHTING_KEY)
+    when = record.get("frozen_at") if isinstance(record, Mapping) else None
+    if isinstance(when, str) and when:
+        raise UsageError(
+            f"The weights and scales were frozen on {when.replace('T', ' ')[:16]}. Unfreeze "
+            "them first (computescore weights --unfreeze); the change is recorded in the "
+            "audit log."
+        )
+
+
 """(value scoring 0, value scoring 100), ``"relative"``, or None to leave unchanged."""
 
 
@@ -114,6 +132,7 @@ def set_scales(
         row = uow.evaluation_row(evaluation)
         record = uow.load_evaluation(row.name)
         target = _workload(record.workloads, workload)
+        refuse_if_frozen(row.assumptions or {})
         default = default_scales(target, catalogue.accelerators)
         assumptions = with_scales(
             row.assumptions or {},
@@ -163,6 +182,7 @@ def set_missing_as_worst(store: Store, evaluation: str | None, axes: frozenset[A
     with store.transaction() as uow:
         row = uow.evaluation_row(evaluation)
         assumptions = dict(row.assumptions or {})
+        refuse_if_frozen(assumptions)
         if axes:
             assumptions[WORST_KEY] = sorted(axis.value for axis in axes)
         else:

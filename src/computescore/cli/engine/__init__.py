@@ -30,6 +30,7 @@ from computescore.cli.engine.score import score_to_dict as score_to_dict
 from computescore.cli.engine.tco import input_text as input_text
 from computescore.cli.engine.tco import run_tco as run_tco
 from computescore.cli.engine.tco import tco_to_dict as tco_to_dict
+from computescore.cli.engine.weights import register as register_weights
 from computescore.vocabulary import category_text as category_text
 
 ESTIMATE_HELP = "size a training job or an inference load on a catalogue accelerator"
@@ -97,6 +98,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     score.set_defaults(func=run_score)
     register_plan(sub)
     register_scales(sub)
+    register_weights(sub)
 
 
 def _accelerator_arguments(parser: argparse.ArgumentParser) -> None:

@@ -283,6 +283,7 @@ class ScorecardView(View):
         self._saved: dict[str, float] = {}
 
         weights_frame = QFrame()
+        self.weights_frame = weights_frame
         weights_frame.setObjectName("Card")
         weights_layout = QVBoxLayout(weights_frame)
         weights_layout.setContentsMargins(2 * SPACING, 8, 2 * SPACING, 8)
@@ -429,6 +430,7 @@ class ScorecardView(View):
         self.weights_note.setText(
             f"Normalised to sum to 100 %; started from {weights_origin(result.weights.source)}."
         )
+        self._show_freeze(snapshot)
         self.header.set_subtitle(
             f"Scored for “{result.workload.name}”. Move a weight and the ranking follows at "
             "once; each change is saved and undoable."
@@ -538,6 +540,21 @@ class ScorecardView(View):
             self._apply_preset(index)
 
     # -- ranking ---------------------------------------------------------------------
+    def _show_freeze(self, snapshot: Snapshot) -> None:
+        """Frozen weights and scales cannot be moved here; say so and by whom to unfreeze."""
+        from computescore.services.weighting import frozen_note
+
+        note = frozen_note(snapshot.assumptions)
+        for widget in (self.preset, self.reset, self.scales_button):
+            widget.setEnabled(not note)
+        for row in self.rows.values():
+            row.slider.setEnabled(not note)
+            row.entry.setEnabled(not note)
+        if note:
+            self.weights_note.setText(
+                f"{note} Unfreeze them with computescore weights --unfreeze (audited)."
+            )
+
     def _show_caveat(self, result: Any, card: Any) -> None:
         """The warning the award must carry (an incomplete cost), with the way to fix it."""
         from computescore.services.caveats import award_caveat, incomplete_costs

@@ -1,0 +1,136 @@
+"""How the evaluation's weights were reached, and their freeze before prices are seen.
+
+The weights themselves are the evaluation's ``weights`` field; how they were reached
+(swing weighting's points and ranges) and whether they are frozen are kept in its
+assumptions under ``weighting``. Freezing records when, and how many quotes the
+evaluation held then — "frozen before any price was imported" is what a board or a
+losing bidder wants to read — and fixes the score scales in force, so neither can
+move afterwards without an audited unfreeze.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from computescore.domain.scoring.scales import scales_to_mapping
+from computescore.domain.swing import SWING_SOURCE, Swing, swing_weights, swings
+from computescore.domain.weights import Axis, Weights
+from computescore.errors import UsageError
+from computescore.services.scales import (
+    SCALES_KEY,
+    WEIGHTING_KEY,
+    refuse_if_frozen,
+    scales_for,
+)
+
+if TYPE_CHECKING:
+    from computescore.store.repository import Store
+
+
+def weighting_of(assumptions: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored weighting record ({} when none)."""
+    stored = assumptions.get(WEIGHTING_KEY)
+    return dict(stored) if isinstance(stored, Mapping) else {}
+
+
+def frozen_note(assumptions: Mapping[str, Any]) -> str:
+    """``Frozen on 2026-11-25 14:03, when no quote had been imported.`` or ""."""
+    record = weighting_of(assumptions)
+    when = record.get("frozen_at")
+    if not isinstance(when, str) or not when:
+        return ""
+    count = record.get("quotes_at_freeze")
+    held = (
+        "when no quote had been imported"
+        if count == 0
+        else f"when {count} quote{'s' if count != 1 else ''} had been imported"
+        if isinstance(count, int)
+        else ""
+    )
+    return f"Weights and scales frozen on {when.replace('T', ' ')[:16]}" + (
+        f", {held}." if held else "."
+    )
+
+
+def swing_ranges(store: Store, evaluation: str | None) -> tuple[Swing, ...]:
+    """The swings to ask about: each axis's worst and best score in this evaluation."""
+    from computescore.services.analysis import AnalysisOptions, analyse
+    from computescore.services.evaluate import EvaluateOptions
+
+    options = AnalysisOptions(engine=EvaluateOptions(monte_carlo_samples=0))
+    return swings(analyse(store, evaluation, options).result.scorecard)
+
+
+def set_swing_weights(store: Store, evaluation: str | None, points: Mapping[str, float]) -> Weights:
+    """Derive the weights from swing points and store them with the answers (audited).
+
+    Raises:
+        UsageError: unknown axes, points outside 0–100, no swing at 100, or frozen weights.
+    """
+    names = {axis.value: axis for axis in Axis}
+    unknown = [name for name in points if name not in names]
+    if unknown:
+        raise UsageError(f"Not an axis: {', '.join(unknown)}; expected some of {', '.join(names)}.")
+    ranges = swing_ranges(store, evaluation)
+    weights, why = swing_weights({names[k]: v for k, v in points.items()}, ranges)
+    if weights is None:
+        raise UsageError(why[0].upper() + why[1:] + ".")
+    with store.transaction() as uow:
+        row = uow.evaluation_row(evaluation)
+        assumptions = dict(row.assumptions or {})
+        refuse_if_frozen(assumptions)
+        assumptions[WEIGHTING_KEY] = {
+            "method": SWING_SOURCE,
+            "points": {axis.value: float(points.get(axis.value, 0.0)) for axis in Axis},
+            "rationale": weights.rationale,
+        }
+        assert row.id is not None
+        uow.set_evaluation_field(row.id, "weights", weights.as_dict())
+        uow.set_evaluation_field(row.id, "assumptions", assumptions)
+    return weights
+
+
+def freeze(store: Store, evaluation: str | None) -> str:
+    """Freeze the weights and the scales in force (an audited change); returns the note."""
+    from computescore.services.workspace import load_evaluation_data
+
+    data = load_evaluation_data(store, evaluation)
+    assumptions = dict(data.assumptions)
+    refuse_if_frozen(assumptions)
+    scales = dict(assumptions.get(SCALES_KEY) or {})
+    for workload in data.evaluation.workloads:
+        if workload.name not in scales:
+            current, _ = scales_for(data, workload)
+            scales[workload.name] = scales_to_mapping(current)
+    assumptions[SCALES_KEY] = scales
+    record = weighting_of(assumptions)
+    record["frozen_at"] = datetime.now().isoformat(timespec="minutes")
+    record["quotes_at_freeze"] = len(data.quotes)
+    assumptions[WEIGHTING_KEY] = record
+    with store.transaction() as uow:
+        row = uow.evaluation_row(data.evaluation.name)
+        assert row.id is not None
+        if not row.weights:
+            # The weights in force (the preset's) become the evaluation's own.
+            from computescore.services.evaluate import weights_for
+
+            uow.set_evaluation_field(row.id, "weights", weights_for(data).as_dict())
+        uow.set_evaluation_field(row.id, "assumptions", assumptions)
+    return frozen_note(assumptions)
+
+
+def unfreeze(store: Store, evaluation: str | None) -> None:
+    """Lift the freeze (audited); the weights and scales stay as they are."""
+    with store.transaction() as uow:
+        row = uow.evaluation_row(evaluation)
+        assumptions = dict(row.assumptions or {})
+        record = weighting_of(assumptions)
+        if not record.get("frozen_at"):
+            raise UsageError("The weights are not frozen.")
+        record.pop("frozen_at", None)
+        record.pop("quotes_at_freeze", None)
+        assumptions[WEIGHTING_KEY] = record
+        assert row.id is not None
+        uow.set_evaluation_field(row.id, "assumptions", assumptions)
