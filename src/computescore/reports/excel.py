@@ -20,6 +20,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.chart import BarChart, RadarChart, Reference, Series
 from openpyxl.chart.data_source import StrRef
+from openpyxl.chart.marker import DataPoint
 from openpyxl.chart.series import SeriesLabel
 from openpyxl.styles import Alignment, Border
 from openpyxl.utils import get_column_letter, quote_sheetname
@@ -587,6 +588,14 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
     bar.add_data(data, titles_from_data=True)
     bar.set_categories(cats)
     bar.series[0].graphicalProperties.solidFill = theme.excel_colour(theme.ACCENT)
+    # Knocked-out quotes are drawn in the knock-out colour: a tall bar must not read as a win.
+    for index, row in enumerate(ranking.rows):
+        if row.knocked_out:
+            point = DataPoint(idx=index)
+            point.graphicalProperties.solidFill = theme.excel_colour(theme.KNOCKOUT)
+            bar.series[0].dPt.append(point)
+    if any(row.knocked_out for row in ranking.rows):
+        bar.title = "Weighted total (live from the Scores sheet); red: knocked out, not ranked"
     bar.height = max(7.5, 0.75 * len(ranking.rows) + 3)
     bar.width = 22
     sheet.ws.add_chart(bar, f"A{anchor_row}")

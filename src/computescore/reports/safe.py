@@ -110,6 +110,18 @@ def clip(value: object, limit: int) -> str:
     return text[: limit - len(note)] + note
 
 
+def first_paragraph(value: object, limit: int) -> tuple[str, bool]:
+    """The first paragraph of ``value``, cut at a word boundary with "…" when longer than
+    ``limit``; True when anything was left out (the rest belongs in an appendix)."""
+    paragraphs = [p.strip() for p in clean_text(value).splitlines() if p.strip()]
+    first = paragraphs[0] if paragraphs else ""
+    cut = len(paragraphs) > 1
+    if len(first) > limit:
+        first = first[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+        cut = True
+    return first, cut
+
+
 def chart_label(value: object, limit: int = 28) -> str:
     """A short single-line label for a chart axis or legend.
 

@@ -21,6 +21,7 @@ from computescore.reports.model import (
 )
 from computescore.reports.pdf.blocks import _table_style
 from computescore.reports.pdf.fonts import NAME_LIMIT, TEXT_LIMIT, t
+from computescore.reports.safe import first_paragraph
 from computescore.vocabulary import ABSENT
 
 if TYPE_CHECKING:
@@ -35,6 +36,12 @@ def _robustness_sentence(ranking: Ranking) -> str:
         f"The smallest single-weight change that changes the leader moves {flip.axis} from "
         f"{flip.weight_from:.0%} to {flip.weight_to:.0%}, favouring {flip.new_leader}."
     )
+
+
+def _knockout_text(reason: str) -> str:
+    """A knock-out's first paragraph; its full reasoning is in the findings appendix."""
+    first, cut = first_paragraph(reason, 420)
+    return t(first) + (" <i>(reasoning in full in the appendix)</i>" if cut else "")
 
 
 def _method_box(b: _Builder, ranking: Ranking) -> Table:
@@ -159,7 +166,7 @@ def _ranking(b: _Builder) -> None:
             [
                 b.cell(t(row.label, NAME_LIMIT), bold=True),
                 b.cell(
-                    "<br/>".join("• " + t(reason, TEXT_LIMIT) for reason in row.knockout_reasons)
+                    "<br/>".join("• " + _knockout_text(reason) for reason in row.knockout_reasons)
                 ),
             ]
             for row in knocked

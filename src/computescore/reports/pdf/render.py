@@ -25,7 +25,7 @@ from computescore.reports.pdf.front import _cover, _summary
 from computescore.reports.pdf.furniture import _body_page, _canvas_class, _cover_page, _Furniture
 from computescore.reports.pdf.methodology import _appendix, _methodology
 from computescore.reports.pdf.ranking import _ranking
-from computescore.reports.pdf.terms import _exit_terms, _findings
+from computescore.reports.pdf.terms import _exit_terms, _findings, _reasoning_appendix
 from computescore.reports.safe import clean_text
 
 # --- entry point --------------------------------------------------------------------------
@@ -121,6 +121,7 @@ def render_pdf(pack: BoardPack, paper: str = "a4") -> bytes:
     _findings(builder)
     _exit_terms(builder)
     _methodology(builder, fp)
+    _reasoning_appendix(builder)
     _appendix(builder)
     doc.build(builder.story, canvasmaker=_canvas_class(furniture))
     return buffer.getvalue()
