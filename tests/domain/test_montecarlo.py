@@ -236,3 +236,30 @@ def test_stated_scales_are_used_in_every_sample() -> None:
     by_key = {item.quote_key: item for item in result.quotes}
     assert by_key[card.winner.quote_key].probability_first == 1.0
     assert any("stated scales" in note for note in result.notes)
+
+
+def test_a_missing_figure_is_drawn_from_its_whole_range() -> None:
+    # Cloud and Owner state no failure rate, support or exit terms: their neutral 50s
+    # are drawn from 0–100 in each sample, so the chances of ranking first spread out.
+    from dataclasses import replace
+
+    tcos = _tcos(ASSUMPTIONS)
+    entries = [
+        prepare_input(q, t, WORKLOAD, ASSUMPTIONS) for q, t in zip(_quotes(), tcos, strict=True)
+    ]
+    card = score_quotes(entries, equal_weights())
+    ranges = default_ranges(12, ASSUMPTIONS, spread=0.2)
+    drawn = run_monte_carlo(tcos, ranges, samples=3000, seed=9, scorecard=card)
+    held = run_monte_carlo(
+        tcos, replace(ranges, missing_uniform=False), samples=3000, seed=9, scorecard=card
+    )
+    first = {q.quote_key: q.probability_first or 0.0 for q in drawn.quotes}
+    kept = {q.quote_key: q.probability_first or 0.0 for q in held.quotes}
+    assert sum(first.values()) == pytest.approx(1.0)
+    assert first != kept
+    # The deterministic leader wins less often once the others' unknowns may be good.
+    leader = card.winner
+    assert leader is not None
+    assert first[leader.quote_key] < kept[leader.quote_key]
+    assert any("drawn anywhere from 0 to 100" in note for note in drawn.notes)
+    assert not any("drawn anywhere" in note for note in held.notes)

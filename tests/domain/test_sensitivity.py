@@ -119,25 +119,33 @@ def test_tornado_of_an_owned_server() -> None:
     # and operations 2 × 8 × 730 = 11,680: 12,916.21. ±20 % of 12 h = ±2.4 h → swing
     # 4.8 × 12,916.21 = 61,997.8.
     # Energy lines 27,549.85 × ±20 % → swing 11,019.94.
-    # Residual 10 % ± 20 % → value line −250,000 × (0.5 + 0.5 r): swing 0.04 × 125,000 = 5,000.
+    # Resale at the end: d = 24 / 48 = 0.5, so the server is worth 250,000 × (1 − 0.5 +
+    # 0.5 × 0.1) = 137,500; that price ± 20 % → swing 0.4 × 137,500 = 55,000 (moving the
+    # end-of-life fraction instead would swing only 5,000).
     a = Assumptions()
     tco = compute_tco(quote("Own", SERVER), workload(12, 24), CATALOGUE, (), DECISION_DATE, a)
     result = tornado(tco, a, pct=0.2)
     bars = {bar.name: bar for bar in result.bars}
     assert bars["hours of use per day"].swing_usd == pytest.approx(61_997.8, abs=0.1)
     assert bars["energy price"].swing_usd == pytest.approx(11_019.94, abs=0.01)
-    assert bars["residual value"].swing_usd == pytest.approx(5_000.0)
+    resale = bars["resale value at the end"]
+    assert resale.swing_usd == pytest.approx(55_000.0)
+    assert (resale.base_value, resale.low_value, resale.high_value) == pytest.approx(
+        (0.55, 0.44, 0.66)
+    )
     assert bars["exchange rates"].swing_usd == 0.0
     assert [bar.name for bar in result.bars][:3] == [
         "hours of use per day",
+        "resale value at the end",
         "energy price",
-        "residual value",
     ]
     mfu = bars["MFU"]
     assert mfu.swing_usd == 0.0
     assert result.base_unit_usd is not None and mfu.low_unit_usd is not None
-    # Cost per useful unit scales with 1 / MFU: 0.4 → 0.32 raises it by 1.25×.
-    assert mfu.low_unit_usd == pytest.approx(result.base_unit_usd * 1.25)
+    # The MFU is assumed, not measured, so it moves ±50 %: 0.4 → 0.2 doubles the cost
+    # per useful unit.
+    assert mfu.low_value == pytest.approx(0.2)
+    assert mfu.low_unit_usd == pytest.approx(result.base_unit_usd * 2.0)
     assert result.base_usd == pytest.approx(tco.total_usd)
 
 

@@ -43,7 +43,7 @@ from computescore.domain.tco import (
     comparable_options,
     headline_coefficients,
 )
-from computescore.domain.weights import Axis
+from computescore.domain.weights import AXES, Axis
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -85,6 +85,8 @@ class UncertainRanges:
     residual_fraction: Triangular
     mfu_factor: Triangular
     fx_factor: Triangular
+    missing_uniform: bool = True
+    """Draw each figure missing from a quote anywhere in 0–100 (False: keep the neutral)."""
 
 
 def default_ranges(
@@ -102,6 +104,7 @@ def default_ranges(
         residual_fraction=around(assumptions.residual_fraction, 1.0),
         mfu_factor=around(1.0),
         fx_factor=around(1.0),
+        missing_uniform=spread > 0,
     )
 
 
@@ -247,16 +250,25 @@ def run_monte_carlo(
             "incomplete: its true cost could change the order"
         )
     elif scorecard is not None:
-        first = _probability_first(ordered, scorecard, totals, rate, mfu_factor, h, samples)
+        unknown = rng if ranges.missing_uniform else None
+        first = _probability_first(
+            ordered, scorecard, totals, rate, mfu_factor, h, samples, unknown
+        )
         rules = scorecard.rules
         how = (
             "on the evaluation's stated scales"
             if rules.cost_scale is not None and rules.performance_scale is not None
             else "relative to the best quote in that sample where the scale is relative"
         )
+        drawn_note = (
+            ", except that a figure scored at the neutral value because it is missing is "
+            "drawn anywhere from 0 to 100 in each sample"
+            if unknown is not None
+            else ""
+        )
         notes.append(
             f"each sample re-scores cost and performance {how}; reliability, service and "
-            "compliance keep their scores"
+            f"compliance keep their scores{drawn_note}"
         )
     incomplete = [t.quote_label for t in ordered if not t.complete]
     if incomplete:
@@ -366,8 +378,14 @@ def _probability_first(
     mfu_factor: FloatArray,
     h: FloatArray,
     samples: int,
+    unknown: np.random.Generator | None = None,
 ) -> FloatArray:
-    """Share of samples in which each quote has the highest weighted total."""
+    """Share of samples in which each quote has the highest weighted total.
+
+    With ``unknown``, each figure scored at the neutral value because it is missing is
+    drawn uniformly from 0–100 in each sample (only for those figures, to keep memory
+    low); without it the neutral value is kept.
+    """
     n = len(ordered)
     weights = scorecard.weights
     keys = [t.quote_key for t in ordered]
@@ -375,33 +393,37 @@ def _probability_first(
     qualified = np.array([k in scores and scores[k].rank is not None for k in keys])
     if not qualified.any():
         return np.zeros(n)
-    fixed = np.zeros(n)
     perf_value = np.full(n, np.nan)
     cost_known = np.zeros(n, dtype=bool)
-    perf_const = np.zeros(n)
-    cost_const = np.zeros(n)
+    # The part of each total that does not move with the sampled inputs.
+    constant = np.zeros(n)
+    drawn: list[tuple[int, float]] = []
+    worst = scorecard.rules.worst_when_missing
     for index, key in enumerate(keys):
         score = scores.get(key)
         if score is None:
             continue
-        for axis in (Axis.RELIABILITY, Axis.SERVICE, Axis.COMPLIANCE):
-            fixed[index] += weights.weight(axis) * score.axis(axis).score
-        perf = score.axis(Axis.PERFORMANCE)
-        if MISSING in perf.flags or perf.metric is None:
-            perf_const[index] = perf.score
-        else:
-            perf_value[index] = perf.metric.value
-        cost = score.axis(Axis.COST)
-        if MISSING in cost.flags or cost.metric is None:
-            cost_const[index] = cost.score
-        else:
-            cost_known[index] = True
+        for axis in AXES:
+            item = score.axis(axis)
+            weight = weights.weight(axis)
+            missing = MISSING in item.flags
+            if missing and unknown is not None and axis not in worst:
+                drawn.append((index, weight))
+            elif axis is Axis.PERFORMANCE and not missing and item.metric is not None:
+                perf_value[index] = item.metric.value
+            elif axis is Axis.COST and not missing and item.metric is not None:
+                cost_known[index] = True
+            else:
+                constant[index] += weight * item.score
     months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
     w_cost = weights.weight(Axis.COST)
     w_perf = weights.weight(Axis.PERFORMANCE)
     # Accumulate the weighted total in one (quotes × samples) array to keep memory low.
     total = np.empty((n, samples))
-    total[:] = (fixed + w_cost * cost_const + w_perf * perf_const)[:, None]
+    total[:] = constant[:, None]
+    if unknown is not None:
+        for index, weight in drawn:
+            total[index] += weight * 100.0 * unknown.random(samples)
     rows = np.flatnonzero(cost_known)
     if rows.size:
         denominator = (

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from computescore.domain.figures import Figure, Input
+from computescore.domain.figures import UNMEASURED, Figure, Input
 from computescore.domain.scoring import QuoteScore, Scorecard
 from computescore.domain.tco import (
     DAYS_PER_MONTH,
@@ -28,6 +28,7 @@ from computescore.domain.tco import (
     UsefulBasis,
     choice_at,
 )
+from computescore.domain.units import MONTHS_PER_YEAR
 from computescore.domain.weights import AXES, Axis, Weights
 from computescore.vocabulary import assumption_label, assumption_unit
 
@@ -193,6 +194,10 @@ class Tornado:
     bars: tuple[TornadoBar, ...]
 
 
+ASSUMED_MFU_SPREAD = 2.5
+"""How much wider an assumed MFU's range is than the other inputs' (±50 % at ±20 %)."""
+
+
 def unit_cost(
     tco: Tco,
     headline_usd: float,
@@ -216,8 +221,11 @@ def unit_cost(
 def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
     """Headline TCO and cost per useful PFLOP-hour with each uncertain input moved ±``pct``.
 
-    Hours per day are kept within 0–24, MFU within 0–1 and the residual fraction
-    within 0–1. The FX bar moves every foreign currency's USD value together.
+    Hours per day are kept within 0–24 and MFU within 0–1; an assumed (unmeasured) MFU
+    moves ±:data:`ASSUMED_MFU_SPREAD` × ``pct``. The resale bar moves what owned
+    hardware is worth at the horizon's end by ±``pct`` (not the end-of-life fraction,
+    which moves it far less). The FX bar moves every foreign currency's USD value
+    together.
     """
     h0 = tco.hours_per_day
     e0 = assumptions.energy_usd_per_kwh
@@ -262,8 +270,15 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
 
     down, up = 1.0 - pct, 1.0 + pct
     h_lo, h_hi = max(0.0, h0 * down), min(24.0, h0 * up)
-    m_lo, m_hi = max(0.0, m0 * down), min(1.0, m0 * up)
-    r_lo, r_hi = max(0.0, r0 * down), min(1.0, r0 * up)
+    # An assumed MFU is far less certain than a measured one: it moves ±2.5 × pct.
+    spread = pct * (ASSUMED_MFU_SPREAD if UNMEASURED in tco.mfu.flags else 1.0)
+    m_lo, m_hi = max(0.0, m0 * (1 - spread)), min(1.0, m0 * (1 + spread))
+    # The resale price at the horizon's end moves ±pct: value = price × (1 − d + d × r),
+    # d = min(1, horizon / depreciation life), so r moves by pct × (1 − d + d × r) / d.
+    d = min(1.0, tco.horizon_months / (assumptions.depreciation_years * MONTHS_PER_YEAR))
+    resale = 1.0 - d + d * r0
+    step = pct * resale / d if d > 0 else 0.0
+    r_lo, r_hi = r0 - step, r0 + step
     has_foreign = any(line.model.foreign for line in tco.lines)
     tokens = tco.useful_basis is UsefulBasis.MEASURED_TOKENS and tco.tokens_per_second
     if tokens:
@@ -313,14 +328,14 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
             else "every line is in USD",
         ),
         bar(
-            "residual value",
+            "resale value at the end",
             "of price",
-            r0,
-            r_lo,
-            r_hi,
+            resale,
+            resale * down,
+            resale * up,
             (h0, e0, r_lo, m0, 1.0),
             (h0, e0, r_hi, m0, 1.0),
-            "moves the resale credit of owned hardware",
+            "moves what owned hardware sells for at the horizon's end",
         ),
     ]
     bars.sort(key=lambda item: (-item.swing_usd, item.name))

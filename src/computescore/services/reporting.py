@@ -27,7 +27,7 @@ from computescore.domain.buy_vs_rent import BreakEvenKind
 from computescore.domain.figures import MISSING, UNMEASURED, Input, format_usd
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.money import rate_on, usd_per_gpu_hour
-from computescore.domain.montecarlo import MonteCarloResult
+from computescore.domain.montecarlo import MonteCarloResult, Triangular
 from computescore.domain.quotes import FxRate
 from computescore.domain.scoring import Scorecard
 from computescore.domain.scoring.independence import IndependenceCheck
@@ -359,6 +359,8 @@ def monte_carlo_record(mc: MonteCarloResult | None) -> MonteCarlo | None:
     ranges = []
     for item in fields(mc.ranges):
         tri = getattr(mc.ranges, item.name)
+        if not isinstance(tri, Triangular):
+            continue
         ranges.append(
             f"{assumption_label(item.name)}: {tri.low:.3g} / {tri.likely:.3g} / {tri.high:.3g}"
         )
