@@ -475,3 +475,31 @@ def test_findings_about_several_lines_of_a_quote_are_merged() -> None:
         "Line 1 runs in US",
     ]
     assert merged[0].reason == "Line 1 runs in US: reason. The same applies to: Line 2 runs in US."
+
+
+def test_a_prc_made_part_used_in_china_is_flagged_for_counsel_not_knocked_out(
+    rules: RuleSet,
+) -> None:
+    # Ascend 910B (3A090.a.1) rented in CN: a US licence requirement reaches it only
+    # through US content or the foreign-direct-product rules, as the note says.
+    from computescore.services.catalogue import load_catalogue
+
+    shipped = load_catalogue(())
+    line = _line("huawei-ascend-910b", "CN", Deployment.ON_DEMAND)
+    findings = check_export_control(_quote(line), _evaluation(hq="DE"), shipped, rules)
+    assert findings and all(f.severity is not FindingSeverity.KNOCKOUT for f in findings)
+    flagged = [f for f in findings if "may not reach" in f.title]
+    assert flagged and "foreign-direct-product" in flagged[0].reason
+    # The same part shipped to Russia stays a knock-out.
+    abroad = _line("huawei-ascend-910b", "RU", Deployment.PURCHASE)
+    elsewhere = check_export_control(_quote(abroad), _evaluation(hq="DE"), shipped, rules)
+    assert any(f.severity is FindingSeverity.KNOCKOUT for f in elsewhere)
+
+
+def test_an_old_rules_file_is_flagged() -> None:
+    from computescore.services.compliance import rules_age_problem
+
+    # 2026-07-23 to 2026-12-01 is 131 days: more than 90, so flagged as 4 months old.
+    problem = rules_age_problem(date(2026, 7, 23), date(2026, 12, 1), "US EAR")
+    assert problem is not None and "4 months before the decision date" in problem.message
+    assert rules_age_problem(date(2026, 10, 1), date(2026, 12, 1)) is None

@@ -521,3 +521,31 @@ def test_shipped_parts_and_the_2026_china_lane(acc_id: str, inside: bool, rules:
     )
     expected = ReviewPolicy.CASE_BY_CASE if inside else ReviewPolicy.PRESUMPTION_OF_DENIAL
     assert result.licence.review_policy is expected
+
+
+def test_a_chip_entered_by_figures_to_a_company_rule_destination_cannot_be_decided(
+    rules: RuleSet,
+) -> None:
+    # H20-like figures (148 TFLOPS × 16 = TPP 2,368, below every 3A090 line) without a
+    # maker: the NVIDIA-specific rule for CN might cover it, so "no licence" would be a
+    # guess. Named as the catalogue's H20, the maker is known and the rule applies.
+    chip = chip_from_figures(
+        148.0,
+        16,
+        die_area_mm2=814.0,
+        interconnect_gbps=900.0,
+        memory_bandwidth_gbps=4000.0,
+        datacenter=True,
+    )
+    day = date(2026, 11, 25)
+    unknown = evaluate(chip, "CN", None, day, rules)
+    assert unknown.licence.licence_required is None
+    assert any(line.startswith("Licence: cannot be determined") for line in unknown.explanation())
+    # The same figures to Germany: outside the rule's scope whatever the maker.
+    assert evaluate(chip, "DE", None, day, rules).licence.licence_required is False
+    from computescore.services.catalogue import load_catalogue
+
+    h20 = load_catalogue(()).get("nvidia-h20")
+    assert h20 is not None
+    named = evaluate(chip_from_accelerator(h20), "CN", None, day, rules)
+    assert named.licence.licence_required is True

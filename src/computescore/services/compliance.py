@@ -150,6 +150,28 @@ def import_screening_list(
     return screening_list, problems
 
 
+RULES_STALE_DAYS = 90
+"""A rules file older than this on the decision date is flagged: export rules change often."""
+
+
+def rules_age_problem(as_of: date, decision: date, title: str = "") -> Problem | None:
+    """A warning when the rules file is older than :data:`RULES_STALE_DAYS` on the decision date."""
+    age = (decision - as_of).days
+    if age <= RULES_STALE_DAYS:
+        return None
+    months = age // 30
+    return Problem(
+        "settings:rules_file",
+        f"the export-control rules file{f' ({title})' if title else ''} is dated "
+        f"{as_of.isoformat()}, {months} months before the decision date "
+        f"{decision.isoformat()}; rules change often — check for a newer file before relying "
+        "on the licence findings",
+        Severity.WARNING,
+        found=as_of.isoformat(),
+        expected=f"a rules file at most {RULES_STALE_DAYS} days old on the decision date",
+    )
+
+
 def settings_for(
     data: EvaluationData,
     *,
@@ -207,6 +229,9 @@ def settings_for(
                 )
             )
     rules = load_rules(rules_file if rules_file is not None else stored.get(RULES_FILE_SETTING))
+    stale = rules_age_problem(rules.as_of, data.evaluation.decision_date, rules.title)
+    if stale is not None:
+        problems.append(stale)
     lists = list(screening_lists_from_store(store)) if store is not None else []
     lists += list(extra_lists)
     return ComplianceSettings(

@@ -306,11 +306,15 @@ def _allocations(
 ) -> list[Allocation]:
     """Allocations with their costs; a line's fixed costs shared by its accelerators."""
     chosen = [(c, n) for c, n in zip(cols, solution.units, strict=True) if n > 0]
+    # A line's fixed cost as the programme counted it (the largest over every workload it
+    # could supply), so the allocations add up to the total the rules were checked on.
     fixed: dict[str, float] = {}
+    for c in cols:
+        option = options[c.option]
+        fixed[option.supply] = max(fixed.get(option.supply, 0.0), option.fixed_usd)
     accelerators: dict[str, int] = {}
     for c, n in chosen:
         option = options[c.option]
-        fixed[option.supply] = max(fixed.get(option.supply, 0.0), option.fixed_usd)
         accelerators[option.supply] = accelerators.get(option.supply, 0) + n * option.unit
     out = []
     for c, n in chosen:

@@ -36,6 +36,21 @@ def _rule_date(rule: Rule | None) -> str:
     return rule.effective_from.isoformat()
 
 
+DOMESTIC_MAKERS: dict[str, frozenset[str]] = {
+    "CN": frozenset(
+        {"huawei", "cambricon", "hygon", "biren", "moore threads", "enflame", "iluvatar", "metax"}
+    ),
+}
+"""Accelerator makers by home country. A part made there and used there never leaves the
+United States, so a US licence requirement reaches it only through the foreign-direct-
+product rules: flagged for counsel, not a knock-out."""
+
+
+def made_and_used_in(maker: str, destination: str) -> bool:
+    """True when ``maker`` is a manufacturer of the destination country itself."""
+    return maker.strip().casefold() in DOMESTIC_MAKERS.get(destination.upper(), frozenset())
+
+
 def _requirement_finding(
     quote: Quote,
     result: ExportControlResult,
@@ -46,6 +61,25 @@ def _requirement_finding(
     eccn = result.classification.eccn
     dest = result.licence.destination
     cloud = line.deployment in CLOUD_DEPLOYMENTS
+    maker = result.classification.chip.maker
+    if made_and_used_in(maker, dest):
+        return Finding(
+            quote_key=quote.key,
+            severity=FindingSeverity.WARNING,
+            category=FindingCategory.EXPORT_CONTROL,
+            title=f"US rule {req.rule.id} may not reach a {maker} part used in {dest}",
+            reason=(
+                f"The {maker} accelerator is made in {dest} and used there: nothing is "
+                "exported from the United States, so the US licence requirement applies only "
+                "if the part is subject to the EAR through US content or the foreign-direct-"
+                "product rules. Confirm with counsel; check the destination's own rules.\n"
+                + explanation
+            ),
+            rule_id=req.rule.id,
+            rule_date=_rule_date(req.rule),
+            rule_status=req.rule.status.label,
+            source=_rule_source(req.rule),
+        )
     if req.unlikely and not (cloud and req.basis == "headquarters"):
         severity = FindingSeverity.KNOCKOUT
         title = f"Licence needed and unlikely: {eccn} to {dest} ({req.rule.id})"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from computescore.domain.export_control.classification import classify
 from computescore.domain.export_control.licensing import assess_licence
-from computescore.domain.export_control.rules import ADVICE_NOTICE, Posture, RuleStatus
+from computescore.domain.export_control.rules import ADVICE_NOTICE, Posture, RuleKind, RuleStatus
 
 if TYPE_CHECKING:
     from computescore.domain.export_control.classification import Classification
@@ -48,7 +48,16 @@ class ExportControlResult:
             f"Rules: {self.rules_label}; posture: {lic.posture.value}.",
         ]
         lines += list(self.classification.explanation)
-        if lic.licence_required is None:
+        undetermined = [
+            c for c in lic.checks if c.applies is None and c.rule.kind is RuleKind.COMPANY_SPECIFIC
+        ]
+        if lic.licence_required is None and undetermined:
+            lines.append(
+                "Licence: cannot be determined — "
+                + "; ".join(f"{c.rule.reference}: {c.reason}" for c in undetermined)
+                + ". Name the accelerator (its catalogue id gives the maker) to decide it."
+            )
+        elif lic.licence_required is None:
             lines.append("Licence: cannot be decided until the classification is settled.")
         elif not lic.licence_required:
             lines.append(

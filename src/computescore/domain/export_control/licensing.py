@@ -271,7 +271,12 @@ def assess_licence(
             checks.append(RuleCheck(rule, False, f"does not cover this chip: {why}"))
             continue
         if named is None:
-            checks.append(RuleCheck(rule, None, why))
+            scope, scope_why = _scope_match(rule, groups, dest, hq)
+            if scope is None:
+                checks.append(RuleCheck(rule, False, f"{scope_why}, whatever the maker"))
+            else:
+                # In scope, and the maker that decides it is unknown: undetermined.
+                checks.append(RuleCheck(rule, None, f"{why}; {scope_why}"))
             continue
         if rule.flag("only_if_not_controlled") and classification.controlled:
             checks.append(
@@ -343,9 +348,14 @@ def assess_licence(
             continue
         notes.append(f"{rule.title} ({rule.status.label}, {rule.date_text}): {rule.summary}")
 
+    undetermined = any(
+        check.applies is None and check.rule.kind is RuleKind.COMPANY_SPECIFIC for check in checks
+    )
     if requirements:
         required: bool | None = True
-    elif classification.eccn == INDETERMINATE:
+    elif classification.eccn == INDETERMINATE or undetermined:
+        # A rule that may apply could not be tested (a chip entered by its figures has
+        # no maker): "no licence" would be a guess.
         required = None
     else:
         required = False
