@@ -42,7 +42,9 @@ from computescore.domain.quotes import (
     Vendor,
     VendorKind,
 )
-from computescore.domain.scoring import prepare_input, score_quotes
+from computescore.domain.scoring import ScoringRules, prepare_input, score_quotes
+from computescore.domain.scoring.independence import independence_check
+from computescore.domain.scoring.scales import default_scales
 from computescore.domain.sensitivity import flip_weights, tornado, winner_margin
 from computescore.domain.tco import Assumptions, compute_tco
 from computescore.domain.weights import normalise_weights
@@ -240,6 +242,30 @@ def main() -> None:
     card, margin, flips, _ = measure(
         f"TCO + scoring + robustness: {len(quotes)} quotes, {lines:,} lines", engine
     )
+    scored = [
+        prepare_input(
+            q,
+            compute_tco(q, WORKLOAD, ACCELERATORS, RATES, DAY, assumptions),
+            WORKLOAD,
+            assumptions,
+            findings,
+            True,
+        )
+        for q in quotes
+    ]
+    stated = default_scales(WORKLOAD, ACCELERATORS).applied_to(ScoringRules())
+    stated_card = score_quotes(scored, weights, stated)
+    check = measure(
+        f"Independence check, stated scales: {len(quotes)} quotes",
+        lambda: independence_check(scored, weights, stated, stated_card),
+    )
+    print(f"  {check.checks} re-scorings; winner kept: {check.holds}")
+    relative_card = score_quotes(scored, weights)
+    baseline = measure(
+        f"  baseline, relative scales (every case re-scored): {len(quotes)} quotes",
+        lambda: independence_check(scored, weights, ScoringRules(), relative_card),
+    )
+    print(f"  {baseline.checks} re-scorings; winner kept: {baseline.holds}")
     print(
         f"  winner margin {margin.value if margin else 0:.2f} points; "  # type: ignore[attr-defined]
         f"{sum(1 for f in flips if f.flips_at is not None)} of 5 axes can flip the winner"

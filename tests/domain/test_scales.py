@@ -217,3 +217,23 @@ def test_a_missing_figure_that_decides_the_award_is_named() -> None:
     )
     # B's reliability is missing too, but at either end it changes nothing.
     assert "A — Q1's missing service" in missing_sentence(card)
+
+
+def test_the_independence_check_names_the_quote_that_flips_a_relative_winner() -> None:
+    from computescore.domain.scoring.independence import independence_check
+
+    entries = [_abstract(*q) for q in (A, B, D)]
+    relative = ScoringRules()
+    card = score_quotes(entries, HALF_AND_HALF, relative)
+    assert card.winner is not None and card.winner.label.startswith("A")
+    check = independence_check(entries, HALF_AND_HALF, relative, card)
+    assert not check.holds
+    without_d = next(case for case in check.flips if case.change == "without")
+    # Without D, B wins 83.33 to 77.78: a lead of 5.56 points.
+    assert without_d.quote.startswith("D") and without_d.winner is not None
+    assert without_d.winner.startswith("B")
+    assert without_d.lead_points == pytest.approx(83.333 - 77.778, abs=1e-2)
+    assert check.sentence().startswith("A quote that does not win changes the winner: without D")
+    # On the stated scales the same three quotes pass.
+    stated_card = score_quotes(entries, HALF_AND_HALF, STATED)
+    assert independence_check(entries, HALF_AND_HALF, STATED, stated_card).holds

@@ -1,12 +1,15 @@
 """The independence check: can a quote that does not win change who wins?
 
 A defensible scorecard gives the award to the same quote whichever losing quotes are
-present. The check re-scores the evaluation once without each ranked quote that does
-not win, and once with a dominated copy of each ranked quote added (dearer by
+present. The check re-scores the evaluation without a ranked quote that does not win,
+and with a dominated copy of each ranked quote added (dearer by
 :data:`DOMINATED_COST_FACTOR` and slower by :data:`DOMINATED_PERFORMANCE_FACTOR`, the
 same on every other axis), and reports every case in which the winner changes. On the
-stated scales no case can; on the relative scales a quote that wins nothing can move
-the best value an axis is measured against, and the check names it.
+relative scales every losing quote is removed in turn: a quote that wins nothing can
+move the best value an axis is measured against, and the check names it. On the stated
+scales a score rests on its own quote's figures alone, so the nearest
+:data:`NEAREST_RIVALS` rivals are removed to show it and each dominated copy is scored
+on its own.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ DOMINATED_COST_FACTOR = 1.25
 
 DOMINATED_PERFORMANCE_FACTOR = 0.8
 """The dominated copy's useful throughput, as a multiple of the original's."""
+
+NEAREST_RIVALS = 12
+"""On stated scales, how many of the closest rivals are removed one by one and re-scored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +125,6 @@ def independence_check(
     winner = card.winner
     if winner is None:
         return IndependenceCheck(None, 0)
-    ranked = {score.quote_key for score in card.ranked}
     flips: list[IndependenceCase] = []
     checks = 0
 
@@ -134,11 +139,34 @@ def independence_check(
         lead = new.weighted_total - old.weighted_total if new is not None and old else 0.0
         flips.append(IndependenceCase(change, label, new.label if new else None, lead))
 
-    for entry in entries:
-        if entry.key not in ranked:
-            continue
-        if entry.key != winner.quote_key:
-            rest = [other for other in entries if other.key != entry.key]
-            rescore("without", entry.quote.label, rest)
-        rescore("with a dominated copy of", entry.quote.label, [*entries, _dominated(entry)])
+    stated = rules.cost_scale is not None and rules.performance_scale is not None
+    rivals = [s.quote_key for s in card.ranked if s.quote_key != winner.quote_key]
+    # On stated scales a quote's score rests on its own figures only, so removing a
+    # quote cannot move another's: the nearest rivals are re-scored to show it, and
+    # each dominated copy is scored on its own. On relative scales every case is run in
+    # full, because any quote may hold the best value an axis is measured against.
+    removed = set(rivals[:NEAREST_RIVALS]) if stated else set(rivals)
+    by_key = {entry.key: entry for entry in entries}
+    for key in rivals:
+        if key in removed:
+            rest = [other for other in entries if other.key != key]
+            rescore("without", by_key[key].quote.label, rest)
+    for score in card.ranked:
+        entry = by_key[score.quote_key]
+        copy = _dominated(entry)
+        if stated:
+            checks += 1
+            alone = score_quotes([copy], weights, rules, knockout_rules)
+            total = alone.scores[0].weighted_total if alone.scores else 0.0
+            if alone.ranked and round(total, 9) > round(winner.weighted_total, 9):
+                flips.append(
+                    IndependenceCase(
+                        "with a dominated copy of",
+                        entry.quote.label,
+                        copy.quote.label,
+                        total - winner.weighted_total,
+                    )
+                )
+        else:
+            rescore("with a dominated copy of", entry.quote.label, [*entries, copy])
     return IndependenceCheck(winner.label, checks, tuple(flips))
