@@ -141,7 +141,8 @@ class ScalesDialog(QDialog):
             1,
         )
         layout.addLayout(grid)
-        self.origin = label(current.origin, "Muted", wrap=True)
+        origin = current.origin[:1].upper() + current.origin[1:]
+        self.origin = label(origin, "Muted", wrap=True)
         layout.addWidget(self.origin)
         self.feedback = FieldFeedback()
         layout.addWidget(self.feedback)
