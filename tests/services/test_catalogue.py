@@ -417,3 +417,12 @@ def test_ambiguous_alias_is_refused() -> None:
     aliases["aliases"].append({"text": "h100-sxm5", "id": "nvidia-h800-sxm"})
     with pytest.raises(InputRefused, match="also means nvidia-h100-sxm"):
         parse_catalogue(json.dumps(data), json.dumps(aliases))
+
+
+def test_no_peak_is_claimed_that_the_maker_does_not_publish() -> None:
+    # Google publishes BF16 (459 TFLOPS) and INT8 (918 TOPS) for TPU v5p, no FP8 figure.
+    v5p = load_catalogue().get("google-tpu-v5p")
+    assert v5p is not None
+    assert v5p.dense_tflops("fp8") is None
+    assert v5p.dense_tflops("bf16") == 459 and v5p.dense_tflops("int8") == 918
+    assert "peaks.fp8" not in v5p.sources
