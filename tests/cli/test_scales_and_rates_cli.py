@@ -136,7 +136,7 @@ def test_swing_weights_are_stored_shown_and_frozen(
     assert main(["weights", "--db", db, "--swing", "cost=100"]) == 2
     assert "Unfreeze them first" in capsys.readouterr().err
     assert main(["scales", "--db", db, "--cost", "5,20"]) == 2
-    assert "were frozen on" in capsys.readouterr().err
+    assert "Weights and scales frozen on" in capsys.readouterr().err
     pack_rationale = _json(capsys, "weights", "--db", db)["rationale"]
     assert "when 4 quotes had been imported" in pack_rationale
     assert main(["weights", "--db", db, "--unfreeze"]) == 0

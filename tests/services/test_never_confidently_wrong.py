@@ -201,3 +201,26 @@ def test_setting_the_rate_completes_the_costs_and_lifts_the_warning(store: Store
     firsts = [q.probability_first for q in result.monte_carlo.quotes if q.probability_first]
     assert sum(firsts) == pytest.approx(1.0)
     assert result.independence is not None and result.independence.holds
+
+
+def test_a_line_that_cannot_be_costed_is_named_with_its_fix(store: Store) -> None:
+    from dataclasses import replace
+
+    from computescore.services.caveats import LINE_FIX, incomplete_costs
+
+    # A USD quote whose only line states no accelerator count: no rate is missing, but
+    # the line is left out, and the fix is to correct the line.
+    countless = Quote(
+        Vendor("Delta GPU", VendorKind.GPU_CLOUD, "DE"),
+        "DG-1",
+        (replace(_line("H100, on demand", "2.50", Deployment.ON_DEMAND), accelerator_count=None),),
+    )
+    with store.transaction() as uow:
+        uow.add_quote(uow.evaluation_row().id or 0, countless)
+    result = analyse(store, None, OPTIONS).result
+    gaps = {gap.quote_key: gap for gap in incomplete_costs(result)}
+    delta = gaps[countless.key]
+    assert delta.missing_rates == () and delta.other
+    assert delta.what() == "1 line that cannot be costed" and delta.fix() == LINE_FIX
+    euro = gaps[AURORA.key]
+    assert euro.missing_rates == ("EUR",) and euro.other == ()

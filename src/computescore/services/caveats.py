@@ -8,14 +8,14 @@ board pack — and name the command or menu entry that fixes each gap.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from computescore.domain.problems import Severity
+from computescore.domain.tco import fx_expected
 from computescore.wording import plural
 
 if TYPE_CHECKING:
-    from computescore.domain.problems import Problem
     from computescore.domain.scoring import Scorecard
     from computescore.services.evaluate import EvaluationResult
 
@@ -69,22 +69,16 @@ def incomplete_costs(result: EvaluationResult) -> tuple[IncompleteCost, ...]:
         tco = item.tco
         if tco.complete or not tco.compute_offer:
             continue
-        converted = {fx.currency for fx in tco.fx_used}
-        rates = sorted({code for p in tco.problems if (code := _fx(p))} - converted)
+        rates = {fx_expected(code) for code in tco.fx_missing}
         other = tuple(
-            dict.fromkeys(p.message for p in tco.problems if "left out" in p.message and not _fx(p))
+            dict.fromkeys(
+                p.message
+                for p in tco.problems
+                if p.severity is Severity.ERROR and p.expected not in rates
+            )
         )
-        found.append(IncompleteCost(item.quote_key, item.label, tuple(rates), other))
+        found.append(IncompleteCost(item.quote_key, item.label, tco.fx_missing, other))
     return tuple(found)
-
-
-_FX_EXPECTED = re.compile(r"an FX rate for ([A-Z]{3}) ")
-
-
-def _fx(problem: Problem) -> str | None:
-    """The currency of a missing-rate problem of the TCO, else None."""
-    match = _FX_EXPECTED.match(problem.expected or "")
-    return match.group(1) if match else None
 
 
 def award_caveat(result: EvaluationResult, card: Scorecard | None = None) -> str | None:

@@ -96,8 +96,13 @@ from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
 from computescore.services.json_contract import plain as plain
 from computescore.services.progress import NullProgress, Progress, check_cancel
-from computescore.services.scales import SCALES_KEY, WORST_KEY, rules_for
-from computescore.services.weighting import frozen_note, weighting_of
+from computescore.services.scales import (
+    SCALES_KEY,
+    WORST_KEY,
+    frozen_note,
+    rules_for,
+    weighting_of,
+)
 from computescore.services.workspace import EvaluationData
 
 ROBUSTNESS_KEYS = frozenset({"tornado_pct", "monte_carlo"})

@@ -45,19 +45,39 @@ they and the scales are frozen (see :mod:`computescore.services.weighting`)."""
 Anchors = tuple[float, float] | str | None
 
 
+def weighting_of(assumptions: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored weighting record ({} when none)."""
+    stored = assumptions.get(WEIGHTING_KEY)
+    return dict(stored) if isinstance(stored, Mapping) else {}
+
+
+def frozen_note(assumptions: Mapping[str, Any]) -> str:
+    """``Frozen on 2026-11-25 14:03, when no quote had been imported.`` or ""."""
+    record = weighting_of(assumptions)
+    when = record.get("frozen_at")
+    if not isinstance(when, str) or not when:
+        return ""
+    count = record.get("quotes_at_freeze")
+    held = (
+        "when no quote had been imported"
+        if count == 0
+        else f"when {count} quote{'s' if count != 1 else ''} had been imported"
+        if isinstance(count, int)
+        else ""
+    )
+    return f"Weights and scales frozen on {when.replace('T', ' ')[:16]}" + (
+        f", {held}." if held else "."
+    )
+
+
 def refuse_if_frozen(assumptions: Mapping[str, Any]) -> None:
     """Raise when the weights and scales are frozen (the message says how to unfreeze)."""
-    record = assumptions.get(WEIGHTING_KEY)
-    when = record.get("frozen_at") if isinstance(record, Mapping) else None
-    if isinstance(when, str) and when:
+    note = frozen_note(assumptions)
+    if note:
         raise UsageError(
-            f"The weights and scales were frozen on {when.replace('T', ' ')[:16]}. Unfreeze "
-            "them first (computescore weights --unfreeze); the change is recorded in the "
-            "audit log."
+            f"{note} Unfreeze them first (computescore weights --unfreeze); the change is "
+            "recorded in the audit log."
         )
-
-
-"""(value scoring 0, value scoring 100), ``"relative"``, or None to leave unchanged."""
 
 
 def scales_for(data: EvaluationData, workload: Workload) -> tuple[ScoreScales, tuple[Problem, ...]]:

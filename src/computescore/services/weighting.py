@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from computescore.domain.scoring.scales import scales_to_mapping
 from computescore.domain.swing import SWING_SOURCE, Swing, swing_weights, swings
@@ -21,37 +21,14 @@ from computescore.errors import UsageError
 from computescore.services.scales import (
     SCALES_KEY,
     WEIGHTING_KEY,
+    frozen_note,
     refuse_if_frozen,
     scales_for,
+    weighting_of,
 )
 
 if TYPE_CHECKING:
     from computescore.store.repository import Store
-
-
-def weighting_of(assumptions: Mapping[str, Any]) -> dict[str, Any]:
-    """The stored weighting record ({} when none)."""
-    stored = assumptions.get(WEIGHTING_KEY)
-    return dict(stored) if isinstance(stored, Mapping) else {}
-
-
-def frozen_note(assumptions: Mapping[str, Any]) -> str:
-    """``Frozen on 2026-11-25 14:03, when no quote had been imported.`` or ""."""
-    record = weighting_of(assumptions)
-    when = record.get("frozen_at")
-    if not isinstance(when, str) or not when:
-        return ""
-    count = record.get("quotes_at_freeze")
-    held = (
-        "when no quote had been imported"
-        if count == 0
-        else f"when {count} quote{'s' if count != 1 else ''} had been imported"
-        if isinstance(count, int)
-        else ""
-    )
-    return f"Weights and scales frozen on {when.replace('T', ' ')[:16]}" + (
-        f", {held}." if held else "."
-    )
 
 
 def swing_ranges(store: Store, evaluation: str | None) -> tuple[Swing, ...]:

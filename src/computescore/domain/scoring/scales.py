@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from computescore.domain.catalog import Accelerator, Precision
@@ -65,20 +65,11 @@ class ScoreScales:
 
     def applied_to(self, rules: ScoringRules) -> ScoringRules:
         """``rules`` with these scales."""
-        from dataclasses import replace
-
         return replace(
             rules,
             performance_scale=self.performance,
             cost_scale=self.cost,
             scales_origin=self.origin,
-        )
-
-    def lines(self) -> tuple[str, ...]:
-        """One sentence per axis, for reports: anchors with units, or 'relative'."""
-        return (
-            "Performance: " + describe_scale(self.performance, "performance"),
-            "Cost: " + describe_scale(self.cost, "cost"),
         )
 
 

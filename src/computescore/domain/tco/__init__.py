@@ -70,6 +70,7 @@ from computescore.domain.tco.assumptions import assumptions_from_mapping as assu
 from computescore.domain.tco.entry import compute_tco as compute_tco
 from computescore.domain.tco.helpers import cash_flow as cash_flow
 from computescore.domain.tco.helpers import discount_factor as discount_factor
+from computescore.domain.tco.helpers import fx_expected as fx_expected
 from computescore.domain.tco.helpers import price_unit_text as price_unit_text
 from computescore.domain.tco.helpers import scale_to_need as scale_to_need
 from computescore.domain.tco.options import choose_option as choose_option

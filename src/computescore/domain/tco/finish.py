@@ -209,6 +209,7 @@ def _finish(
         training_job_days=job_days,
         idle_committed_usd=idle,
         fx_used=fx_used,
+        fx_missing=tuple(sorted(code for code, rate in b.fx_cache.items() if rate is None)),
         problems=(*problems, *b.problems),
         complete=b.complete,
         peak_pflops_total=peak_total if peak_total else None,

@@ -60,6 +60,11 @@ def cash_flow(lines: Sequence[TcoLine], horizon_months: int) -> tuple[float, ...
     return tuple(flows)
 
 
+def fx_expected(code: str) -> str:
+    """What a line priced in ``code`` needed and did not find (the problem's ``expected``)."""
+    return f"an FX rate for {code} in the FX table"
+
+
 class _Builder:
     """Collects the lines of one quote's TCO with shared context."""
 
@@ -105,7 +110,7 @@ class _Builder:
                     source,
                     f"no {code} → USD rate dated on or before {self.on.isoformat()}; "
                     "the line is left out of the TCO",
-                    expected=f"an FX rate for {code} in the FX table",
+                    expected=fx_expected(code),
                 )
             )
             self.complete = False

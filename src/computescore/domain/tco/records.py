@@ -285,7 +285,8 @@ class Tco:
     ``total_usd`` is exactly the sum of ``lines``' amounts. ``headline_usd`` is the
     present value when a discount rate is set, else the total; scores and rankings
     use it. ``complete`` is False when some line could not be costed (see
-    ``problems``); lines priced at 0 for want of a quantity are in :attr:`not_costed`.
+    ``problems``; ``fx_missing`` names the currencies that had no rate); lines priced
+    at 0 for want of a quantity are in :attr:`not_costed`.
 
     The useful throughput (``useful_rate``: TFLOP/s per accelerator of the model's
     own FLOP) comes from measured tokens/s when the quote has it, else from the
@@ -329,6 +330,7 @@ class Tco:
     useful_rate: Figure | None = None
     useful_basis: UsefulBasis = UsefulBasis.UNKNOWN
     useful_missing: str = ""
+    fx_missing: tuple[str, ...] = ()
     compute_offer: bool = True
     accelerators_needed: int | None = None
     accelerators_priced: int = 0

@@ -542,7 +542,7 @@ class ScorecardView(View):
     # -- ranking ---------------------------------------------------------------------
     def _show_freeze(self, snapshot: Snapshot) -> None:
         """Frozen weights and scales cannot be moved here; say so and by whom to unfreeze."""
-        from computescore.services.weighting import frozen_note
+        from computescore.services.scales import frozen_note
 
         note = frozen_note(snapshot.assumptions)
         for widget in (self.preset, self.reset, self.scales_button):

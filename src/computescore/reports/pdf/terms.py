@@ -30,10 +30,6 @@ SHORT_REASON = 360
 """Characters of a finding's reason shown in the findings table; the rest goes to the appendix."""
 
 
-def _short(text: str, limit: int = SHORT_REASON) -> tuple[str, bool]:
-    return first_paragraph(text, limit)
-
-
 def _findings(b: _Builder) -> None:
     pack, s = b.pack, b.s
     b.section("Compliance and export-control findings")
@@ -133,7 +129,7 @@ def _finding_row(b: _Builder, f: Finding) -> list[Flowable | str]:
     rule.append(t(f.rule_date) if f.rule_date else "no date (user threshold)")
     if f.rule_status:
         rule.append(t(f.rule_status, 80))
-    reason, cut = _short(f.reason)
+    reason, cut = first_paragraph(f.reason, SHORT_REASON)
     more = " <i>(in full in the appendix)</i>" if cut else ""
     return [
         b.cell(t(b.pack.quote_label(f.quote_key), 200)),
@@ -155,7 +151,7 @@ def _reasoning_appendix(b: _Builder) -> None:
         (f for f in b.pack.findings or () if f.severity is not FindingSeverity.INFO),
         key=lambda f: _ORDER.get(f.severity, 3),
     )
-    long = [f for f in findings if _short(f.reason)[1]]
+    long = [f for f in findings if first_paragraph(f.reason, SHORT_REASON)[1]]
     if not long:
         return
     b.section("Appendix: the reasoning behind the findings")
