@@ -391,3 +391,22 @@ class ScreeningEntryRow(SQLModel, table=True):
     source: str = ""
     programs: str = ""
     remarks: str = ""
+
+
+class DeletedRecordRow(SQLModel, table=True):
+    """A deleted quote, workload, vendor or evaluation, kept until the user empties the list.
+
+    ``payload`` holds the deleted rows and their children as JSON, so restoring puts
+    every line, term and certification back; ``evaluation`` and ``vendor`` name what
+    the record belonged to (their ids may have changed by the time it is restored).
+    """
+
+    __tablename__ = "deleted_record"
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(max_length=20)
+    label: str
+    evaluation: str = ""
+    deleted_at: datetime
+    os_user: str = ""
+    payload: dict[str, Any] | None = _json()

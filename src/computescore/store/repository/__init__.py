@@ -13,5 +13,6 @@ from computescore.store.repository.base import LINES_PER_INSERT as LINES_PER_INS
 from computescore.store.repository.base import QuoteSummary as QuoteSummary
 from computescore.store.repository.base import name_key as name_key
 from computescore.store.repository.base import os_user as os_user
+from computescore.store.repository.deleted import DeletedRecord as DeletedRecord
 from computescore.store.repository.store import Store as Store
 from computescore.store.repository.unit_of_work import UnitOfWork as UnitOfWork

@@ -38,6 +38,7 @@ from computescore.store.repository.base import (
     name_key,
     os_user,
 )
+from computescore.store.repository.deleted import DeletedRecords
 from computescore.store.tables import (
     AuditRow,
     CertificationRow,
@@ -69,6 +70,11 @@ class UnitOfWork:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    @property
+    def deleted(self) -> DeletedRecords:
+        """The recently deleted list: delete to it, restore from it, empty it."""
+        return DeletedRecords(self)
 
     # -- audit -----------------------------------------------------------------------
     def audit(
