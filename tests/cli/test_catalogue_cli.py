@@ -33,7 +33,7 @@ def test_user_accelerator_is_stored_and_resolves(
 ) -> None:
     spec = tmp_path / "x1.json"
     spec.write_text(json.dumps(ENTRY))
-    assert main(["add-accelerator", str(spec), "--db", str(db_path)]) == 0
+    assert main(["add-accelerator", str(spec), "--db", str(db_path), "--create"]) == 0
     with open_store(db_path) as store:
         catalogue = load_catalogue_for(store)
     acc = catalogue.get("acme-x1")
@@ -50,7 +50,7 @@ def test_bad_entry_is_refused_naming_the_field(
 ) -> None:
     spec = tmp_path / "bad.json"
     spec.write_text(json.dumps({**ENTRY, "memory_gb": "lots"}))
-    assert main(["add-accelerator", str(spec), "--db", str(db_path)]) == 3
+    assert main(["add-accelerator", str(spec), "--db", str(db_path), "--create"]) == 3
     assert "memory_gb" in capsys.readouterr().err
 
 
@@ -59,5 +59,5 @@ def test_shipped_ids_cannot_be_shadowed(
 ) -> None:
     spec = tmp_path / "h100.json"
     spec.write_text(json.dumps({**ENTRY, "id": "nvidia-h100-sxm"}))
-    assert main(["add-accelerator", str(spec), "--db", str(db_path)]) == 3
+    assert main(["add-accelerator", str(spec), "--db", str(db_path), "--create"]) == 3
     assert "already in the shipped catalogue" in capsys.readouterr().err

@@ -202,7 +202,11 @@ def test_import_into_a_new_database_creates_the_evaluation(
 ) -> None:
     path = tmp_path / "hx_cloud_prices.csv"
     path.write_text(INSTANCES_CSV, encoding="utf-8")
-    code = main(["import", str(path), "--db", str(db_path), "--vendor", "Hx Cloud"])
+    # A database file that does not exist is made only when asked (a typo must not).
+    assert main(["import", str(path), "--db", str(db_path), "--vendor", "Hx Cloud"]) == 3
+    assert f"There is no database file {db_path}" in capsys.readouterr().err
+    assert not db_path.exists()
+    code = main(["import", str(path), "--db", str(db_path), "--vendor", "Hx Cloud", "--create"])
     assert code == 0
     out = capsys.readouterr().out
     assert "Created the evaluation 'Quotes from Hx Cloud'" in out
@@ -218,7 +222,17 @@ def test_import_into_a_new_database_uses_the_evaluation_named(
     path = tmp_path / "prices.csv"
     path.write_text(INSTANCES_CSV, encoding="utf-8")
     code = main(
-        ["import", str(path), "--db", str(db_path), "--vendor", "Hx", "--evaluation", "2027 pool"]
+        [
+            "import",
+            str(path),
+            "--db",
+            str(db_path),
+            "--vendor",
+            "Hx",
+            "--evaluation",
+            "2027 pool",
+            "--create",
+        ]
     )
     assert code == 0
     with Store.open(db_path) as store, store.reading() as uow:

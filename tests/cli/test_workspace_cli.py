@@ -60,8 +60,9 @@ def test_not_a_database_exits_3_and_leaves_the_file(tmp_path: Path) -> None:
 def test_empty_database_says_how_to_start(
     db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["quotes", "--db", str(db_path)]) == 3
-    assert "no evaluation yet" in capsys.readouterr().err
+    assert main(["quotes", "--db", str(db_path), "--create"]) == 3
+    err = capsys.readouterr().err
+    assert "no evaluation yet" in err and "computescore evaluation create NAME" in err
 
 
 def test_quotes_json_lists_canonical_fields(

@@ -21,6 +21,7 @@ from computescore.cli.common import run_command
 
 COMMAND_MODULES = (
     "computescore.cli.workspace",
+    "computescore.cli.records",
     "computescore.cli.rates",
     "computescore.cli.importing",
     "computescore.cli.catalogue",

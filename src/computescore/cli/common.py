@@ -5,23 +5,62 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from computescore.errors import UserError
+from computescore.errors import NotFound, UserError
 from computescore.logging_setup import configure_logging
 
 Handler = Callable[[argparse.Namespace], int]
 
 
-def add_db_argument(parser: argparse.ArgumentParser) -> None:
-    """Add the common ``--db PATH`` option."""
+def add_db_argument(parser: argparse.ArgumentParser, *, inherited: bool = False) -> None:
+    """Add the common ``--db PATH`` and ``--create`` options.
+
+    ``inherited`` is for an action under a command that has them too
+    (``fx set … --db PATH``): an option left out there keeps the command's value.
+    """
+    keep = {"default": argparse.SUPPRESS} if inherited else {}
     parser.add_argument(
         "--db",
         metavar="PATH",
         help="database file (default: $COMPUTESCORE_DB, else the user data folder)",
+        **keep,
     )
+    parser.add_argument(
+        "--create",
+        action="store_true",
+        help="create the database file named by --db if it does not exist",
+        **keep,
+    )
+
+
+def creates_database(parser: argparse.ArgumentParser) -> None:
+    """Mark a command that makes a new database when ``--db`` names none (demo, create …)."""
+    parser.set_defaults(creates_database=True)
+
+
+def check_database_exists(args: argparse.Namespace) -> None:
+    """Refuse a ``--db`` (or ``COMPUTESCORE_DB``) file that does not exist, unless asked to create.
+
+    A mistyped path would otherwise become a new, empty database and the command
+    would report "no evaluation" about a file the user never meant.
+    """
+    from pathlib import Path
+
+    named = getattr(args, "db", None) or os.environ.get("COMPUTESCORE_DB")
+    asked = ("create", "creates_database", "create_evaluation")
+    if not named or any(getattr(args, flag, False) for flag in asked):
+        return
+    path = Path(named).expanduser()
+    if not path.exists():
+        raise NotFound(
+            f"There is no database file {path}. Check the path, or add --create to start a "
+            "new one (computescore evaluation create NAME --db PATH creates one with its "
+            "first evaluation)."
+        )
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -35,7 +74,12 @@ def run_command(args: argparse.Namespace) -> int:
         notices.addHandler(stream)
     handler: Handler = args.func
     try:
+        check_database_exists(args)
         return handler(args)
+    except BrokenPipeError:
+        # The reader (``| head``) stopped early: end quietly, as command-line tools do.
+        _silence_stdout()
+        return 0
     except UserError as exc:
         sys.stderr.write(f"computescore: {exc.message}\n")
         return exc.exit_code
@@ -46,6 +90,15 @@ def run_command(args: argparse.Namespace) -> int:
         logging.getLogger("computescore").exception("unexpected error in %s", args.command)
         sys.stderr.write(f"computescore: unexpected error; details were written to {log_file}.\n")
         return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def to_jsonable(value: Any) -> Any:

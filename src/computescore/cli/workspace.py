@@ -6,13 +6,14 @@ import argparse
 import os
 import sys
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import add_db_argument, creates_database, print_json, print_table
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the workspace commands."""
     gui = sub.add_parser("gui", help="open the desktop app (the default with no command)")
     add_db_argument(gui)
+    creates_database(gui)
     gui.add_argument(
         "--demo",
         action="store_true",
@@ -23,6 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     demo = sub.add_parser("demo", help="create the illustrative demo evaluation")
     add_db_argument(demo)
+    creates_database(demo)
     demo.add_argument("--json", action="store_true", help="print the result as JSON")
     demo.set_defaults(func=run_demo)
 

@@ -152,6 +152,32 @@ class QuoteLine:
         return 0
 
 
+def line_problems(line: QuoteLine) -> list[str]:
+    """What makes a quote line unusable (empty when it is sound), as sentences."""
+    problems = []
+    if line.price < 0:
+        problems.append("the price cannot be negative")
+    if len(line.currency) != 3 or not line.currency.isalpha() or not line.currency.isupper():
+        problems.append(f"the currency {line.currency!r} is not a three-letter ISO code")
+    for name in ("accelerators_per_node", "nodes", "accelerator_count", "term_months"):
+        value = getattr(line, name)
+        if value is not None and value < 0:
+            problems.append(f"{name.replace('_', ' ')} cannot be negative")
+    if line.quantity is not None and line.quantity < 0:
+        problems.append("the quantity cannot be negative")
+    if line.kind is LineKind.COMPUTE and not line.accelerator:
+        problems.append("a compute line needs its accelerator")
+    if line.kind is LineKind.COST and line.category is None:
+        problems.append("a cost line needs its category")
+    if (
+        line.country is not None
+        and line.country
+        and (len(line.country) != 2 or not line.country.isalpha())
+    ):
+        problems.append(f"the country {line.country!r} is not a two-letter ISO code")
+    return problems
+
+
 @dataclass(frozen=True, slots=True)
 class SlaCredit:
     """One row of a credit schedule.

@@ -115,3 +115,39 @@ class Evaluation:
     description: str = ""
     id: int | None = None
     weights: dict[str, float] = field(default_factory=dict)
+
+
+def workload_problems(workload: Workload) -> dict[str, str]:
+    """What makes a workload unusable, by field name (empty when it is sound).
+
+    The rules each field obeys alone and the ones that join two fields; the app's
+    form, the command line and a JSON file are checked by the same rules.
+    """
+    problems: dict[str, str] = {}
+    if not workload.name.strip():
+        problems["name"] = "A workload needs a name"
+    if workload.params <= 0:
+        problems["params"] = "The model size must be above zero parameters"
+    if not 0 < workload.hours_per_day <= 24:
+        problems["hours_per_day"] = "Hours per day must be above 0 and at most 24"
+    if workload.horizon_months < 1:
+        problems["horizon_months"] = "The horizon must be at least one month"
+    if workload.accelerators < 1:
+        problems["accelerators"] = "At least one accelerator is needed"
+    if not 0 < workload.assumed_mfu <= 1:
+        problems["assumed_mfu"] = "The assumed MFU is a fraction above 0 and at most 1"
+    if workload.purpose is Purpose.TRAINING and not workload.training_tokens:
+        problems["training_tokens"] = "A training workload needs its number of training tokens"
+    if workload.purpose is Purpose.INFERENCE and not workload.tokens_per_day:
+        problems["tokens_per_day"] = "An inference workload needs the tokens it serves per day"
+    if workload.baseline_accelerators is not None and (
+        workload.baseline_accelerators > workload.accelerators
+    ):
+        problems["baseline_accelerators"] = (
+            "The baseline cannot exceed the accelerators needed at the peak"
+        )
+    if workload.peak_months_per_year is not None and not 0 <= workload.peak_months_per_year <= 12:
+        problems["peak_months_per_year"] = "Peak months per year must be between 0 and 12"
+    if len(workload.country) != 2 or not workload.country.isalpha():
+        problems["country"] = "The country is a two-letter ISO code, e.g. DE"
+    return problems

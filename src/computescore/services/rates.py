@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from computescore.domain.quotes import FxRate
@@ -81,3 +83,39 @@ def delete_rate(store: Store, currency: str, as_of: date) -> FxRate:
             raise UsageError(f"No {code} rate dated {as_of.isoformat()}; its rates: {dates}.")
         uow.delete_fx_rate(code, as_of)
     return found
+
+
+def import_rates(
+    store: Store,
+    path: Path,
+    *,
+    currencies: Sequence[str] = (),
+    all_dates: bool = False,
+) -> tuple[FxRate, ...]:
+    """Store the rates of an ECB or plain rates file (``io.rates_file``); returns them.
+
+    By default only the newest date of the file is taken (the ECB history file
+    goes back to 1999); ``all_dates`` takes every date, ``currencies`` limits the
+    codes. Everything is written in one transaction, or nothing.
+    """
+    from computescore.io.rates_file import read_rates_file
+
+    rows = read_rates_file(path)
+    wanted = {c.strip().upper() for c in currencies if c.strip()}
+    if wanted:
+        missing = wanted - {r.currency for r in rows}
+        if missing:
+            raise UsageError(
+                f"{path.name} has no rate for {', '.join(sorted(missing))}; it has "
+                + ", ".join(sorted({r.currency for r in rows}))
+                + "."
+            )
+        rows = [r for r in rows if r.currency in wanted]
+    if not all_dates and rows:
+        newest = max(r.as_of for r in rows)
+        rows = [r for r in rows if r.as_of == newest]
+    rates = tuple(parse_rate(r.currency, r.usd_per_unit, r.as_of, r.source) for r in rows)
+    with store.transaction() as uow:
+        for rate in rates:
+            uow.set_fx_rate(rate)
+    return rates

@@ -20,10 +20,14 @@ def parse_weights(text: str | None) -> dict[str, float] | None:
     """``cost=0.4,reliability=0.3`` → ``{"cost": 0.4, "reliability": 0.3}``.
 
     Raises:
-        UsageError: an item is not ``axis=number``.
+        UsageError: an item is not ``axis=number``, or names no axis (the nearest are named).
     """
+    from computescore.domain.weights import Axis
+    from computescore.services.fields import unknown_name
+
     if not text:
         return None
+    axes = [axis.value for axis in Axis]
     weights: dict[str, float] = {}
     for item in text.split(","):
         name, sep, value = item.partition("=")
@@ -35,6 +39,8 @@ def parse_weights(text: str | None) -> dict[str, float] | None:
             raise UsageError(
                 f"--weights: {item.strip()!r} is not AXIS=NUMBER (e.g. cost=0.4,reliability=0.3)"
             ) from None
+        if name.strip().lower() not in axes:
+            raise UsageError(f"--weights: {unknown_name('axis', name.strip(), axes)}")
     return weights
 
 

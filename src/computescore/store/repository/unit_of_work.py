@@ -8,7 +8,7 @@ from datetime import date, datetime
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
@@ -152,8 +152,9 @@ class UnitOfWork:
         ).all()
         if not rows:
             raise NotFound(
-                "The database has no evaluation yet; run 'computescore demo' "
-                "or create one in the app."
+                "The database has no evaluation yet: create one with "
+                "'computescore evaluation create NAME' (File ▸ New evaluation… in the app), "
+                "or try the demo with 'computescore demo'."
             )
         return rows[0][0]
 
@@ -529,6 +530,22 @@ class UnitOfWork:
             quote.exit_terms,
         )
         self.audit("update", "quote", quote_id, "terms")
+
+    def update_line(self, quote_id: int, line_no: int, old: QuoteLine, new: QuoteLine) -> None:
+        """Replace line ``line_no`` (1-based) of a stored quote, auditing each changed field."""
+        table = QuoteLineRow.__table__
+        values = dict(zip(mapping.LINE_FIELDS, mapping.line_to_row(new), strict=True))
+        done = self.session.execute(
+            update(table)
+            .where(table.c.quote_id == quote_id, table.c.line_no == line_no)
+            .values(**values)
+        )
+        if done.rowcount != 1:
+            raise NotFound(f"Quote {quote_id} has no line {line_no}.")
+        for name in mapping.LINE_FIELDS:
+            before, after = getattr(old, name), getattr(new, name)
+            if before != after:
+                self.audit("update", "quote_line", f"{quote_id}#{line_no}", name, before, after)
 
     def delete_quote(self, quote_id: int) -> None:
         """Delete one quote revision with its lines and terms."""
