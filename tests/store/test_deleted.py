@@ -96,9 +96,8 @@ def test_restoring_refuses_clearly_and_writes_nothing(store: Store) -> None:
     # A new evaluation of the same name blocks the old one's return.
     with store.transaction() as uow:
         uow.add_evaluation(evaluation())
-    with pytest.raises(InputRefused, match="exists again"):
-        with store.transaction() as uow:
-            uow.deleted.restore(eval_entry)
+    with pytest.raises(InputRefused, match="exists again"), store.transaction() as uow:
+        uow.deleted.restore(eval_entry)
     with store.reading() as uow:
         assert len(uow.deleted.entries()) == 2
 
