@@ -90,9 +90,11 @@ def test_restoring_refuses_clearly_and_writes_nothing(store: Store) -> None:
         quote_entry = uow.deleted.delete_quote(qid)
         eval_entry = uow.deleted.delete_evaluation("Pool 2027")
     # The quote's evaluation is gone: it cannot be restored before it.
-    with pytest.raises(InputRefused, match="restore that evaluation first"):
-        with store.transaction() as uow:
-            uow.deleted.restore(quote_entry)
+    with (
+        pytest.raises(InputRefused, match="restore that evaluation first"),
+        store.transaction() as uow,
+    ):
+        uow.deleted.restore(quote_entry)
     # A new evaluation of the same name blocks the old one's return.
     with store.transaction() as uow:
         uow.add_evaluation(evaluation())

@@ -22,7 +22,7 @@ def add_db_argument(parser: argparse.ArgumentParser, *, inherited: bool = False)
     ``inherited`` is for an action under a command that has them too
     (``fx set … --db PATH``): an option left out there keeps the command's value.
     """
-    keep = {"default": argparse.SUPPRESS} if inherited else {}
+    keep: dict[str, Any] = {"default": argparse.SUPPRESS} if inherited else {}
     parser.add_argument(
         "--db",
         metavar="PATH",
