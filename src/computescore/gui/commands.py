@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
-from computescore.domain.quotes import FxRate, Vendor
+from computescore.domain.quotes import FxRate, Quote, QuoteLine, Vendor
 from computescore.domain.workload import Workload
 from computescore.gui.errors import report_exception
 
 if TYPE_CHECKING:
     from computescore.gui.workspace import Workspace
-    from computescore.store.repository import UnitOfWork
+    from computescore.store.repository import DeletedRecord, UnitOfWork
 
 log = logging.getLogger("computescore.gui")
 
@@ -279,5 +279,117 @@ def save_plan_scenario(
             lambda uow: uow.set_setting(key, new),
             lambda uow: uow.set_setting(key, old),
             after=after,
+        ),
+    )
+
+
+# -- deleting and restoring ----------------------------------------------------------
+
+
+class Removal:
+    """A record moved to and from the recently deleted list, in either order.
+
+    ``key`` finds the record while it is stored (a quote's or workload's id, a
+    vendor's or evaluation's name); a restored quote or workload has a new id,
+    which the next deletion uses.
+    """
+
+    def __init__(self, kind: str, key: int | str | None = None, entry: int | None = None) -> None:
+        self.kind = kind
+        self.key = key
+        self.entry = entry
+
+    def delete(self, uow: UnitOfWork) -> None:
+        """Move the record to the list."""
+        removed = uow.deleted
+        by_kind: dict[str, Callable[[Any], int]] = {
+            "quote": removed.delete_quote,
+            "workload": removed.delete_workload,
+            "vendor": removed.delete_vendor,
+            "evaluation": removed.delete_evaluation,
+        }
+        self.entry = by_kind[self.kind](self.key)
+
+    def restore(self, uow: UnitOfWork) -> None:
+        """Put the record back from the list."""
+        assert self.entry is not None
+        _, new_id = uow.deleted.restore(self.entry)
+        if self.kind in ("quote", "workload"):
+            self.key = new_id
+
+
+def delete_record(workspace: Workspace, kind: str, key: int | str, label: str) -> None:
+    """Move a quote, workload, vendor or evaluation to the recently deleted list, undoably."""
+    removal = Removal(kind, key)
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Delete {kind} {label}",
+            removal.delete,
+            removal.restore,
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
+def restore_record(workspace: Workspace, entry: DeletedRecord) -> None:
+    """Put a deleted record back, undoably (undo deletes it again)."""
+    key: str | None = {"vendor": entry.label, "evaluation": entry.evaluation}.get(entry.kind)
+    removal = Removal(entry.kind, key, entry.id)
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Restore {entry.kind} {entry.label}",
+            removal.restore,
+            removal.delete,
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
+def empty_deleted(workspace: Workspace) -> int:
+    """Forget every deleted record for good (not undoable: the dialog asks first)."""
+    count: int = workspace.write("Empty recently deleted", lambda uow: uow.deleted.empty())
+    workspace.undo_stack.clear()  # the deletions on the stack can no longer be undone
+    return count
+
+
+# -- correcting quotes ---------------------------------------------------------------
+
+
+def update_line(
+    workspace: Workspace, quote_id: int, line_no: int, old: QuoteLine, new: QuoteLine
+) -> None:
+    """Correct one line of a stored quote, undoably."""
+    changed = [name for name in old.__slots__ if getattr(old, name) != getattr(new, name)]
+    if not changed:
+        return
+    what = changed[0].replace("_", " ") if len(changed) == 1 else f"{len(changed)} fields"
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Edit line {line_no}: {what}",
+            lambda uow: uow.update_line(quote_id, line_no, old, new),
+            lambda uow: uow.update_line(quote_id, line_no, new, old),
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
+def replace_terms(workspace: Workspace, quote_id: int, old: Quote, new: Quote) -> None:
+    """Correct a stored quote's terms, undoably."""
+    if new == old:
+        return
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Edit terms of {new.reference}",
+            lambda uow: uow.replace_terms(quote_id, new),
+            lambda uow: uow.replace_terms(quote_id, old),
+            after=lambda _f: workspace.reload(),
         ),
     )

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from computescore import __version__
-from computescore.gui import icons, tasks, theme
+from computescore.gui import commands, icons, tasks, theme
 from computescore.gui.errors import guarded
 from computescore.gui.preferences import Preferences
 from computescore.gui.theme import SPACING
@@ -185,6 +185,20 @@ class MainWindow(QMainWindow):
             None,
             "The dated rates that convert quoted currencies to US dollars",
         )
+        self.act_deleted = self._action(
+            "Recently deleted…",
+            self.show_deleted,
+            None,
+            "trash",
+            "Restore a deleted quote, workload, vendor or evaluation",
+        )
+        self.act_delete_eval = self._action(
+            "Delete evaluation…",
+            self.delete_evaluation,
+            None,
+            None,
+            "Move the evaluation shown to Edit ▸ Recently deleted",
+        )
         self.act_quit = self._action("Quit", self.close, std.Quit)
         self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
         stack = self.workspace.undo_stack
@@ -224,12 +238,15 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_import)
         file_menu.addAction(self.act_export)
         file_menu.addSeparator()
+        file_menu.addAction(self.act_delete_eval)
+        file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.act_undo)
         edit_menu.addAction(self.act_redo)
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_rates)
+        edit_menu.addAction(self.act_deleted)
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
         view_menu = bar.addMenu("&View")
@@ -403,6 +420,8 @@ class MainWindow(QMainWindow):
         self.act_import.setEnabled(has_eval)
         self.act_export.setEnabled(has_eval)
         self.act_rates.setEnabled(ws.is_open)
+        self.act_deleted.setEnabled(ws.is_open)
+        self.act_delete_eval.setEnabled(has_eval)
         self.act_refresh.setEnabled(ws.is_open)
 
     @guarded
@@ -470,6 +489,31 @@ class MainWindow(QMainWindow):
 
         self.workspace.require_store()
         RatesDialog(self.workspace, self).exec()
+
+    @guarded
+    def show_deleted(self, _checked: bool = False) -> None:
+        """Open the Recently deleted dialog."""
+        from computescore.gui.dialogs.deleted import DeletedDialog
+
+        self.workspace.require_store()
+        DeletedDialog(self.workspace, self).exec()
+
+    @guarded
+    def delete_evaluation(self, _checked: bool = False) -> None:
+        """Move the evaluation shown to the recently deleted list, after asking once."""
+        from computescore.gui.widgets import confirm
+
+        evaluation = self.workspace.require_evaluation()
+        snap = self.workspace.snapshot
+        quotes = 0 if snap is None else len(snap.latest_summaries)
+        text = (
+            f"Delete the evaluation “{evaluation.name}” with its "
+            f"{len(evaluation.workloads)} workload(s) and {quotes} quote(s)?\n\n"
+            "It stays in Edit ▸ Recently deleted until you empty that list, and Edit ▸ Undo "
+            "puts it back at once."
+        )
+        if confirm(self, "Delete evaluation", text, "Delete"):
+            commands.delete_record(self.workspace, "evaluation", evaluation.name, evaluation.name)
 
     @guarded
     def import_quotes(self, _checked: bool = False, files: list[str] | None = None) -> None:

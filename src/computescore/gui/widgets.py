@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLayout,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -30,6 +31,19 @@ from PySide6.QtWidgets import (
 from computescore.gui import icons, theme
 from computescore.gui.models.table import ELIDE_ROLE
 from computescore.gui.theme import SPACING
+
+
+def confirm(parent: QWidget | None, title: str, text: str, action: str) -> bool:
+    """Ask once before a deletion; True when the person chose ``action`` (Cancel is the default)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
+    box.setText(text)
+    chosen = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is chosen
 
 
 def label(text: str = "", object_name: str = "", *, wrap: bool = False) -> QLabel:

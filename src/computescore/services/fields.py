@@ -56,7 +56,7 @@ def field_types(record: type) -> dict[str, Any]:
     return {f.name: hints[f.name] for f in dataclasses.fields(record)}
 
 
-def _optional(kind: Any) -> tuple[Any, bool]:
+def optional_type(kind: Any) -> tuple[Any, bool]:
     """(the type without None, whether None is allowed)."""
     args = typing.get_args(kind)
     origin = typing.get_origin(kind)
@@ -68,7 +68,7 @@ def _optional(kind: Any) -> tuple[Any, bool]:
 
 def expected(kind: Any) -> str:
     """A few words saying what a value of this type looks like."""
-    base, optional = _optional(kind)
+    base, optional = optional_type(kind)
     if isinstance(base, type) and issubclass(base, Enum):
         words = "one of " + ", ".join(m.value for m in base)
     elif base is bool:
@@ -130,7 +130,7 @@ _PARSERS: dict[Any, Any] = {
 
 def parse_value(kind: Any, text: str) -> Any:
     """``text`` as a value of ``kind``; raises ``ValueError`` saying what was expected."""
-    base, optional = _optional(kind)
+    base, optional = optional_type(kind)
     raw = text.strip()
     if optional and raw.casefold() in EMPTY:
         return None
@@ -143,6 +143,39 @@ def parse_value(kind: Any, text: str) -> Any:
         return raw if parser is None else parser(raw)
     except ValueError:
         raise ValueError(expected(kind)) from None
+
+
+def value_text(value: Any) -> str:
+    """A value as the text :func:`parse_value` reads back (the editors' starting text)."""
+    if value is None:
+        return ""
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, float):
+        return format(value, ".12g")
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def label_of(name: str) -> str:
+    """A field name in words: ``uptime_pct`` → "Uptime (%)", ``mttr_hours`` → "MTTR (hours)"."""
+    words = name
+    for suffix, unit in (
+        ("_pct", " (%)"),
+        ("_usd_per_gb", " (USD per GB)"),
+        ("_hours", " (hours)"),
+    ):
+        if words.endswith(suffix):
+            words = words.removesuffix(suffix) + unit
+    words = words.replace("_", " ")
+    for short in ("mfu", "mttr", "sla"):
+        words = words.replace(short, short.upper())
+    return words[:1].upper() + words[1:]
 
 
 def parse_assignments(items: Sequence[str]) -> dict[str, str]:

@@ -375,17 +375,52 @@ def edit_line(
                 f"there is no line {line_no}."
             )
         old = quote.lines[line_no - 1]
-        new = apply_changes(old, values, what="quote line")
-        counts_changed = "nodes" in values or "accelerators_per_node" in values
-        if counts_changed and "accelerator_count" not in values and new.nodes is not None:
-            per_node = new.accelerators_per_node
-            if per_node is not None:
-                new = dataclasses.replace(new, accelerator_count=new.nodes * per_node)
-        problems = line_problems(new)
-        if problems:
-            raise InputRefused(f"Quote {reference!r}, line {line_no}: {problems[0]}.")
+        new = corrected_line(old, values, where=f"Quote {reference!r}, line {line_no}")
         uow.update_line(summary.quote_id, line_no, old, new)
     return new, changes_between(old, new)
+
+
+def corrected_line(old: QuoteLine, values: Mapping[str, Any], *, where: str) -> QuoteLine:
+    """``old`` with the given fields (text or JSON values), checked like an imported line.
+
+    Changing the nodes or accelerators per node recounts the accelerators unless the
+    count is given too.
+    """
+    new = apply_changes(old, values, what="quote line")
+    counts_changed = "nodes" in values or "accelerators_per_node" in values
+    if counts_changed and "accelerator_count" not in values and new.nodes is not None:
+        per_node = new.accelerators_per_node
+        if per_node is not None:
+            new = dataclasses.replace(new, accelerator_count=new.nodes * per_node)
+    problems = line_problems(new)
+    if problems:
+        raise InputRefused(f"{where}: {problems[0]}.")
+    return new
+
+
+def _term_groups(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``{"sla.uptime_pct": …}`` as ``{"sla": {"uptime_pct": …}}``; a bad group is refused."""
+    by_group: dict[str, dict[str, Any]] = {}
+    for key, value in values.items():
+        group, _, name = key.partition(".")
+        if group not in TERMS or not name:
+            raise InputRefused(unknown_name("term", key, list(term_fields())))
+        by_group.setdefault(group, {})[name] = value
+    return by_group
+
+
+def corrected_terms(old: Quote, values: Mapping[str, Any]) -> tuple[Quote, list[Change]]:
+    """``old`` with the given terms (``group.field`` → value) and what changed."""
+    by_group = _term_groups(values)
+    new = old
+    changes: list[Change] = []
+    for group, fields in by_group.items():
+        attr = _TERM_ATTR[group]
+        before = getattr(old, attr)
+        after = _apply_terms(group, before, fields)
+        new = dataclasses.replace(new, **{attr: after})
+        changes += changes_between(before, after, prefix=f"{group}.")
+    return new, changes
 
 
 def term_fields() -> dict[str, Any]:
@@ -410,24 +445,12 @@ def edit_terms(
     ``sla.credits`` is written ``BELOW:CREDIT,…`` (``99.9:10,99:25``) and
     ``support.response_minutes`` ``SEVERITY:MINUTES,…`` (``1:30,2:120,3:none``).
     """
-    by_group: dict[str, dict[str, Any]] = {}
-    for key, value in values.items():
-        group, _, name = key.partition(".")
-        if group not in TERMS or not name:
-            raise InputRefused(unknown_name("term", key, list(term_fields())))
-        by_group.setdefault(group, {})[name] = value
+    _term_groups(values)  # a misspelt group is refused before the quote is looked up
     with store.transaction() as uow:
         row = evaluation_named(uow, evaluation)
         summary = quote_named(uow, row, reference, vendor=vendor)
         old = _load_quote(uow, row, summary)
-        new = old
-        changes: list[Change] = []
-        for group, fields in by_group.items():
-            attr = _TERM_ATTR[group]
-            before = getattr(old, attr)
-            after = _apply_terms(group, before, fields)
-            new = dataclasses.replace(new, **{attr: after})
-            changes += changes_between(before, after, prefix=f"{group}.")
+        new, changes = corrected_terms(old, values)
         if changes:
             uow.replace_terms(summary.quote_id, new)
     return new, changes

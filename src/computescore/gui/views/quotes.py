@@ -25,14 +25,22 @@ from PySide6.QtWidgets import (
 )
 
 from computescore.domain.quotes import Quote
+from computescore.gui import commands, icons, theme
 from computescore.gui import format as fmt
-from computescore.gui import icons, theme
 from computescore.gui.errors import guarded
 from computescore.gui.models.lines import LinesModel
 from computescore.gui.models.table import Column, RowTableModel, key
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
-from computescore.gui.widgets import clear_layout, configure_table, debounce, label, scroll_page
+from computescore.gui.widgets import (
+    button,
+    clear_layout,
+    configure_table,
+    confirm,
+    debounce,
+    label,
+    scroll_page,
+)
 from computescore.gui.workspace import Snapshot
 from computescore.services.revisions import Difference, quote_differences
 from computescore.vocabulary import DEPLOYMENT_WORDS
@@ -341,6 +349,7 @@ class QuotesView(View):
         frame = QFrame()
         frame_layout = QVBoxLayout(frame)
         frame_layout.setContentsMargins(0, SPACING, 0, 0)
+        frame_layout.addLayout(self._edit_buttons())
         frame_layout.addWidget(self.detail)
         self.splitter.addWidget(frame)
         self.splitter.setStretchFactor(0, 3)
@@ -348,6 +357,29 @@ class QuotesView(View):
         self.splitter.setSizes([600, 340])
         self.splitter.setChildrenCollapsible(False)
         self.body_layout.addWidget(self.splitter, 1)
+
+    def _edit_buttons(self) -> QHBoxLayout:
+        """Edit line, Edit terms and Delete quote, enabled while a line is selected."""
+        actions = QHBoxLayout()
+        actions.setSpacing(SPACING)
+        self.edit_line_button = button("Edit line…", "edit")
+        self.edit_line_button.setToolTip("Correct the selected line (price, unit, country …)")
+        self.edit_line_button.clicked.connect(self.edit_line)
+        self.edit_terms_button = button("Edit terms…", "edit")
+        self.edit_terms_button.setToolTip(
+            "Correct the quote's SLA, support, reliability, performance and exit terms"
+        )
+        self.edit_terms_button.clicked.connect(self.edit_terms)
+        self.delete_button = button("Delete quote…", "trash")
+        self.delete_button.setToolTip(
+            "Move the quote to Edit ▸ Recently deleted (it can be restored)"
+        )
+        self.delete_button.clicked.connect(self.delete_quote)
+        for widget in (self.edit_line_button, self.edit_terms_button, self.delete_button):
+            actions.addWidget(widget)
+            widget.setEnabled(False)
+        actions.addStretch(1)
+        return actions
 
     def unavailable_reason(self) -> tuple[str, str] | None:
         """No table until a quote is in."""
@@ -403,10 +435,68 @@ class QuotesView(View):
     @guarded
     def _on_selection(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
         indexes = selected.indexes()
+        for widget in (self.edit_line_button, self.edit_terms_button, self.delete_button):
+            widget.setEnabled(bool(indexes))
         if not indexes:
             return
         row = self.model.row(indexes[0].row())
         self.show_quote(row["quote_id"])
+
+    def selected_line(self) -> tuple[Quote, int] | None:
+        """The selected line's quote (as stored) and line number, or None."""
+        indexes = self.table.selectionModel().selectedRows()
+        snap, store = self.workspace.snapshot, self.workspace.store
+        if not indexes or snap is None or store is None or snap.evaluation_id is None:
+            return None
+        row = self.model.row(indexes[0].row())
+        with store.reading() as uow:
+            (quote,) = uow.load_quotes(snap.evaluation_id, quote_ids=[row["quote_id"]])
+        return quote, int(row["line_no"])
+
+    @guarded
+    def edit_line(self, _checked: bool = False) -> None:
+        """Correct the selected line in a dialog (undoable)."""
+        from computescore.gui.record_form import LineDialog
+
+        found = self.selected_line()
+        if found is None:
+            return
+        quote, line_no = found
+        old = quote.lines[line_no - 1]
+        dialog = LineDialog(old, f"{quote.label}, line {line_no}", self)
+        if dialog.exec() and dialog.result_line is not None:
+            assert quote.id is not None
+            commands.update_line(self.workspace, quote.id, line_no, old, dialog.result_line)
+
+    @guarded
+    def edit_terms(self, _checked: bool = False) -> None:
+        """Correct the selected quote's terms in a dialog (undoable)."""
+        from computescore.gui.record_form import TermsDialog
+
+        found = self.selected_line()
+        if found is None:
+            return
+        quote, _ = found
+        dialog = TermsDialog(quote, self)
+        if dialog.exec() and dialog.result_quote is not None:
+            assert quote.id is not None
+            commands.replace_terms(self.workspace, quote.id, quote, dialog.result_quote)
+
+    @guarded
+    def delete_quote(self, _checked: bool = False) -> None:
+        """Move the selected quote to the recently deleted list, after asking once."""
+        found = self.selected_line()
+        if found is None:
+            return
+        quote, _ = found
+        assert quote.id is not None
+        text = (
+            f"Delete {quote.label} (revision {quote.revision}, "
+            f"{fmt.plural(len(quote.lines), 'line')})?\n\nIt stays in Edit ▸ Recently deleted "
+            "until you empty that list, and Edit ▸ Undo puts it back at once."
+        )
+        if confirm(self, "Delete quote", text, "Delete"):
+            commands.delete_record(self.workspace, "quote", quote.id, quote.label)
 
     def show_quote(self, quote_id: int) -> None:
         """Show the quote with this id (and its revisions) in the detail pane."""

@@ -35,6 +35,7 @@ from computescore.gui.widgets import (
     FieldFeedback,
     button,
     configure_table,
+    confirm,
     label,
     section_title,
 )
@@ -197,8 +198,17 @@ class VendorsView(View):
         right = QVBoxLayout(detail)
         right.setContentsMargins(2 * SPACING, 0, 0, 0)
         right.setSpacing(SPACING)
+        heading = QHBoxLayout()
         self.name = label("", "SectionTitle")
-        right.addWidget(self.name)
+        heading.addWidget(self.name, 1)
+        self.delete_vendor_button = button("Delete vendor…", "trash")
+        self.delete_vendor_button.setToolTip(
+            "Move a vendor with no quotes to Edit ▸ Recently deleted (it can be restored)"
+        )
+        self.delete_vendor_button.clicked.connect(self.delete_vendor)
+        self.delete_vendor_button.setEnabled(False)
+        heading.addWidget(self.delete_vendor_button)
+        right.addLayout(heading)
         self.banner = Banner()
         right.addWidget(self.banner)
         self.form = Form(columns=2)
@@ -327,6 +337,7 @@ class VendorsView(View):
     def _show(self, vendor: Vendor) -> None:
         self._vendor = vendor
         self.name.setText(vendor.name)
+        self.delete_vendor_button.setEnabled(True)
         f = self.form.fields
         f["kind"].show(vendor.kind.value)
         f["hq_country"].show(vendor.hq_country or "")
@@ -409,3 +420,17 @@ class VendorsView(View):
         certs = list(self._vendor.certifications)
         del certs[row]
         self._save(replace(self._vendor, certifications=tuple(certs)))
+
+    @guarded
+    def delete_vendor(self, _checked: bool = False) -> None:
+        """Move the selected vendor to the recently deleted list, after asking once."""
+        vendor = self._vendor
+        if vendor is None:
+            return
+        text = (
+            f"Delete the vendor {vendor.name}?\n\nA vendor with quotes cannot be deleted: "
+            "delete its quotes first. The vendor stays in Edit ▸ Recently deleted until you "
+            "empty that list, and Edit ▸ Undo puts it back at once."
+        )
+        if confirm(self, "Delete vendor", text, "Delete"):
+            commands.delete_record(self.workspace, "vendor", vendor.name, vendor.name)

@@ -13,7 +13,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from computescore.domain.catalog import Precision
-from computescore.domain.workload import DataClassification, Purpose, Workload, WorkloadClass
+from computescore.domain.workload import (
+    DataClassification,
+    Purpose,
+    Workload,
+    WorkloadClass,
+    workload_problems,
+)
 from computescore.gui import commands
 from computescore.gui import format as fmt
 from computescore.gui.errors import guarded
@@ -26,7 +32,7 @@ from computescore.gui.forms import (
 )
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
-from computescore.gui.widgets import Banner, button, label, scroll_page, section_title
+from computescore.gui.widgets import Banner, button, confirm, label, scroll_page, section_title
 from computescore.gui.workspace import Snapshot
 
 PURPOSES = [(p.value, fmt.words(p.value)) for p in Purpose]
@@ -148,21 +154,6 @@ def build_workload_form() -> Form:
     return form
 
 
-def workload_errors(values: dict[str, Any]) -> dict[str, str]:
-    """Rules that join two fields (the form checks each field alone)."""
-    errors: dict[str, str] = {}
-    if values.get("purpose") == Purpose.TRAINING.value and not values.get("training_tokens"):
-        errors["training_tokens"] = "A training workload needs its number of training tokens"
-    if values.get("purpose") == Purpose.INFERENCE.value and not values.get("tokens_per_day"):
-        errors["tokens_per_day"] = "An inference workload needs the tokens it serves per day"
-    baseline, peak = values.get("baseline_accelerators"), values.get("accelerators")
-    if baseline is not None and peak is not None and baseline > peak:
-        errors["baseline_accelerators"] = (
-            "The baseline cannot exceed the accelerators needed at the peak"
-        )
-    return errors
-
-
 def show_workload(form: Form, workload: Workload) -> None:
     """Put ``workload``'s values in ``form``."""
     f = form.fields
@@ -251,6 +242,19 @@ class WorkloadsView(View):
         self.add_button = button("Add workload", "plus")
         self.add_button.clicked.connect(self.add_workload)
         left.addWidget(self.add_button)
+        more = QHBoxLayout()
+        more.setSpacing(SPACING)
+        self.duplicate_button = button("Duplicate", "new")
+        self.duplicate_button.setToolTip("Add a copy of the selected workload to vary it")
+        self.duplicate_button.clicked.connect(self.duplicate_workload)
+        self.remove_button = button("Remove…", "trash")
+        self.remove_button.setToolTip(
+            "Move the selected workload to Edit ▸ Recently deleted (it can be restored)"
+        )
+        self.remove_button.clicked.connect(self.remove_workload)
+        more.addWidget(self.duplicate_button)
+        more.addWidget(self.remove_button)
+        left.addLayout(more)
         row.addLayout(left)
         right = QVBoxLayout()
         right.setSpacing(SPACING)
@@ -281,6 +285,8 @@ class WorkloadsView(View):
             self.list.addItem(item)
         self.list.blockSignals(False)
         self.form.widget.setEnabled(bool(self._workloads))
+        self.duplicate_button.setEnabled(bool(self._workloads))
+        self.remove_button.setEnabled(bool(self._workloads))
         if not self._workloads:
             self.banner.show_message(
                 "This evaluation has no workload profile yet. Add one.", "info"
@@ -304,16 +310,19 @@ class WorkloadsView(View):
         if not (0 <= row < len(self._workloads)):
             return
         values, errors = self.form.values()
+        old = self._workloads[row]
+        new = old
         if not errors:
-            errors = workload_errors(values)
+            # The rules that join fields are the domain's, as for the command line.
+            new = workload_from_values(old, values)
+            errors = workload_problems(new)
             for key, message in errors.items():
-                self.form.fields[key].set_error(message)
+                if key in self.form.fields:
+                    self.form.fields[key].set_error(message)
         if errors:
             self.banner.show_message("Not saved: " + next(iter(errors.values())) + ".", "warning")
             return
         self.banner.setVisible(False)
-        old = self._workloads[row]
-        new = workload_from_values(old, values)
         if new != old:
             commands.update_workload(self.workspace, self._ids[row], old, new)
             self._workloads[row] = new
@@ -335,3 +344,31 @@ class WorkloadsView(View):
         )
         commands.add_workload(self.workspace, workload)
         self.list.setCurrentRow(number - 1)
+
+    @guarded
+    def duplicate_workload(self, _checked: bool = False) -> None:
+        """Add a copy of the selected workload, named so it is told apart."""
+        row = self.list.currentRow()
+        if not 0 <= row < len(self._workloads):
+            return
+        source = self._workloads[row]
+        names = {w.name for w in self._workloads}
+        number = 2
+        while f"{source.name} ({number})" in names:
+            number += 1
+        commands.add_workload(self.workspace, replace(source, name=f"{source.name} ({number})"))
+        self.list.setCurrentRow(len(self._workloads))
+
+    @guarded
+    def remove_workload(self, _checked: bool = False) -> None:
+        """Move the selected workload to the recently deleted list, after asking once."""
+        row = self.list.currentRow()
+        if not 0 <= row < len(self._workloads):
+            return
+        name = self._workloads[row].name
+        text = (
+            f"Remove the workload “{name}”?\n\nIt stays in Edit ▸ Recently deleted until you "
+            "empty that list, and Edit ▸ Undo puts it back at once."
+        )
+        if confirm(self, "Remove workload", text, "Remove"):
+            commands.delete_record(self.workspace, "workload", self._ids[row], name)

@@ -1,0 +1,199 @@
+"""Correcting a quote line or a quote's terms: one form per record, checked as the CLI checks.
+
+The fields are read from the record itself (``services.fields``): a choice list for
+each fixed vocabulary (deployment, unit, category …), "not stated / yes / no" for
+yes-no terms, a text box for the rest. Only the fields the person changed are
+applied, through the same parser and checks as ``computescore quote edit``; a
+refusal is shown in the dialog, which stays open, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from computescore.domain.quotes import Quote, QuoteLine
+from computescore.errors import UserError
+from computescore.gui import format as fmt
+from computescore.gui.widgets import Banner, label
+from computescore.services.fields import field_types, label_of, optional_type, value_text
+from computescore.services.records import TERMS, corrected_line, corrected_terms
+from computescore.vocabulary import DEPLOYMENT_WORDS
+
+NOT_STATED = "not stated"
+
+TERM_GROUP_TITLES = {
+    "sla": "SLA",
+    "support": "Support",
+    "reliability": "Reliability",
+    "performance": "Measured performance",
+    "exit": "Exit terms",
+}
+TERM_ATTRS = {
+    "sla": "sla",
+    "support": "support",
+    "reliability": "reliability",
+    "performance": "performance",
+    "exit": "exit_terms",
+}
+SPECIAL_HINTS = {
+    "credits": "below uptime %: credit %, e.g. 99.9:10, 99:25",
+    "response_minutes": "severity: minutes, e.g. 1:30, 2:120, 3:none",
+}
+
+
+def choice_words(value: str) -> str:
+    """A fixed-vocabulary value in words: "per GPU-hour", "On-demand", "Gpu cloud" → words."""
+    if value in fmt.UNIT_LABELS:
+        return (
+            "per " + fmt.UNIT_LABELS[value] if value.startswith("per_") else fmt.UNIT_LABELS[value]
+        )
+    return DEPLOYMENT_WORDS.get(value) or fmt.words(value)
+
+
+def special_text(name: str, value: Any) -> str:
+    """The credit schedule and response times as the ``A:B, …`` text their parser reads."""
+    if name == "credits":
+        return ", ".join(f"{c.below_uptime_pct:g}:{c.credit_pct:g}" for c in value)
+    if name == "response_minutes":
+        return ", ".join(f"{k}:{'none' if v is None else v}" for k, v in value.items())
+    return value_text(value)
+
+
+class FieldEditors:
+    """A form with one editor per field of a record; reports the fields changed as text."""
+
+    def __init__(self, record: Any, *, skip: tuple[str, ...] = ()) -> None:
+        self.widget = QWidget()
+        form = QFormLayout(self.widget)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.editors: dict[str, QLineEdit | QComboBox] = {}
+        self.initial: dict[str, str] = {}
+        for name, kind in field_types(type(record)).items():
+            if name in skip:
+                continue
+            value = getattr(record, name)
+            base, optional = optional_type(kind)
+            text = special_text(name, value) if name in SPECIAL_HINTS else value_text(value)
+            editor: QLineEdit | QComboBox
+            if isinstance(base, type) and (issubclass(base, Enum) or base is bool):
+                editor = QComboBox()
+                choices = [m.value for m in base] if base is not bool else ["yes", "no"]
+                if optional:
+                    editor.addItem(NOT_STATED, "")
+                for choice in choices:
+                    editor.addItem(choice_words(str(choice)), str(choice))
+                editor.setCurrentIndex(max(editor.findData(text), 0))
+            else:
+                editor = QLineEdit(text)
+                if name in SPECIAL_HINTS:
+                    editor.setPlaceholderText(SPECIAL_HINTS[name])
+            editor.setObjectName(name)
+            self.editors[name] = editor
+            self.initial[name] = self.text(name)
+            form.addRow(label_of(name), editor)
+
+    def text(self, name: str) -> str:
+        """The text of one editor (a choice's value, not its words)."""
+        editor = self.editors[name]
+        if isinstance(editor, QComboBox):
+            return str(editor.currentData() or "")
+        return editor.text()
+
+    def changed(self) -> dict[str, str]:
+        """Field → text for every field whose text differs from the starting one."""
+        return {
+            name: self.text(name) for name in self.editors if self.text(name) != self.initial[name]
+        }
+
+
+class LineDialog(QDialog):
+    """Correct one line of a quote (every field but its source)."""
+
+    def __init__(self, line: QuoteLine, where: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Edit quote line")
+        self.setMinimumWidth(520)
+        self.old = line
+        self.where = where
+        self.result_line: QuoteLine | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(label(where, "SectionTitle", wrap=True))
+        if line.source:
+            layout.addWidget(label(f"Imported from {line.source}", "Muted", wrap=True))
+        self.banner = Banner()
+        layout.addWidget(self.banner)
+        self.fields = FieldEditors(line, skip=("source",))
+        layout.addWidget(self.fields.widget)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._save)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _save(self) -> None:
+        try:
+            new = corrected_line(self.old, self.fields.changed(), where=self.where)
+        except UserError as exc:
+            self.banner.show_message(f"Not saved: {exc.message}", "warning")
+            return
+        self.result_line = new
+        self.accept()
+
+
+class TermsDialog(QDialog):
+    """Correct a quote's SLA, support, reliability, measured performance and exit terms."""
+
+    def __init__(self, quote: Quote, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Edit quote terms")
+        self.setMinimumWidth(560)
+        self.old = quote
+        self.result_quote: Quote | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(label(quote.label, "SectionTitle", wrap=True))
+        self.banner = Banner()
+        layout.addWidget(self.banner)
+        self.tabs = QTabWidget()
+        self.groups: dict[str, FieldEditors] = {}
+        for group in TERMS:
+            editors = FieldEditors(getattr(quote, TERM_ATTRS[group]))
+            self.groups[group] = editors
+            self.tabs.addTab(editors.widget, TERM_GROUP_TITLES[group])
+        layout.addWidget(self.tabs, 1)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._save)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def changed(self) -> Mapping[str, str]:
+        """``group.field`` → text of every changed term."""
+        return {
+            f"{group}.{name}": text
+            for group, editors in self.groups.items()
+            for name, text in editors.changed().items()
+        }
+
+    def _save(self) -> None:
+        try:
+            new, _ = corrected_terms(self.old, self.changed())
+        except UserError as exc:
+            self.banner.show_message(f"Not saved: {exc.message}", "warning")
+            return
+        self.result_quote = new
+        self.accept()

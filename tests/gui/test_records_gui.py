@@ -1,0 +1,196 @@
+"""Correcting and deleting in the app: line and terms editors, delete with undo, and the
+recently deleted list that survives a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
+
+from computescore.gui import commands
+from computescore.services.workspace import open_store
+from tests.gui.conftest import wait_idle
+
+
+def _when_modal(action: Callable[[Any], None]) -> None:
+    """Run ``action`` on the next modal dialog or message box once it is shown."""
+
+    def attempt() -> None:
+        widget = QApplication.activeModalWidget()
+        if widget is None:
+            QTimer.singleShot(20, attempt)
+            return
+        action(widget)
+
+    QTimer.singleShot(20, attempt)
+
+
+def _answer(choice: str) -> None:
+    def click(box: QMessageBox) -> None:
+        (chosen,) = [b for b in box.buttons() if b.text().replace("&", "") == choice]
+        chosen.click()
+
+    _when_modal(click)
+
+
+def _stored_quotes(window) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    with open_store(str(window.workspace.path)) as store, store.reading() as uow:
+        evaluation = uow.evaluation_row()
+        return {q.label: q for q in uow.load_quotes(evaluation.id)}
+
+
+def _select_first_line(window, qtbot):  # type: ignore[no-untyped-def]
+    view = window.show_view("quotes")
+    wait_idle(qtbot)
+    view.table.selectRow(0)
+    quote, line_no = view.selected_line()
+    return view, quote, line_no
+
+
+def test_a_line_is_corrected_in_its_dialog_and_undone(window, qtbot) -> None:
+    view, quote, line_no = _select_first_line(window, qtbot)
+    assert view.edit_line_button.isEnabled()
+    before = quote.lines[line_no - 1]
+
+    def fill(dialog: Any) -> None:
+        dialog.fields.editors["country"].setText("fr")
+        dialog.fields.editors["price"].setText("2.5")
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
+
+    _when_modal(fill)
+    view.edit_line()
+    wait_idle(qtbot)
+    after = _stored_quotes(window)[quote.label].lines[line_no - 1]
+    assert (after.country, str(after.price)) == ("FR", "2.5")
+    assert window.workspace.undo_stack.undoText() == "Edit line 1: 2 fields"
+    window.workspace.undo_stack.undo()
+    wait_idle(qtbot)
+    assert _stored_quotes(window)[quote.label].lines[line_no - 1] == before
+
+
+def test_a_wrong_value_keeps_the_line_dialog_open_and_writes_nothing(window, qtbot) -> None:
+    from computescore.gui.record_form import LineDialog
+
+    _, quote, line_no = _select_first_line(window, qtbot)
+    dialog = LineDialog(quote.lines[line_no - 1], "line 1")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.fields.editors["price"].setText("abc")
+    dialog.fields.editors["currency"].setText("EUR")
+    dialog._save()
+    assert dialog.result_line is None and dialog.isVisible()
+    assert "'price' cannot be 'abc': expected a number" in dialog.banner.text()
+    assert _stored_quotes(window)[quote.label] == quote
+
+
+def test_terms_are_corrected_group_by_group(window, qtbot) -> None:
+    from computescore.gui.record_form import TermsDialog
+
+    _, quote, _ = _select_first_line(window, qtbot)
+    dialog = TermsDialog(quote)
+    qtbot.addWidget(dialog)
+    assert [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())] == [
+        "SLA",
+        "Support",
+        "Reliability",
+        "Measured performance",
+        "Exit terms",
+    ]
+    dialog.groups["sla"].editors["uptime_pct"].setText("99.5")
+    dialog.groups["sla"].editors["credits"].setText("99.5:10, 99:30")
+    exit_editors = dialog.groups["exit"].editors
+    exit_editors["auto_renewal"].setCurrentIndex(exit_editors["auto_renewal"].findData("no"))
+    dialog._save()
+    assert dialog.result_quote is not None
+    commands.replace_terms(window.workspace, quote.id, quote, dialog.result_quote)
+    wait_idle(qtbot)
+    stored = _stored_quotes(window)[quote.label]
+    assert stored.sla.uptime_pct == 99.5
+    assert [(c.below_uptime_pct, c.credit_pct) for c in stored.sla.credits] == [
+        (99.5, 10.0),
+        (99.0, 30.0),
+    ]
+    assert stored.exit_terms.auto_renewal is False
+
+
+def test_a_deleted_quote_is_undone_and_restored_after_a_restart(window, qtbot) -> None:
+    from computescore.gui.dialogs.deleted import DeletedDialog
+
+    view, quote, _ = _select_first_line(window, qtbot)
+    count = len(_stored_quotes(window))
+    _answer("Cancel")
+    view.delete_quote()
+    assert len(_stored_quotes(window)) == count  # asked once; cancelled, nothing happened
+    _answer("Delete")
+    view.delete_quote()
+    wait_idle(qtbot)
+    assert quote.label not in _stored_quotes(window)
+    window.workspace.undo_stack.undo()
+    wait_idle(qtbot)
+    assert quote.label in _stored_quotes(window)
+    window.workspace.undo_stack.redo()
+    wait_idle(qtbot)
+    assert quote.label not in _stored_quotes(window)
+
+    # A restart: the undo stack is gone, the recently deleted list is not.
+    path = window.workspace.path
+    window.workspace.close()
+    window.workspace.open_now(path)
+    assert window.workspace.undo_stack.count() == 0
+    dialog = DeletedDialog(window.workspace, window)
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 1
+    assert dialog.table.item(0, 1).text() == f"{quote.label} (revision {quote.revision})"
+    dialog.restore_selected()
+    wait_idle(qtbot)
+    restored = _stored_quotes(window)[quote.label]
+    assert restored.lines == quote.lines and restored.sla == quote.sla
+    assert dialog.table.rowCount() == 0 and "Restored quote" in dialog.banner.text()
+
+
+def test_workloads_are_duplicated_and_removed_undoably(window, qtbot) -> None:
+    view = window.show_view("workloads")
+    wait_idle(qtbot)
+    names = [w.name for w in window.workspace.snapshot.evaluation.workloads]
+    view.list.setCurrentRow(0)
+    view.duplicate_workload()
+    wait_idle(qtbot)
+    after = [w.name for w in window.workspace.snapshot.evaluation.workloads]
+    assert after == [*names, f"{names[0]} (2)"]
+    view.list.setCurrentRow(len(after) - 1)
+    _answer("Remove")
+    view.remove_workload()
+    wait_idle(qtbot)
+    assert [w.name for w in window.workspace.snapshot.evaluation.workloads] == names
+    window.workspace.undo_stack.undo()
+    wait_idle(qtbot)
+    assert [w.name for w in window.workspace.snapshot.evaluation.workloads] == after
+
+
+def test_a_vendor_with_quotes_is_not_deleted_and_the_reason_is_shown(window, qtbot) -> None:
+    from computescore.gui.errors import reporter
+
+    view = window.show_view("vendors")
+    wait_idle(qtbot)
+    view.vendors.selectRow(0)
+    name = view._vendor.name
+    _answer("Delete")
+    view.delete_vendor()
+    wait_idle(qtbot)
+    assert name in [v.name for v in window.workspace.snapshot.vendors]
+    assert any("delete them first" in str(shown) for shown in reporter().shown)
+
+
+def test_an_evaluation_is_deleted_and_comes_back_with_undo(window, qtbot) -> None:
+    name = window.workspace.snapshot.evaluation.name
+    _answer("Delete")
+    window.delete_evaluation()
+    wait_idle(qtbot)
+    assert window.workspace.snapshot.evaluation is None
+    assert not window.act_delete_eval.isEnabled()
+    window.workspace.undo_stack.undo()
+    wait_idle(qtbot)
+    assert window.workspace.snapshot.evaluation.name == name
+    assert len(_stored_quotes(window)) == len(window.workspace.snapshot.latest_summaries)
