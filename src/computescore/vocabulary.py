@@ -193,6 +193,69 @@ def assumption_summary(key: str, shown: str) -> str:
     return (found.summary or found.key + " {}").format(shown)
 
 
+UNIT_WORDS = {
+    "per_gpu_hour": "GPU-hour",
+    "per_node_hour": "node-hour",
+    "per_gpu_month": "GPU-month",
+    "per_node_month": "node-month",
+    "per_unit": "unit (one-off)",
+    "total": "line total (one-off)",
+    "per_month": "month",
+    "per_year": "year",
+    "per_gb": "GB",
+    "per_gb_month": "GB-month",
+    "per_kw_month": "kW-month",
+}
+"""What one unit of a quoted price buys, in words (``per_gpu_hour`` → ``GPU-hour``)."""
+
+
+def unit_text(unit: str | None) -> str:
+    """A price unit as a person writes it after a price: ``/ GPU-hour``, ``one-off``."""
+    if not unit:
+        return ""
+    words = UNIT_WORDS.get(unit, unit.replace("_", " "))
+    return f"per {words}" if unit.startswith("per_") else words
+
+
+LINE_FIELD_TITLES = {
+    "vendor": "Vendor",
+    "quote_ref": "Quote",
+    "quote_date": "Quote date",
+    "valid_until": "Valid until",
+    "kind": "Line",
+    "category": "Cost category",
+    "description": "Description",
+    "accelerator": "Accelerator",
+    "accelerators_per_node": "Accelerators per node",
+    "nodes": "Nodes",
+    "accelerator_count": "Accelerators",
+    "quantity": "Quantity",
+    "deployment": "Deployment",
+    "term_months": "Term (months)",
+    "price": "Price",
+    "price_unit": "Price per",
+    "currency": "Currency",
+    "usd_per_gpu_hour": "USD per GPU-hour",
+    "region": "Region",
+    "country": "Country",
+    "source": "Source (file!sheet!row)",
+}
+"""Column titles for the canonical quote-line fields where people read them (the workbook)."""
+
+
+# --------------------------------------------------------------------------- vendor kinds
+
+VENDOR_KIND_WORDS = {
+    "hyperscale_cloud": "Hyperscale cloud",
+    "gpu_cloud": "GPU cloud",
+    "server_maker": "Server maker / reseller",
+    "colocation": "Colocation",
+    "pooled_compute": "Pooled compute",
+    "domestic_accelerator": "Domestic accelerator",
+}
+"""Each kind of vendor as a person says it (``gpu_cloud`` → ``GPU cloud``)."""
+
+
 # --------------------------------------------------------------------------- deployments
 
 DEPLOYMENT_WORDS = {

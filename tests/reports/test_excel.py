@@ -18,6 +18,7 @@ from computescore.reports.excel import (
 )
 from computescore.reports.model import AXES, BoardPack
 from computescore.reports.safe import EXCEL_MAX_CELL_CHARS, CellTextTooLong, excel_text
+from computescore.vocabulary import LINE_FIELD_TITLES, deployment_text
 from tests.reports.formula_eval import FormulaEvaluator
 
 SHEETS = [
@@ -114,7 +115,8 @@ def test_tco_totals_are_sums_of_the_lines(pack: BoardPack, pack_xlsx: bytes) -> 
 
 def test_quotes_sheet_has_every_canonical_field_and_line(pack: BoardPack, pack_xlsx: bytes) -> None:
     ws = _load(pack_xlsx)["Quotes"]
-    assert [c.value for c in ws[1]] == list(QUOTE_FIELDS)
+    assert [c.value for c in ws[1]] == [LINE_FIELD_TITLES[name] for name in QUOTE_FIELDS]
+    assert ws["A1"].value == "Vendor" and ws["P1"].value == "Price per"
     assert ws.auto_filter.ref == f"A1:U{len(pack.lines) + 1}"
     assert ws.freeze_panes == "A2"
     assert ws.print_title_rows == "$1:$1"
@@ -124,6 +126,10 @@ def test_quotes_sheet_has_every_canonical_field_and_line(pack: BoardPack, pack_x
             ws.cell(row=index, column=15).value
         ) == float(line.price)
         assert ws.cell(row=index, column=21).value == line.source
+        # Business words, not identifiers: "12-month reserved", "node-hour".
+        if line.deployment:
+            assert ws.cell(row=index, column=13).value == deployment_text(line.deployment)
+        assert "_" not in str(ws.cell(row=index, column=16).value)
 
 
 def test_summary_has_native_bar_and_radar_charts(pack_xlsx: bytes) -> None:

@@ -308,6 +308,7 @@ def run_vendor(args: argparse.Namespace) -> int:
     """List, edit or delete vendors."""
     from computescore.services import records
     from computescore.services.workspace import open_store
+    from computescore.vocabulary import VENDOR_KIND_WORDS
 
     with open_store(args.db) as store:
         if args.action == "list":
@@ -321,7 +322,7 @@ def run_vendor(args: argparse.Namespace) -> int:
                     [
                         [
                             v.name,
-                            v.kind.value.replace("_", " "),
+                            VENDOR_KIND_WORDS.get(v.kind.value, v.kind.value),
                             v.hq_country or "",
                             ", ".join(c.name for c in v.certifications),
                         ]

@@ -58,6 +58,14 @@ def run_gui(args: argparse.Namespace) -> int:
         db = ensure_demo_workspace(db)
         if not has_display():
             return write_demo_reports(db)
+    if not has_display():
+        from computescore.errors import UsageError
+
+        raise UsageError(
+            "No display was found, so the app cannot open (neither DISPLAY nor WAYLAND_DISPLAY "
+            "is set). Run it from a desktop session, use the command line (computescore "
+            "--help), or try 'computescore gui --demo' to write the demo board pack instead."
+        )
     from computescore.app import run_app
 
     result: int = run_app(db)
@@ -145,9 +153,21 @@ def run_evaluations(args: argparse.Namespace) -> int:
     return 0
 
 
+def _amount(value: object) -> str:
+    """A count or quantity without trailing zeros, with thousands separators."""
+    from decimal import Decimal
+
+    if value in (None, ""):
+        return ""
+    return f"{Decimal(str(value)).normalize():,f}"
+
+
 def run_quotes(args: argparse.Namespace) -> int:
     """Print every current quote line."""
+    from decimal import Decimal
+
     from computescore.services.workspace import canonical_lines, open_store
+    from computescore.vocabulary import category_text, deployment_text, unit_text
 
     with open_store(args.db) as store:
         lines = canonical_lines(store, args.evaluation)
@@ -158,12 +178,14 @@ def run_quotes(args: argparse.Namespace) -> int:
         [
             r["vendor"],
             r["quote_ref"],
-            r["kind"],
-            r["accelerator"] or r["category"] or "",
-            r["accelerator_count"] or r["quantity"] or "",
-            r["deployment"] or "",
-            f"{r['price']} {r['currency']}",
-            r["price_unit"],
+            r["kind"].capitalize(),
+            r["accelerator"] or category_text(r["category"] or ""),
+            _amount(r["accelerator_count"] or r["quantity"]),
+            deployment_text(r["deployment"]) if r["deployment"] else "",
+            f"{r['term_months']} months" if r["term_months"] else "",
+            r["region"] or r["country"] or "",
+            f"{Decimal(str(r['price'])):,f} {r['currency']}",
+            unit_text(r["price_unit"]),
             "" if r["usd_per_gpu_hour"] is None else f"{r['usd_per_gpu_hour']:.2f}",
         ]
         for r in lines
@@ -176,12 +198,14 @@ def run_quotes(args: argparse.Namespace) -> int:
             "Accelerator / category",
             "Count",
             "Deployment",
+            "Term",
+            "Region",
             "Price",
             "Unit",
-            "USD/GPU-h",
+            "USD / GPU-hour",
         ],
         rows,
-        [False, False, False, False, True, False, True, False, True],
+        [False, False, False, False, True, False, True, False, True, False, True],
     )
     if sys.stdout.isatty() and not os.environ.get("CI"):
         print(f"\n{len(lines)} lines")

@@ -6,6 +6,7 @@ import math
 from datetime import date, datetime
 from decimal import Decimal
 
+from computescore.vocabulary import UNIT_WORDS
 from computescore.wording import plural as plural  # the GUI's counts read the same
 
 DASH = "—"
@@ -64,19 +65,7 @@ def price(value: Decimal | str | None, currency: str | None, unit: str | None = 
     return f"{text} / {unit_label(unit)}" if unit else text
 
 
-UNIT_LABELS = {
-    "per_gpu_hour": "GPU-hour",
-    "per_node_hour": "node-hour",
-    "per_gpu_month": "GPU-month",
-    "per_node_month": "node-month",
-    "per_unit": "unit (one-off)",
-    "total": "line total (one-off)",
-    "per_month": "month",
-    "per_year": "year",
-    "per_gb": "GB",
-    "per_gb_month": "GB-month",
-    "per_kw_month": "kW-month",
-}
+UNIT_LABELS = UNIT_WORDS
 
 
 def unit_label(unit: str | None) -> str:

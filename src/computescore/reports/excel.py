@@ -46,7 +46,13 @@ from computescore.reports.excel_sheet import (
 )
 from computescore.reports.model import AXES, AXIS_TITLES, BoardPack, by_median, fingerprint
 from computescore.reports.safe import excel_text
-from computescore.vocabulary import ABSENT
+from computescore.vocabulary import (
+    ABSENT,
+    LINE_FIELD_TITLES,
+    UNIT_WORDS,
+    category_text,
+    deployment_text,
+)
 
 QUOTE_FIELDS = CANONICAL_LINE_FIELDS
 """The canonical quote-line fields (DOMAIN.md §6), in the Quotes sheet's column order."""
@@ -234,7 +240,13 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
 
 def _quotes(wb: Workbook, pack: BoardPack) -> None:
     sheet = Sheet(wb.create_sheet("Quotes"), max_width=45)
-    sheet.header(1, list(QUOTE_FIELDS))
+    sheet.header(1, [LINE_FIELD_TITLES[name] for name in QUOTE_FIELDS])
+    words = {
+        "kind": lambda v: str(v).capitalize(),
+        "category": category_text,
+        "deployment": deployment_text,
+        "price_unit": lambda v: UNIT_WORDS.get(str(v), str(v)),
+    }
     formats = {
         "price": "#,##0.00##",
         "quantity": "#,##0.##",
@@ -248,7 +260,10 @@ def _quotes(wb: Workbook, pack: BoardPack) -> None:
         absent(sheet, 2, ABSENT["lines"])
     for index, line in enumerate(pack.lines, start=2):
         for col, name in enumerate(QUOTE_FIELDS, start=1):
-            sheet.put(index, col, getattr(line, name), fmt=formats.get(name))
+            value = getattr(line, name)
+            if name in words and value:
+                value = words[name](value)
+            sheet.put(index, col, value, fmt=formats.get(name))
     last = max(2, len(pack.lines) + 1)
     sheet.ws.freeze_panes = "A2"
     sheet.ws.auto_filter.ref = f"A1:{get_column_letter(len(QUOTE_FIELDS))}{last}"

@@ -40,15 +40,9 @@ from computescore.gui.widgets import (
     section_title,
 )
 from computescore.gui.workspace import Snapshot
+from computescore.vocabulary import VENDOR_KIND_WORDS
 
-KIND_WORDS = {
-    "hyperscale_cloud": "Hyperscale cloud",
-    "gpu_cloud": "GPU cloud",
-    "server_maker": "Server maker / reseller",
-    "colocation": "Colocation",
-    "pooled_compute": "Pooled compute",
-    "domestic_accelerator": "Domestic accelerator",
-}
+KIND_WORDS = VENDOR_KIND_WORDS
 KINDS = [(k.value, KIND_WORDS.get(k.value, fmt.words(k.value))) for k in VendorKind]
 
 EXPIRY_WARNING_DAYS = 90

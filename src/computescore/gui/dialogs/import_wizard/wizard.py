@@ -59,6 +59,7 @@ from computescore.gui.widgets import (
     primary_button,
 )
 from computescore.gui.workspace import Workspace
+from computescore.vocabulary import VENDOR_KIND_WORDS
 
 if TYPE_CHECKING:
     from computescore.gui.dialogs.import_wizard.words import ReadResult
@@ -167,7 +168,7 @@ class ImportWizard(QDialog):
             editor.setPlaceholderText("The vendor that sent these files")
         self.vendor_kind = QComboBox()
         for kind in VendorKind:
-            self.vendor_kind.addItem(fmt.words(kind.value), kind.value)
+            self.vendor_kind.addItem(VENDOR_KIND_WORDS[kind.value], kind.value)
         self.vendor_kind.setCurrentIndex(self.vendor_kind.findData("gpu_cloud"))
         self.currency = QLineEdit()
         self.currency.setPlaceholderText("only when the file states none, e.g. EUR")
