@@ -392,3 +392,18 @@ def test_output_piped_into_head_ends_quietly(db: str) -> None:
     )
     assert result.stdout.startswith("Vendor")
     assert result.stderr == ""
+
+
+def test_the_app_without_a_display_says_so_in_one_sentence(db: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "computescore", "gui", "--db", db],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("computescore: No display was found, so the app cannot open")
+    assert result.stderr.count("\n") == 1

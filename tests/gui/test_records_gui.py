@@ -194,3 +194,73 @@ def test_an_evaluation_is_deleted_and_comes_back_with_undo(window, qtbot) -> Non
     wait_idle(qtbot)
     assert window.workspace.snapshot.evaluation.name == name
     assert len(_stored_quotes(window)) == len(window.workspace.snapshot.latest_summaries)
+
+
+def test_first_start_offers_the_ways_in_and_the_demo_opens(app, qtbot, tmp_path) -> None:
+    from computescore.gui.main_window import MainWindow
+    from computescore.store.repository import Store
+
+    empty = tmp_path / "empty.db"
+    Store.open(empty).close()
+    window = MainWindow(remember=False)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.workspace.open_now(empty)
+    window.show()
+    view = window.show_view("overview")
+    wait_idle(qtbot)
+    assert not view.showing_body
+    texts = [b.text() for b in view.empty.findChildren(type(view.empty.button))]
+    assert {"Create an evaluation…", "Open the demo", "Import quotes…"} <= set(texts)
+    # The sentence is shown whole, not cut to one line.
+    sentence = view.empty.text
+    assert sentence.height() >= sentence.heightForWidth(sentence.width())
+    assert window.act_import.isEnabled()  # an import into an empty workspace makes one
+    view.empty.findChild(type(view.empty.button), "empty-open_demo").click()
+    wait_idle(qtbot)
+    assert window.workspace.snapshot.evaluation is not None
+    assert window.workspace.path.name == "demo.db"
+
+
+def test_help_ships_the_guide_the_format_and_the_shortcuts(window, qtbot) -> None:
+    window.act_guide.trigger()
+    assert window.help_dialog.windowTitle() == "User guide"
+    assert "user guide" in window.help_dialog.browser.toPlainText().lower()
+    window.act_format.trigger()
+    assert "Quote" in window.help_dialog.browser.toPlainText()
+    window.act_shortcuts.trigger()
+    shortcuts = window.help_dialog.browser.toPlainText()
+    assert "Import quotes" in shortcuts and "Ctrl+I" in shortcuts
+
+
+def test_a_long_undo_text_keeps_the_toolbar_label_short(window, qtbot) -> None:
+    _, quote, line_no = _select_first_line(window, qtbot)
+    old = quote.lines[line_no - 1]
+    commands.update_line(
+        window.workspace,
+        quote.id,
+        line_no,
+        old,
+        old.__class__(
+            **{**{name: getattr(old, name) for name in old.__slots__}, "region": "x" * 80}
+        ),
+    )
+    wait_idle(qtbot)
+    assert window.tool_undo.text() == "Undo" and window.tool_undo.isEnabled()
+    assert window.tool_undo.toolTip() == "Undo: Edit line 1: region"
+    assert window.evaluation_box.geometry().right() <= window.toolbar.width()
+
+
+def test_file_dialogs_start_in_the_last_folder_or_documents(app, tmp_path) -> None:
+    from pathlib import Path
+
+    from computescore.gui.preferences import remember_folder, start_folder
+
+    first = start_folder("quotes")
+    assert first != str(Path.cwd()) or first == str(Path.home())
+    folder = tmp_path / "vendor files"
+    folder.mkdir()
+    remember_folder("quotes", str(folder / "quote.xlsx"))
+    assert start_folder("quotes") == str(folder)
+    folder.rmdir()
+    assert start_folder("quotes") == first  # a folder that is gone is not offered

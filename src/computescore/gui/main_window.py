@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from computescore import __version__
 from computescore.gui import commands, icons, tasks, theme
 from computescore.gui.errors import guarded
-from computescore.gui.preferences import Preferences
+from computescore.gui.preferences import Preferences, remember_folder, start_folder
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.workspace import Workspace
@@ -214,6 +214,27 @@ class MainWindow(QMainWindow):
         self.act_refresh = self._action(
             "Reload", self.reload, std.Refresh, "refresh", "Read the database again"
         )
+        self.act_guide = self._action(
+            "User guide",
+            lambda: self.show_help("guide"),
+            std.HelpContents,
+            None,
+            "How to run an evaluation from an empty database to the board pack",
+        )
+        self.act_format = self._action(
+            "Quote file format",
+            lambda: self.show_help("format"),
+            None,
+            None,
+            "What the importer reads and how vendors' files are understood",
+        )
+        self.act_shortcuts = self._action(
+            "Keyboard shortcuts",
+            lambda: self.show_help("shortcuts"),
+            None,
+            None,
+            "Every command that has a key",
+        )
         self.act_log = self._action("Open log folder", self.open_log_folder)
         self.act_about = self._action("About ComputeScore", self.about)
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
@@ -255,6 +276,10 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.act_refresh)
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_guide)
+        help_menu.addAction(self.act_format)
+        help_menu.addAction(self.act_shortcuts)
+        help_menu.addSeparator()
         help_menu.addAction(self.act_log)
         help_menu.addAction(self.act_about)
 
@@ -267,8 +292,23 @@ class MainWindow(QMainWindow):
         for action in (self.act_open, self.act_new_eval, self.act_import, self.act_export):
             bar.addAction(action)
         bar.addSeparator()
-        bar.addAction(self.act_undo)
-        bar.addAction(self.act_redo)
+        # The toolbar's Undo and Redo keep a short label whatever the command is called
+        # (the menu's say "Undo Edit vendor …"), so the evaluation box never moves off.
+        stack = self.workspace.undo_stack
+        self.tool_undo = QAction(icons.icon("undo"), "Undo", self)
+        self.tool_undo.triggered.connect(stack.undo)
+        self.tool_redo = QAction(icons.icon("redo"), "Redo", self)
+        self.tool_redo.triggered.connect(stack.redo)
+        for action, can, text in (
+            (self.tool_undo, stack.canUndoChanged, stack.undoTextChanged),
+            (self.tool_redo, stack.canRedoChanged, stack.redoTextChanged),
+        ):
+            action.setEnabled(False)
+            can.connect(action.setEnabled)
+            text.connect(
+                lambda words, a=action: a.setToolTip(f"{a.text()}: {words}" if words else a.text())
+            )
+            bar.addAction(action)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         bar.addWidget(spacer)
@@ -334,10 +374,21 @@ class MainWindow(QMainWindow):
     def show_view(self, key: str) -> View:
         """Show the page ``key`` (overview, quotes, scorecard …) and return it.
 
-        ``fx`` opens the Exchange rates dialog over the page shown.
+        A few keys start a command instead (the empty pages' buttons and the Overview's
+        links): ``fx`` opens the Exchange rates dialog over the page shown;
+        ``new_evaluation``, ``open_demo``, ``import``, ``open_database`` and
+        ``new_database`` do what their names say.
         """
-        if key == RATES_KEY:
-            self.edit_rates()
+        commands_by_key = {
+            RATES_KEY: self.edit_rates,
+            "new_evaluation": self.new_evaluation,
+            "open_demo": self.open_demo,
+            "import": self.import_quotes,
+            "open_database": self.open_database,
+            "new_database": self.new_database,
+        }
+        if key in commands_by_key:
+            commands_by_key[key]()
             return self.current_view()
         keys = list(self.views)
         if key not in self.views:
@@ -417,7 +468,7 @@ class MainWindow(QMainWindow):
         ws = self.workspace
         has_eval = ws.snapshot is not None and ws.snapshot.evaluation is not None
         self.act_new_eval.setEnabled(ws.is_open)
-        self.act_import.setEnabled(has_eval)
+        self.act_import.setEnabled(ws.is_open)  # an import into an empty workspace makes one
         self.act_export.setEnabled(has_eval)
         self.act_rates.setEnabled(ws.is_open)
         self.act_deleted.setEnabled(ws.is_open)
@@ -442,20 +493,22 @@ class MainWindow(QMainWindow):
     @guarded
     def open_database(self, _checked: bool = False) -> None:
         """Ask for a database file and open it."""
-        start = str(self.workspace.path.parent) if self.workspace.path else ""
+        start = start_folder("database")
         path, _ = QFileDialog.getOpenFileName(self, "Open database", start, DATABASE_FILTER)
         if path:
+            remember_folder("database", path)
             self.open_path(path)
 
     @guarded
     def new_database(self, _checked: bool = False) -> None:
         """Ask where to create a new database file and open it."""
-        start = str(self.workspace.path.parent) if self.workspace.path else ""
+        start = start_folder("database")
         path, _ = QFileDialog.getSaveFileName(
             self, "New database", str(Path(start) / "evaluation.db"), DATABASE_FILTER
         )
         if not path:
             return
+        remember_folder("database", path)
         if Path(path).exists():
             QMessageBox.information(
                 self, "ComputeScore", f"{path} already exists; it was opened instead."
@@ -489,6 +542,38 @@ class MainWindow(QMainWindow):
 
         self.workspace.require_store()
         RatesDialog(self.workspace, self).exec()
+
+    @guarded
+    def open_demo(self, _checked: bool = False) -> None:
+        """Open the demo workspace (an illustrative evaluation), creating it on first use."""
+        from computescore.services.demo import DEMO_EVALUATION, create_demo
+        from computescore.services.workspace import open_store
+        from computescore.settings import app_paths
+
+        path = app_paths().data_dir / "demo.db"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open_store(path) as store:
+            with store.reading() as uow:
+                present = DEMO_EVALUATION in uow.evaluation_names()
+            if not present:
+                self.statusBar().showMessage("Creating the demo workspace…")
+                create_demo(store)
+        self.workspace.open_now(path, evaluation=DEMO_EVALUATION)
+        self.show_view("overview")
+
+    @guarded
+    def show_help(self, key: str) -> None:
+        """Show the user guide, the quote-format reference or the shortcut list."""
+        from computescore.gui.dialogs.help import HelpDialog, help_dialog, shortcuts_markdown
+
+        if key == "shortcuts":
+            actions = [*self.actions(), *self.findChildren(QAction)]
+            dialog = HelpDialog("Keyboard shortcuts", shortcuts_markdown(actions), self)
+        else:
+            dialog = help_dialog(key, self)
+        dialog.setModal(False)
+        dialog.show()
+        self.help_dialog = dialog
 
     @guarded
     def show_deleted(self, _checked: bool = False) -> None:

@@ -106,3 +106,24 @@ def _key(path: str) -> str:
     import hashlib
 
     return hashlib.sha1(path.encode("utf-8"), usedforsecurity=False).hexdigest()[:16]
+
+
+def start_folder(kind: str) -> str:
+    """Where a file dialog for ``kind`` ("database", "quotes", "reports") opens.
+
+    The folder last used for that kind while it still exists, else the user's
+    Documents folder, never the folder the app happened to be started from.
+    """
+    from PySide6.QtCore import QStandardPaths
+
+    remembered = qsettings().value(f"folders/{kind}")
+    if isinstance(remembered, str) and remembered and Path(remembered).is_dir():
+        return remembered
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return documents if documents and Path(documents).is_dir() else str(Path.home())
+
+
+def remember_folder(kind: str, chosen: str) -> None:
+    """Remember the folder of a file just chosen for ``kind``."""
+    if chosen:
+        qsettings().setValue(f"folders/{kind}", str(Path(chosen).parent))

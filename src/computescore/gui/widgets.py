@@ -243,10 +243,19 @@ class Banner(QFrame):
         return self._text.text()
 
 
+EMPTY_TEXT_WIDTH = 520
+"""Width of an empty page's sentence, in pixels."""
+
+
 class EmptyState(QFrame):
-    """A calm placeholder: an icon, a heading, a sentence and an optional action."""
+    """A calm placeholder: an icon, a heading, a sentence and the actions that lead on.
+
+    :attr:`action_clicked` is emitted for the single action of :meth:`set_text`;
+    :attr:`action_chosen` carries the key of one of several :meth:`set_actions`.
+    """
 
     action_clicked = Signal()
+    action_chosen = Signal(str)
 
     def __init__(
         self,
@@ -269,7 +278,8 @@ class EmptyState(QFrame):
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.text = label(text, "Muted", wrap=True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.text.setMaximumWidth(560)
+        self.text.setFixedWidth(EMPTY_TEXT_WIDTH)
+        self._fit_text()
         layout.addWidget(self._icon)
         layout.addWidget(self.title)
         layout.addWidget(self.text, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -277,14 +287,38 @@ class EmptyState(QFrame):
         self.button.setVisible(bool(action))
         self.button.clicked.connect(self.action_clicked)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self._actions = QHBoxLayout()
+        self._actions.setSpacing(SPACING)
+        layout.addLayout(self._actions)
         layout.addStretch(2)
 
+    def _fit_text(self) -> None:
+        # A centred, wrapped label is laid out at its size hint, which is one line too
+        # short for a long sentence; reserve the height its width needs.
+        self.text.setMinimumHeight(self.text.heightForWidth(EMPTY_TEXT_WIDTH))
+
     def set_text(self, title: str, text: str, action: str = "") -> None:
-        """Change the message."""
+        """Change the message (and its single action)."""
         self.title.setText(title)
         self.text.setText(text)
+        self._fit_text()
         self.button.setText(action)
         self.button.setVisible(bool(action))
+        self.set_actions(())
+
+    def set_actions(self, actions: Sequence[tuple[str, str, str]]) -> None:
+        """Buttons (text, icon, key) under the message; the first is the primary one."""
+        clear_layout(self._actions)
+        if not actions:
+            return
+        self._actions.addStretch(1)
+        for number, (text, icon_name, key) in enumerate(actions):
+            make = primary_button if number == 0 else button
+            widget = make(text, icon_name or None)
+            widget.setObjectName(f"empty-{key}")
+            widget.clicked.connect(lambda _checked=False, k=key: self.action_chosen.emit(k))
+            self._actions.addWidget(widget)
+        self._actions.addStretch(1)
 
 
 def scroll_page(content: QWidget) -> QScrollArea:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
@@ -24,6 +25,9 @@ class View(QWidget):
     icon_name = "overview"
     subtitle = ""
 
+    navigate = Signal(str)
+    """Asks the window to show a page, or to start a command (see ``MainWindow.show_view``)."""
+
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.workspace = workspace
@@ -41,6 +45,7 @@ class View(QWidget):
         self.body_layout.setSpacing(3 * SPACING // 2)
         self.stack.addWidget(self.body)
         self.empty = EmptyState(self.icon_name, "", "")
+        self.empty.action_chosen.connect(self.navigate)
         self.stack.addWidget(self.empty)
         workspace.snapshot_changed.connect(self._on_changed)
 
@@ -64,14 +69,29 @@ class View(QWidget):
         if snapshot is None:
             self.show_empty(
                 "No database open",
-                "Open a ComputeScore database, or create one, to start (File ▸ Open database…).",
+                "Open a ComputeScore database, or create one, to start.",
+            )
+            self.empty.set_actions(
+                [
+                    ("Open database…", "open", "open_database"),
+                    ("New database…", "database", "new_database"),
+                    ("Open the demo", "overview", "open_demo"),
+                ]
             )
             return
         if snapshot.evaluation is None:
             self.show_empty(
                 "No evaluation yet",
-                "An evaluation is one sourcing event, such as “2027 inference pool”. "
-                "Create one to add workloads and import vendor quotes.",
+                "An evaluation is one sourcing event, such as “2027 inference pool”. Create "
+                "one, then add its workloads and import the vendors’ quotes — or look around "
+                "the demo first.",
+            )
+            self.empty.set_actions(
+                [
+                    ("Create an evaluation…", "new", "new_evaluation"),
+                    ("Open the demo", "overview", "open_demo"),
+                    ("Import quotes…", "import", "import"),
+                ]
             )
             return
         reason = self.unavailable_reason()
@@ -89,7 +109,8 @@ class View(QWidget):
         return None
 
     def show_empty(self, title: str, text: str, action: str = "") -> None:
-        """Replace the page body by a calm message."""
+        """Replace the page body by a calm message (and forget what the header said)."""
+        self.header.set_subtitle(self.subtitle)
         self.empty.set_text(title, text, action)
         self.stack.setCurrentWidget(self.empty)
 

@@ -167,8 +167,6 @@ class OverviewView(View):
     icon_name = "overview"
     subtitle = ""
 
-    navigate = Signal(str)
-
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
         super().__init__(workspace, parent)
         content = QWidget()

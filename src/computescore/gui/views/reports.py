@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from computescore.gui import analysis as an
 from computescore.gui import tasks
 from computescore.gui.errors import guarded
+from computescore.gui.preferences import remember_folder, start_folder
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import (
@@ -206,8 +207,11 @@ class ReportsView(View):
             self.xlsx_path.setText(str(folder / f"{stem} — workbook.xlsx"))
 
     def _browse(self, target: QLineEdit, pattern: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save as", target.text(), pattern)
+        current = Path(target.text())
+        start = str(current) if current.parent.is_dir() else start_folder("reports")
+        path, _ = QFileDialog.getSaveFileName(self, "Save as", start, pattern)
         if path:
+            remember_folder("reports", path)
             target.setText(path)
 
     @guarded

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIntValidator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -268,8 +268,6 @@ class WeightRow:
 
 class ScorecardView(View):
     """The five-axis scorecard."""
-
-    navigate = Signal(str)
 
     key = "scorecard"
     title = "Scorecard"

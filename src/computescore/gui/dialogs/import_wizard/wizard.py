@@ -49,6 +49,7 @@ from computescore.gui.dialogs.import_wizard.words import (
 )
 from computescore.gui.errors import guarded, report_exception
 from computescore.gui.models.table import ROW_ROLE, Column, RowTableModel, key
+from computescore.gui.preferences import remember_folder, start_folder
 from computescore.gui.theme import SPACING
 from computescore.gui.widgets import (
     Banner,
@@ -382,7 +383,11 @@ class ImportWizard(QDialog):
 
     def choose_files(self, _checked: bool = False) -> None:
         """Ask for files to add."""
-        paths, _ = QFileDialog.getOpenFileNames(self, "Choose quote files", "", QUOTE_FILTER)
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Choose quote files", start_folder("quotes"), QUOTE_FILTER
+        )
+        if paths:
+            remember_folder("quotes", paths[0])
         for path in paths:
             self.add_file(path)
 
