@@ -264,3 +264,30 @@ def test_file_dialogs_start_in_the_last_folder_or_documents(app, tmp_path) -> No
     assert start_folder("quotes") == str(folder)
     folder.rmdir()
     assert start_folder("quotes") == first  # a folder that is gone is not offered
+
+
+def test_the_evaluation_is_renamed_and_redated_undoably(window, qtbot) -> None:
+    from computescore.gui.record_form import EvaluationDialog
+
+    old = window.workspace.snapshot.evaluation
+    dialog = EvaluationDialog(old)
+    qtbot.addWidget(dialog)
+    dialog.fields.editors["end_user_hq"].setText("France")
+    dialog._save()
+    assert dialog.result_evaluation is None
+    assert "not a two-letter ISO country code" in dialog.banner.text()
+    dialog.fields.editors["end_user_hq"].setText("fr")
+    dialog.fields.editors["name"].setText("Pool 2028")
+    dialog.fields.editors["decision_date"].setText("2027-03-01")
+    dialog._save()
+    commands.edit_evaluation(window.workspace, old, dialog.result_evaluation)
+    wait_idle(qtbot)
+    shown = window.workspace.snapshot.evaluation
+    assert (shown.name, shown.end_user_hq, shown.decision_date.isoformat()) == (
+        "Pool 2028",
+        "FR",
+        "2027-03-01",
+    )
+    window.workspace.undo_stack.undo()
+    wait_idle(qtbot)
+    assert window.workspace.snapshot.evaluation.name == old.name

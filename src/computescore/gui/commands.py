@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand
 
 from computescore.domain.quotes import FxRate, Quote, QuoteLine, Vendor
-from computescore.domain.workload import Workload
+from computescore.domain.workload import Evaluation, Workload
 from computescore.gui.errors import report_exception
 
 if TYPE_CHECKING:
@@ -151,6 +151,43 @@ def set_evaluation_field(
     push(
         workspace,
         EditCommand(workspace, text, forward, backward, after=after, merge_id=merge_id),
+    )
+
+
+def edit_evaluation(workspace: Workspace, old: Evaluation, new: Evaluation) -> None:
+    """Change the evaluation's own fields (name, dates, end user), undoably."""
+    evaluation_id = old.id
+    assert evaluation_id is not None
+    changed = [
+        name
+        for name in (
+            "name",
+            "decision_date",
+            "end_user",
+            "end_user_hq",
+            "prepared_by",
+            "description",
+        )
+        if getattr(old, name) != getattr(new, name)
+    ]
+    if not changed:
+        return
+
+    def write(source: Evaluation) -> Write:
+        def run(uow: UnitOfWork) -> None:
+            for name in changed:
+                uow.set_evaluation_field(evaluation_id, name, getattr(source, name))
+
+        return run
+
+    def after(is_forward: bool) -> None:
+        workspace.select_evaluation((new if is_forward else old).name)
+        workspace.reload()
+
+    what = changed[0].replace("_", " ") if len(changed) == 1 else f"{len(changed)} fields"
+    push(
+        workspace,
+        EditCommand(workspace, f"Edit evaluation: {what}", write(new), write(old), after=after),
     )
 
 

@@ -192,6 +192,13 @@ class MainWindow(QMainWindow):
             "trash",
             "Restore a deleted quote, workload, vendor or evaluation",
         )
+        self.act_edit_eval = self._action(
+            "Evaluation details…",
+            self.edit_evaluation,
+            None,
+            "edit",
+            "Rename the evaluation, change its decision date or end user",
+        )
         self.act_delete_eval = self._action(
             "Delete evaluation…",
             self.delete_evaluation,
@@ -266,6 +273,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.act_undo)
         edit_menu.addAction(self.act_redo)
         edit_menu.addSeparator()
+        edit_menu.addAction(self.act_edit_eval)
         edit_menu.addAction(self.act_rates)
         edit_menu.addAction(self.act_deleted)
         edit_menu.addSeparator()
@@ -473,6 +481,7 @@ class MainWindow(QMainWindow):
         self.act_rates.setEnabled(ws.is_open)
         self.act_deleted.setEnabled(ws.is_open)
         self.act_delete_eval.setEnabled(has_eval)
+        self.act_edit_eval.setEnabled(has_eval)
         self.act_refresh.setEnabled(ws.is_open)
 
     @guarded
@@ -582,6 +591,16 @@ class MainWindow(QMainWindow):
 
         self.workspace.require_store()
         DeletedDialog(self.workspace, self).exec()
+
+    @guarded
+    def edit_evaluation(self, _checked: bool = False) -> None:
+        """Edit the evaluation's name, decision date and end user (undoable)."""
+        from computescore.gui.record_form import EvaluationDialog
+
+        evaluation = self.workspace.require_evaluation()
+        dialog = EvaluationDialog(evaluation, self)
+        if dialog.exec() and dialog.result_evaluation is not None:
+            commands.edit_evaluation(self.workspace, evaluation, dialog.result_evaluation)
 
     @guarded
     def delete_evaluation(self, _checked: bool = False) -> None:

@@ -10,6 +10,7 @@ refusal is shown in the dialog, which stays open, and nothing is written.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from enum import Enum
 from typing import Any
 
@@ -25,11 +26,24 @@ from PySide6.QtWidgets import (
 )
 
 from computescore.domain.quotes import Quote, QuoteLine
+from computescore.domain.workload import Evaluation
 from computescore.errors import UserError
 from computescore.gui import format as fmt
 from computescore.gui.widgets import Banner, label
-from computescore.services.fields import field_types, label_of, optional_type, value_text
-from computescore.services.records import TERMS, corrected_line, corrected_terms
+from computescore.services.fields import (
+    apply_changes,
+    field_types,
+    label_of,
+    optional_type,
+    value_text,
+)
+from computescore.services.records import (
+    EVALUATION_FIELDS,
+    TERMS,
+    check_evaluation,
+    corrected_line,
+    corrected_terms,
+)
 from computescore.vocabulary import DEPLOYMENT_WORDS
 
 NOT_STATED = "not stated"
@@ -52,6 +66,14 @@ SPECIAL_HINTS = {
     "credits": "below uptime %: credit %, e.g. 99.9:10, 99:25",
     "response_minutes": "severity: minutes, e.g. 1:30, 2:120, 3:none",
 }
+FIELD_HINTS = {
+    **SPECIAL_HINTS,
+    "annual_failure_rate": "a fraction per year: 0.02 = 2 % of accelerators fail",
+    "mfu": "a fraction: 0.41 = 41 % of peak",
+    "accelerator": "catalogue id, e.g. nvidia-h100-sxm (computescore accelerators)",
+    "country": "ISO code, e.g. DE",
+}
+"""A muted line under the fields whose form is not obvious."""
 
 
 def choice_words(value: str) -> str:
@@ -75,7 +97,9 @@ def special_text(name: str, value: Any) -> str:
 class FieldEditors:
     """A form with one editor per field of a record; reports the fields changed as text."""
 
-    def __init__(self, record: Any, *, skip: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, record: Any, *, skip: tuple[str, ...] = (), labels: Mapping[str, str] | None = None
+    ) -> None:
         self.widget = QWidget()
         form = QFormLayout(self.widget)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
@@ -103,7 +127,11 @@ class FieldEditors:
             editor.setObjectName(name)
             self.editors[name] = editor
             self.initial[name] = self.text(name)
-            form.addRow(label_of(name), editor)
+            if base is date:
+                editor.setPlaceholderText("YYYY-MM-DD")
+            form.addRow((labels or {}).get(name) or label_of(name), editor)
+            if name in FIELD_HINTS:
+                form.addRow("", label(FIELD_HINTS[name], "Muted", wrap=True))
 
     def text(self, name: str) -> str:
         """The text of one editor (a choice's value, not its words)."""
@@ -196,4 +224,59 @@ class TermsDialog(QDialog):
             self.banner.show_message(f"Not saved: {exc.message}", "warning")
             return
         self.result_quote = new
+        self.accept()
+
+
+EVALUATION_LABELS = {
+    "name": "Name",
+    "decision_date": "Decision date",
+    "end_user": "End user",
+    "end_user_hq": "End user's headquarters (ISO code)",
+    "prepared_by": "Prepared by",
+    "description": "Description",
+}
+
+
+class EvaluationDialog(QDialog):
+    """Edit the evaluation's name, decision date, end user and who prepares it."""
+
+    def __init__(self, evaluation: Evaluation, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Evaluation details")
+        self.setMinimumWidth(520)
+        self.old = evaluation
+        self.result_evaluation: Evaluation | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            label(
+                "The decision date is the day certifications and export-control rules are "
+                "judged on; the end user's headquarters is checked by export-control rules as "
+                "well as where the compute runs.",
+                "Muted",
+                wrap=True,
+            )
+        )
+        self.banner = Banner()
+        layout.addWidget(self.banner)
+        skip = tuple(name for name in field_types(Evaluation) if name not in EVALUATION_FIELDS)
+        self.fields = FieldEditors(evaluation, skip=skip, labels=EVALUATION_LABELS)
+        layout.addWidget(self.fields.widget)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._save)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _save(self) -> None:
+        changes = dict(self.fields.changed())
+        if "end_user_hq" in changes:
+            changes["end_user_hq"] = changes["end_user_hq"].strip().upper()
+        try:
+            new = apply_changes(self.old, changes, what="evaluation")
+            check_evaluation(new)
+        except UserError as exc:
+            self.banner.show_message(f"Not saved: {exc.message}", "warning")
+            return
+        self.result_evaluation = new
         self.accept()

@@ -95,9 +95,69 @@ def render_screenshots(
     sample = Path(import_file) if import_file else _sample_quote()
     if sample is not None and sample.exists() and _wizard_available():
         written.extend(_import_screens(window, sample, out, size, prefix))
+    written.extend(_dialog_screens(window, out, prefix))
     window.close()
     settle(2.0)
+    written.append(_first_start(out, size, prefix))
     return written
+
+
+def _dialog_screens(window: MainWindow, out: Path, prefix: str) -> list[Path]:
+    """The editors and lists opened from the menus and pages, each on the data shown."""
+    from computescore.gui.dialogs.deleted import DeletedDialog
+    from computescore.gui.dialogs.rates import RatesDialog
+    from computescore.gui.record_form import EvaluationDialog, LineDialog, TermsDialog
+
+    snapshot = window.workspace.snapshot
+    if snapshot is None or snapshot.evaluation is None:
+        return []
+    dialogs: list[tuple[str, QWidget]] = [
+        ("evaluation", EvaluationDialog(snapshot.evaluation, window)),
+        ("fx", RatesDialog(window.workspace, window)),
+        ("deleted", DeletedDialog(window.workspace, window)),
+    ]
+    from computescore.gui.views.quotes import QuotesView
+
+    quotes = window.show_view("quotes")
+    assert isinstance(quotes, QuotesView)
+    quotes.refresh()
+    settle()
+    if quotes.model.rowCount():
+        quotes.table.selectRow(0)
+        found = quotes.selected_line()
+        if found is not None:
+            quote, line_no = found
+            where = f"{quote.label}, line {line_no}"
+            dialogs.insert(1, ("edit-line", LineDialog(quote.lines[line_no - 1], where, window)))
+            dialogs.insert(2, ("edit-terms", TermsDialog(quote, window)))
+    written = []
+    for name, dialog in dialogs:
+        dialog.show()
+        settle(2.0)
+        written.append(grab(dialog, out / f"{prefix}dialog-{name}.png"))
+        dialog.close()
+    return written
+
+
+def _first_start(out: Path, size: QSize, prefix: str) -> Path:
+    """The window on a new, empty workspace: what a first-time user sees."""
+    import tempfile
+
+    from computescore.store.repository import Store
+
+    with tempfile.TemporaryDirectory(prefix="computescore-first-") as folder:
+        empty = Path(folder) / "evaluation.db"
+        Store.open(empty).close()
+        window = MainWindow(remember=False)
+        window.resize(size)
+        window.workspace.open_now(empty)
+        window.show()
+        window.show_view("overview").refresh()
+        settle()
+        path = grab(window, out / f"{prefix}first-start.png")
+        window.close()
+        settle(2.0)
+    return path
 
 
 def _wizard_available() -> bool:

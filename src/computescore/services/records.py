@@ -172,7 +172,7 @@ def create_evaluation(store: Store, values: Mapping[str, Any]) -> Evaluation:
         raise InputRefused("A new evaluation needs a name.")
     base = Evaluation(name="", decision_date=date.today())
     evaluation = apply_changes(base, values, what="evaluation", skip=("workloads", "id", "weights"))
-    _check_evaluation(evaluation)
+    check_evaluation(evaluation)
     with store.transaction() as uow:
         if evaluation.name in uow.evaluation_names():
             raise InputRefused(f"An evaluation named {evaluation.name!r} already exists.")
@@ -189,7 +189,7 @@ def edit_evaluation(
         assert row.id is not None
         old = uow.load_evaluation(row.name)
         new = apply_changes(old, values, what="evaluation", skip=("workloads", "id", "weights"))
-        _check_evaluation(new)
+        check_evaluation(new)
         if new.name != old.name and new.name in uow.evaluation_names():
             raise InputRefused(f"An evaluation named {new.name!r} already exists.")
         changes = changes_between(old, new)
@@ -198,7 +198,8 @@ def edit_evaluation(
     return new, changes
 
 
-def _check_evaluation(evaluation: Evaluation) -> None:
+def check_evaluation(evaluation: Evaluation) -> None:
+    """Refuse an evaluation without a name or with a headquarters that is not an ISO code."""
     if not evaluation.name.strip():
         raise InputRefused("An evaluation needs a name.")
     hq = evaluation.end_user_hq
