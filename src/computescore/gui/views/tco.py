@@ -504,7 +504,7 @@ class TcoView(View):
         self.per_quote.setChildrenCollapsible(False)
         self.per_quote.setStretchFactor(0, 2)
         self.per_quote.setStretchFactor(1, 3)
-        self.per_quote.setSizes([400, 680])
+        self.per_quote.setSizes([440, 660])
         self.tabs = QTabWidget()
         self.tabs.addTab(self.per_quote, "Per quote")
         self.tabs.addTab(self._pair(self.breakdown, self.pflop), "Breakdown")
