@@ -291,3 +291,28 @@ def test_the_evaluation_is_renamed_and_redated_undoably(window, qtbot) -> None:
     window.workspace.undo_stack.undo()
     wait_idle(qtbot)
     assert window.workspace.snapshot.evaluation.name == old.name
+
+
+def test_an_ecb_rates_file_is_imported_in_the_dialog_and_undone(window, qtbot, tmp_path) -> None:
+    from computescore.gui.dialogs.rates import RatesDialog
+
+    ecb = tmp_path / "eurofxref.csv"
+    ecb.write_text("Date, USD, GBP, \n25 November 2026, 1.1000, 0.8500, \n")
+    dialog = RatesDialog(window.workspace, window)
+    qtbot.addWidget(dialog)
+    before = window.workspace.snapshot.fx_rates
+    dialog.import_file(str(ecb))
+    wait_idle(qtbot)
+    added = set(window.workspace.snapshot.fx_rates) - set(before)
+    assert {(r.currency, str(r.usd_per_unit), r.as_of.isoformat()) for r in added} == {
+        ("EUR", "1.1000", "2026-11-25"),
+        ("GBP", "1.2941176", "2026-11-25"),  # 1.1000 / 0.8500
+    }
+    assert "Imported 2 rates dated 2026-11-25 from eurofxref.csv" in dialog.banner.text()
+    bad = tmp_path / "rates.csv"
+    bad.write_text("currency,date,rate\nEUR,2026-11-25,lots\n")
+    dialog.import_file(str(bad))
+    assert "rates.csv, row 2, column C" in dialog.feedback.text()
+    window.workspace.undo_stack.undo()
+    wait_idle(qtbot)
+    assert window.workspace.snapshot.fx_rates == before

@@ -283,6 +283,36 @@ def set_fx_rate(workspace: Workspace, old: FxRate | None, new: FxRate) -> None:
     )
 
 
+def import_fx_rates(workspace: Workspace, rates: tuple[FxRate, ...], source: str) -> None:
+    """Store rates read from a file, undoably (undo puts back what each replaced)."""
+    store = workspace.require_store()
+    with store.reading() as uow:
+        before = {(r.currency, r.as_of): r for r in uow.fx_rates()}
+    replaced = [before.get((r.currency, r.as_of)) for r in rates]
+
+    def forward(uow: UnitOfWork) -> None:
+        for rate in rates:
+            uow.set_fx_rate(rate)
+
+    def backward(uow: UnitOfWork) -> None:
+        for rate, old in zip(rates, replaced, strict=True):
+            if old is None:
+                uow.delete_fx_rate(rate.currency, rate.as_of)
+            else:
+                uow.set_fx_rate(old)
+
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            f"Import {len(rates)} exchange rates from {source}",
+            forward,
+            backward,
+            after=lambda _f: workspace.reload(),
+        ),
+    )
+
+
 def delete_fx_rate(workspace: Workspace, rate: FxRate) -> None:
     """Delete an FX rate, undoably (undo puts it back)."""
     push(

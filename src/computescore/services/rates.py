@@ -85,18 +85,13 @@ def delete_rate(store: Store, currency: str, as_of: date) -> FxRate:
     return found
 
 
-def import_rates(
-    store: Store,
-    path: Path,
-    *,
-    currencies: Sequence[str] = (),
-    all_dates: bool = False,
+def rates_from_file(
+    path: Path, *, currencies: Sequence[str] = (), all_dates: bool = False
 ) -> tuple[FxRate, ...]:
-    """Store the rates of an ECB or plain rates file (``io.rates_file``); returns them.
+    """The checked rates of an ECB or plain rates file (``io.rates_file``), not yet stored.
 
-    By default only the newest date of the file is taken (the ECB history file
-    goes back to 1999); ``all_dates`` takes every date, ``currencies`` limits the
-    codes. Everything is written in one transaction, or nothing.
+    By default only the newest date of the file is taken (the ECB history file goes
+    back to 1999); ``all_dates`` takes every date, ``currencies`` limits the codes.
     """
     from computescore.io.rates_file import read_rates_file
 
@@ -114,7 +109,18 @@ def import_rates(
     if not all_dates and rows:
         newest = max(r.as_of for r in rows)
         rows = [r for r in rows if r.as_of == newest]
-    rates = tuple(parse_rate(r.currency, r.usd_per_unit, r.as_of, r.source) for r in rows)
+    return tuple(parse_rate(r.currency, r.usd_per_unit, r.as_of, r.source) for r in rows)
+
+
+def import_rates(
+    store: Store,
+    path: Path,
+    *,
+    currencies: Sequence[str] = (),
+    all_dates: bool = False,
+) -> tuple[FxRate, ...]:
+    """Store the rates of a rates file (see :func:`rates_from_file`) in one transaction."""
+    rates = rates_from_file(path, currencies=currencies, all_dates=all_dates)
     with store.transaction() as uow:
         for rate in rates:
             uow.set_fx_rate(rate)

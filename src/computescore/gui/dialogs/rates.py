@@ -9,6 +9,7 @@ their quotes' costs are incomplete until they have one.
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
@@ -93,17 +94,28 @@ class RatesDialog(QDialog):
         layout.addLayout(form)
         self.feedback = FieldFeedback()
         layout.addWidget(self.feedback)
+        layout.addLayout(self._action_row())
+        self._note = ""
+        workspace.snapshot_changed.connect(self.refresh)
+        self.refresh()
+
+    def _action_row(self) -> QHBoxLayout:
         actions = QHBoxLayout()
         self.delete_button = button("Delete selected rate")
         self.delete_button.clicked.connect(self.delete_selected)
         actions.addWidget(self.delete_button)
+        self.import_button = button("Import rates file…", "import")
+        self.import_button.setToolTip(
+            "The ECB's euro reference rates (eurofxref.csv) or a CSV with currency, date, rate"
+        )
+        self.import_button.clicked.connect(lambda _checked=False: self.import_file())
+        actions.addWidget(self.import_button)
         actions.addStretch(1)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         close.accepted.connect(self.accept)
         actions.addWidget(close)
-        layout.addLayout(actions)
-        self.refresh()
+        return actions
 
     def refresh(self) -> None:
         """Show the stored rates and which quoted currencies still lack one."""
@@ -123,6 +135,8 @@ class RatesDialog(QDialog):
                 "quotes priced in it have incomplete costs (scored 0 on cost) until it is set.",
                 "warning",
             )
+        elif self._note:
+            self.banner.show_message(self._note, "ok")
         else:
             self.banner.setVisible(False)
         known = sorted({r.currency for r in rates} | set(missing))
@@ -161,6 +175,31 @@ class RatesDialog(QDialog):
             return
         self.feedback.set_error(None)
         self.rate.clear()
+        self.refresh()
+
+    def import_file(self, path: str | None = None) -> None:
+        """Read a rates file (the newest date in it) and store its rates, undoably."""
+        from PySide6.QtWidgets import QFileDialog
+
+        from computescore.gui.preferences import remember_folder, start_folder
+        from computescore.services.rates import rates_from_file
+
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Import exchange rates", start_folder("rates"), "Rates (*.csv *.txt)"
+            )
+            if not path:
+                return
+            remember_folder("rates", path)
+        try:
+            rates = rates_from_file(Path(path))
+            commands.import_fx_rates(self.workspace, rates, Path(path).name)
+        except UserError as exc:
+            self.feedback.set_error(exc.message)
+            return
+        days = sorted({r.as_of.isoformat() for r in rates})
+        self.feedback.set_error(None)
+        self._note = f"Imported {len(rates)} rates dated {', '.join(days)} from {Path(path).name}."
         self.refresh()
 
     def delete_selected(self) -> None:
