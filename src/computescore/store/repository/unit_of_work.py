@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, datetime
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col
+from sqlalchemy import delete, func, select, update
+from sqlmodel import col
 
 from computescore.collector import collector_paused
 from computescore.domain.quotes import (
     Certification,
     ExitTerms,
-    FxRate,
     MeasuredPerformance,
     Quote,
     QuoteLine,
@@ -29,32 +26,23 @@ from computescore.domain.workload import Evaluation, Workload
 from computescore.errors import InputRefused, NotFound
 from computescore.store import mapping
 from computescore.store.repository.base import (
-    AUDIT_GENESIS,
     LINES_PER_INSERT,
     QuoteSummary,
-    _audit_hash,
     _now,
-    _text,
     name_key,
     os_user,
 )
 from computescore.store.repository.deleted import DeletedRecords
+from computescore.store.repository.workspace_rows import WorkspaceRows
 from computescore.store.tables import (
-    AuditRow,
     CertificationRow,
-    CustomAcceleratorRow,
     EvaluationRow,
     ExitTermsRow,
-    FxRateRow,
     ImportBatchRow,
-    MappingProfileRow,
     PerformanceRow,
     QuoteLineRow,
     QuoteRow,
     ReliabilityRow,
-    ScreeningEntryRow,
-    ScreeningListRow,
-    SettingRow,
     SlaCreditRow,
     SlaRow,
     SupportResponseRow,
@@ -65,56 +53,13 @@ from computescore.store.tables import (
 from computescore.wording import plural
 
 
-class UnitOfWork:
+class UnitOfWork(WorkspaceRows):
     """Reads and writes inside one transaction. Created by :meth:`Store.transaction`."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
 
     @property
     def deleted(self) -> DeletedRecords:
         """The recently deleted list: delete to it, restore from it, empty it."""
         return DeletedRecords(self)
-
-    # -- audit -----------------------------------------------------------------------
-    def audit(
-        self,
-        action: str,
-        entity: str,
-        entity_id: Any = "",
-        field: str = "",
-        old: Any = None,
-        new: Any = None,
-    ) -> None:
-        """Append one audit row, chained to the previous row's hash."""
-        last = self.session.exec(
-            select(AuditRow.hash).order_by(col(AuditRow.id).desc()).limit(1)
-        ).first()
-        prev = last[0] if last else AUDIT_GENESIS
-        values = {
-            "at": _now().isoformat(),
-            "os_user": os_user(),
-            "action": action,
-            "entity": entity,
-            "entity_id": str(entity_id),
-            "field_name": field,
-            "old": _text(old),
-            "new": _text(new),
-        }
-        row = AuditRow(
-            at=datetime.fromisoformat(values["at"]),
-            os_user=values["os_user"],
-            action=action,
-            entity=entity,
-            entity_id=values["entity_id"],
-            field_name=field,
-            old=values["old"],
-            new=values["new"],
-            prev_hash=prev,
-            hash=_audit_hash(prev, values),
-        )
-        self.session.add(row)
-        self.session.flush()
 
     # -- evaluations and workloads ---------------------------------------------------
     def add_evaluation(self, evaluation: Evaluation) -> int:
@@ -724,183 +669,3 @@ class UnitOfWork:
                 mapping.exit_from_row(exits.get(quote_id)),
             )
         return out
-
-    # -- FX, settings, profiles, custom accelerators ---------------------------------
-    def set_fx_rate(self, rate: FxRate) -> None:
-        """Insert or replace the rate for a currency and date."""
-        existing = self.session.exec(
-            select(FxRateRow).where(
-                FxRateRow.currency == rate.currency, FxRateRow.as_of == rate.as_of
-            )
-        ).first()
-        if existing:
-            row = existing[0]
-            old = row.usd_per_unit
-            row.usd_per_unit = rate.usd_per_unit
-            row.source = rate.source
-            self.session.add(row)
-            self.audit(
-                "update",
-                "fx_rate",
-                f"{rate.currency}@{rate.as_of}",
-                "usd_per_unit",
-                old,
-                rate.usd_per_unit,
-            )
-        else:
-            self.session.add(
-                FxRateRow(
-                    currency=rate.currency,
-                    usd_per_unit=rate.usd_per_unit,
-                    as_of=rate.as_of,
-                    source=rate.source,
-                )
-            )
-            self.audit("create", "fx_rate", f"{rate.currency}@{rate.as_of}", new=rate.usd_per_unit)
-        self.session.flush()
-
-    def delete_fx_rate(self, currency: str, as_of: date) -> None:
-        """Delete the rate for a currency on a date (no error when there is none)."""
-        found = self.session.exec(
-            select(FxRateRow).where(FxRateRow.currency == currency, FxRateRow.as_of == as_of)
-        ).first()
-        if found is None:
-            return
-        old = found[0].usd_per_unit
-        self.session.delete(found[0])
-        self.session.flush()
-        self.audit("delete", "fx_rate", f"{currency}@{as_of}", "usd_per_unit", old, None)
-
-    def fx_rates(self) -> tuple[FxRate, ...]:
-        """Every stored FX rate, by currency then date."""
-        rows = (
-            self.session.exec(select(FxRateRow).order_by(FxRateRow.currency, FxRateRow.as_of))
-            .scalars()
-            .all()
-        )
-        return tuple(mapping.fx_from_row(r) for r in rows)
-
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        """A workspace setting's value, or ``default``."""
-        row = self.session.get(SettingRow, key)
-        return default if row is None else row.value
-
-    def set_setting(self, key: str, value: Any) -> None:
-        """Store a workspace setting, audited."""
-        row = self.session.get(SettingRow, key)
-        old = None if row is None else row.value
-        if row is None:
-            row = SettingRow(key=key, value=value)
-        else:
-            row.value = value
-        self.session.add(row)
-        self.session.flush()
-        self.audit("update", "setting", key, "value", old, value)
-
-    def mapping_profile(self, vendor_name: str) -> dict[str, Any] | None:
-        """The saved column-mapping profile of a vendor, or None."""
-        vendor = self.vendor_row(vendor_name)
-        if vendor is None:
-            return None
-        found = self.session.exec(
-            select(MappingProfileRow).where(MappingProfileRow.vendor_id == vendor.id)
-        ).first()
-        return None if found is None else dict(found[0].profile or {})
-
-    def save_mapping_profile(self, vendor_id: int, profile: Mapping[str, Any]) -> None:
-        """Save (replace) a vendor's column-mapping profile."""
-        found = self.session.exec(
-            select(MappingProfileRow).where(MappingProfileRow.vendor_id == vendor_id)
-        ).first()
-        if found:
-            row = found[0]
-            row.profile = dict(profile)
-            row.updated_at = _now()
-        else:
-            row = MappingProfileRow(vendor_id=vendor_id, profile=dict(profile), updated_at=_now())
-        self.session.add(row)
-        self.session.flush()
-        self.audit("update", "mapping_profile", vendor_id, "profile", None, dict(profile))
-
-    def add_custom_accelerator(self, accelerator_id: str, spec: Mapping[str, Any]) -> None:
-        """Store a user-defined accelerator (catalogue JSON shape)."""
-        self.session.add(
-            CustomAcceleratorRow(accelerator_id=accelerator_id, spec=dict(spec), created_at=_now())
-        )
-        self._flush(f"An accelerator with id {accelerator_id!r} already exists.")
-        self.audit("create", "custom_accelerator", accelerator_id, new=dict(spec))
-
-    def custom_accelerators(self) -> list[dict[str, Any]]:
-        """The user's own accelerators, in catalogue JSON shape."""
-        rows = (
-            self.session.exec(
-                select(CustomAcceleratorRow).order_by(CustomAcceleratorRow.accelerator_id)
-            )
-            .scalars()
-            .all()
-        )
-        return [dict(r.spec or {}) for r in rows]
-
-    # -- screening lists -------------------------------------------------------------
-    def add_screening_list(
-        self,
-        name: str,
-        list_date: date | None,
-        source_file: str,
-        entries: Sequence[Mapping[str, Any]],
-    ) -> int:
-        """Store an imported restricted-party list with its entries; returns its id."""
-        row = ScreeningListRow(
-            name=name,
-            list_date=list_date,
-            source_file=source_file,
-            imported_at=_now(),
-            entry_count=len(entries),
-        )
-        self.session.add(row)
-        self.session.flush()
-        assert row.id is not None
-        if entries:
-            self.session.execute(
-                insert(ScreeningEntryRow),
-                [
-                    {
-                        "list_id": row.id,
-                        "name": e["name"],
-                        "alt_names": list(e.get("alt_names", [])),
-                        "country": e.get("country", ""),
-                        "source": e.get("source", ""),
-                        "programs": e.get("programs", ""),
-                        "remarks": e.get("remarks", ""),
-                    }
-                    for e in entries
-                ],
-            )
-        self.audit("create", "screening_list", row.id, new=f"{name} ({len(entries)} entries)")
-        return row.id
-
-    def screening_lists(self) -> list[tuple[ScreeningListRow, list[dict[str, Any]]]]:
-        """Every stored list with its entries as plain dicts."""
-        out = []
-        for lst in (
-            self.session.exec(select(ScreeningListRow).order_by(ScreeningListRow.id))
-            .scalars()
-            .all()
-        ):
-            entries = [
-                dict(m)
-                for m in self.session.execute(
-                    select(ScreeningEntryRow.__table__).where(
-                        ScreeningEntryRow.__table__.c.list_id == lst.id
-                    )
-                ).mappings()
-            ]
-            out.append((lst, entries))
-        return out
-
-    # -- helpers ---------------------------------------------------------------------
-    def _flush(self, conflict_message: str) -> None:
-        try:
-            self.session.flush()
-        except IntegrityError as exc:
-            raise InputRefused(conflict_message) from exc
