@@ -240,8 +240,10 @@ def test_audit_records_old_and_new_values_and_user(store: Store) -> None:
 def test_unknown_evaluation_names_the_known_ones(store: Store) -> None:
     with store.transaction() as uow:
         uow.add_evaluation(evaluation())
-    with pytest.raises(NotFound, match="known: Pool 2027"), store.reading() as uow:
+    with pytest.raises(NotFound, match="known: 'Pool 2027'"), store.reading() as uow:
         uow.load_evaluation("nope")
+    with pytest.raises(NotFound, match="did you mean 'Pool 2027'"), store.reading() as uow:
+        uow.load_evaluation("Pool 2072")
 
 
 def test_lookalike_vendor_names_share_a_key() -> None:

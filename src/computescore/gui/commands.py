@@ -19,6 +19,7 @@ from PySide6.QtGui import QUndoCommand
 from computescore.domain.quotes import FxRate, Quote, QuoteLine, Vendor
 from computescore.domain.workload import Evaluation, Workload
 from computescore.gui.errors import report_exception
+from computescore.services.records import EVALUATION_FIELDS
 
 if TYPE_CHECKING:
     from computescore.gui.workspace import Workspace
@@ -158,18 +159,7 @@ def edit_evaluation(workspace: Workspace, old: Evaluation, new: Evaluation) -> N
     """Change the evaluation's own fields (name, dates, end user), undoably."""
     evaluation_id = old.id
     assert evaluation_id is not None
-    changed = [
-        name
-        for name in (
-            "name",
-            "decision_date",
-            "end_user",
-            "end_user_hq",
-            "prepared_by",
-            "description",
-        )
-        if getattr(old, name) != getattr(new, name)
-    ]
+    changed = [name for name in EVALUATION_FIELDS if getattr(old, name) != getattr(new, name)]
     if not changed:
         return
 
@@ -264,23 +254,7 @@ def update_vendor(workspace: Workspace, old: Vendor, new: Vendor) -> None:
 
 def set_fx_rate(workspace: Workspace, old: FxRate | None, new: FxRate) -> None:
     """Set an FX rate, undoably (undo restores the previous rate of that currency and date)."""
-
-    def backward(uow: UnitOfWork) -> None:
-        if old is None:
-            uow.delete_fx_rate(new.currency, new.as_of)
-        else:
-            uow.set_fx_rate(old)
-
-    push(
-        workspace,
-        EditCommand(
-            workspace,
-            f"FX rate {new.currency} = {new.usd_per_unit} USD",
-            lambda uow: uow.set_fx_rate(new),
-            backward,
-            after=lambda _f: workspace.reload(),
-        ),
-    )
+    _put_rates(workspace, f"FX rate {new.currency} = {new.usd_per_unit} USD", (new,), [old])
 
 
 def import_fx_rates(workspace: Workspace, rates: tuple[FxRate, ...], source: str) -> None:
@@ -289,6 +263,16 @@ def import_fx_rates(workspace: Workspace, rates: tuple[FxRate, ...], source: str
     with store.reading() as uow:
         before = {(r.currency, r.as_of): r for r in uow.fx_rates()}
     replaced = [before.get((r.currency, r.as_of)) for r in rates]
+    _put_rates(workspace, f"Import {len(rates)} exchange rates from {source}", rates, replaced)
+
+
+def _put_rates(
+    workspace: Workspace,
+    text: str,
+    rates: tuple[FxRate, ...],
+    replaced: list[FxRate | None],
+) -> None:
+    """Store ``rates`` as one undoable step; undo puts back the rate each one replaced."""
 
     def forward(uow: UnitOfWork) -> None:
         for rate in rates:
@@ -303,13 +287,7 @@ def import_fx_rates(workspace: Workspace, rates: tuple[FxRate, ...], source: str
 
     push(
         workspace,
-        EditCommand(
-            workspace,
-            f"Import {len(rates)} exchange rates from {source}",
-            forward,
-            backward,
-            after=lambda _f: workspace.reload(),
-        ),
+        EditCommand(workspace, text, forward, backward, after=lambda _f: workspace.reload()),
     )
 
 

@@ -147,67 +147,88 @@ class FieldEditors:
         }
 
 
-class LineDialog(QDialog):
-    """Correct one line of a quote (every field but its source)."""
+class RecordDialog(QDialog):
+    """A dialog that edits one record: a heading, a banner for refusals, Save and Cancel.
 
-    def __init__(self, line: QuoteLine, where: str, parent: QWidget | None = None) -> None:
+    Subclasses fill :attr:`body` and implement :meth:`build`, which returns the new
+    record or raises a ``UserError``; a refusal is shown and the dialog stays open.
+    """
+
+    def __init__(self, title: str, heading: str, width: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Edit quote line")
-        self.setMinimumWidth(520)
-        self.old = line
-        self.where = where
-        self.result_line: QuoteLine | None = None
-        layout = QVBoxLayout(self)
-        layout.addWidget(label(where, "SectionTitle", wrap=True))
-        if line.source:
-            layout.addWidget(label(f"Imported from {line.source}", "Muted", wrap=True))
+        self.setWindowTitle(title)
+        self.setMinimumWidth(width)
+        self.result: Any = None
+        self.layout_ = QVBoxLayout(self)
+        self.heading = label(heading, "SectionTitle", wrap=True)
+        self.layout_.addWidget(self.heading)
         self.banner = Banner()
-        layout.addWidget(self.banner)
-        self.fields = FieldEditors(line, skip=("source",))
-        layout.addWidget(self.fields.widget)
+        self.layout_.addWidget(self.banner)
+        self.body = QVBoxLayout()
+        self.layout_.addLayout(self.body, 1)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.accepted.connect(self._save)
         buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.layout_.addWidget(buttons)
+
+    def build(self) -> Any:
+        """The edited record (raises ``UserError`` to refuse)."""
+        raise NotImplementedError
 
     def _save(self) -> None:
         try:
-            new = corrected_line(self.old, self.fields.changed(), where=self.where)
+            new = self.build()
         except UserError as exc:
             self.banner.show_message(f"Not saved: {exc.message}", "warning")
             return
-        self.result_line = new
+        self.result = new
         self.accept()
 
 
-class TermsDialog(QDialog):
+class LineDialog(RecordDialog):
+    """Correct one line of a quote (every field but its source)."""
+
+    def __init__(self, line: QuoteLine, where: str, parent: QWidget | None = None) -> None:
+        super().__init__("Edit quote line", where, 520, parent)
+        self.old = line
+        self.where = where
+        if line.source:
+            self.body.addWidget(label(f"Imported from {line.source}", "Muted", wrap=True))
+        self.fields = FieldEditors(line, skip=("source",))
+        self.body.addWidget(self.fields.widget)
+
+    @property
+    def result_line(self) -> QuoteLine | None:
+        """The corrected line once saved."""
+        line: QuoteLine | None = self.result
+        return line
+
+    def build(self) -> QuoteLine:
+        """The line with the changed fields, checked as an imported line is."""
+        return corrected_line(self.old, self.fields.changed(), where=self.where)
+
+
+class TermsDialog(RecordDialog):
     """Correct a quote's SLA, support, reliability, measured performance and exit terms."""
 
     def __init__(self, quote: Quote, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Edit quote terms")
-        self.setMinimumWidth(560)
+        super().__init__("Edit quote terms", quote.label, 560, parent)
         self.old = quote
-        self.result_quote: Quote | None = None
-        layout = QVBoxLayout(self)
-        layout.addWidget(label(quote.label, "SectionTitle", wrap=True))
-        self.banner = Banner()
-        layout.addWidget(self.banner)
         self.tabs = QTabWidget()
         self.groups: dict[str, FieldEditors] = {}
         for group in TERMS:
             editors = FieldEditors(getattr(quote, TERM_ATTRS[group]))
             self.groups[group] = editors
             self.tabs.addTab(editors.widget, TERM_GROUP_TITLES[group])
-        layout.addWidget(self.tabs, 1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._save)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.body.addWidget(self.tabs, 1)
+
+    @property
+    def result_quote(self) -> Quote | None:
+        """The quote with its corrected terms once saved."""
+        quote: Quote | None = self.result
+        return quote
 
     def changed(self) -> Mapping[str, str]:
         """``group.field`` → text of every changed term."""
@@ -217,14 +238,10 @@ class TermsDialog(QDialog):
             for name, text in editors.changed().items()
         }
 
-    def _save(self) -> None:
-        try:
-            new, _ = corrected_terms(self.old, self.changed())
-        except UserError as exc:
-            self.banner.show_message(f"Not saved: {exc.message}", "warning")
-            return
-        self.result_quote = new
-        self.accept()
+    def build(self) -> Quote:
+        """The quote with the changed terms."""
+        new, _ = corrected_terms(self.old, self.changed())
+        return new
 
 
 EVALUATION_LABELS = {
@@ -237,17 +254,12 @@ EVALUATION_LABELS = {
 }
 
 
-class EvaluationDialog(QDialog):
+class EvaluationDialog(RecordDialog):
     """Edit the evaluation's name, decision date, end user and who prepares it."""
 
     def __init__(self, evaluation: Evaluation, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Evaluation details")
-        self.setMinimumWidth(520)
-        self.old = evaluation
-        self.result_evaluation: Evaluation | None = None
-        layout = QVBoxLayout(self)
-        layout.addWidget(
+        super().__init__("Evaluation details", evaluation.name, 520, parent)
+        self.body.addWidget(
             label(
                 "The decision date is the day certifications and export-control rules are "
                 "judged on; the end user's headquarters is checked by export-control rules as "
@@ -256,27 +268,22 @@ class EvaluationDialog(QDialog):
                 wrap=True,
             )
         )
-        self.banner = Banner()
-        layout.addWidget(self.banner)
+        self.old = evaluation
         skip = tuple(name for name in field_types(Evaluation) if name not in EVALUATION_FIELDS)
         self.fields = FieldEditors(evaluation, skip=skip, labels=EVALUATION_LABELS)
-        layout.addWidget(self.fields.widget)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._save)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.body.addWidget(self.fields.widget)
 
-    def _save(self) -> None:
+    @property
+    def result_evaluation(self) -> Evaluation | None:
+        """The edited evaluation once saved."""
+        evaluation: Evaluation | None = self.result
+        return evaluation
+
+    def build(self) -> Evaluation:
+        """The evaluation with the changed fields, checked."""
         changes = dict(self.fields.changed())
         if "end_user_hq" in changes:
             changes["end_user_hq"] = changes["end_user_hq"].strip().upper()
-        try:
-            new = apply_changes(self.old, changes, what="evaluation")
-            check_evaluation(new)
-        except UserError as exc:
-            self.banner.show_message(f"Not saved: {exc.message}", "warning")
-            return
-        self.result_evaluation = new
-        self.accept()
+        new: Evaluation = apply_changes(self.old, changes, what="evaluation")
+        check_evaluation(new)
+        return new

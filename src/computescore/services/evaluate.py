@@ -104,6 +104,7 @@ from computescore.services.scales import (
     weighting_of,
 )
 from computescore.services.workspace import EvaluationData
+from computescore.wording import unknown_name
 
 ROBUSTNESS_KEYS = frozenset({"tornado_pct", "monte_carlo"})
 """Keys of an evaluation's assumptions that set the robustness runs, not the TCO."""
@@ -243,8 +244,8 @@ def choose_workload(data: EvaluationData, name: str | None) -> tuple[Workload, s
     for workload in workloads:
         if workload.name.casefold() == name.casefold():
             return workload, f"workload {workload.name!r}"
-    known = ", ".join(repr(w.name) for w in workloads)
-    raise NotFound(f"No workload {name!r} in evaluation {data.evaluation.name!r}; it has {known}.")
+    known = [w.name for w in workloads]
+    raise NotFound(unknown_name(f"workload in {data.evaluation.name!r}", name, known))
 
 
 def assumptions_for(

@@ -9,45 +9,23 @@ with the nearest valid ones.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import types
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any
 
 from computescore.errors import InputRefused, UsageError
+from computescore.wording import nearest as nearest
+from computescore.wording import unknown_name as unknown_name
 
 YES = ("yes", "y", "true", "1", "ja", "oui", "si")
 NO = ("no", "n", "false", "0", "nein", "non")
 EMPTY = ("", "none", "null", "-")
 CODE_FIELDS = frozenset({"country", "hq_country", "end_user_hq", "currency"})
 """Fields holding ISO codes, written in capitals whatever was typed."""
-
-
-def nearest(name: str, known: Iterable[str], *, limit: int = 3) -> list[str]:
-    """The known names closest to ``name`` (case and spacing ignored)."""
-    options = list(known)
-    by_key = {option.casefold(): option for option in options}
-    found = difflib.get_close_matches(name.casefold(), list(by_key), n=limit, cutoff=0.5)
-    return [by_key[f] for f in found]
-
-
-def unknown_name(what: str, name: str, known: Sequence[str]) -> str:
-    """'There is no vendor named 'X'; did you mean 'Y'?' with the known names when few."""
-    close = nearest(name, known)
-    sentence = f"There is no {what} named {name!r}"
-    if close:
-        sentence += "; did you mean " + " or ".join(repr(c) for c in close) + "?"
-    elif known:
-        listed = ", ".join(repr(k) for k in list(known)[:8])
-        more = f" and {len(known) - 8} more" if len(known) > 8 else ""
-        sentence += f" (known: {listed}{more})."
-    else:
-        sentence += " (there is none yet)."
-    return sentence
 
 
 def field_types(record: type) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from computescore.domain.scoring.scales import (
 )
 from computescore.domain.weights import Axis
 from computescore.errors import NotFound, UsageError
+from computescore.wording import unknown_name
 
 if TYPE_CHECKING:
     from computescore.domain.workload import Workload
@@ -219,7 +220,4 @@ def _workload(workloads: tuple[Workload, ...], name: str | None) -> Workload:
     for item in workloads:
         if item.name.casefold() == name.casefold():
             return item
-    raise NotFound(
-        f"No workload named {name!r}; the evaluation has: "
-        + ", ".join(repr(w.name) for w in workloads)
-    )
+    raise NotFound(unknown_name("workload", name, [w.name for w in workloads]))

@@ -50,7 +50,7 @@ from computescore.store.tables import (
     VendorRow,
     WorkloadRow,
 )
-from computescore.wording import plural
+from computescore.wording import plural, unknown_name
 
 
 class UnitOfWork(WorkspaceRows):
@@ -89,8 +89,7 @@ class UnitOfWork(WorkspaceRows):
         if name:
             row = self.session.exec(select(EvaluationRow).where(EvaluationRow.name == name)).first()
             if row is None:
-                known = ", ".join(self.evaluation_names()) or "none yet"
-                raise NotFound(f"There is no evaluation named {name!r} (known: {known}).")
+                raise NotFound(unknown_name("evaluation", name, self.evaluation_names()))
             return row[0]
         rows = self.session.exec(
             select(EvaluationRow).order_by(col(EvaluationRow.updated_at).desc())
