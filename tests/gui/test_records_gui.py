@@ -316,3 +316,20 @@ def test_an_ecb_rates_file_is_imported_in_the_dialog_and_undone(window, qtbot, t
     window.workspace.undo_stack.undo()
     wait_idle(qtbot)
     assert window.workspace.snapshot.fx_rates == before
+
+
+def test_the_window_size_is_remembered(app, qtbot) -> None:
+    from computescore.gui.main_window import MainWindow
+
+    first = MainWindow(remember=True)
+    qtbot.addWidget(first)
+    first.show()
+    width = first.width()  # the offscreen screen is narrow: keep the width, change the height
+    first.resize(width, 680)
+    qtbot.waitUntil(lambda: first.height() == 680)
+    first.close()
+    second = MainWindow(remember=True)
+    qtbot.addWidget(second)
+    second.show()
+    assert (second.width(), second.height()) == (width, 680)
+    second.close()

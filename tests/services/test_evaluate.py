@@ -213,7 +213,7 @@ def test_the_result_is_frozen_and_plain_json(workspace: Path) -> None:
 
 def test_workload_choice_is_explicit(workspace: Path) -> None:
     assert "workload '7B fine-tune'" in _run(workspace).workload_note
-    with pytest.raises(NotFound, match="There is no workload in '.*' named 'inference'"):
+    with pytest.raises(NotFound, match=r"There is no workload in '.*' named 'inference'"):
         evaluate(_data(workspace), EvaluateOptions(workload="inference"))
 
 

@@ -295,7 +295,7 @@ class EmptyState(QFrame):
     def _fit_text(self) -> None:
         # A centred, wrapped label is laid out at its size hint, which is one line too
         # short for a long sentence; reserve the height its width needs.
-        self.text.setMinimumHeight(self.text.heightForWidth(EMPTY_TEXT_WIDTH))
+        self.text.setMinimumHeight(max(0, self.text.heightForWidth(EMPTY_TEXT_WIDTH)))
 
     def set_text(self, title: str, text: str, action: str = "") -> None:
         """Change the message (and its single action)."""
