@@ -100,7 +100,8 @@ def test_owned_server_energy_depreciation_and_operations() -> None:
     # Power 700 W × 8 × 1.8 = 10.08 kW; hours in use 12 × 24 × 730/24 = 8,760.
     # Energy in use 10.08 × 1.5 PUE × 8,760 h × 0.16 = 21,192.192.
     # Energy idle 10.08 × 0.3 × 1.5 × 8,760 idle h × 0.16 = 6,357.6576.
-    # Operations US$2 × 8 GPUs × 8,760 h = 140,160.
+    # Operations run the fleet every hour it exists, busy or idle:
+    # US$2 × 8 GPUs × 730 h × 24 months = 280,320.
     tco = _tco(SERVER, hours=12, months=24)
     amounts = {line.category: 0.0 for line in tco.lines}
     for line in tco.lines:
@@ -108,8 +109,8 @@ def test_owned_server_energy_depreciation_and_operations() -> None:
     assert amounts[TcoCategory.HARDWARE] == pytest.approx(250_000.0)
     assert amounts[TcoCategory.RESIDUAL_VALUE] == pytest.approx(-137_500.0)
     assert amounts[TcoCategory.ENERGY] == pytest.approx(21_192.192 + 6_357.6576)
-    assert amounts[TcoCategory.OPERATIONS] == pytest.approx(140_160.0)
-    assert tco.total_usd == pytest.approx(280_209.8496)
+    assert amounts[TcoCategory.OPERATIONS] == pytest.approx(280_320.0)
+    assert tco.total_usd == pytest.approx(420_369.8496)
     energy = [line for line in tco.lines if line.category is TcoCategory.ENERGY]
     assert energy[0].amount_usd == pytest.approx(21_192.192)
     assert "kW × PUE" in energy[0].formula
@@ -447,32 +448,34 @@ def test_the_choice_flips_at_the_break_even_hours(
 
 def test_purchase_against_lease_of_the_same_server() -> None:
     # One 8 × H100 server for 24 months: bought at 250,000 with a 20,000 installation that
-    # belongs to the purchase, or leased at 9,000 per node-month = 216,000 at any use.
+    # belongs to the purchase, or capacity leased from a cloud (which runs it) at 18,000 per
+    # node-month = 432,000 at any use.
     # Bought, at 4 h/day: value lost 250,000 − 137,500 = 112,500; energy in use 10.08 kW ×
     # 1.5 × 2,920 h × 0.16 = 7,064.064; idle 10.08 × 0.3 × 1.5 × 14,600 h × 0.16 = 10,596.096;
-    # operations 2 × 8 × 2,920 = 46,720; installation 20,000 → 196,880.16: bought is cheaper.
+    # operations (every hour the fleet exists) 2 × 8 × 730 × 24 = 280,320; installation
+    # 20,000 → 430,480.16: bought is cheaper.
     lease = compute_line(
-        "9000", PriceUnit.PER_NODE_MONTH, Deployment.LEASE, 8, nodes=1, per_node=8, term=24
+        "18000", PriceUnit.PER_NODE_MONTH, Deployment.LEASE, 8, nodes=1, per_node=8, term=24
     )
     install = cost_line(
         "20000", PriceUnit.TOTAL, CostCategory.INSTALLATION, deployment=Deployment.PURCHASE
     )
     low = _for(SERVER, lease, install, hours=4, months=24)
     assert low.chosen is not None and low.chosen.deployment is Deployment.PURCHASE
-    assert low.total_usd == pytest.approx(196_880.16)
+    assert low.total_usd == pytest.approx(430_480.16)
     assert _line(low, TcoCategory.INSTALLATION).amount_usd == 20_000.0
-    # At 12 h/day the purchase costs 280,209.85 (see the owned-server test) + 20,000
-    # = 300,209.85 against 216,000: the lease, without the purchase's installation.
+    # At 12 h/day the purchase costs 420,369.85 (see the owned-server test) + 20,000
+    # = 440,369.85 against 432,000: the lease, without the purchase's installation.
     high = _for(SERVER, lease, install, hours=12, months=24)
     assert high.chosen is not None and high.chosen.deployment is Deployment.LEASE
-    assert high.total_usd == pytest.approx(216_000.0)
-    assert high.options[0].total_usd == pytest.approx(300_209.8496)
+    assert high.total_usd == pytest.approx(432_000.0)
+    assert high.options[0].total_usd == pytest.approx(440_369.8496)
     assert not any(line.category is TcoCategory.INSTALLATION for line in high.lines)
     assert (high.quote_lines[2].role, high.quote_lines[2].counted) == ("tied", False)
     # Bought: fixed (at 0 h/day) 112,500 + idle 10.08 × 0.3 × 1.5 × 17,520 × 0.16
-    # = 12,715.3152 + 20,000 = 145,215.3152; per daily hour 1,766.016 (energy) − 529.8048
-    # (less idle) + 11,680 (operations) = 12,916.2112. Against 216,000 the two break even
-    # at (216,000 − 145,215.3152) / 12,916.2112 = 5.4803 h/day.
+    # = 12,715.3152 + operations 280,320 + 20,000 = 425,535.3152; per daily hour 1,766.016
+    # (energy) − 529.8048 (less idle) = 1,236.2112. Against 432,000 the two break even at
+    # (432,000 − 425,535.3152) / 1,236.2112 = 5.22943 h/day.
     a = Assumptions()
     owned = affine_from_coefficients(
         "buy", high.options[0].coefficients, a.energy_usd_per_kwh, a.residual_fraction
@@ -480,14 +483,36 @@ def test_purchase_against_lease_of_the_same_server() -> None:
     leased = affine_from_coefficients(
         "lease", high.options[1].coefficients, a.energy_usd_per_kwh, a.residual_fraction
     )
-    assert owned.fixed_usd == pytest.approx(145_215.3152)
-    assert owned.usd_per_daily_hour == pytest.approx(12_916.2112)
+    assert owned.fixed_usd == pytest.approx(425_535.3152)
+    assert owned.usd_per_daily_hour == pytest.approx(1_236.2112)
     crossing = break_even(owned, leased).hours_per_day
-    assert crossing is not None and crossing.value == pytest.approx(5.48030, abs=1e-5)
-    below = _for(SERVER, lease, install, hours=5.4, months=24).chosen
-    above = _for(SERVER, lease, install, hours=5.6, months=24).chosen
+    assert crossing is not None and crossing.value == pytest.approx(5.22943, abs=1e-5)
+    below = _for(SERVER, lease, install, hours=5.2, months=24).chosen
+    above = _for(SERVER, lease, install, hours=5.3, months=24).chosen
     assert below is not None and below.deployment is Deployment.PURCHASE
     assert above is not None and above.deployment is Deployment.LEASE
+
+
+def test_a_server_makers_lease_runs_at_the_buyers_site_like_a_purchase() -> None:
+    # The same server leased from its maker at 9,000 per node-month for 24 months, 12 h/day:
+    # the buyer runs it, so the lease carries what the purchase does besides the hardware —
+    # 216,000 + operations 2 × 8 × 730 × 24 = 280,320 + energy in use 21,192.192 + idle
+    # 6,357.6576 (the owned-server test) = 523,869.8496. A cloud's lease stays 216,000.
+    lease = compute_line(
+        "9000", PriceUnit.PER_NODE_MONTH, Deployment.LEASE, 8, nodes=1, per_node=8, term=24
+    )
+    maker = compute_tco(
+        quote("Maker", lease, kind=VendorKind.SERVER_MAKER),
+        workload(hours_per_day=12, horizon_months=24, accelerators=8),
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+    )
+    assert maker.total_usd == pytest.approx(523_869.8496)
+    categories = {line.category for line in maker.lines}
+    assert {TcoCategory.OPERATIONS, TcoCategory.ENERGY, TcoCategory.FACILITY} <= categories
+    cloud = _for(lease, hours=12, months=24)
+    assert cloud.total_usd == pytest.approx(216_000.0)
 
 
 def test_cost_per_useful_unit_decides_between_accelerators() -> None:
@@ -630,11 +655,11 @@ def test_discounting_moves_money_by_timing() -> None:
     tco = _tco(SERVER, hours=12, months=24, discount_rate=0.08)
     residual = _line(tco, TcoCategory.RESIDUAL_VALUE)
     assert residual.present_value_usd == pytest.approx(-137_500 * 0.857339, rel=1e-6)
-    # PV = 250,000 − 137,500 × 0.857339 + (21,192.19 + 6,357.66 + 140,160) × 0.929816
-    #    = 250,000 − 117,884.09 + 155,939.24 = 288,055.15: the resale credit comes late, so the
-    #    present value is above the undiscounted total of 280,209.85.
+    # PV = 250,000 − 137,500 × 0.857339 + (21,192.19 + 6,357.66 + 280,320) × 0.929816
+    #    = 250,000 − 117,884.09 + 286,262.17 = 418,378.08: the running costs come monthly and
+    #    are discounted, so the present value is below the undiscounted total of 420,369.85.
     assert tco.headline_usd == tco.present_value_usd
-    assert tco.present_value_usd == pytest.approx(288_055.13, abs=0.05)
+    assert tco.present_value_usd == pytest.approx(418_378.08, abs=0.05)
 
 
 def test_cash_flow_puts_one_offs_first_and_resale_last() -> None:

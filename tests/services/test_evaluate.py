@@ -72,8 +72,9 @@ def test_every_quote_is_costed_from_its_lines(workspace: Path) -> None:
     assert totals[HELIOS] == pytest.approx(140_160.0)
     # Kessler (12 months, 12 h/day = 4,380 h): 250,000 − 193,750 value left (d = 0.25)
     # + energy 10.08 kW × 1.5 × 4,380 × 0.16 = 10,596.10 + idle 10.08 × 0.3 × 1.5 × 4,380
-    # × 0.16 = 3,178.83 + operations 2 × 8 × 4,380 = 70,080 + installation 20,000.
-    assert totals[KESSLER] == pytest.approx(160_104.9248)
+    # × 0.16 = 3,178.83 + operations, every hour the server exists, 2 × 8 × 730 × 12
+    # = 140,160 + installation 20,000.
+    assert totals[KESSLER] == pytest.approx(230_184.9248)
     # Euro Compute quotes 16 but is priced for the workload's 8 (one node of 8):
     # 8 × €4.00 × 4,380 h × 1.10 USD/EUR = 154,176 (the 16 quoted would be 308,352).
     assert totals[EURO] == pytest.approx(154_176.0)
@@ -124,12 +125,15 @@ def test_sizing_findings_knock_out_a_quote_that_cannot_hold_the_model(workspace:
 def test_buy_vs_rent_uses_the_cheapest_owned_and_rented_quotes(workspace: Path) -> None:
     advice = _run(workspace).buy_vs_rent
     assert (advice.owned_key, advice.rented_key) == (KESSLER, HELIOS)
-    assert advice.break_even is not None and advice.break_even.kind is BreakEvenKind.CROSSES
-    # Owned: fixed 250,000 − 193,750 + idle energy at 0 h 6,357.66 + 20,000 = 82,607.66,
-    # plus 6,458.11 per daily hour; reserved: 140,160 fixed. (140,160 − 82,607.66) / 6,458.11
-    # = 8.91 h/day; above it the reservation is cheaper.
-    assert advice.break_even.hours_per_day is not None
-    assert advice.break_even.hours_per_day.value == pytest.approx(8.9116, abs=1e-4)
+    assert advice.break_even is not None
+    assert advice.break_even.kind is BreakEvenKind.RENTED_ALWAYS_CHEAPER
+    # Owned: fixed 250,000 − 193,750 + idle energy at 0 h 6,357.66 + operations (every hour
+    # the server exists) 140,160 + 20,000 = 222,767.66, plus 618.11 of energy per daily hour
+    # (883.01 in use − 264.90 less idle); reserved: 140,160 at any use. Owning never catches
+    # up within 12 months: 222,768 at 0 h/day, 222,767.66 + 24 × 618.11 = 237,602 at 24.
+    assert advice.break_even.hours_per_day is None
+    assert "$140,160 against $222,768 at 0 h/day" in advice.break_even.explanation
+    assert "$140,160 against $237,602 at 24 h/day" in advice.break_even.explanation
     assert advice.recommendation.choice is DeploymentChoice.RENT
     assert len(advice.curve) == 25
 

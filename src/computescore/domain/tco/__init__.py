@@ -33,7 +33,11 @@ sum of everything the vendor listed. Conventions:
   horizon is capped at the horizon and the months beyond are reported. On-demand
   and spot capacity is paid for the hours used. Spot adds a lost-work line
   (checkpoint and restart) of ``Assumptions.spot_overhead`` × the spot compute.
-  A lease is treated as capacity the vendor operates (power and facility included).
+  A lease from a cloud is capacity the vendor operates (power and facility included);
+  a lease from a server maker (:data:`~computescore.domain.tco.compute_lines.ON_SITE_LESSORS`)
+  is servers at the buyer's site, which carry the running costs of owned hardware
+  (operations, energy, facility) on top of the lease payments, so a lease and a
+  purchase of the same servers compare like for like.
 * **Owned capacity** (``purchase``). The hardware is paid up front; its value at the
   horizon's end is credited back: straight-line depreciation over
   ``depreciation_years`` from the price down to ``residual_fraction`` × price, so
@@ -41,8 +45,10 @@ sum of everything the vendor listed. Conventions:
   kW × PUE × hours used × $/kWh, energy while idle = kW × idle fraction × PUE × idle
   hours × $/kWh, where kW = TDP × count × ``server_overhead_factor`` / 1000 (CPUs,
   memory, fans and NICs: a DGX H100 draws up to 10.2 kW for 8 × 700 W of GPUs, ≈ 1.8×).
-  Operations overhead is charged per GPU-hour used; maintenance as a yearly fraction
-  of the hardware price; facility (colocation) per kW-month of IT load.
+  Operations overhead (staff, tooling, spares) is charged per GPU-hour of every hour
+  the fleet exists, busy or idle — it is a fixed cost of owning, which is what makes
+  renting cheaper at low use; maintenance as a yearly fraction of the hardware price;
+  facility (colocation) per kW-month of IT load.
 * **Cost lines** of the quote (network, storage, installation, support, power and
   cooling upgrades, software, egress, other) are priced by their unit.
 * **Ecosystem adaptation.** Accelerators outside the CUDA ecosystem add

@@ -55,7 +55,7 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "server_overhead_factor": "node power ÷ GPU power: DGX H100 up to 10.2 kW for 8 × 700 W ≈ 1.8",
     "idle_power_fraction": "share of full power an idle server still draws (assumption; meter it)",
     "ops_usd_per_gpu_hour": "the GPU scale-economics guide (2026): operational overhead US$2–7 "
-    "per GPU-hour",
+    "per GPU-hour, charged for every hour owned or on-site leased hardware exists",
     "maintenance_fraction_per_year": "hardware maintenance per year as a share of the price; 0 "
     "when the quote carries support as a cost line",
     "facility_usd_per_kw_month": "colocation or facility cost per kW of IT load per month; 0 on "

@@ -12,7 +12,9 @@ from computescore.domain.quotes import (
     CostCategory,
     Deployment,
     PriceUnit,
+    Quote,
     QuoteLine,
+    VendorKind,
 )
 from computescore.domain.tco.assumptions import DAYS_PER_MONTH
 from computescore.domain.tco.helpers import (
@@ -308,16 +310,56 @@ def _owned(
             line.currency,
             fx,
         )
+    return _on_site(b, source, count, name, accelerator, line.accelerator)
+
+
+ON_SITE_LESSORS = frozenset({VendorKind.SERVER_MAKER, VendorKind.DOMESTIC_ACCELERATOR})
+"""Vendors whose leases are servers delivered to the buyer's site (clouds lease capacity)."""
+
+
+def installed_on_site(quote: Quote, deployment: Deployment) -> bool:
+    """True for a lease of servers the buyer runs on its own premises (a server maker's)."""
+    return deployment is Deployment.LEASE and quote.vendor.kind in ON_SITE_LESSORS
+
+
+def _leased_on_site(
+    b: _Builder,
+    index: int,
+    line: QuoteLine,
+    accelerator: Accelerator | None,
+    scaled: ScaledCount,
+) -> float:
+    """The running costs of leased servers at the buyer's site; returns their IT load in kW."""
+    name = accelerator.display_name if accelerator else (line.accelerator or "accelerators")
+    source = _line_source(b.quote, index, line)
+    return _on_site(b, source, scaled.accelerators, name, accelerator, line.accelerator)
+
+
+def _on_site(
+    b: _Builder,
+    source: str,
+    count: int,
+    name: str,
+    accelerator: Accelerator | None,
+    accelerator_id: str | None,
+) -> float:
+    """Add the running costs of hardware at the buyer's site; returns its IT load in kW.
+
+    Owned hardware and a server maker's lease installed on the buyer's premises cost
+    the same to run: operations (staff, tooling, spares) for every hour the fleet
+    exists, not only the hours it is busy; energy in use and idle; and the facility.
+    """
+    H = b.horizon
     if b.a.ops_usd_per_gpu_hour > 0:
         b.add(
             f"Operations: {count} × {name}",
             TcoCategory.OPERATIONS,
-            _model(None, k_h=b.a.ops_usd_per_gpu_hour * count * H * DAYS_PER_MONTH),
-            "ops cost per GPU-hour × GPUs × hours per day × months × 730/24",
+            _model(None, k0=b.a.ops_usd_per_gpu_hour * count * H * HOURS_PER_MONTH),
+            "ops cost per GPU-hour × GPUs × 730 h × months (the fleet is run whether busy or idle)",
             (
                 Input("ops", b.a.ops_usd_per_gpu_hour, "USD/GPU-h", "assumption"),
                 Input("GPUs", count),
-                Input("hours per day", b.h, "h"),
+                Input("hours per month", HOURS_PER_MONTH, "h"),
                 Input("months", H, "months"),
             ),
             Timing.MONTHLY,
@@ -330,7 +372,7 @@ def _owned(
         b.problems.append(
             Problem(
                 source,
-                f"accelerator {line.accelerator!r} is not in the "
+                f"accelerator {accelerator_id!r} is not in the "
                 "catalogue; its energy and facility costs are not counted",
                 Severity.WARNING,
             )

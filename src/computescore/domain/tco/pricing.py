@@ -19,7 +19,12 @@ from computescore.domain.sizing import (
     mfu_used,
 )
 from computescore.domain.tco.assumptions import DAYS_PER_MONTH
-from computescore.domain.tco.compute_lines import _owned, _rented
+from computescore.domain.tco.compute_lines import (
+    _leased_on_site,
+    _owned,
+    _rented,
+    installed_on_site,
+)
 from computescore.domain.tco.cost_lines import _cost_line
 from computescore.domain.tco.finish import _finish
 from computescore.domain.tco.helpers import _Builder, _line_source, scale_to_need
@@ -108,6 +113,8 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
                     ok = _rented(b, index, line, deployment, accelerator, fx, scaled)
                     if ok and deployment.committed:
                         committed_usd = b.lines[before].amount_usd
+                    if ok and installed_on_site(b.quote, deployment):
+                        owned_kw = _leased_on_site(b, index, line, accelerator, scaled)
                 own_lines = tuple(b.lines[before:])
             if ok:
                 priced_count = scaled.accelerators
