@@ -177,19 +177,28 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     assert tco.usd_per_useful_pflop_hour.value == pytest.approx(29_200 / 3_036.8)
     assert tco.usd_per_million_tokens is not None
     assert tco.usd_per_million_tokens.value == pytest.approx(29_200 / 420_480)
-    # The missing peak is only a note: the measurement stands in for it.
-    notes = [p for p in tco.problems if "no fp8 peak" in p.message]
-    assert notes and notes[0].severity is Severity.INFO and "measured tokens/s" in notes[0].message
-    # Without a measurement the useful compute is unknown, and the TCO says why.
+    # The card has no FP8 units: an FP8 model is computed in FP16 on it, so its FP16 peak
+    # stands in, and the TCO says so.
+    wider = [p for p in tco.problems if "no fp8 peak" in p.message]
+    assert wider and wider[0].severity is Severity.WARNING
+    assert "its fp16 peak is used" in wider[0].message
+    # Without a measurement the useful compute is that FP16 peak × the assumed MFU:
+    # 165.2 × 0.4 = 66.08 TFLOP/s per card.
     bare = compute_tco(quote("Cards", cards), serving, CATALOGUE, (), DECISION_DATE)
-    assert bare.usd_per_useful_pflop_hour is None and bare.useful_rate is None
-    assert bare.useful_basis is UsefulBasis.UNKNOWN
-    assert bare.useful_missing == (
-        "NVIDIA GeForce RTX 4090 has no fp8 peak in the catalogue, and the quote has no "
-        "measured tokens/s"
-    )
+    assert bare.useful_basis is UsefulBasis.DATASHEET
+    assert bare.useful_rate is not None
+    assert bare.useful_rate.value == pytest.approx(165.2 * serving.assumed_mfu)
+    assert bare.useful_rate.formula == "dense fp16 peak × MFU"
     assert bare.usd_per_used_gpu_hour is not None  # still US$0.50 per GPU-hour used
     assert bare.usd_per_used_gpu_hour.value == pytest.approx(0.50)
+    # A precision with nothing wider to fall back on leaves the useful compute unknown.
+    exotic = replace(serving, precision=Precision.FP64)
+    unknown = compute_tco(quote("Cards", cards), exotic, CATALOGUE, (), DECISION_DATE)
+    assert unknown.useful_basis is UsefulBasis.UNKNOWN
+    assert unknown.useful_missing == (
+        "NVIDIA GeForce RTX 4090 has no fp64 peak in the catalogue, and the quote has no "
+        "measured tokens/s"
+    )
 
 
 def test_a_measurement_beyond_the_peak_is_set_aside() -> None:

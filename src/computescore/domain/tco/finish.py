@@ -20,7 +20,11 @@ from computescore.domain.sizing import (
 from computescore.domain.tco.assumptions import DAYS_PER_MONTH
 from computescore.domain.tco.helpers import cash_flow
 from computescore.domain.tco.records import Tco, UsefulBasis
-from computescore.domain.tco.throughput import precision_shift, useful_throughput
+from computescore.domain.tco.throughput import (
+    main_peak_precision,
+    precision_shift,
+    useful_throughput,
+)
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
 from computescore.wording import sentence
@@ -69,7 +73,14 @@ def _finish(
             (Input(kind, headline, "USD"), Input("GPU-hours used", used_value, "GPU-h")),
         )
     rate, basis, missing, rejected = useful_throughput(
-        quote, workload, peak_total, gpus, mfu, [why for _, why, _ in no_peak], measured_peak
+        quote,
+        workload,
+        peak_total,
+        gpus,
+        mfu,
+        [why for _, why, _ in no_peak],
+        measured_peak,
+        main_peak_precision(main, workload.precision),
     )
     shift = precision_shift(workload, measured_peak)
     if basis is UsefulBasis.MEASURED_MFU and shift:

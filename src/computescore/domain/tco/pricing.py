@@ -37,7 +37,14 @@ from computescore.domain.tco.records import (
     stated_maximum,
 )
 from computescore.domain.tco.reevaluation import _coefficients
-from computescore.domain.tco.throughput import _measured_precision, dense_peak, useful_throughput
+from computescore.domain.tco.throughput import (
+    _measured_precision,
+    dense_peak,
+    fallback_note,
+    main_peak_precision,
+    stated_peak,
+    useful_throughput,
+)
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import WorkloadClass
 
@@ -136,8 +143,11 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             peak_total = None
         else:
             peak = dense_peak(accelerator, workload.precision)
+            wider = fallback_note(accelerator, workload.precision)
+            if wider:
+                b.problems.append(Problem(where, wider, Severity.WARNING))
             if measured_at is not None:
-                at_measured = dense_peak(accelerator, measured_at)
+                at_measured = stated_peak(accelerator, measured_at)
                 if at_measured is not None:
                     measured_peak_total = at_measured * TERA / PETA * gpus
             if peak is None:
@@ -236,6 +246,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
         mfu_used(quote.performance.mfu, workload.assumed_mfu),
         [why for _, why, _ in no_peak],
         draft.measured_peak,
+        main_peak_precision(draft.main, workload.precision),
     )
     per_accelerator = rate.value * TERA / PETA if rate is not None and rate.value > 0 else None
     draft.option = TcoOption(

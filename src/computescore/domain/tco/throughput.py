@@ -20,13 +20,73 @@ from computescore.domain.workload import Purpose, Workload
 
 
 def dense_peak(accelerator: Accelerator, precision: Precision) -> float | None:
-    """Dense peak TFLOP/s at a precision; bf16 and fp16 stand in for each other."""
+    """Dense peak TFLOP/s at a precision, or at the one the chip runs it in (see below)."""
+    found = peak_with_fallback(accelerator, precision)
+    return None if found is None else found[0]
+
+
+def stated_peak(accelerator: Accelerator, precision: Precision) -> float | None:
+    """The datasheet's dense peak at exactly this precision (bf16 and fp16 count as one).
+
+    Used for a measured MFU's own precision: a measurement is a fraction of the peak
+    it was taken against, which a wider format's peak is not.
+    """
     peak = accelerator.dense_tflops(precision)
     if peak is None and precision in _HALF:
         peak = accelerator.dense_tflops(
             Precision.FP16 if precision is Precision.BF16 else Precision.BF16
         )
     return peak
+
+
+FALLBACK: dict[Precision, tuple[Precision, ...]] = {
+    Precision.FP4: (Precision.FP6, Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.FP6: (Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.FP8: (Precision.BF16, Precision.FP16),
+    Precision.INT4: (Precision.INT8, Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.INT8: (Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.BF16: (Precision.FP16,),
+    Precision.FP16: (Precision.BF16,),
+    Precision.TF32: (Precision.FP32,),
+}
+"""Where a chip has no units for a format, the next wider one it computes the model in.
+
+An FP8 model on a chip without FP8 tensor units is computed in BF16 (weights widened
+as they are read), so it runs at the BF16 peak, not at no speed at all; bf16 and fp16
+have the same peak on the parts that have both."""
+
+
+def peak_with_fallback(
+    accelerator: Accelerator, precision: Precision
+) -> tuple[float, Precision] | None:
+    """(dense peak TFLOP/s, the precision it is at): the asked one, else its fallback."""
+    for candidate in (precision, *FALLBACK.get(precision, ())):
+        peak = accelerator.dense_tflops(candidate)
+        if peak is not None:
+            return peak, candidate
+    return None
+
+
+def main_peak_precision(
+    main: tuple[int, Accelerator] | None, precision: Precision
+) -> Precision | None:
+    """The precision whose peak stands for the main accelerator's at ``precision``."""
+    if main is None:
+        return None
+    found = peak_with_fallback(main[1], precision)
+    return None if found is None else found[1]
+
+
+def fallback_note(accelerator: Accelerator, precision: Precision) -> str:
+    """The sentence saying a wider precision's peak stands in ("" when none does)."""
+    found = peak_with_fallback(accelerator, precision)
+    if found is None or found[1] is precision or {found[1], precision} <= _HALF:
+        return ""
+    return (
+        f"{accelerator.display_name} has no {precision.value} peak in the catalogue; its "
+        f"{found[1].value} peak is used (a {precision.value} model is computed in "
+        f"{found[1].value} on it)"
+    )
 
 
 _HALF = frozenset({Precision.BF16, Precision.FP16})
@@ -70,6 +130,7 @@ def useful_throughput(
     mfu: Figure,
     no_peak: Sequence[str] = (),
     measured_peak: tuple[Precision, float | None] | None = None,
+    peak_precision: Precision | None = None,
 ) -> tuple[Figure | None, UsefulBasis, str, str]:
     """Useful throughput of one accelerator on this workload, in TFLOP/s of the model's FLOP.
 
@@ -163,7 +224,7 @@ def useful_throughput(
             rejected,
         )
     measured = UNMEASURED not in mfu.flags
-    precision_at, peak_at = workload.precision, peak_tflops
+    precision_at, peak_at = peak_precision or workload.precision, peak_tflops
     peak_where = "catalogue, mean over the accelerators quoted"
     shift = precision_shift(workload, measured_peak) if measured else ""
     if measured and measured_peak is not None and measured_peak[1]:
