@@ -165,6 +165,46 @@ def test_cjk_name_and_romanised_alias() -> None:
     assert screen("Xinghe Compute Technology", INDEX).outcome is ScreeningOutcome.POTENTIAL_MATCH
 
 
+CHINESE = prepare(
+    [
+        ScreeningList(
+            "Chinese names",
+            LIST_DATE,
+            (
+                ScreeningEntry("华为技术有限公司", countries=("CN",)),
+                ScreeningEntry("Zhongke Sugon Information Industry Co., Ltd.", countries=("CN",)),
+            ),
+        )
+    ]
+)
+
+
+def test_traditional_and_simplified_characters_are_the_same_name() -> None:
+    # 華為技術 (traditional) and 华为技术 (simplified) both read "huawei technology".
+    result = screen("華為技術有限公司", CHINESE, country="CN")
+    assert result.outcome is ScreeningOutcome.POTENTIAL_MATCH
+    assert result.best is not None and result.best.score.score == pytest.approx(1.0)
+    assert "read as “huawei technology”" in result.best.matched_name
+
+
+def test_a_chinese_name_and_its_english_listing_go_to_review() -> None:
+    english = prepare(
+        [ScreeningList("L", LIST_DATE, (ScreeningEntry("Huawei Technologies Co., Ltd."),))]
+    )
+    # 华为技术 reads "huawei technology": Jaro-Winkler 0.96 against "huawei technologies",
+    # but a reading is not a translation, so a reviewer confirms it (never a silent pass).
+    from_chinese = screen("华为技术有限公司", english)
+    assert from_chinese.outcome is ScreeningOutcome.REVIEW
+    best = from_chinese.best
+    assert best is not None and best.score.score == pytest.approx(0.9567, abs=1e-4)
+    assert "read in Latin letters" in best.score.basis
+    # The other way round too: an English vendor name against a Chinese listing.
+    from_english = screen("Huawei Technologies Co Ltd", CHINESE)
+    assert from_english.outcome is ScreeningOutcome.REVIEW
+    # A Latin name with no Chinese reading is screened as before.
+    assert screen("Contoso Compute", CHINESE).outcome is ScreeningOutcome.NO_LIST_MATCH
+
+
 def test_short_name_inside_a_listed_name_goes_to_review() -> None:
     result = screen("Dragonfly Ltd", INDEX)
     assert result.outcome is ScreeningOutcome.REVIEW

@@ -13,9 +13,10 @@ loaded are outside it, and the wording says so.
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
@@ -238,6 +239,92 @@ def normalise_name(text: str) -> NormalisedName:
     return NormalisedName(text, " ".join(tokens), tuple(tokens), tuple(forms))
 
 
+# --------------------------------------------------------------------------- Chinese script
+
+HAN_WORDS: Mapping[str, str] = {
+    "技术": "technology",
+    "技術": "technology",
+    "科技": "technology",
+    "集团": "group",
+    "集團": "group",
+    "国际": "international",
+    "國際": "international",
+    "电子": "electronics",
+    "電子": "electronics",
+    "半导体": "semiconductor",
+    "半導體": "semiconductor",
+    "通信": "communications",
+    "控股": "holdings",
+    "信息": "information",
+    "資訊": "information",
+    "网络": "network",
+    "網絡": "network",
+    "網路": "network",
+    "智能": "intelligence",
+    "软件": "software",
+    "軟體": "software",
+    "计算": "computing",
+    "計算": "computing",
+    "研究所": "institute",
+    "研究院": "institute",
+    "大学": "university",
+    "大學": "university",
+    "数据": "data",
+    "數據": "data",
+}
+"""Words of Chinese company names with their usual English rendering in list entries."""
+
+_HAN_WORD_LENGTHS = sorted({len(word) for word in HAN_WORDS}, reverse=True)
+
+
+def _is_han(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"
+
+
+def _romanise_han(run: str) -> list[str]:
+    """A run of Chinese characters as words: known company words in English, the rest in
+    pinyin without tones, each stretch between them one word (华为技术 → huawei technology)."""
+    from pypinyin import lazy_pinyin
+
+    words: list[str] = []
+    pending = ""
+    i = 0
+    while i < len(run):
+        for size in _HAN_WORD_LENGTHS:
+            english = HAN_WORDS.get(run[i : i + size])
+            if english is not None:
+                if pending:
+                    words.append("".join(lazy_pinyin(pending)))
+                    pending = ""
+                words.append(english)
+                i += size
+                break
+        else:
+            pending += run[i]
+            i += 1
+    if pending:
+        words.append("".join(lazy_pinyin(pending)))
+    return words
+
+
+def romanised(name: NormalisedName) -> NormalisedName | None:
+    """The name read in the Latin alphabet when it has Chinese characters, else None.
+
+    Traditional and simplified characters read the same (華為 and 华为 are both
+    "huawei"), and a Chinese name can be compared with the English names of a list;
+    a match found this way is never stronger than a reviewer's check.
+    """
+    if not any(_is_han(ch) for ch in name.core):
+        return None
+    words: list[str] = []
+    for token in name.tokens:
+        for is_han, run in itertools.groupby(token, key=_is_han):
+            text = "".join(run)
+            words.extend(_romanise_han(text) if is_han else [text])
+    read = normalise_name(" ".join(words))
+    return NormalisedName(name.original, read.core, read.tokens, name.legal_forms)
+
+
 # --------------------------------------------------------------------------- similarity
 
 
@@ -414,6 +501,7 @@ class _IndexedName:
     text: str
     is_alias: bool
     norm: NormalisedName
+    read_from_han: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,11 +538,16 @@ def prepare(lists: Sequence[ScreeningList]) -> ScreeningIndex:
                 norm = normalise_name(text)
                 if not norm.core:
                     continue
-                position = len(names)
-                names.append(_IndexedName(list_index, entry, text, alias, norm))
-                for token in set(norm.tokens):
-                    by_token.setdefault(token, []).append(position)
-                by_initial.setdefault(norm.core[0], []).append(position)
+                read = romanised(norm)
+                forms = [(text, alias, norm, False)]
+                if read is not None and read.core:
+                    forms.append((f"{text} (read as “{read.core}”)", True, read, True))
+                for shown, is_alias, form, from_han in forms:
+                    position = len(names)
+                    names.append(_IndexedName(list_index, entry, shown, is_alias, form, from_han))
+                    for token in set(form.tokens):
+                        by_token.setdefault(token, []).append(position)
+                    by_initial.setdefault(form.core[0], []).append(position)
     # Words on more than 1 % of names ("trading", "technology") find nothing specific;
     # names that share only such words are still reached through their initial.
     common = max(50, len(names) // 100)
@@ -572,6 +665,53 @@ def _judge(
     return ScreeningOutcome.NO_LIST_MATCH, f"score {score.score:.2f} < {review:.2f}"
 
 
+def _matches(
+    query: NormalisedName,
+    query_from_han: bool,
+    index: ScreeningIndex,
+    wanted: str,
+    threshold: float,
+    review_threshold: float,
+) -> list[ScreeningMatch]:
+    """The listed names close to one form of the query (as written, or read from Chinese).
+
+    A name matched only by reading Chinese characters on one side in Latin letters
+    (华为 against "Huawei", either way round) goes to review at most: the reading is not
+    a translation. Both sides in Chinese script match through their readings,
+    traditional or simplified alike.
+    """
+    found = []
+    for position in index.candidates(query):
+        item = index.names[position]
+        if score_bound(query, item.norm) < review_threshold:
+            continue
+        score = score_names(query, item.norm)
+        if score.score < review_threshold:
+            continue
+        agrees = (wanted in item.entry.countries) if wanted and item.entry.countries else None
+        outcome, reason = _judge(score, agrees, threshold, review_threshold)
+        if query_from_han != item.read_from_han:
+            score = replace(score, basis=score.basis + ", the Chinese name read in Latin letters")
+            if outcome is ScreeningOutcome.POTENTIAL_MATCH:
+                outcome = ScreeningOutcome.REVIEW
+                reason += "; read from Chinese characters, so a reviewer must confirm it"
+        listed = index.lists[item.list_index]
+        found.append(
+            ScreeningMatch(
+                listed.name,
+                listed.list_date,
+                item.entry,
+                item.text,
+                item.is_alias,
+                score,
+                agrees,
+                outcome,
+                reason,
+            )
+        )
+    return found
+
+
 def screen(
     name: str,
     index: ScreeningIndex,
@@ -601,30 +741,10 @@ def screen(
     query = normalise_name(name)
     wanted = country.strip().upper() if country else ""
     scored: list[ScreeningMatch] = []
-    if query.core:
-        for position in index.candidates(query):
-            item = index.names[position]
-            if score_bound(query, item.norm) < review_threshold:
-                continue
-            score = score_names(query, item.norm)
-            if score.score < review_threshold:
-                continue
-            agrees = (wanted in item.entry.countries) if wanted and item.entry.countries else None
-            outcome, reason = _judge(score, agrees, threshold, review_threshold)
-            listed = index.lists[item.list_index]
-            scored.append(
-                ScreeningMatch(
-                    listed.name,
-                    listed.list_date,
-                    item.entry,
-                    item.text,
-                    item.is_alias,
-                    score,
-                    agrees,
-                    outcome,
-                    reason,
-                )
-            )
+    read = romanised(query)
+    for form, from_han in [(query, False), *([(read, True)] if read is not None else [])]:
+        if form.core:
+            scored.extend(_matches(form, from_han, index, wanted, threshold, review_threshold))
     scored.sort(
         key=lambda m: (
             -m.outcome.rank,
