@@ -851,3 +851,33 @@ def test_an_mfu_measured_at_a_precision_without_a_peak_keeps_the_workloads() -> 
     # The test catalogue's H100 has no int4 peak: 1,979 × 0.5 = 989.5, said to overstate.
     assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(989.5)
     assert any("may overstate the useful compute" in p.message for p in tco.problems)
+
+
+def test_cost_lines_from_another_region_or_count_are_flagged() -> None:
+    # Two 8-GPU nodes quoted in eu-west, the workload needs one; a storage line quoted for
+    # us-east and support "per server" for the 2 servers quoted (quantity 2) are counted
+    # with the option as quoted, and each is flagged.
+    nodes = replace(
+        compute_line(
+            "20", PriceUnit.PER_NODE_HOUR, Deployment.RESERVED, 16, nodes=2, per_node=8, term=12
+        ),
+        region="eu-west",
+    )
+    storage = replace(
+        cost_line("0.02", PriceUnit.PER_GB_MONTH, CostCategory.STORAGE, quantity="1000"),
+        region="us-east",
+    )
+    support = cost_line("1200", PriceUnit.PER_UNIT, CostCategory.SUPPORT, quantity="2")
+    tco = _for(nodes, storage, support, hours=8, months=12, needed=8)
+    warnings = [p.message for p in tco.problems if p.severity is Severity.WARNING]
+    assert any("quoted for us-east, but the chosen option runs in eu-west" in m for m in warnings)
+    assert any(
+        "the quantity 2 is the 2 servers quoted, but 1 are priced for the workload" in m
+        for m in warnings
+    )
+    # Counted as quoted: support 2 × 1,200 = 2,400 (the reader decides whether to scale).
+    assert _line(tco, TcoCategory.SUPPORT).amount_usd == pytest.approx(2_400.0)
+    # The same lines with the option's own region and count raise nothing.
+    local = replace(storage, region="eu-west")
+    quiet = _for(nodes, local, hours=8, months=12, needed=16)
+    assert not [p for p in quiet.problems if "quoted for" in p.message]

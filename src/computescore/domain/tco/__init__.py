@@ -23,7 +23,10 @@ sum of everything the vendor listed. Conventions:
   once, as quoted (a quantity stays the quantity quoted), except that prices per GPU
   or per node are multiplied by the chosen option's accelerators or nodes. A cost
   line that names an accelerator or a deployment belongs to the options with that
-  accelerator and deployment and is counted only when one of them is chosen.
+  accelerator and deployment and is counted only when one of them is chosen. A cost
+  line quoted for another region than the chosen option, or whose quantity is the
+  quote's server or accelerator count while the option is priced for another, is
+  counted as quoted and flagged (``attachment_warnings``).
 
 * **Hours.** 730 hours per month. A GPU used ``h`` hours a day for ``H`` months runs
   ``h × H × 730 / 24`` hours.

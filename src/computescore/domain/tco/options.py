@@ -35,6 +35,60 @@ _PER_ACCELERATOR_OR_NODE = frozenset(
 )
 
 
+def _place(line: QuoteLine) -> str:
+    return " ".join((line.region or line.country or "").casefold().split())
+
+
+def attachment_warnings(
+    where: str, cost: QuoteLine, option: QuoteLine, priced: int, nodes: float
+) -> list[Problem]:
+    """Warnings for a cost line counted with an option it may not belong to.
+
+    A cost line quoted for another region than the option's, or whose quantity is the
+    quote's node or accelerator count when the option is priced for another count
+    (support for the 2 servers quoted, when 1 is priced for the workload), is still
+    counted as quoted; the reader is told, so the total is checked, not trusted.
+    """
+    out = []
+    cost_place, option_place = _place(cost), _place(option)
+    if cost_place and option_place and cost_place != option_place:
+        what = cost.category.value if cost.category else "cost"
+        out.append(
+            Problem(
+                where,
+                f"this {what} line is quoted for {cost.region or cost.country}, but the chosen "
+                f"option runs in {option.region or option.country}; it is counted with it — "
+                "check that it belongs there",
+                Severity.WARNING,
+            )
+        )
+    quantity = float(cost.quantity) if cost.quantity is not None else None
+    scaled_by_count = cost.price_unit in (
+        PriceUnit.PER_GPU_HOUR,
+        PriceUnit.PER_GPU_MONTH,
+        PriceUnit.PER_NODE_HOUR,
+        PriceUnit.PER_NODE_MONTH,
+    )
+    if quantity is None or quantity <= 1 or scaled_by_count:
+        return out
+    for what, quoted, now in (
+        ("servers", float(option.nodes or 0), nodes),
+        ("accelerators", float(option.gpu_count), float(priced)),
+    ):
+        if quoted and quantity == quoted and now != quoted:
+            out.append(
+                Problem(
+                    where,
+                    f"the quantity {quantity:g} is the {quoted:g} {what} quoted, but {now:g} "
+                    f"are priced for the workload; the line is counted as quoted — scale it "
+                    f"if it is per {what[:-1]}",
+                    Severity.WARNING,
+                )
+            )
+            break
+    return out
+
+
 def _cost_dependency(
     cost: QuoteLine, gpus: int, nodes: float, owned_kw: float, holds_capacity: bool
 ) -> tuple[float | bool, ...]:

@@ -28,7 +28,13 @@ from computescore.domain.tco.compute_lines import (
 from computescore.domain.tco.cost_lines import _cost_line
 from computescore.domain.tco.finish import _finish
 from computescore.domain.tco.helpers import _Builder, _line_source, scale_to_need
-from computescore.domain.tco.options import _belongs, _cost_dependency, _quoted_text, option_label
+from computescore.domain.tco.options import (
+    _belongs,
+    _cost_dependency,
+    _quoted_text,
+    attachment_warnings,
+    option_label,
+)
 from computescore.domain.tco.records import (
     LineModel,
     TcoCategory,
@@ -167,6 +173,16 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
     for cost_index, cost in enumerate(quote.lines):
         if cost.kind is LineKind.COMPUTE or not _belongs(cost, option_line):
             continue
+        if option_line is not None:
+            b.problems.extend(
+                attachment_warnings(
+                    _line_source(quote, cost_index, cost),
+                    cost,
+                    option_line,
+                    priced_count,
+                    total_nodes,
+                )
+            )
         key = (
             cost_index,
             _cost_dependency(cost, priced_count, total_nodes, owned_kw, holds_capacity),
