@@ -549,3 +549,30 @@ def test_a_chip_entered_by_figures_to_a_company_rule_destination_cannot_be_decid
     assert h20 is not None
     named = evaluate(chip_from_accelerator(h20), "CN", None, day, rules)
     assert named.licence.licence_required is True
+
+
+MI308X = _acc(
+    "amd-mi308x", "AMD", {F8: 1000.0, B16: 500.0}, die=None, dc=True, link=896, mem_bw=5300
+)
+"""A user's own MI308X record (the figures are the user's: AMD publishes none)."""
+
+
+def test_the_mi308_licence_requirement_applies_from_2025_04_15(rules: RuleSet) -> None:
+    before = _licence(MI308X, "CN", None, date(2025, 4, 14), rules)
+    assert "us.letter.mi308.v2025" not in [r.rule.id for r in before.licence.requirements]
+    after = _licence(MI308X, "CN", None, date(2025, 4, 15), rules)
+    assert after.licence.licence_required is True
+    assert "us.letter.mi308.v2025" in [r.rule.id for r in after.licence.requirements]
+    # Companies headquartered in China need it wherever the chip goes; others do not.
+    abroad = _licence(MI308X, "FR", "CN", IN_2026, rules)
+    assert "us.letter.mi308.v2025" in [r.rule.id for r in abroad.licence.requirements]
+    french = _licence(MI308X, "FR", "FR", IN_2026, rules)
+    assert "us.letter.mi308.v2025" not in [r.rule.id for r in french.licence.requirements]
+
+
+def test_hbm_on_its_own_is_noted_from_december_2024(rules: RuleSet) -> None:
+    before = _licence(H100, "FR", None, date(2024, 12, 1), rules)
+    after = _licence(H100, "FR", None, date(2024, 12, 2), rules)
+    assert not any("3A090.c" in note for note in before.licence.notes)
+    (note,) = [note for note in after.licence.notes if "3A090.c" in note]
+    assert "is not 3A090.c" in note and "§ 740.25" in note

@@ -38,7 +38,7 @@ def test_shipped_rules_load_with_version_date_and_every_rule_sourced() -> None:
     assert rules.jurisdiction == "US"
     assert rules.as_of == date(2026, 7, 23)
     assert rules.origin == "shipped us-ear.json"
-    assert "version 2026.11.1 (as of 2026-07-23)" in rules.label
+    assert "version 2026.11.2 (as of 2026-07-23)" in rules.label
     for rule in rules.rules:
         assert rule.source.document, rule.id
         assert rule.summary, rule.id
