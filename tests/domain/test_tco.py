@@ -881,3 +881,35 @@ def test_cost_lines_from_another_region_or_count_are_flagged() -> None:
     local = replace(storage, region="eu-west")
     quiet = _for(nodes, local, hours=8, months=12, needed=16)
     assert not [p for p in quiet.problems if "quoted for" in p.message]
+
+
+def test_the_scope_of_each_tco_says_where_each_figure_comes_from() -> None:
+    from computescore.domain.tco.scope import ScopeState, scope_of
+
+    install = cost_line(
+        "20000", PriceUnit.TOTAL, CostCategory.INSTALLATION, deployment=Deployment.PURCHASE
+    )
+    owned = quote("Maker", SERVER, install, kind=VendorKind.SERVER_MAKER)
+    bought = compute_tco(
+        owned, workload(hours_per_day=12, horizon_months=24), CATALOGUE, (), DECISION_DATE
+    )
+    cells = {cell.item: cell for cell in scope_of(bought, owned.vendor)}
+    # Owned: hardware quoted; energy and operations from the assumptions (the owned-server
+    # test's 27,549.85 and 280,320); the facility assumed at 0 and shown; installation
+    # quoted; no network, storage, support or egress in the quote.
+    assert cells["compute"].state is ScopeState.QUOTED
+    assert cells["compute"].amount_usd == pytest.approx(250_000 - 137_500)
+    assert cells["energy"].state is ScopeState.ASSUMED
+    assert cells["energy"].amount_usd == pytest.approx(21_192.192 + 6_357.6576)
+    assert cells["operations"].state is ScopeState.ASSUMED
+    assert cells["operations"].amount_usd == pytest.approx(280_320.0)
+    assert (cells["facility"].state, cells["facility"].amount_usd) == (ScopeState.ASSUMED, 0.0)
+    assert cells["installation"].state is ScopeState.QUOTED
+    for item in ("network", "storage", "support", "egress"):
+        assert cells[item].state is ScopeState.NOT_COSTED
+    # A cloud's reservation has power, building and staff in its rent.
+    cloud = quote("Cloud", RESERVED)
+    rented = compute_tco(cloud, workload(), CATALOGUE, (), DECISION_DATE)
+    rented_cells = {cell.item: cell.state for cell in scope_of(rented, cloud.vendor)}
+    assert rented_cells["compute"] is ScopeState.QUOTED
+    assert {rented_cells[i] for i in ("energy", "facility", "operations")} == {ScopeState.INCLUDED}

@@ -189,3 +189,20 @@ def test_methodology_notes_name_quotes_and_workloads_as_a_reader_knows_them(
         text = note.split(": ", 1)[1] if ": " in note and "!" in note.split(": ")[0] else note
         assert text[:1].isupper() or text.startswith(("…", "‘")), note
         assert note.endswith((".", ")")), note
+
+
+def test_the_pack_says_what_each_total_covers(engine_pack: BoardPack, tmp_path: Path) -> None:
+    from computescore.domain.tco.scope import ScopeState
+
+    scope = {item.label.split(" — ")[0]: item.scope for item in engine_pack.tco}
+    kessler = {cell.item: cell for cell in scope["Kessler Systemhaus"]}
+    helios = {cell.item: cell.state for cell in scope["Helios Cloud"]}
+    # Kessler's purchase: operations from the assumptions, 2 × 8 × 730 × 12 = 140,160
+    # (the evaluate tests); Helios's reservation has power, building and staff in its rent.
+    assert kessler["operations"].state is ScopeState.ASSUMED
+    assert kessler["operations"].amount_usd == pytest.approx(140_160.0)
+    assert helios["operations"] is ScopeState.INCLUDED
+    pdf = tmp_path / "pack.pdf"
+    export_reports(engine_pack, pdf=pdf)
+    text = pdf_text(pdf.read_bytes())
+    assert "What each total covers" in text and "$140 k*" in text and "in rent" in text

@@ -131,6 +131,17 @@ def format_usd(value: float) -> str:
     return f"{sign}${magnitude:,.2f}"
 
 
+def format_usd_short(value: float) -> str:
+    """A US-dollar amount in few characters for narrow tables: ``$1.2 M``, ``$28 k``, ``$0``."""
+    sign = "−" if value < 0 else ""
+    magnitude = abs(value)
+    if magnitude >= 1e6:
+        return f"{sign}${magnitude / 1e6:,.1f} M"
+    if magnitude >= 1e3:
+        return f"{sign}${magnitude / 1e3:,.0f} k"
+    return f"{sign}${magnitude:,.0f}"
+
+
 def format_usd_change(value: float | None) -> str:
     """A difference in money: ``+$1,548``, ``−$200``, ``same`` (under half a dollar) or a dash."""
     if value is None:

@@ -23,6 +23,7 @@ from typing import Any
 from computescore.domain.figures import Input
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.quotes import ExitTerms, FxRate
+from computescore.domain.tco.scope import ScopeCell
 from computescore.vocabulary import AXES as AXES
 from computescore.vocabulary import AXIS_TITLES as AXIS_TITLES
 
@@ -211,6 +212,8 @@ class QuoteTco:
         notes: caveats (spot interruption overhead assumed, FX rate used …).
         complete: False when a line could not be costed (no exchange rate, no price):
             ``total_usd`` then leaves it out and must not be shown as the cost.
+        scope: where each scope item's figure comes from (quoted, assumed, in the
+            rent, not costed), so totals are compared like for like.
     """
 
     quote_key: str
@@ -225,6 +228,7 @@ class QuoteTco:
     shortlisted: bool = True
     notes: tuple[str, ...] = ()
     complete: bool = True
+    scope: tuple[ScopeCell, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from computescore.domain.figures import Input, format_number, format_usd
+from computescore.domain.figures import Input, format_number, format_usd, format_usd_short
+from computescore.domain.tco.scope import ScopeCell, ScopeState
 from computescore.reports import charts, theme
 from computescore.reports.model import (
     QuoteTco,
@@ -138,12 +139,73 @@ def _tco(b: _Builder) -> None:
             s.body,
         )
     )
+    _scope(b, pack.tco)
     for item in shortlisted:
         _tco_quote(b, item)
     if others:
         b.sub("Quotes not shortlisted")
         rows = [[b.cell(t(i.label, NAME_LIMIT)), b.num(format_usd(i.total_usd))] for i in others]
         b.story.append(b.table(["Quote", "Total (USD)"], rows, [0.75, 0.25], numeric=(1,)))
+
+
+SCOPE_HEADERS = {
+    "compute": "Compute",
+    "energy": "Energy",
+    "facility": "Facility",
+    "operations": "Ops",
+    "network": "Network",
+    "storage": "Storage",
+    "support": "Support",
+    "installation": "Install",
+    "egress": "Egress",
+}
+
+
+def _scope_text(cell: ScopeCell) -> str:
+    if cell.state is ScopeState.QUOTED:
+        return format_usd_short(cell.amount_usd)
+    if cell.state is ScopeState.ASSUMED:
+        return f"<i>{format_usd_short(cell.amount_usd)}</i>*"
+    if cell.state is ScopeState.INCLUDED:
+        return "in rent"
+    return f'<font color="{theme.WARNING}">none</font>'
+
+
+def _scope(b: _Builder, items: Sequence[QuoteTco]) -> None:
+    """What each total covers, item by item, so totals are compared like for like."""
+    rows_in = [item for item in items if item.scope]
+    if not rows_in:
+        return
+    b.sub("What each total covers")
+    b.story.append(
+        b.p(
+            "Each total is read against the same items. A figure is quoted by the vendor; "
+            "<i>$x</i>* is worked out from the evaluation's assumptions (energy and "
+            "operations of hardware the buyer runs, a facility assumed already paid for at "
+            "$0); “in rent” is run, powered and housed by a cloud within its price; "
+            "“none” is in neither the quote nor the assumptions — ask for it or add a "
+            "cost before comparing totals.",
+            b.s.small,
+        )
+    )
+    header = ["Quote", *SCOPE_HEADERS.values()]
+    rows = [
+        [
+            b.cell(t(item.label, NAME_LIMIT)),
+            *(b.num(_scope_text(cell)) for cell in item.scope),
+        ]
+        for item in rows_in
+    ]
+    fraction = 0.74 / len(SCOPE_HEADERS)
+    b.story.append(
+        b.table(
+            header,
+            rows,
+            [0.26, *([fraction] * len(SCOPE_HEADERS))],
+            numeric=tuple(range(1, len(header))),
+            compact_head=True,
+        )
+    )
 
 
 def _tco_quote(b: _Builder, item: QuoteTco) -> None:
