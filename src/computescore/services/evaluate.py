@@ -91,6 +91,7 @@ from computescore.domain.tco import (
     assumptions_from_mapping,
     compute_tco,
 )
+from computescore.domain.tco.scope import ScopeCell, scope_of
 from computescore.domain.weights import Weights, normalise_weights, preset_for, presets_from_data
 from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
@@ -148,6 +149,7 @@ class QuoteResult:
     fit_findings: tuple[Finding, ...]
     compliance_findings: tuple[Finding, ...]
     tornado: Tornado
+    scope: tuple[ScopeCell, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -647,6 +649,7 @@ def evaluate(
             fit,
             tuple(by_quote.get(quote.key, ())),
             tornado(tco, assumptions, tornado_pct),
+            scope_of(tco, quote.vendor),
         )
         for quote, sizing, tco, fit in partial
     }

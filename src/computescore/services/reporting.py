@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import date
 from pathlib import Path
@@ -28,13 +28,11 @@ from computescore.domain.figures import MISSING, UNMEASURED, format_usd
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.montecarlo import MonteCarloResult, Triangular
-from computescore.domain.quotes import Vendor
 from computescore.domain.scoring import Scorecard
 from computescore.domain.scoring.independence import IndependenceCheck
 from computescore.domain.scoring.missing import missing_sentence
 from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.sensitivity import FlipWeight
-from computescore.domain.tco.scope import scope_of
 from computescore.domain.weights import Axis, weights_origin
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
@@ -192,12 +190,10 @@ def score_method(
     return tuple(method)
 
 
-def tco_records(
-    result: EvaluationResult, vendors: Mapping[str, Vendor] | None = None
-) -> tuple[QuoteTco, ...]:
+def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
     """Every quote's TCO as the report model's :class:`QuoteTco` (ranked order, then
     the supporting quotes), with the options, FX rates and problems as notes, and the
-    scope each total covers (``vendors`` by quote key: who runs rented capacity)."""
+    scope each total covers."""
     out = []
     # Supporting quotes (no compute lines) are not ranked but keep their TCO in the pack.
     listed = [(score.quote_key, not score.disqualified) for score in result.scorecard.scores]
@@ -261,7 +257,7 @@ def tco_records(
                 shortlisted=shortlisted,
                 notes=tuple(notes),
                 complete=tco.complete,
-                scope=scope_of(tco, vendors[quote_key]) if vendors and quote_key in vendors else (),
+                scope=quote.scope,
             )
         )
     return tuple(out)
@@ -524,7 +520,7 @@ def build_board_pack(
     """
     evaluation = data.evaluation
     ranking = ranking_record(result)
-    tcos = tco_records(result, {quote.key: quote.vendor for quote in data.quotes})
+    tcos = tco_records(result)
     order = {score.quote_key: i for i, score in enumerate(result.scorecard.scores)}
     exits = tuple(
         QuoteExit(q.label, q.exit_terms)
