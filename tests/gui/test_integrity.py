@@ -143,3 +143,32 @@ def test_frozen_weights_cannot_be_moved_in_the_app(app, qtbot, sample_db) -> Non
     assert not view.rows["cost"].slider.isEnabled()
     assert not view.scales_button.isEnabled()
     win.close()
+
+
+def test_swing_weighting_in_the_app_sets_the_weights_undoably(analysed, qtbot) -> None:
+    from computescore.domain.swing import swings
+    from computescore.domain.weights import Axis
+    from computescore.gui import commands
+    from computescore.gui.swing_form import SwingDialog
+
+    before = dict(analysed.workspace.snapshot.evaluation.weights)
+    dialog = SwingDialog(swings(analysed.analysis.result.scorecard))
+    qtbot.addWidget(dialog)
+    # Every move at 50 points: none is the most wanted, so nothing can be saved yet.
+    assert not dialog.save_button.isEnabled() and "100 points" in dialog.banner.text()
+    points = {Axis.COST: 100, Axis.RELIABILITY: 60}
+    for axis, spin in dialog.spins.items():
+        spin.setValue(points.get(axis, 20))
+    # Hand-worked: 100 + 60 + 3 × 20 = 220 points → cost 100/220 = 45.5 %, reliability 27.3 %.
+    assert dialog.shares[Axis.COST].text() == "45.5 %"
+    assert dialog.shares[Axis.RELIABILITY].text() == "27.3 %"
+    dialog._save()
+    commands.set_swing_weights(analysed.workspace, dialog.result_weights, dialog.points)
+    _settle(analysed, qtbot)
+    weights = analysed.workspace.snapshot.evaluation.weights
+    assert weights["cost"] == pytest.approx(100 / 220)
+    method = analysed.workspace.snapshot.assumptions["weighting"]
+    assert method["method"] == "swing" and method["points"]["reliability"] == 60.0
+    analysed.workspace.undo_stack.undo()
+    _settle(analysed, qtbot)
+    assert dict(analysed.workspace.snapshot.evaluation.weights) == before

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand
 
 from computescore.domain.quotes import FxRate, Quote, QuoteLine, Vendor
+from computescore.domain.weights import Weights
 from computescore.domain.workload import Evaluation, Workload
 from computescore.gui.errors import report_exception
 from computescore.services.records import EVALUATION_FIELDS
@@ -178,6 +179,36 @@ def edit_evaluation(workspace: Workspace, old: Evaluation, new: Evaluation) -> N
     push(
         workspace,
         EditCommand(workspace, f"Edit evaluation: {what}", write(new), write(old), after=after),
+    )
+
+
+def set_swing_weights(workspace: Workspace, weights: Weights, points: Mapping[str, float]) -> None:
+    """Store weights reached by swing weighting with the answers, undoably (one step)."""
+    from computescore.services.weighting import with_swing
+
+    evaluation = workspace.require_evaluation()
+    snapshot = workspace.snapshot
+    assert evaluation.id is not None and snapshot is not None
+    evaluation_id = evaluation.id
+    old_weights, old_assumptions = dict(evaluation.weights), dict(snapshot.assumptions)
+    new_assumptions = with_swing(old_assumptions, weights, points)
+
+    def write(values: Mapping[str, float], assumptions: Mapping[str, Any]) -> Write:
+        def run(uow: UnitOfWork) -> None:
+            uow.set_evaluation_field(evaluation_id, "weights", dict(values) or None)
+            uow.set_evaluation_field(evaluation_id, "assumptions", dict(assumptions))
+
+        return run
+
+    push(
+        workspace,
+        EditCommand(
+            workspace,
+            "Swing weighting",
+            write(weights.as_dict(), new_assumptions),
+            write(old_weights, old_assumptions),
+            after=lambda _f: workspace.reload(),
+        ),
     )
 
 

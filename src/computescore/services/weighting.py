@@ -56,17 +56,29 @@ def set_swing_weights(store: Store, evaluation: str | None, points: Mapping[str,
         raise UsageError(why[0].upper() + why[1:] + ".")
     with store.transaction() as uow:
         row = uow.evaluation_row(evaluation)
-        assumptions = dict(row.assumptions or {})
-        refuse_if_frozen(assumptions)
-        assumptions[WEIGHTING_KEY] = {
-            "method": SWING_SOURCE,
-            "points": {axis.value: float(points.get(axis.value, 0.0)) for axis in Axis},
-            "rationale": weights.rationale,
-        }
+        assumptions = with_swing(dict(row.assumptions or {}), weights, points)
         assert row.id is not None
         uow.set_evaluation_field(row.id, "weights", weights.as_dict())
         uow.set_evaluation_field(row.id, "assumptions", assumptions)
     return weights
+
+
+def with_swing(
+    assumptions: Mapping[str, object], weights: Weights, points: Mapping[str, float]
+) -> dict[str, object]:
+    """The evaluation's assumptions with how swing weighting reached ``weights``.
+
+    Raises:
+        UsageError: the weights are frozen.
+    """
+    out = dict(assumptions)
+    refuse_if_frozen(out)
+    out[WEIGHTING_KEY] = {
+        "method": SWING_SOURCE,
+        "points": {axis.value: float(points.get(axis.value, 0.0)) for axis in Axis},
+        "rationale": weights.rationale,
+    }
+    return out
 
 
 def freeze(store: Store, evaluation: str | None) -> str:

@@ -369,6 +369,13 @@ class ScorecardView(View):
             "The anchors that map cost and performance to 0–100 (a target and a ceiling)"
         )
         self.scales_button.clicked.connect(self.edit_scales)
+        self.swing_button = button("Swing weighting…")
+        self.swing_button.setToolTip(
+            "Weights from this evaluation's ranges: which axis would you most like to move "
+            "from its worst to its best level?"
+        )
+        self.swing_button.clicked.connect(self.swing_weighting)
+        self.header.add_action(self.swing_button)
         self.header.add_action(self.scales_button)
         self.header.add_action(self.reset)
 
@@ -543,7 +550,7 @@ class ScorecardView(View):
         from computescore.services.scales import frozen_note
 
         note = frozen_note(snapshot.assumptions)
-        for widget in (self.preset, self.reset, self.scales_button):
+        for widget in (self.preset, self.reset, self.scales_button, self.swing_button):
             widget.setEnabled(not note)
         for row in self.rows.values():
             row.slider.setEnabled(not note)
@@ -563,6 +570,28 @@ class ScorecardView(View):
             return
         rates = any(gap.missing_rates for gap in incomplete_costs(result))
         self.caveat.show_message(caveat, "warning", "Exchange rates…" if rates else "")
+
+    @guarded
+    def swing_weighting(self, _checked: bool = False) -> None:
+        """Ask for swing points on this evaluation's ranges and store the weights, undoably."""
+        from computescore.domain.swing import swings
+        from computescore.gui import commands
+        from computescore.gui.swing_form import SwingDialog
+        from computescore.services.scales import weighting_of
+
+        analysis = self.analysis
+        snap = self.workspace.snapshot
+        if analysis is None or analysis.result is None or snap is None:
+            return
+        earlier = weighting_of(dict(snap.assumptions)).get("points")
+        dialog = SwingDialog(
+            swings(analysis.result.scorecard),
+            earlier if isinstance(earlier, dict) else None,
+            self,
+        )
+        self.swing_dialog = dialog
+        if dialog.exec() and dialog.result_weights is not None:
+            commands.set_swing_weights(self.workspace, dialog.result_weights, dialog.points)
 
     @guarded
     def edit_scales(self, _checked: bool = False) -> None:
