@@ -130,6 +130,12 @@ def _dialog_screens(window: MainWindow, out: Path, prefix: str) -> list[Path]:
             where = f"{quote.label}, line {line_no}"
             dialogs.insert(1, ("edit-line", LineDialog(quote.lines[line_no - 1], where, window)))
             dialogs.insert(2, ("edit-terms", TermsDialog(quote, window)))
+    result = window.analysis.result if window.analysis is not None else None
+    if result is not None:
+        from computescore.domain.swing import swings
+        from computescore.gui.swing_form import SwingDialog
+
+        dialogs.append(("swing", SwingDialog(swings(result.scorecard), None, window)))
     written = []
     for name, dialog in dialogs:
         dialog.show()
