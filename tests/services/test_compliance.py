@@ -42,7 +42,7 @@ from computescore.services.compliance import (
     result_to_dict,
     settings_for,
 )
-from computescore.services.evaluate import find_accelerator
+from computescore.services.estimates import find_accelerator
 from computescore.services.rules import shipped_rules
 from computescore.services.workspace import load_evaluation_data, open_store
 

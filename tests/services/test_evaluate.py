@@ -27,10 +27,10 @@ from computescore.domain.quotes import (
 from computescore.domain.weights import Axis
 from computescore.errors import NotFound, UsageError
 from computescore.services.catalogue import load_catalogue
+from computescore.services.estimates import estimate_training
 from computescore.services.evaluate import (
     EvaluateOptions,
     EvaluationResult,
-    estimate_training,
     evaluate,
     evaluate_workspace,
     result_to_dict,
@@ -136,6 +136,8 @@ def test_buy_vs_rent_uses_the_cheapest_owned_and_rented_quotes(workspace: Path) 
     assert "$140,160 against $237,602 at 24 h/day" in advice.break_even.explanation
     assert advice.recommendation.choice is DeploymentChoice.RENT
     assert len(advice.curve) == 25
+    # With no discount rate the comparison says money was treated as free.
+    assert any("no cost of capital" in reason for reason in advice.recommendation.reasons)
 
 
 def test_compliance_findings_feed_the_axis_and_the_knockouts(workspace: Path) -> None:

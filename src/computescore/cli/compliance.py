@@ -189,7 +189,7 @@ def run_classify(args: argparse.Namespace) -> int:
         classify_figures,
         result_to_dict,
     )
-    from computescore.services.evaluate import find_accelerator
+    from computescore.services.estimates import find_accelerator
     from computescore.services.rules import load_rules
 
     rules = load_rules(args.rules)

@@ -46,7 +46,7 @@ from computescore.domain.buy_vs_rent import (
     recommend,
     workload_traits,
 )
-from computescore.domain.catalog import Accelerator, Catalogue, Precision
+from computescore.domain.catalog import Catalogue
 from computescore.domain.figures import Figure
 from computescore.domain.findings import Finding
 from computescore.domain.montecarlo import (
@@ -79,8 +79,6 @@ from computescore.domain.sizing import (
     detect_fabric,
     fit_findings,
     max_per_node,
-    size_inference,
-    size_training,
     size_workload,
 )
 from computescore.domain.swing import SWING_SOURCE
@@ -518,7 +516,14 @@ def _buy_vs_rent(
         )
     if per_accelerator:
         basis += " (different counts: compared per accelerator)"
-    advice = replace(advice, reasons=(basis, *advice.reasons))
+    extra: tuple[str, ...] = (basis,)
+    if assumptions.discount_rate <= 0:
+        extra += (
+            "no cost of capital is charged (discount rate 0 %): the purchase paid up front "
+            "is compared with rent paid monthly as if money cost nothing; set a discount "
+            "rate under the TCO assumptions to compare present values",
+        )
+    advice = replace(advice, reasons=(*extra, *advice.reasons))
     return BuyVsRentResult(
         owned.quote_key,
         rented.quote_key,
@@ -709,98 +714,6 @@ def evaluate_workspace(
         progress=progress,
     )
     return analysis.result
-
-
-# ----------------------------------------------------------------------------- estimates
-
-
-def find_accelerator(catalogue: Catalogue, text: str) -> Accelerator:
-    """The catalogue accelerator named by an id or a vendor spelling.
-
-    Raises:
-        NotFound: nothing matches; the message suggests the closest ids.
-    """
-    accelerator = catalogue.get(text.strip().lower())
-    if accelerator is None:
-        match = catalogue.resolve(text)
-        accelerator = catalogue.get(match.accelerator_id) if match else None
-    if accelerator is None:
-        close = catalogue.closest(text)
-        hint = f" Closest: {', '.join(close)}." if close else ""
-        raise NotFound(f"No accelerator {text!r} in the catalogue.{hint}")
-    return accelerator
-
-
-def _precision(text: str | None) -> Precision:
-    try:
-        return Precision((text or "bf16").strip().lower())
-    except ValueError:
-        known = ", ".join(p.value for p in Precision)
-        raise UsageError(f"Unknown precision {text!r}; use one of {known}.") from None
-
-
-def estimate_training(
-    catalogue: Catalogue,
-    *,
-    params: float,
-    tokens: float,
-    accelerator: str,
-    mfu: float,
-    precision: str | None = None,
-    gpus: int | None = None,
-    usd_per_gpu_hour: float | None = None,
-) -> Sizing:
-    """Size a training job on a catalogue accelerator (see :func:`size_training`).
-
-    Raises:
-        NotFound: unknown accelerator.
-        UsageError: unknown precision.
-    """
-    return size_training(
-        params,
-        tokens,
-        find_accelerator(catalogue, accelerator),
-        assumed_mfu=mfu,
-        precision=_precision(precision),
-        gpus=gpus,
-        usd_per_gpu_hour=usd_per_gpu_hour,
-        source="command line",
-    )
-
-
-def estimate_inference(
-    catalogue: Catalogue,
-    *,
-    params: float,
-    tokens_per_day: float,
-    accelerator: str,
-    mfu: float,
-    precision: str | None = None,
-    context_length: int = 4096,
-    batch_size: int = 1,
-    hours_per_day: float = 24.0,
-    tokens_per_second: float | None = None,
-    usd_per_gpu_hour: float | None = None,
-) -> Sizing:
-    """Size serving a model on a catalogue accelerator (see :func:`size_inference`).
-
-    Raises:
-        NotFound: unknown accelerator.
-        UsageError: unknown precision.
-    """
-    return size_inference(
-        params,
-        tokens_per_day,
-        find_accelerator(catalogue, accelerator),
-        assumed_mfu=mfu,
-        measured_tokens_per_second=tokens_per_second,
-        precision=_precision(precision),
-        context_length=context_length,
-        batch_size=batch_size,
-        hours_per_day=hours_per_day,
-        usd_per_gpu_hour=usd_per_gpu_hour,
-        source="command line",
-    )
 
 
 # ----------------------------------------------------------------------------- JSON

@@ -49,7 +49,7 @@ def _print_sizing(title: str, figures: Sequence[tuple[str, Any]], problems: Sequ
 
 def run_estimate_training(args: argparse.Namespace) -> int:
     """Print the sizing of a training job."""
-    from computescore.services.evaluate import estimate_training
+    from computescore.services.estimates import estimate_training
 
     sizing = estimate_training(
         _catalogue(args.db),
@@ -108,7 +108,7 @@ def run_estimate_training(args: argparse.Namespace) -> int:
 
 def run_estimate_inference(args: argparse.Namespace) -> int:
     """Print the sizing of an inference load."""
-    from computescore.services.evaluate import estimate_inference
+    from computescore.services.estimates import estimate_inference
 
     sizing = estimate_inference(
         _catalogue(args.db),
