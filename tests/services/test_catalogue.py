@@ -28,7 +28,8 @@ DOMAIN_IDS = [
     "nvidia-h800-sxm", "nvidia-h20", "nvidia-b200", "nvidia-gb200", "nvidia-a100-sxm-40gb",
     "nvidia-a100-sxm-80gb", "nvidia-a100-pcie-80gb", "nvidia-a800-sxm", "nvidia-l40s",
     "nvidia-l4", "nvidia-l20", "nvidia-rtx-4090", "nvidia-rtx-4090d", "nvidia-rtx-5090",
-    "amd-mi300x", "amd-mi325x", "intel-gaudi3", "google-tpu-v5p", "huawei-ascend-910b",
+    "amd-mi300x", "amd-mi325x", "intel-gaudi3", "google-tpu-v5p", "google-tpu-v6e",
+    "google-tpu7x", "huawei-ascend-910b",
 ]  # fmt: skip
 
 FIGURE_FIELDS = [
@@ -383,7 +384,7 @@ def test_shipped_files_parse() -> None:
         ),
         (
             lambda d: d["accelerators"].append(copy.deepcopy(d["accelerators"][0])),
-            "entry 23 repeats the id nvidia-h100-sxm",
+            "entry 25 repeats the id nvidia-h100-sxm",  # the appended copy, after the 25 shipped
         ),
     ],
 )
@@ -426,3 +427,16 @@ def test_no_peak_is_claimed_that_the_maker_does_not_publish() -> None:
     assert v5p.dense_tflops("fp8") is None
     assert v5p.dense_tflops("bf16") == 459 and v5p.dense_tflops("int8") == 918
     assert "peaks.fp8" not in v5p.sources
+
+
+def test_the_newer_tpus_carry_googles_published_peaks() -> None:
+    catalogue = load_catalogue()
+    trillium, ironwood = catalogue.get("google-tpu-v6e"), catalogue.get("google-tpu7x")
+    assert trillium is not None and ironwood is not None
+    assert (trillium.dense_tflops("bf16"), trillium.dense_tflops("int8")) == (918, 1836)
+    assert trillium.dense_tflops("fp8") is None  # costed at the BF16 peak, with a warning
+    assert (ironwood.dense_tflops("bf16"), ironwood.dense_tflops("fp8")) == (2307, 4614)
+    # TPP = 4,614 × 8 = 36,912: 3A090.a.1 like any part above 4,800.
+    assert _tpp(ironwood) == pytest.approx(36_912)
+    assert catalogue.resolve("Ironwood").accelerator_id == "google-tpu7x"
+    assert catalogue.resolve("ct6e-standard-8t").per_node == 8
