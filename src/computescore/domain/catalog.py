@@ -162,6 +162,34 @@ class Accelerator:
         return f"{self.maker} {self.model}"
 
 
+PRECISION_FALLBACK: Mapping[Precision, tuple[Precision, ...]] = {
+    Precision.FP4: (Precision.FP6, Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.FP6: (Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.FP8: (Precision.BF16, Precision.FP16),
+    Precision.INT4: (Precision.INT8, Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.INT8: (Precision.FP8, Precision.BF16, Precision.FP16),
+    Precision.BF16: (Precision.FP16,),
+    Precision.FP16: (Precision.BF16,),
+    Precision.TF32: (Precision.FP32,),
+}
+"""Where a chip has no units for a format, the next wider one it computes the model in.
+
+An FP8 model on a chip without FP8 tensor units is computed in BF16 (weights widened
+as they are read), so it runs at the BF16 peak, not at no speed at all; bf16 and fp16
+have the same peak on the parts that have both."""
+
+
+def peak_with_fallback(
+    accelerator: Accelerator, precision: Precision
+) -> tuple[float, Precision] | None:
+    """(dense peak TFLOP/s, the precision it is at): the asked one, else its fallback."""
+    for candidate in (precision, *PRECISION_FALLBACK.get(precision, ())):
+        peak = accelerator.dense_tflops(candidate)
+        if peak is not None and peak > 0:
+            return peak, candidate
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Alias:
     """A vendor spelling that maps to a catalogue id.

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from computescore.domain.catalog import Accelerator, Precision
+from computescore.domain.catalog import Accelerator, Precision, peak_with_fallback
 from computescore.domain.figures import UNMEASURED, Figure, Input
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.sizing.compute import (
@@ -59,24 +59,26 @@ class Sizing:
 def _peak_for(
     accelerator: Accelerator, precision: Precision, problems: list[Problem], source: str
 ) -> tuple[Precision, float] | None:
-    """The dense peak to use, falling back between bf16 and fp16 when one is missing."""
-    peak = accelerator.dense_tflops(precision)
-    if peak is not None and peak > 0:
-        return precision, peak
-    fallbacks = {Precision.BF16: Precision.FP16, Precision.FP16: Precision.BF16}
-    alternative = fallbacks.get(precision)
-    if alternative is not None:
-        alt_peak = accelerator.dense_tflops(alternative)
-        if alt_peak is not None and alt_peak > 0:
+    """The dense peak to use: the precision's, else the next wider one the chip has
+    (``catalog.PRECISION_FALLBACK``: an FP8 model on a chip without FP8 units runs in BF16)."""
+    found = peak_with_fallback(accelerator, precision)
+    if found is not None:
+        peak, used = found
+        if used is not precision:
+            half_swap = {used, precision} <= {Precision.BF16, Precision.FP16}
             problems.append(
                 Problem(
                     source,
-                    f"{accelerator.display_name} has no {precision.value} peak; "
-                    f"the {alternative.value} peak is used instead",
+                    f"{accelerator.display_name} has no {precision.value} peak; the "
+                    f"{used.value} peak is used instead"
+                    if half_swap
+                    else f"{accelerator.display_name} has no {precision.value} peak in the "
+                    f"catalogue; its {used.value} peak is used (a {precision.value} model is "
+                    f"computed in {used.value} on it)",
                     Severity.WARNING,
                 )
             )
-            return alternative, alt_peak
+        return used, peak
     problems.append(
         Problem(
             source,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from computescore.domain.catalog import Accelerator, Precision
+from computescore.domain.catalog import Accelerator, Precision, peak_with_fallback
 from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
 from computescore.domain.quotes import (
     Quote,
@@ -37,34 +37,6 @@ def stated_peak(accelerator: Accelerator, precision: Precision) -> float | None:
             Precision.FP16 if precision is Precision.BF16 else Precision.BF16
         )
     return peak
-
-
-FALLBACK: dict[Precision, tuple[Precision, ...]] = {
-    Precision.FP4: (Precision.FP6, Precision.FP8, Precision.BF16, Precision.FP16),
-    Precision.FP6: (Precision.FP8, Precision.BF16, Precision.FP16),
-    Precision.FP8: (Precision.BF16, Precision.FP16),
-    Precision.INT4: (Precision.INT8, Precision.FP8, Precision.BF16, Precision.FP16),
-    Precision.INT8: (Precision.FP8, Precision.BF16, Precision.FP16),
-    Precision.BF16: (Precision.FP16,),
-    Precision.FP16: (Precision.BF16,),
-    Precision.TF32: (Precision.FP32,),
-}
-"""Where a chip has no units for a format, the next wider one it computes the model in.
-
-An FP8 model on a chip without FP8 tensor units is computed in BF16 (weights widened
-as they are read), so it runs at the BF16 peak, not at no speed at all; bf16 and fp16
-have the same peak on the parts that have both."""
-
-
-def peak_with_fallback(
-    accelerator: Accelerator, precision: Precision
-) -> tuple[float, Precision] | None:
-    """(dense peak TFLOP/s, the precision it is at): the asked one, else its fallback."""
-    for candidate in (precision, *FALLBACK.get(precision, ())):
-        peak = accelerator.dense_tflops(candidate)
-        if peak is not None:
-            return peak, candidate
-    return None
 
 
 def main_peak_precision(

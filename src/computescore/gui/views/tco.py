@@ -496,6 +496,11 @@ class TcoView(View):
         mc_split = QSplitter(Qt.Orientation.Horizontal)
         mc_split.addWidget(self.mc_table)
         mc_split.addWidget(self.mc_chart)
+        # The table's five columns need about 600 px; the chart reads well narrower.
+        mc_split.setStretchFactor(0, 3)
+        mc_split.setStretchFactor(1, 2)
+        mc_split.setSizes([620, 480])
+        mc_split.setChildrenCollapsible(False)
         mc_layout.addWidget(mc_split, 1)
 
         self.per_quote = QSplitter(Qt.Orientation.Horizontal)
