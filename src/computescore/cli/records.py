@@ -43,8 +43,16 @@ def _values(args: argparse.Namespace) -> dict[str, Any]:
     return values
 
 
-def _evaluation_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+def _finish(
+    parsers: tuple[argparse.ArgumentParser, ...], handler: Any, *, evaluation: bool = True
+) -> None:
+    """The options every action of a record command shares, and its handler."""
+    for parser in parsers:
+        add_db_argument(parser)
+        if evaluation:
+            parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+        parser.add_argument("--json", action="store_true", help="print the result as JSON")
+        parser.set_defaults(func=handler)
 
 
 def _commands(
@@ -79,10 +87,7 @@ def _register_evaluation(sub: argparse._SubParsersAction[argparse.ArgumentParser
     drop = actions.add_parser("delete", help="move an evaluation to the recently deleted list")
     drop.add_argument("name", help="the evaluation")
     creates_database(create)
-    for parser in (create, edit, drop):
-        add_db_argument(parser)
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
-        parser.set_defaults(func=run_evaluation)
+    _finish((create, edit, drop), run_evaluation, evaluation=False)
 
 
 def _register_workload(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -96,11 +101,7 @@ def _register_workload(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     remove = actions.add_parser("remove", help="move a workload to the recently deleted list")
     remove.add_argument("name", help="the workload")
     fields = actions.add_parser("fields", help="every workload field and what it expects")
-    for parser in (listing, add, edit, remove, fields):
-        add_db_argument(parser)
-        _evaluation_option(parser)
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
-        parser.set_defaults(func=run_workload)
+    _finish((listing, add, edit, remove, fields), run_workload)
 
 
 def _register_vendor(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -121,10 +122,7 @@ def _register_vendor(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     drop = actions.add_parser("delete", help="move a vendor with no quotes to recently deleted")
     drop.add_argument("name", help="the vendor")
-    for parser in (listing, edit, drop):
-        add_db_argument(parser)
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
-        parser.set_defaults(func=run_vendor)
+    _finish((listing, edit, drop), run_vendor, evaluation=False)
 
 
 def _register_quote(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -147,10 +145,7 @@ def _register_quote(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     drop.add_argument("--revision", type=int, help="one revision (default: the latest)")
     for parser in (edit, drop):
         parser.add_argument("--vendor", metavar="NAME", help="when several vendors share it")
-        add_db_argument(parser)
-        _evaluation_option(parser)
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
-        parser.set_defaults(func=run_quote)
+    _finish((edit, drop), run_quote)
 
 
 def _register_deleted(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -160,10 +155,7 @@ def _register_deleted(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     back.add_argument("number", type=int, help="its number in the list")
     empty = actions.add_parser("empty", help="forget every deleted record for good")
     empty.add_argument("--yes", action="store_true", help="confirm (required)")
-    for parser in (listing, back, empty):
-        add_db_argument(parser)
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
-        parser.set_defaults(func=run_deleted)
+    _finish((listing, back, empty), run_deleted, evaluation=False)
 
 
 # -- handlers ---------------------------------------------------------------------------------

@@ -97,6 +97,16 @@ class EditCommand(QUndoCommand):
         return True
 
 
+def changed_fields(old: Any, new: Any) -> str:
+    """What an edit changed, for the Undo label: "region", "3 fields", or "" for nothing."""
+    changed: list[str] = [
+        name for name in old.__slots__ if getattr(old, name) != getattr(new, name)
+    ]
+    if len(changed) == 1:
+        return changed[0].replace("_", " ")
+    return f"{len(changed)} fields" if changed else ""
+
+
 def push(workspace: Workspace, command: EditCommand) -> None:
     """Apply ``command`` and, when that succeeded, put it on the undo stack.
 
@@ -214,10 +224,9 @@ def set_swing_weights(workspace: Workspace, weights: Weights, points: Mapping[st
 
 def update_workload(workspace: Workspace, workload_id: int, old: Workload, new: Workload) -> None:
     """Replace a workload's values, undoably."""
-    changed = [name for name in old.__slots__ if getattr(old, name) != getattr(new, name)]
-    if not changed:
+    what = changed_fields(old, new)
+    if not what:
         return
-    what = changed[0].replace("_", " ") if len(changed) == 1 else f"{len(changed)} fields"
     push(
         workspace,
         EditCommand(
@@ -439,10 +448,9 @@ def update_line(
     workspace: Workspace, quote_id: int, line_no: int, old: QuoteLine, new: QuoteLine
 ) -> None:
     """Correct one line of a stored quote, undoably."""
-    changed = [name for name in old.__slots__ if getattr(old, name) != getattr(new, name)]
-    if not changed:
+    what = changed_fields(old, new)
+    if not what:
         return
-    what = changed[0].replace("_", " ") if len(changed) == 1 else f"{len(changed)} fields"
     push(
         workspace,
         EditCommand(
