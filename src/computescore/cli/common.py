@@ -50,14 +50,18 @@ def check_database_exists(args: argparse.Namespace) -> None:
     """
     from pathlib import Path
 
-    named = getattr(args, "db", None) or os.environ.get("COMPUTESCORE_DB")
+    if not hasattr(args, "db"):
+        return  # the command does not open a database (classify, estimate …)
+    named = args.db or os.environ.get("COMPUTESCORE_DB")
     asked = ("create", "creates_database", "create_evaluation")
     if not named or any(getattr(args, flag, False) for flag in asked):
         return
     path = Path(named).expanduser()
     if not path.exists():
+        origin = "" if args.db else " (named by COMPUTESCORE_DB)"
         raise NotFound(
-            f"There is no database file {path}. Check the path, or add --create to start a "
+            f"There is no database file {path}{origin}. Check the path, or add --create to "
+            "start a "
             "new one (computescore evaluation create NAME --db PATH creates one with its "
             "first evaluation)."
         )
