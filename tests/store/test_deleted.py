@@ -112,3 +112,31 @@ def test_emptying_the_list_forgets_for_good(store: Store) -> None:
     with store.transaction() as uow:
         assert uow.deleted.empty() == 1
         assert uow.deleted.entries() == []
+
+
+def test_a_workload_returns_to_its_evaluation_even_after_a_rename(store: Store) -> None:
+    with store.transaction() as uow:
+        eid = uow.add_evaluation(evaluation())
+        (workload_id,) = uow.workload_ids(eid)
+        entry = uow.deleted.delete_workload(workload_id)
+        uow.set_evaluation_field(eid, "name", "Pool 2028")
+    with store.transaction() as uow:
+        uow.deleted.restore(entry)
+        assert len(uow.workload_ids(eid)) == 1
+
+
+def test_an_evaluation_made_after_a_deletion_is_not_taken_for_the_old_one(store: Store) -> None:
+    with store.transaction() as uow:
+        eid = uow.add_evaluation(evaluation())
+        qid, _ = uow.add_quote(eid, quote())
+    with store.transaction() as uow:
+        quote_entry = uow.deleted.delete_quote(qid)
+        uow.deleted.delete_evaluation("Pool 2027")
+    with store.transaction() as uow:
+        new_id = uow.add_evaluation(evaluation("Another pool"))
+    assert new_id == eid  # SQLite hands the freed id out again
+    with (
+        pytest.raises(InputRefused, match="restore that evaluation first"),
+        store.transaction() as uow,
+    ):
+        uow.deleted.restore(quote_entry)

@@ -249,7 +249,7 @@ class DeletedRecords:
                 )
             new_id = self._insert(tree, {})
         else:
-            evaluation = self._evaluation_id(entry.evaluation, entry.label)
+            evaluation = self._evaluation_id(entry, tree["row"].get("evaluation_id"))
             links = {"evaluation_id": evaluation}
             if entry.kind == "quote":
                 links["vendor_id"] = self._vendor_id(tree["vendor"], entry.label)
@@ -271,13 +271,21 @@ class DeletedRecords:
                 child["link"] = {"vendor_id": self._vendor_id(child["vendor"], entry.label)}
         return self._insert(tree, {})
 
-    def _evaluation_id(self, name: str, label: str) -> int:
-        found = self.session.exec(select(EvaluationRow.id).where(EvaluationRow.name == name))
+    def _evaluation_id(self, entry: DeletedRecordRow, former_id: int | None) -> int:
+        """The evaluation a record goes back to: the same one if it still exists (even
+        renamed; one created after the deletion that reuses the id is not it), else the
+        one of its name."""
+        former = self.session.get(EvaluationRow, former_id) if former_id is not None else None
+        if former is not None and former.id is not None and former.created_at <= entry.deleted_at:
+            return former.id
+        found = self.session.exec(
+            select(EvaluationRow.id).where(EvaluationRow.name == entry.evaluation)
+        )
         evaluation_id = found.scalars().first()
         if evaluation_id is None:
             raise InputRefused(
-                f"{label} belonged to the evaluation {name!r}, which no longer exists; "
-                "restore that evaluation first."
+                f"{entry.label} belonged to the evaluation {entry.evaluation!r}, which no "
+                "longer exists; restore that evaluation first."
             )
         return int(evaluation_id)
 
