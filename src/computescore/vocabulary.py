@@ -165,6 +165,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
     Assumption("spot_for_steady", "spot allowed for a steady workload"),
     Assumption("mfu_factor", "MFU, × its base value"),
     Assumption("fx_factor", "exchange rates, × the rate used", "×"),
+    Assumption("downtime_factor", "expected downtime loss, × the stated one", "×"),
 )
 _BY_KEY = {a.key: a for a in ASSUMPTIONS}
 

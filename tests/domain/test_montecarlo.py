@@ -263,3 +263,40 @@ def test_a_missing_figure_is_drawn_from_its_whole_range() -> None:
     assert first[leader.quote_key] < kept[leader.quote_key]
     assert any("drawn anywhere from 0 to 100" in note for note in drawn.notes)
     assert not any("drawn anywhere" in note for note in held.notes)
+
+
+def test_a_stated_failure_rate_is_uncertain_in_the_ranking() -> None:
+    # Two reservations: "Steady" at 2.00/GPU-h states a 2 % failure rate and 4 h repair;
+    # "Shaky" at 1.96 states 10 % and 24 h. Deterministically Shaky leads by 0.16 points
+    # (79.75 to 79.59). With only the downtime loss drawn (half to twice the stated one,
+    # every other input fixed), Shaky's reliability falls below Steady's often enough
+    # for Steady to rank first in some samples; held at the stated figures, never.
+    from dataclasses import replace
+
+    from computescore.domain.quotes import ReliabilityTerms
+
+    def reserved(price: str):  # type: ignore[no-untyped-def]
+        return compute_line(price, PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=24)
+
+    steady = quote("Steady", reserved("2.00"), reliability=ReliabilityTerms(0.02, 4))
+    shaky = quote("Shaky", reserved("1.96"), reliability=ReliabilityTerms(0.10, 24))
+    pair = (steady, shaky)
+    tcos = [compute_tco(q, WORKLOAD, CATALOGUE, (), DECISION_DATE, ASSUMPTIONS) for q in pair]
+    entries = [prepare_input(q, t, WORKLOAD, ASSUMPTIONS) for q, t in zip(pair, tcos, strict=True)]
+    card = score_quotes(entries, equal_weights())
+    assert card.winner is not None and card.winner.quote_key == shaky.key
+    assert (default_ranges(12, ASSUMPTIONS).downtime_factor.low,) == (0.5,)
+    only_downtime = replace(
+        fixed_ranges(12, ASSUMPTIONS),
+        downtime_factor=default_ranges(12, ASSUMPTIONS).downtime_factor,
+    )
+    moved = run_monte_carlo(tcos, only_downtime, samples=2000, seed=5, scorecard=card)
+    held = run_monte_carlo(
+        tcos, fixed_ranges(12, ASSUMPTIONS), samples=2000, seed=5, scorecard=card
+    )
+    first = {q.quote_key: q.probability_first or 0.0 for q in moved.quotes}
+    kept = {q.quote_key: q.probability_first or 0.0 for q in held.quotes}
+    assert kept[steady.key] == 0.0 and kept[shaky.key] == pytest.approx(1.0)
+    assert 0.0 < first[steady.key] < 1.0
+    assert sum(first.values()) == pytest.approx(1.0)
+    assert any("from 0.5× to 2× the stated one" in note for note in moved.notes)

@@ -175,6 +175,7 @@ def test_assumptions_and_simulated_ranges_are_named_in_words(engine_pack: BoardP
         "residual value, share of the hardware price",
         "MFU, × its base value",
         "exchange rates, × the rate used",
+        "expected downtime loss, × the stated one",
     ]
 
 

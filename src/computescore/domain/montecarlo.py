@@ -26,8 +26,9 @@ The random generator is seeded so a run can be repeated exactly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -87,6 +88,9 @@ class UncertainRanges:
     fx_factor: Triangular
     missing_uniform: bool = True
     """Draw each figure missing from a quote anywhere in 0–100 (False: keep the neutral)."""
+    downtime_factor: Triangular = Triangular(1.0, 1.0, 1.0)
+    """Multiplies each quote's expected net downtime loss (drawn per quote): vendors' failure
+    rates and repair times are their own statements, more often too low than too high."""
 
 
 def default_ranges(
@@ -105,6 +109,8 @@ def default_ranges(
         mfu_factor=around(1.0),
         fx_factor=around(1.0),
         missing_uniform=spread > 0,
+        # ±20 % on the inputs → the downtime loss from half to twice the stated one.
+        downtime_factor=Triangular(max(0.0, 1.0 - 2.5 * spread), 1.0, 1.0 + 5.0 * spread),
     )
 
 
@@ -164,6 +170,7 @@ def _validate(ranges: UncertainRanges) -> list[Problem]:
         "residual_fraction",
         "mfu_factor",
         "fx_factor",
+        "downtime_factor",
     ):
         item: Triangular = getattr(ranges, name)
         if not item.valid() or item.low < 0:
@@ -218,6 +225,7 @@ def run_monte_carlo(
     r = ranges.residual_fraction.sample(shared[2])
     f = ranges.fx_factor.sample(shared[3])
     mfu_factor = ranges.mfu_factor.sample(rng.random((n, samples)))
+    loss_factor = ranges.downtime_factor.sample(rng.random((n, samples)))
     basis = np.stack([np.ones(samples), h, e, e * h, r])
     totals, rate = _chosen_totals(ordered, basis, f)
     months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
@@ -252,7 +260,7 @@ def run_monte_carlo(
     elif scorecard is not None:
         unknown = rng if ranges.missing_uniform else None
         first = _probability_first(
-            ordered, scorecard, totals, rate, mfu_factor, h, samples, unknown
+            ordered, scorecard, totals, rate, (mfu_factor, loss_factor), h, samples, unknown
         )
         rules = scorecard.rules
         how = (
@@ -267,8 +275,10 @@ def run_monte_carlo(
             else ""
         )
         notes.append(
-            f"each sample re-scores cost and performance {how}; reliability, service and "
-            f"compliance keep their scores{drawn_note}"
+            f"each sample re-scores cost and performance {how}, and reliability with the "
+            "expected downtime loss drawn from "
+            f"{ranges.downtime_factor.low:g}× to {ranges.downtime_factor.high:g}× the stated "
+            f"one; service and compliance keep their scores{drawn_note}"
         )
     incomplete = [t.quote_label for t in ordered if not t.complete]
     if incomplete:
@@ -370,32 +380,24 @@ def _performance_points(
     return result
 
 
-def _probability_first(
-    ordered: Sequence[Tco],
+def _sampled_axes(
+    keys: Sequence[str],
+    scores: Mapping[str, Any],
     scorecard: Scorecard,
-    totals: FloatArray,
-    rate: FloatArray,
-    mfu_factor: FloatArray,
-    h: FloatArray,
-    samples: int,
-    unknown: np.random.Generator | None = None,
-) -> FloatArray:
-    """Share of samples in which each quote has the highest weighted total.
+    *,
+    drawing: bool,
+) -> tuple[FloatArray, FloatArray, npt.NDArray[np.bool_], FloatArray, list[tuple[int, float]]]:
+    """Which axis of each quote moves with the samples, and the weighted part that does not.
 
-    With ``unknown``, each figure scored at the neutral value because it is missing is
-    drawn uniformly from 0–100 in each sample (only for those figures, to keep memory
-    low); without it the neutral value is kept.
+    Returns the performance metric (NaN where not sampled), the net downtime loss (NaN
+    likewise), whether the cost is re-scored, the constant part of each total, and the
+    (quote, weight) of each missing figure drawn at random when ``drawing``.
     """
-    n = len(ordered)
+    n = len(keys)
     weights = scorecard.weights
-    keys = [t.quote_key for t in ordered]
-    scores = {s.quote_key: s for s in scorecard.scores}
-    qualified = np.array([k in scores and scores[k].rank is not None for k in keys])
-    if not qualified.any():
-        return np.zeros(n)
     perf_value = np.full(n, np.nan)
+    loss_value = np.full(n, np.nan)
     cost_known = np.zeros(n, dtype=bool)
-    # The part of each total that does not move with the sampled inputs.
     constant = np.zeros(n)
     drawn: list[tuple[int, float]] = []
     worst = scorecard.rules.worst_when_missing
@@ -407,14 +409,46 @@ def _probability_first(
             item = score.axis(axis)
             weight = weights.weight(axis)
             missing = MISSING in item.flags
-            if missing and unknown is not None and axis not in worst:
+            known = not missing and item.metric is not None
+            if missing and drawing and axis not in worst:
                 drawn.append((index, weight))
-            elif axis is Axis.PERFORMANCE and not missing and item.metric is not None:
+            elif known and axis is Axis.PERFORMANCE:
                 perf_value[index] = item.metric.value
-            elif axis is Axis.COST and not missing and item.metric is not None:
+            elif known and axis is Axis.COST:
                 cost_known[index] = True
+            elif known and axis is Axis.RELIABILITY:
+                loss_value[index] = item.metric.value
             else:
                 constant[index] += weight * item.score
+    return perf_value, loss_value, cost_known, constant, drawn
+
+
+def _probability_first(
+    ordered: Sequence[Tco],
+    scorecard: Scorecard,
+    totals: FloatArray,
+    rate: FloatArray,
+    factors: tuple[FloatArray, FloatArray],
+    h: FloatArray,
+    samples: int,
+    unknown: np.random.Generator | None = None,
+) -> FloatArray:
+    """Share of samples in which each quote has the highest weighted total.
+
+    With ``unknown``, each figure scored at the neutral value because it is missing is
+    drawn uniformly from 0–100 in each sample (only for those figures, to keep memory
+    low); without it the neutral value is kept.
+    """
+    n = len(ordered)
+    mfu_factor, loss_factor = factors
+    weights = scorecard.weights
+    keys = [t.quote_key for t in ordered]
+    scores = {s.quote_key: s for s in scorecard.scores}
+    qualified = np.array([k in scores and scores[k].rank is not None for k in keys])
+    if not qualified.any():
+        return np.zeros(n)
+    parts = _sampled_axes(keys, scores, scorecard, drawing=unknown is not None)
+    perf_value, loss_value, cost_known, constant, drawn = parts
     months = np.array([t.horizon_months for t in ordered], dtype=np.float64)
     w_cost = weights.weight(Axis.COST)
     w_perf = weights.weight(Axis.PERFORMANCE)
@@ -433,6 +467,17 @@ def _probability_first(
             unit = np.where(denominator > 0, totals[rows] / denominator, np.inf)
         del denominator
         total[rows] += w_cost * _cost_points(unit, qualified[rows], scorecard.rules.cost_scale)
+    loss_rows = np.flatnonzero(~np.isnan(loss_value))
+    if loss_rows.size:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            share = np.where(
+                totals[loss_rows] > 0,
+                100.0 * loss_value[loss_rows][:, None] * loss_factor[loss_rows] / totals[loss_rows],
+                0.0,
+            )
+        total[loss_rows] += weights.weight(Axis.RELIABILITY) * _linear(
+            share, scorecard.rules.reliability_loss_pct
+        )
     perf_rows = np.flatnonzero(~np.isnan(perf_value))
     if perf_rows.size:
         values = perf_value[perf_rows][:, None] * mfu_factor[perf_rows]
