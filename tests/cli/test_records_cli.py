@@ -407,3 +407,34 @@ def test_the_app_without_a_display_says_so_in_one_sentence(db: str) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("computescore: No display was found, so the app cannot open")
     assert result.stderr.count("\n") == 1
+
+
+def test_a_line_s_accelerator_is_looked_up_in_the_catalogue(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = cli(
+        capsys,
+        "quote",
+        "edit",
+        "KS-AN-2026-0419",
+        "--db",
+        db,
+        "--line",
+        "1",
+        "--set",
+        "accelerator=H100 SXM5",
+    )
+    assert code == 0 and "accelerator: nvidia-b200 → nvidia-h100-sxm" in out
+    code, _, err = cli(
+        capsys,
+        "quote",
+        "edit",
+        "KS-AN-2026-0419",
+        "--db",
+        db,
+        "--line",
+        "1",
+        "--set",
+        "accelerator=B2OO",
+    )
+    assert code == 3 and "'B2OO' is not an accelerator in the catalogue" in err

@@ -365,7 +365,13 @@ def edit_line(
     *,
     vendor: str | None = None,
 ) -> tuple[QuoteLine, list[Change]]:
-    """Correct fields of one line (1-based) of a quote's latest revision."""
+    """Correct fields of one line (1-based) of a quote's latest revision.
+
+    A new accelerator is looked up in the catalogue (an id or a vendor's spelling) and
+    stored as its id; an unknown one is refused with the closest ids.
+    """
+    if values.get("accelerator"):
+        values = {**values, "accelerator": _catalogue_id(store, str(values["accelerator"]))}
     with store.transaction() as uow:
         row = evaluation_named(uow, evaluation)
         summary = quote_named(uow, row, reference, vendor=vendor)
@@ -379,6 +385,23 @@ def edit_line(
         new = corrected_line(old, values, where=f"Quote {reference!r}, line {line_no}")
         uow.update_line(summary.quote_id, line_no, old, new)
     return new, changes_between(old, new)
+
+
+def _catalogue_id(store: Store, text: str) -> str:
+    from computescore.services.workspace import load_catalogue_for
+
+    catalogue = load_catalogue_for(store)
+    if catalogue.get(text.strip().lower()) is not None:
+        return text.strip().lower()
+    match = catalogue.resolve(text)
+    if match is not None:
+        return match.accelerator_id
+    close = catalogue.closest(text)
+    hint = f"; the closest are {', '.join(close)}" if close else ""
+    raise InputRefused(
+        f"{text!r} is not an accelerator in the catalogue{hint} (add your own with "
+        "computescore add-accelerator)."
+    )
 
 
 def corrected_line(old: QuoteLine, values: Mapping[str, Any], *, where: str) -> QuoteLine:
