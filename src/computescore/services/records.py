@@ -371,7 +371,7 @@ def edit_line(
     stored as its id; an unknown one is refused with the closest ids.
     """
     if values.get("accelerator"):
-        values = {**values, "accelerator": _catalogue_id(store, str(values["accelerator"]))}
+        values = {**values, "accelerator": catalogue_id(store, str(values["accelerator"]))}
     with store.transaction() as uow:
         row = evaluation_named(uow, evaluation)
         summary = quote_named(uow, row, reference, vendor=vendor)
@@ -387,7 +387,8 @@ def edit_line(
     return new, changes_between(old, new)
 
 
-def _catalogue_id(store: Store, text: str) -> str:
+def catalogue_id(store: Store, text: str) -> str:
+    """The catalogue id of an accelerator named by its id or a vendor's spelling."""
     from computescore.services.workspace import load_catalogue_for
 
     catalogue = load_catalogue_for(store)

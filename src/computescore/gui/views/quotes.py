@@ -466,7 +466,15 @@ class QuotesView(View):
         dialog = LineDialog(old, f"{quote.label}, line {line_no}", self)
         if dialog.exec() and dialog.result_line is not None:
             assert quote.id is not None
-            commands.update_line(self.workspace, quote.id, line_no, old, dialog.result_line)
+            new = dialog.result_line
+            if new.accelerator and new.accelerator != old.accelerator:
+                from dataclasses import replace
+
+                from computescore.services.records import catalogue_id
+
+                store = self.workspace.require_store()
+                new = replace(new, accelerator=catalogue_id(store, new.accelerator))
+            commands.update_line(self.workspace, quote.id, line_no, old, new)
 
     @guarded
     def edit_terms(self, _checked: bool = False) -> None:
