@@ -438,3 +438,28 @@ def test_a_line_s_accelerator_is_looked_up_in_the_catalogue(
         "accelerator=B2OO",
     )
     assert code == 3 and "'B2OO' is not an accelerator in the catalogue" in err
+
+
+def test_a_workload_is_read_from_a_yaml_file_and_an_alias_bomb_is_refused(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "batch.yaml"
+    spec.write_text(
+        "name: Batch scoring\npurpose: inference\nparams: 8B\ntokens_per_day: 500M\n"
+        "hours_per_day: 8\nrequired_certifications: [ISO/IEC 27001, SOC 2 Type II]\n"
+    )
+    assert cli(capsys, "workload", "add", "--db", db, "--from-file", str(spec))[0] == 0
+    with open_store(db) as store:
+        (batch,) = [
+            w for w in load_evaluation_data(store).evaluation.workloads if w.name == "Batch scoring"
+        ]
+    assert (batch.params, batch.tokens_per_day, batch.hours_per_day) == (8e9, 5e8, 8.0)
+    assert batch.required_certifications == ("ISO/IEC 27001", "SOC 2 Type II")
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text('a: &a ["x","x"]\nb: &b [*a,*a]\nc: &c [*b,*b]\nname: *c\n')
+    code, _, err = cli(capsys, "workload", "add", "--db", db, "--from-file", str(bomb))
+    assert code == 3 and "anchors and aliases are not accepted" in err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: [unclosed\n")
+    code, _, err = cli(capsys, "workload", "add", "--db", db, "--from-file", str(broken))
+    assert code == 3 and "broken.yaml: not a YAML file" in err

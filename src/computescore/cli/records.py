@@ -25,10 +25,13 @@ def _fields(parser: argparse.ArgumentParser, example: str) -> None:
         help=f"a field to set; repeat for more (e.g. --set {example})",
     )
     parser.add_argument(
+        "--from-file",
         "--from-json",
+        dest="from_file",
         type=Path,
         metavar="FILE",
-        help="read the fields from a JSON object (the --set values override it)",
+        help="read the fields from a JSON object or a YAML mapping (.json, .yaml); the --set "
+        "values override it",
     )
 
 
@@ -37,8 +40,8 @@ def _values(args: argparse.Namespace) -> dict[str, Any]:
     from computescore.services.records import read_values_file
 
     values: dict[str, Any] = {}
-    if args.from_json is not None:
-        values.update(read_values_file(args.from_json))
+    if args.from_file is not None:
+        values.update(read_values_file(args.from_file))
     values.update(parse_assignments(args.assignments))
     return values
 

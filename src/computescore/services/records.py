@@ -218,17 +218,48 @@ def delete_evaluation(store: Store, name: str) -> DeletedRecord:
 
 
 # -- workloads ------------------------------------------------------------------------------
+VALUES_FILE_MAX_BYTES = 1_000_000
+"""A field-values file larger than this is refused (a workload is a few hundred bytes)."""
+
+
 def read_values_file(path: Path) -> dict[str, Any]:
-    """A JSON object of field values (a workload, a quote's terms …) from a file."""
+    """An object of field values (a workload, a quote's terms …) from a JSON or YAML file.
+
+    YAML is read with the safe loader, and a document with anchors or aliases is
+    refused (they are how a small YAML file expands into a huge one).
+    """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        size = path.stat().st_size
+        if size > VALUES_FILE_MAX_BYTES:
+            raise InputRefused(f"{path}: {size:,} bytes is too large for a file of field values.")
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputRefused(f"{path}: no such file.") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputRefused(f"{path}: not a JSON file ({exc}).") from None
+    except UnicodeDecodeError:
+        raise InputRefused(f"{path}: not a UTF-8 text file.") from None
+    if path.suffix.lower() in (".yaml", ".yml"):
+        data = _yaml_values(path, text)
+        what = "YAML mapping"
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputRefused(f"{path}: not a JSON file ({exc}).") from None
+        what = "JSON object"
     if not isinstance(data, dict):
-        raise InputRefused(f"{path}: expected a JSON object of field names and values.")
-    return data
+        raise InputRefused(f"{path}: expected a {what} of field names and values.")
+    return {str(key): value for key, value in data.items()}
+
+
+def _yaml_values(path: Path, text: str) -> Any:
+    import yaml
+
+    try:
+        if any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(text)):
+            raise InputRefused(f"{path}: anchors and aliases are not accepted in a YAML file.")
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise InputRefused(f"{path}: not a YAML file ({exc}).") from None
 
 
 def _checked_workload(workload: Workload) -> Workload:
