@@ -116,6 +116,14 @@ def push(workspace: Workspace, command: EditCommand) -> None:
     workspace.undo_stack.push(command)
 
 
+def push_reloading(workspace: Workspace, text: str, forward: Write, backward: Write) -> None:
+    """:func:`push` an edit after which every page reads the database again."""
+    push(
+        workspace,
+        EditCommand(workspace, text, forward, backward, after=lambda _f: workspace.reload()),
+    )
+
+
 # -- concrete edits ----------------------------------------------------------------
 
 MERGE_WEIGHTS = 1
@@ -210,15 +218,11 @@ def set_swing_weights(workspace: Workspace, weights: Weights, points: Mapping[st
 
         return run
 
-    push(
+    push_reloading(
         workspace,
-        EditCommand(
-            workspace,
-            "Swing weighting",
-            write(weights.as_dict(), new_assumptions),
-            write(old_weights, old_assumptions),
-            after=lambda _f: workspace.reload(),
-        ),
+        "Swing weighting",
+        write(weights.as_dict(), new_assumptions),
+        write(old_weights, old_assumptions),
     )
 
 
@@ -227,15 +231,11 @@ def update_workload(workspace: Workspace, workload_id: int, old: Workload, new: 
     what = changed_fields(old, new)
     if not what:
         return
-    push(
+    push_reloading(
         workspace,
-        EditCommand(
-            workspace,
-            f"Edit {new.name}: {what}",
-            lambda uow: uow.update_workload(workload_id, new),
-            lambda uow: uow.update_workload(workload_id, old),
-            after=lambda _f: workspace.reload(),
-        ),
+        f"Edit {new.name}: {what}",
+        lambda uow: uow.update_workload(workload_id, new),
+        lambda uow: uow.update_workload(workload_id, old),
     )
 
 
@@ -253,16 +253,7 @@ def add_workload(workspace: Workspace, workload: Workload) -> None:
         if created:
             delete_workload(uow, created.pop())
 
-    push(
-        workspace,
-        EditCommand(
-            workspace,
-            f"Add workload {workload.name}",
-            forward,
-            backward,
-            after=lambda _f: workspace.reload(),
-        ),
-    )
+    push_reloading(workspace, f"Add workload {workload.name}", forward, backward)
 
 
 def delete_workload(uow: UnitOfWork, workload_id: int) -> None:
@@ -280,16 +271,7 @@ def update_vendor(workspace: Workspace, old: Vendor, new: Vendor) -> None:
 
         return run
 
-    push(
-        workspace,
-        EditCommand(
-            workspace,
-            f"Edit vendor {new.name}",
-            write(new),
-            write(old),
-            after=lambda _f: workspace.reload(),
-        ),
-    )
+    push_reloading(workspace, f"Edit vendor {new.name}", write(new), write(old))
 
 
 def set_fx_rate(workspace: Workspace, old: FxRate | None, new: FxRate) -> None:
@@ -325,23 +307,16 @@ def _put_rates(
             else:
                 uow.set_fx_rate(old)
 
-    push(
-        workspace,
-        EditCommand(workspace, text, forward, backward, after=lambda _f: workspace.reload()),
-    )
+    push_reloading(workspace, text, forward, backward)
 
 
 def delete_fx_rate(workspace: Workspace, rate: FxRate) -> None:
     """Delete an FX rate, undoably (undo puts it back)."""
-    push(
+    push_reloading(
         workspace,
-        EditCommand(
-            workspace,
-            f"Delete FX rate {rate.currency} of {rate.as_of.isoformat()}",
-            lambda uow: uow.delete_fx_rate(rate.currency, rate.as_of),
-            lambda uow: uow.set_fx_rate(rate),
-            after=lambda _f: workspace.reload(),
-        ),
+        f"Delete FX rate {rate.currency} of {rate.as_of.isoformat()}",
+        lambda uow: uow.delete_fx_rate(rate.currency, rate.as_of),
+        lambda uow: uow.set_fx_rate(rate),
     )
 
 
@@ -406,31 +381,15 @@ class Removal:
 def delete_record(workspace: Workspace, kind: str, key: int | str, label: str) -> None:
     """Move a quote, workload, vendor or evaluation to the recently deleted list, undoably."""
     removal = Removal(kind, key)
-    push(
-        workspace,
-        EditCommand(
-            workspace,
-            f"Delete {kind} {label}",
-            removal.delete,
-            removal.restore,
-            after=lambda _f: workspace.reload(),
-        ),
-    )
+    push_reloading(workspace, f"Delete {kind} {label}", removal.delete, removal.restore)
 
 
 def restore_record(workspace: Workspace, entry: DeletedRecord) -> None:
     """Put a deleted record back, undoably (undo deletes it again)."""
     key: str | None = {"vendor": entry.label, "evaluation": entry.evaluation}.get(entry.kind)
     removal = Removal(entry.kind, key, entry.id)
-    push(
-        workspace,
-        EditCommand(
-            workspace,
-            f"Restore {entry.kind} {entry.label}",
-            removal.restore,
-            removal.delete,
-            after=lambda _f: workspace.reload(),
-        ),
+    push_reloading(
+        workspace, f"Restore {entry.kind} {entry.label}", removal.restore, removal.delete
     )
 
 
@@ -451,15 +410,11 @@ def update_line(
     what = changed_fields(old, new)
     if not what:
         return
-    push(
+    push_reloading(
         workspace,
-        EditCommand(
-            workspace,
-            f"Edit line {line_no}: {what}",
-            lambda uow: uow.update_line(quote_id, line_no, old, new),
-            lambda uow: uow.update_line(quote_id, line_no, new, old),
-            after=lambda _f: workspace.reload(),
-        ),
+        f"Edit line {line_no}: {what}",
+        lambda uow: uow.update_line(quote_id, line_no, old, new),
+        lambda uow: uow.update_line(quote_id, line_no, new, old),
     )
 
 
@@ -467,13 +422,9 @@ def replace_terms(workspace: Workspace, quote_id: int, old: Quote, new: Quote) -
     """Correct a stored quote's terms, undoably."""
     if new == old:
         return
-    push(
+    push_reloading(
         workspace,
-        EditCommand(
-            workspace,
-            f"Edit terms of {new.reference}",
-            lambda uow: uow.replace_terms(quote_id, new),
-            lambda uow: uow.replace_terms(quote_id, old),
-            after=lambda _f: workspace.reload(),
-        ),
+        f"Edit terms of {new.reference}",
+        lambda uow: uow.replace_terms(quote_id, new),
+        lambda uow: uow.replace_terms(quote_id, old),
     )

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
+    QTableWidget,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -44,6 +45,17 @@ def confirm(parent: QWidget | None, title: str, text: str, action: str) -> bool:
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.exec()
     return box.clickedButton() is chosen
+
+
+def read_only_table(headers: Sequence[str]) -> QTableWidget:
+    """A small list a dialog fills row by row: whole rows selected, one at a time, no editing."""
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().setVisible(False)
+    return table
 
 
 def label(text: str = "", object_name: str = "", *, wrap: bool = False) -> QLabel:

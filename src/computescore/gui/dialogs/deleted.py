@@ -7,12 +7,10 @@ emptying the list forgets everything in it for good, after asking once.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -20,7 +18,14 @@ from PySide6.QtWidgets import (
 
 from computescore.errors import UserError
 from computescore.gui import commands
-from computescore.gui.widgets import Banner, button, confirm, label, primary_button
+from computescore.gui.widgets import (
+    Banner,
+    button,
+    confirm,
+    label,
+    primary_button,
+    read_only_table,
+)
 from computescore.gui.workspace import Workspace
 from computescore.store.repository import DeletedRecord
 
@@ -51,12 +56,7 @@ class DeletedDialog(QDialog):
         )
         self.banner = Banner()
         layout.addWidget(self.banner)
-        self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels(["What", "Record", "Evaluation", "Deleted", "By"])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
+        self.table = read_only_table(["What", "Record", "Evaluation", "Deleted", "By"])
         header = self.table.horizontalHeader()
         for column in (0, 2, 3, 4):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDateEdit,
     QDialog,
@@ -21,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -30,7 +28,14 @@ from PySide6.QtWidgets import (
 from computescore.domain.money import rate_on
 from computescore.errors import UserError
 from computescore.gui import commands
-from computescore.gui.widgets import Banner, FieldFeedback, button, label, primary_button
+from computescore.gui.widgets import (
+    Banner,
+    FieldFeedback,
+    button,
+    label,
+    primary_button,
+    read_only_table,
+)
 from computescore.gui.workspace import Workspace
 
 
@@ -63,10 +68,7 @@ class RatesDialog(QDialog):
         )
         self.banner = Banner()
         layout.addWidget(self.banner)
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Currency", "USD per unit", "As of", "Source"])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table = read_only_table(["Currency", "USD per unit", "As of", "Source"])
         header = self.table.horizontalHeader()
         for column in range(3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
