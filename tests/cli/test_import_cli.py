@@ -279,3 +279,43 @@ def test_json_keeps_every_row_and_the_column_decisions(
         "description",
         "content",
     )
+
+
+PDF_QUOTES = Path(__file__).resolve().parents[1] / "io" / "pdf_quotes" / "files"
+
+
+def test_a_pdf_quote_is_imported_with_its_terms_and_page_addresses(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["import", str(PDF_QUOTES / "terms_second_table.pdf"), "--db", str(db)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert (
+        "Imported terms_second_table.pdf: Brightline GPU Cloud, Inc. — BL-7731, 2 lines into "
+        "'Pool'." in out
+    )
+    with Store.open(db) as store, store.reading() as uow:
+        (quote,) = uow.load_quotes(uow.evaluation_row().id)
+    assert [line.price for line in quote.lines] == [Decimal("23.60"), Decimal("18.40")]
+    assert quote.lines[0].source == "terms_second_table.pdf!page 1!6"
+    assert quote.sla.uptime_pct == 99.95
+    assert quote.performance.mfu == 0.41
+    assert quote.support.response_minutes[1] == 30
+
+
+def test_a_scanned_pdf_is_refused_and_nothing_is_written(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "scan.pdf"
+    canvas = Canvas(str(path), invariant=1)
+    canvas.rect(100, 100, 300, 200, fill=1)
+    canvas.showPage()
+    canvas.save()
+    before = dump(db)
+    assert main(["import", str(path), "--db", str(db), "--vendor", "Scanner Ltd"]) == 3
+    err = capsys.readouterr().err
+    assert "Cannot import scan.pdf: this PDF is a scan" in err
+    assert "ask the vendor for the spreadsheet or a text PDF" in err
+    assert dump(db) == before

@@ -401,11 +401,11 @@ def test_csv_line_numbers_are_where_each_row_starts(
     assert list(read_file(path).sheets[0].line_numbers) == expected
 
 
-def test_other_binary_formats_are_named(tmp_path: Path) -> None:
+def test_a_broken_pdf_is_refused_as_damaged(tmp_path: Path) -> None:
     path = tmp_path / "quote.xlsx"
     path.write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 4)
     error = refused(path)
-    assert error.code is RefusalCode.NOT_SPREADSHEET
+    assert error.code is RefusalCode.DAMAGED
     assert "PDF" in str(error)
 
 

@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``import`` command."""
     parser = sub.add_parser(
         "import",
-        help="import vendor quote files (.xlsx, .xlsm, .ods, .csv, .tsv)",
+        help="import vendor quote files (.xlsx, .xlsm, .ods, .csv, .tsv, text .pdf)",
         description="Read vendor quote spreadsheets, check every value, and store all their "
         "quotes in one step. A file that cannot be read safely, or any line with an error, "
         "refuses the whole import and leaves the database unchanged.",

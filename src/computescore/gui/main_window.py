@@ -40,7 +40,7 @@ from computescore.gui.workspace import Workspace
 
 log = logging.getLogger("computescore.gui")
 
-QUOTE_FILE_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv", ".ods", ".xls", ".txt")
+QUOTE_FILE_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv", ".ods", ".xls", ".txt", ".pdf")
 
 DATABASE_FILTER = "ComputeScore databases (*.db *.sqlite *.computescore);;All files (*)"
 

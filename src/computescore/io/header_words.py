@@ -70,6 +70,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(monthly |annual |yearly |hourly )?(recurring|one time|one off|onetime|"
         r"non recurring|mrc|nrc|upfront|setup)( charges?| fees?| costs?| prices?| amount)?"
         r"( (usd|eur|gbp|cny|rmb|jpy|chf|sek|nok|dkk|\$|€|£|¥))?$|"
+        r"^(monthly|annual|annually|yearly|hourly)( (usd|eur|gbp|cny|rmb|jpy|chf|sek|nok|dkk|"
+        r"\$|€|£|¥))?$|"
         r"^(usd|eur|gbp|cny|rmb|jpy|chf|\$|€|£|¥)( per\b|$)|"
         r"\b(price|pricing|rate|cost|fee|charge|tariff|prix|preis|precio)s?\b|"
         r"^(net|unit|our|offer|your|discounted|special|contract) (price|rate|cost)|"

@@ -444,6 +444,12 @@ def _read_in_child(
     if kind is FileKind.ODS:
         _read_ods(send, path, limits, notes)
         return
+    if kind is FileKind.PDF:
+        from computescore.io.pdf_reader import ENGINE, read_pdf
+
+        read_pdf(send, path, limits, notes)
+        send(_Done(False, tuple(notes), ENGINE))
+        return
     from computescore.io.xlsx_scan import check_sheet, iter_worksheets, workbook_layout
 
     send(("progress", 0.05, "Checking the workbook's structure"))
@@ -764,6 +770,14 @@ def map_reader_exception(exc: BaseException) -> _Refusal | None:
             return _Refusal(
                 RefusalCode.DAMAGED,
                 "the file is damaged or incomplete (an interrupted download?); ask the vendor "
+                "to send it again",
+            )
+        if name in ("PdfminerException", "PDFSyntaxError", "PSEOF", "PDFNoValidXRef") or (
+            "is this really a pdf" in text
+        ):
+            return _Refusal(
+                RefusalCode.DAMAGED,
+                "the PDF is damaged or incomplete (an interrupted download?); ask the vendor "
                 "to send it again",
             )
         if name == "WorksheetNotFound":

@@ -38,11 +38,12 @@ class FileKind(StrEnum):
     XLSM = "xlsm"
     ODS = "ods"
     TEXT = "text"
+    PDF = "pdf"
 
     @property
     def is_workbook(self) -> bool:
-        """True for zip-based workbooks (parsed in the isolated child)."""
-        return self is not FileKind.TEXT
+        """True for zip-based workbooks."""
+        return self in (FileKind.XLSX, FileKind.XLSM, FileKind.ODS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,7 @@ class ReadLimits:
         max_columns: columns in one sheet.
         max_cells: rows × columns of the area a sheet's cells span.
         max_field_chars: characters in one CSV field.
+        max_pages: pages in a PDF.
         timeout_s: wall-clock limit for parsing a workbook, in seconds.
         max_rss_mb: resident memory limit of the parsing process, in MiB.
     """
@@ -72,6 +74,7 @@ class ReadLimits:
     max_columns: int = 256
     max_cells: int = 12_000_000
     max_field_chars: int = 32_767
+    max_pages: int = 300
     timeout_s: float = 60.0
     max_rss_mb: int = 1536
 
@@ -127,6 +130,8 @@ def preflight(path: str | Path, limits: ReadLimits | None = None) -> PreflightRe
         _refuse_ole(file_path)
     if head.startswith(ZIP_MAGICS):
         return _check_zip(file_path, size, limits)
+    if head.lstrip()[:5] == b"%PDF-":
+        return PreflightResult(file_path, FileKind.PDF, size)
     return _check_text(file_path, size, head)
 
 
@@ -395,7 +400,6 @@ def _check_prolog(path: Path, archive: zipfile.ZipFile, info: zipfile.ZipInfo) -
 # --------------------------------------------------------------------------- text
 
 _BINARY_MAGICS: tuple[tuple[bytes, str], ...] = (
-    (b"%PDF", "it is a PDF document, not a spreadsheet; ask the vendor for the Excel or CSV file"),
     (b"\x89PNG", "it is an image, not a spreadsheet"),
     (b"\xff\xd8\xff", "it is an image, not a spreadsheet"),
     (b"GIF8", "it is an image, not a spreadsheet"),

@@ -44,6 +44,10 @@ class RefusalCode(StrEnum):
     NO_SHEET = "no_sheet"
     CANCELLED = "cancelled"
     UNREADABLE = "unreadable"
+    ACTIVE_CONTENT = "active_content"
+    NESTED_TOO_DEEP = "nested_too_deep"
+    TOO_MANY_PAGES = "too_many_pages"
+    SCANNED_PDF = "scanned_pdf"
 
 
 class FileRefused(InputRefused):

@@ -125,20 +125,20 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
         (TermKey.UPTIME, r"\b(uptime|availability|service level)\b|可用性"),
         (TermKey.VALID_UNTIL, r"\bvalid(ity)?\b|\bexpir(y|es|ation)\b|有效期|gültig"),
         (
+            TermKey.QUOTE_DATE,
+            r"^(quote |quotation |offer |proposal )?date\b|^issued|date of "
+            r"(quote|offer|issue)|报价日期|^datum$",
+        ),
+        (
             TermKey.QUOTE_REF,
             r"\b(quote|quotation|offer|proposal|angebot|order|ref|reference)\b"
             r"\s*(ref(erence)?|no|nr|number|id|#)?\.?$|^(ref|reference|quote no|"
             r"offer no)\b|^offer$|报价编号",
         ),
         (
-            TermKey.QUOTE_DATE,
-            r"^(quote |quotation |offer |proposal )?date\b|^issued|date of "
-            r"(quote|offer|issue)|报价日期|^datum$",
-        ),
-        (
             TermKey.VENDOR,
-            r"^(supplier|vendor|provider|company|prepared by|seller|bidder)"
-            r"( name)?$",
+            r"^(supplier|vendor|provider|company|prepared by|seller|bidder|lieferant|"
+            r"anbieter|fournisseur|proveedor|fornitore|leverancier)( name)?$",
         ),
         (TermKey.CURRENCY, r"^(currency|prices? in|all prices in|billing currency)$"),
     )

@@ -42,6 +42,7 @@ from computescore.io.reader.records import (
 )
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
+    SkipReason,
     Table,
     find_tables,
 )
@@ -72,6 +73,30 @@ class _QuoteGroup:
     problems: list[Problem] = field(default_factory=list)
     mappings: list[ColumnMapping] = field(default_factory=list)
     column_fields: dict[str, str] = field(default_factory=dict)
+    running: tuple[tuple[str, ...], int, list[QuoteLine]] | None = None
+    """A PDF table that may go on over the next page: its headers, page and lines so far."""
+
+    def continued_lines(self, table: Table) -> list[QuoteLine]:
+        """The lines of this table read on earlier pages (a PDF table over several pages).
+
+        A table continues one on the page before when it has the same headers (the
+        header repeated on each page) and that table did not end with its totals.
+        """
+        if self.running is None:
+            return []
+        headers, page, lines = self.running
+        return lines if headers == _header_key(table) and page == table.sheet.index - 1 else []
+
+    def continue_table(self, table: Table, lines: list[QuoteLine]) -> None:
+        """Remember a PDF table's lines so far, or forget them when its totals ended it."""
+        ended = (table.stop_reason or "").startswith("total") or any(
+            why is SkipReason.SUBTOTAL for _, why in table.skipped
+        )
+        self.running = None if ended else (_header_key(table), table.sheet.index, lines)
+
+
+def _header_key(table: Table) -> tuple[str, ...]:
+    return tuple(normalise_header(h) for h in table.headers)
 
 
 class _Reader:
@@ -102,6 +127,7 @@ class _Reader:
         self.file_name = book.path.name
         self.resolver = AcceleratorResolver(catalogue)
         self.is_text = book.kind == "text"
+        self.is_pdf = book.kind == "pdf"
         self.problems: list[Problem] = [
             Problem(self.file_name, note[0].upper() + note[1:], Severity.WARNING)
             for note in book.notes

@@ -359,9 +359,13 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                     return None
             line_number = line_numbers[row.index] if row.index < numbered else row.index + 1
             named = c_acc[number]
+            if not desc_text and compute and named.__class__ is str:
+                tier = c_tier[number]
+                tier_text = "" if tier is None else str(tier).strip()
+                desc_text = f"{named}, {tier_text}" if tier_text else named
             line = new_line(
                 kind,
-                desc_text or (named if compute and named.__class__ is str else ""),
+                desc_text,
                 money.amount,
                 unit,
                 currency,

@@ -352,8 +352,17 @@ class _LineBuilder:
                 self.row(row)
             else:
                 lines.extend(read)
+        own = lines[first:]
+        carried = self.group.continued_lines(self.table) if self.r.is_pdf else []
         if self.line_item_table:
-            check_table_totals(self, lines[first:], lines_before, len(lines) - first)
+            check_table_totals(
+                self,
+                [*carried, *own],
+                [(row, count + len(carried)) for row, count in lines_before],
+                len(carried) + len(own),
+            )
+        if self.r.is_pdf:
+            self.group.continue_table(self.table, [*carried, *own])
         column_notes(self)
 
     def row(self, row: TableRow) -> None:

@@ -157,10 +157,15 @@ def price_line(
     if not compute:
         category = builder.category(row, values, desc_text, unit, problems)
     named = builder.get(Field.ACCELERATOR)
+    if not desc_text and compute and isinstance(named, str):
+        # A table with no description column: the line is called by its accelerator,
+        # and by its tier when a tier column tells its lines apart.
+        tier = builder.get(Field.TIER)
+        tier_text = "" if tier is None else str(tier).strip()
+        desc_text = f"{named}, {tier_text}" if tier_text else named
     line = QuoteLine(
         kind=kind,
-        # A table with no description column: the line is called by its accelerator.
-        description=desc_text or (named if compute and isinstance(named, str) else ""),
+        description=desc_text,
         price=money.amount,
         price_unit=unit,
         currency=currency,

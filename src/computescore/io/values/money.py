@@ -100,6 +100,10 @@ _ITEM = re.compile(
     r"\b(each|ea|per unit|per item|apiece|pcs?|pieces?|stk|stück|stuks?|pièces?|pieza|pezzo|"
     r"units?)\b\.?"
 )
+_ITEM_NOUN = re.compile(
+    r"(racks?|cabinets?|cages?|ports?|cross-?connects?|licen[cs]es?|seats?|sets?|lots?|kits?)"
+)
+"""A unit cell that names the item counted ("rack", "port"): a price per item."""
 _PER_WORD = re.compile(r"\b(?:per|pro|par|por) ([a-z][a-z-]*)")
 
 
@@ -148,7 +152,7 @@ def parse_unit_text(text: object) -> UnitHint | None:
         if _TOTAL_UNIT.search(folded):
             basis = Basis.TOTAL
             period = period or Period.ONCE
-        elif _ITEM.search(folded):
+        elif _ITEM.search(folded) or _ITEM_NOUN.fullmatch(folded.strip()):
             basis = Basis.UNIT
         else:
             per = _PER_WORD.search(folded)

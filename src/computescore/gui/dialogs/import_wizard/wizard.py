@@ -140,8 +140,9 @@ class ImportWizard(QDialog):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(
             label(
-                "Choose the vendors’ spreadsheets (.xlsx, .xlsm, .ods, .csv), or drop them here. "
-                "Each file is checked and read safely; nothing is saved until the last step.",
+                "Choose the vendors’ spreadsheets (.xlsx, .xlsm, .ods, .csv) or text PDFs, "
+                "or drop them here. Each file is checked and read safely; nothing is saved "
+                "until the last step.",
                 "Muted",
                 wrap=True,
             )

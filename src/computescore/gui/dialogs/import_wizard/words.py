@@ -12,7 +12,7 @@ from computescore.domain.problems import Problem
 
 log = logging.getLogger("computescore.gui")
 
-QUOTE_FILTER = "Quote files (*.xlsx *.xlsm *.ods *.csv *.tsv *.txt);;All files (*)"
+QUOTE_FILTER = "Quote files (*.xlsx *.xlsm *.ods *.csv *.tsv *.txt *.pdf);;All files (*)"
 
 STEPS = (
     ("files", "Files"),

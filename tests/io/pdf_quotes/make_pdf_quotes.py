@@ -1,0 +1,907 @@
+"""Write the PDF quotes the importer is tested against, and what each must yield.
+
+Run ``python tests/io/pdf_quotes/make_pdf_quotes.py`` to regenerate ``files/`` and
+``expected/``. Each PDF is laid out the way vendors really send quotes as PDF: ruled
+grids, tables aligned by white space alone, only horizontal rules, a purchase quote
+running over three pages with its header repeated and a totals block, terms as a
+second table, a landscape price list with wrapped descriptions, a colocation offer, a
+letter with prose around its table. Each description states, by hand, the lines and
+terms an importer must read. Vendors and figures are fictional.
+
+Output is deterministic (reportlab's invariant mode: fixed dates and ids).
+"""
+
+# The tables below keep one source row per line; they are data.
+# ruff: noqa: E501
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+HERE = Path(__file__).resolve().parent
+FILES = HERE / "files"
+EXPECTED = HERE / "expected"
+
+STYLES = getSampleStyleSheet()
+BODY = STYLES["Normal"]
+SMALL = ParagraphStyle("small", parent=BODY, fontSize=8, leading=10)
+TITLE = STYLES["Title"]
+HEADING = STYLES["Heading2"]
+
+
+@dataclass(frozen=True)
+class PdfQuote:
+    """One PDF of the corpus: how it is written and what it must yield."""
+
+    name: str
+    style: str
+    write: Callable[[Path], None]
+    lines: list[dict[str, Any]]
+    terms: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+CORPUS: list[PdfQuote] = []
+
+
+def line(description: str, **fields: Any) -> dict[str, Any]:
+    """An expected line: its description and the other fields the file states."""
+    return {"description": description, **fields}
+
+
+def document(path: Path, story: list[Any], *, pagesize: Any = A4, footer: str = "") -> None:
+    """A platypus document in invariant mode, with an optional footer on every page."""
+
+    def on_page(canvas: Canvas, doc: Any) -> None:
+        if footer:
+            canvas.setFont("Helvetica", 7)
+            canvas.drawString(20 * mm, 10 * mm, footer)
+            canvas.drawRightString(pagesize[0] - 20 * mm, 10 * mm, f"Page {doc.page}")
+
+    doc = SimpleDocTemplate(
+        str(path),
+        pagesize=pagesize,
+        invariant=1,
+        leftMargin=18 * mm,
+        rightMargin=18 * mm,
+        topMargin=18 * mm,
+        bottomMargin=18 * mm,
+        title=path.stem,
+        author="Vendor",
+    )
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+
+
+def grid(
+    rows: Sequence[Sequence[Any]],
+    *,
+    widths: Sequence[float] | None = None,
+    repeat: int = 1,
+    rules: str = "grid",
+    extra: Sequence[Any] = (),
+) -> Table:
+    """A table with a bold header: a full grid, horizontal rules only, or no rules."""
+    table = Table([list(r) for r in rows], colWidths=widths, repeatRows=repeat)
+    style: list[Any] = [
+        ("FONT", (0, 0), (-1, repeat - 1), "Helvetica-Bold", 8.5),
+        ("FONT", (0, repeat), (-1, -1), "Helvetica", 8.5),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]
+    if rules == "grid":
+        style += [
+            ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#DCE6F2")),
+        ]
+    elif rules == "horizontal":
+        style += [
+            ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.grey),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, colors.black),
+        ]
+    table.setStyle(TableStyle([*style, *extra]))
+    return table
+
+
+def paragraphs(*texts: str, style: ParagraphStyle = BODY) -> list[Any]:
+    return [Paragraph(text, style) for text in texts]
+
+
+# --------------------------------------------------------------------------- 1. ruled grid
+
+
+def write_gpu_cloud_grid(path: Path) -> None:
+    story = [
+        Paragraph("Northcape GPU Cloud, Inc.", TITLE),
+        *paragraphs(
+            "Vendor: Northcape GPU Cloud, Inc.",
+            "Quote no.: NC-2026-0412",
+            "Quote date: 16 Nov 2026",
+            "Valid until: 16 Dec 2026",
+        ),
+        Spacer(1, 10),
+        grid(
+            [
+                ["Description", "GPU", "GPUs", "Region", "Term", "Price per GPU-hour (USD)"],
+                ["On-demand H100 cluster", "H100 SXM", "64", "eu-north-1", "On-demand", "2.69"],
+                ["Reserved H100 cluster", "H100 SXM", "64", "eu-north-1", "12 months", "2.19"],
+                ["On-demand H200 cluster", "H200", "32", "eu-north-1", "On-demand", "3.49"],
+            ],
+            widths=[46 * mm, 20 * mm, 12 * mm, 22 * mm, 20 * mm, 54 * mm],
+        ),
+        Spacer(1, 12),
+        *paragraphs(
+            "Uptime commitment: 99.9%",
+            "Termination notice: 30 days",
+            "Certifications: ISO/IEC 27001:2022, SOC 2 Type II",
+        ),
+    ]
+    document(path, story, footer="Northcape GPU Cloud, Inc. · 400 Harbor Way · Seattle WA")
+
+
+add_gpu = [
+    line(
+        "On-demand H100 cluster",
+        kind="compute",
+        accelerator="nvidia-h100-sxm",
+        accelerator_count=64,
+        price="2.69",
+        price_unit="per_gpu_hour",
+        currency="USD",
+        region="eu-north-1",
+        deployment="on_demand",
+    ),
+    line(
+        "Reserved H100 cluster",
+        kind="compute",
+        accelerator="nvidia-h100-sxm",
+        accelerator_count=64,
+        price="2.19",
+        price_unit="per_gpu_hour",
+        currency="USD",
+        region="eu-north-1",
+        deployment="reserved",
+        term_months=12,
+    ),
+    line(
+        "On-demand H200 cluster",
+        kind="compute",
+        accelerator="nvidia-h200-sxm",
+        accelerator_count=32,
+        price="3.49",
+        price_unit="per_gpu_hour",
+        currency="USD",
+        region="eu-north-1",
+        deployment="on_demand",
+    ),
+]
+CORPUS.append(
+    PdfQuote(
+        "gpu_cloud_ruled_grid.pdf",
+        "a GPU cloud quote: letterhead, 'Key: value' lines, a ruled grid, terms lines below, footer on the page",
+        write_gpu_cloud_grid,
+        add_gpu,
+        {
+            "vendor": "Northcape GPU Cloud, Inc.",
+            "quote_ref": "NC-2026-0412",
+            "quote_date": "2026-11-16",
+            "valid_until": "2026-12-16",
+            "sla.uptime_pct": 99.9,
+            "exit_terms.notice_days": 30,
+            "certifications": ["ISO/IEC 27001:2022", "SOC 2 Type II"],
+        },
+    )
+)
+
+# --------------------------------------------------------------------------- 2. three pages, repeated header, totals
+
+
+def de(value: Decimal) -> str:
+    """German money text: ``Decimal("1234.5")`` → ``"1.234,50 €"``."""
+    whole, _, cents = f"{value:,.2f}".partition(".")
+    return f"{whole.replace(',', '.')},{cents} €"
+
+
+OEM_ITEMS: list[tuple[str, int, Decimal]] = [
+    ("DGX B200 Server, 8x B200 SXM 180GB, 2 TB RAM", 4, Decimal("438900")),
+    ("Installation und Inbetriebnahme vor Ort", 4, Decimal("4200")),
+    ("Support 36 Monate, Vor-Ort-Service NBD", 4, Decimal("18900")),
+]
+OEM_ITEMS += [(f"InfiniBand NDR Kabel 3 m, Los {n}", 8, Decimal("410")) for n in range(1, 29)]
+OEM_ITEMS += [(f"OSFP Transceiver 400G, Los {n}", 16, Decimal("1180")) for n in range(1, 25)]
+
+
+def write_oem_multipage(path: Path) -> None:
+    rows: list[list[Any]] = [["Pos.", "Bezeichnung", "Menge", "Einzelpreis", "Gesamtpreis"]]
+    subtotal = Decimal(0)
+    for number, (text, quantity, price) in enumerate(OEM_ITEMS, start=1):
+        total = price * quantity
+        subtotal += total
+        rows.append([str(number * 10), text, str(quantity), de(price), de(total)])
+    vat = (subtotal * Decimal("0.19")).quantize(Decimal("0.01"))
+    story = [
+        Paragraph("Kessler Systemhaus GmbH — Angebot", TITLE),
+        *paragraphs(
+            "Lieferant: Kessler Systemhaus GmbH",
+            "Angebot Nr.: KS-A-2026-0921",
+            "Datum: 18.11.2026",
+            "Gültig bis: 31.12.2026",
+            "Alle Preise in EUR zzgl. MwSt.",
+        ),
+        Spacer(1, 8),
+        grid(
+            rows,
+            widths=[14 * mm, 92 * mm, 16 * mm, 26 * mm, 28 * mm],
+            extra=[("ALIGN", (2, 1), (-1, -1), "RIGHT")],
+        ),
+        Spacer(1, 8),
+        grid(
+            [
+                ["", "Zwischensumme", de(subtotal)],
+                ["", "MwSt. 19 %", de(vat)],
+                ["", "Gesamtsumme", de(subtotal + vat)],
+            ],
+            widths=[106 * mm, 42 * mm, 28 * mm],
+            repeat=0,
+            rules="none",
+            extra=[
+                ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+                ("FONT", (1, 2), (2, 2), "Helvetica-Bold", 8.5),
+            ],
+        ),
+        Spacer(1, 10),
+        *paragraphs(
+            "Zahlungsbedingungen: 30 Tage netto",
+            "Annual failure rate: 1.6%",
+            "Mean time to repair: 24 hours",
+        ),
+    ]
+    document(path, story, footer="Kessler Systemhaus GmbH · Industriestraße 12 · 70565 Stuttgart")
+
+
+def _oem_lines() -> list[dict[str, Any]]:
+    out = []
+    for text, quantity, price in OEM_ITEMS:
+        fields: dict[str, Any] = {
+            "quantity": str(quantity),
+            "price": str(price),
+            "price_unit": "per_unit",
+            "currency": "EUR",
+        }
+        if text.startswith("DGX"):
+            fields = {
+                "kind": "compute",
+                "accelerator": "nvidia-b200",
+                "accelerators_per_node": 8,
+                "nodes": quantity,
+                "price": str(price),
+                "price_unit": "per_unit",
+                "deployment": "purchase",
+                "currency": "EUR",
+            }
+        else:
+            fields["kind"] = "cost"
+        out.append(line(text, **fields))
+    return out
+
+
+CORPUS.append(
+    PdfQuote(
+        "oem_purchase_three_pages.pdf",
+        "a German server maker's purchase quote over three pages: header repeated on each page, European money text '438.900,00 €', subtotal, VAT and total block, conditions after",
+        write_oem_multipage,
+        _oem_lines(),
+        {
+            "vendor": "Kessler Systemhaus GmbH",
+            "quote_ref": "KS-A-2026-0921",
+            "quote_date": "2026-11-18",
+            "valid_until": "2026-12-31",
+            "reliability.annual_failure_rate": 0.016,
+            "reliability.mttr_hours": 24.0,
+        },
+    )
+)
+
+# --------------------------------------------------------------------------- 3. white space only
+
+
+def write_whitespace_price_list(path: Path) -> None:
+    canvas = Canvas(str(path), pagesize=A4, invariant=1)
+    height = A4[1]
+    y = height - 25 * mm
+
+    def text(
+        x: float, value: str, *, right: bool = False, bold: bool = False, size: float = 9
+    ) -> None:
+        canvas.setFont("Helvetica-Bold" if bold else "Helvetica", size)
+        (canvas.drawRightString if right else canvas.drawString)(x, y, value)
+
+    text(20 * mm, "MERIDIAN COMPUTE LLC  —  PRICE LIST EXPORT", bold=True, size=12)
+    y -= 8 * mm
+    text(20 * mm, "Supplier: Meridian Compute LLC")
+    y -= 5 * mm
+    text(20 * mm, "Reference: MC-PL-2026-11")
+    y -= 5 * mm
+    text(20 * mm, "Issued: 2026-11-10")
+    y -= 10 * mm
+    columns = [
+        (20 * mm, False),
+        (72 * mm, False),
+        (122 * mm, True),
+        (132 * mm, False),
+        (192 * mm, True),
+    ]
+    header = ["SKU / Description", "Accelerator", "GPUs/node", "Region", "USD per node-hour"]
+    for (x, right), value in zip(columns, header, strict=True):
+        text(x, value, right=right, bold=True)
+    y -= 6 * mm
+    rows = [
+        ["mc.h100x8 Dedicated node", "H100 SXM", "8", "us-east", "21.52"],
+        ["mc.h100x8 Spot node", "H100 SXM", "8", "us-east", "12.40"],
+        ["mc.mi300x8 Dedicated node", "MI300X", "8", "eu-west", "19.60"],
+        ["mc.l40sx4 Dedicated node", "L40S", "4", "", "6.36"],
+    ]
+    for row in rows:
+        for (x, right), value in zip(columns, row, strict=True):
+            if value:
+                text(x, value, right=right)
+        y -= 5.5 * mm
+    y -= 6 * mm
+    text(
+        20 * mm,
+        "Prices exclude taxes. Spot nodes may be reclaimed with two minutes' notice.",
+        size=8,
+    )
+    canvas.showPage()
+    canvas.save()
+
+
+CORPUS.append(
+    PdfQuote(
+        "price_list_whitespace.pdf",
+        "a price-list export drawn as text only: columns aligned by white space, numbers right-aligned, an empty region cell, a notes line",
+        write_whitespace_price_list,
+        [
+            line(
+                "mc.h100x8 Dedicated node",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="21.52",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="us-east",
+            ),
+            line(
+                "mc.h100x8 Spot node",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="12.40",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="us-east",
+                deployment="spot",
+            ),
+            line(
+                "mc.mi300x8 Dedicated node",
+                kind="compute",
+                accelerator="amd-mi300x",
+                accelerators_per_node=8,
+                price="19.60",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="eu-west",
+            ),
+            line(
+                "mc.l40sx4 Dedicated node",
+                kind="compute",
+                accelerator="nvidia-l40s",
+                accelerators_per_node=4,
+                price="6.36",
+                price_unit="per_node_hour",
+                currency="USD",
+                region=None,
+            ),
+        ],
+        {
+            "vendor": "Meridian Compute LLC",
+            "quote_ref": "MC-PL-2026-11",
+            "quote_date": "2026-11-10",
+        },
+    )
+)
+
+# --------------------------------------------------------------------------- 4. horizontal rules, lease
+
+
+def write_lease_rules(path: Path) -> None:
+    story = [
+        Paragraph("Lease proposal", TITLE),
+        *paragraphs(
+            "Vendor: Halvard Server Leasing AB",
+            "Proposal no.: HSL-0087",
+            "Date: 2026-11-12",
+            "Validity: 2027-01-31",
+        ),
+        Spacer(1, 10),
+        grid(
+            [
+                [
+                    "Item",
+                    "Accelerator",
+                    "GPUs per node",
+                    "Nodes",
+                    "Term",
+                    "Price per node-month (EUR)",
+                ],
+                ["HGX H200 8-GPU server, leased", "H200 SXM", "8", "6", "36 months", "21 450,00"],
+                ["Rack installation and cabling", "", "", "", "", "3 900,00"],
+            ],
+            widths=[50 * mm, 22 * mm, 26 * mm, 14 * mm, 20 * mm, 42 * mm],
+            rules="horizontal",
+        ),
+        Spacer(1, 10),
+        *paragraphs("Service level: 99.5%", "Notice period: 90 days"),
+    ]
+    document(path, story)
+
+
+CORPUS.append(
+    PdfQuote(
+        "lease_horizontal_rules.pdf",
+        "a lease proposal whose table has horizontal rules only (no cell grid), Swedish-style '21 450,00' numbers, per node-month over 36 months",
+        write_lease_rules,
+        [
+            line(
+                "HGX H200 8-GPU server, leased",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                accelerators_per_node=8,
+                nodes=6,
+                price="21450.00",
+                price_unit="per_node_month",
+                deployment="lease",
+                currency="EUR",
+                term_months=36,
+            ),
+            line("Rack installation and cabling", kind="cost", price="3900.00", currency="EUR"),
+        ],
+        {
+            "vendor": "Halvard Server Leasing AB",
+            "quote_ref": "HSL-0087",
+            "quote_date": "2026-11-12",
+            "valid_until": "2027-01-31",
+            "sla.uptime_pct": 99.5,
+            "exit_terms.notice_days": 90,
+        },
+    )
+)
+
+# --------------------------------------------------------------------------- 5. terms as a second table
+
+
+def write_terms_table(path: Path) -> None:
+    story = [
+        Paragraph("Brightline GPU Cloud — proposal", TITLE),
+        *paragraphs(
+            "Vendor: Brightline GPU Cloud, Inc.",
+            "Quotation number: BL-7731",
+            "Quote date: 09 Nov 2026",
+        ),
+        Spacer(1, 8),
+        grid(
+            [
+                ["Configuration", "Accelerator", "GPUs/node", "Nodes", "Region", "Price/node-hour"],
+                [
+                    "8x H100 SXM, IB NDR, on-demand",
+                    "NVIDIA H100 SXM5",
+                    "8",
+                    "4",
+                    "EU-North (Stockholm)",
+                    "$23.60",
+                ],
+                [
+                    "8x H100 SXM, 12-month reserved",
+                    "NVIDIA H100 SXM5",
+                    "8",
+                    "4",
+                    "EU-North (Stockholm)",
+                    "$18.40",
+                ],
+            ],
+            widths=[58 * mm, 29 * mm, 22 * mm, 11 * mm, 31 * mm, 30 * mm],
+        ),
+        Spacer(1, 14),
+        Paragraph("Service terms", HEADING),
+        grid(
+            [
+                ["Metric", "Commitment"],
+                ["Uptime commitment", "99.95%"],
+                ["Service credit below 99.95%", "10% of monthly fee"],
+                ["Service credit below 99.5%", "25% of monthly fee"],
+                ["Severity-1 response", "30 minutes"],
+                ["Severity-2 response", "2 hours"],
+                ["Annual GPU failure rate", "2.1%"],
+                [
+                    "Measured MFU",
+                    "41% (Llama 3 70B pre-training, 64 x H100 SXM, BF16, measured 2026-10-14)",
+                ],
+                ["Termination notice", "90 days"],
+                ["Certifications", "ISO/IEC 27001:2022, SOC 2 Type II"],
+            ],
+            widths=[60 * mm, 117 * mm],
+        ),
+    ]
+    document(path, story)
+
+
+CORPUS.append(
+    PdfQuote(
+        "terms_second_table.pdf",
+        "a proposal with a ruled pricing table, '$23.60' money text, and its service terms as a second two-column ruled table (Metric | Commitment) on the same page",
+        write_terms_table,
+        [
+            line(
+                "8x H100 SXM, IB NDR, on-demand",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                nodes=4,
+                price="23.60",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="EU-North (Stockholm)",
+            ),
+            line(
+                "8x H100 SXM, 12-month reserved",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                nodes=4,
+                price="18.40",
+                price_unit="per_node_hour",
+                currency="USD",
+                deployment="reserved",
+                term_months=12,
+            ),
+        ],
+        {
+            "vendor": "Brightline GPU Cloud, Inc.",
+            "quote_ref": "BL-7731",
+            "quote_date": "2026-11-09",
+            "sla.uptime_pct": 99.95,
+            "support.response_minutes.1": 30,
+            "support.response_minutes.2": 120,
+            "reliability.annual_failure_rate": 0.021,
+            "performance.mfu": 0.41,
+            "exit_terms.notice_days": 90,
+            "certifications": ["ISO/IEC 27001:2022", "SOC 2 Type II"],
+        },
+    )
+)
+
+# --------------------------------------------------------------------------- 6. landscape, wrapped cells, GBP
+
+
+def write_landscape_wrapped(path: Path) -> None:
+    cell = ParagraphStyle("cell", parent=BODY, fontSize=8.5, leading=10)
+
+    def p(text: str) -> Paragraph:
+        return Paragraph(text, cell)
+
+    story = [
+        Paragraph("Thamesgate Compute Ltd — GPU capacity offer", TITLE),
+        *paragraphs(
+            "Supplier: Thamesgate Compute Ltd",
+            "Offer no.: TG-2611-04",
+            "Date of offer: 20/11/2026",
+            "Expires: 20/12/2026",
+        ),
+        Spacer(1, 8),
+        grid(
+            [
+                [
+                    "Service",
+                    "Accelerator",
+                    "Quantity (GPUs)",
+                    "Location",
+                    "Commitment",
+                    "Price per GPU-hour (GBP)",
+                ],
+                [
+                    p(
+                        "Dedicated bare-metal H100 cluster with 3.2 Tb/s InfiniBand fabric and 30 TB local NVMe per node"
+                    ),
+                    "H100 SXM",
+                    "128",
+                    "London (LON1)",
+                    "24 months",
+                    "£1.95",
+                ],
+                [
+                    p(
+                        "Burst capacity on shared H100 nodes, billed per second, no minimum commitment"
+                    ),
+                    "H100 SXM",
+                    "32",
+                    "London (LON1)",
+                    "On-demand",
+                    "£2.60",
+                ],
+                [
+                    p("Inference pool of L40S cards behind a managed load balancer"),
+                    "L40S",
+                    "48",
+                    "Manchester (MAN2)",
+                    "On-demand",
+                    "£0.98",
+                ],
+            ],
+            widths=[92 * mm, 24 * mm, 26 * mm, 34 * mm, 26 * mm, 50 * mm],
+        ),
+    ]
+    document(path, story, pagesize=landscape(A4))
+
+
+CORPUS.append(
+    PdfQuote(
+        "landscape_wrapped_gbp.pdf",
+        "a landscape offer whose description cells wrap over two or three lines inside a ruled grid, GBP money text '£1.95', UK dates",
+        write_landscape_wrapped,
+        [
+            line(
+                "Dedicated bare-metal H100 cluster with 3.2 Tb/s InfiniBand fabric and 30 TB local NVMe per node",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerator_count=128,
+                price="1.95",
+                price_unit="per_gpu_hour",
+                currency="GBP",
+                region="London (LON1)",
+                term_months=24,
+            ),
+            line(
+                "Burst capacity on shared H100 nodes, billed per second, no minimum commitment",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerator_count=32,
+                price="2.60",
+                price_unit="per_gpu_hour",
+                currency="GBP",
+                deployment="on_demand",
+            ),
+            line(
+                "Inference pool of L40S cards behind a managed load balancer",
+                kind="compute",
+                accelerator="nvidia-l40s",
+                accelerator_count=48,
+                price="0.98",
+                price_unit="per_gpu_hour",
+                currency="GBP",
+                region="Manchester (MAN2)",
+            ),
+        ],
+        {
+            "vendor": "Thamesgate Compute Ltd",
+            "quote_ref": "TG-2611-04",
+            "quote_date": "2026-11-20",
+            "valid_until": "2026-12-20",
+        },
+    )
+)
+
+# --------------------------------------------------------------------------- 7. colocation
+
+
+def write_colocation(path: Path) -> None:
+    story = [
+        Paragraph("Colocation offer", TITLE),
+        *paragraphs(
+            "Provider: Nordhavn Data Centres A/S",
+            "Offer: NDC-2026-118",
+            "Date: 15/11/2026",
+            "Currency: EUR",
+        ),
+        Spacer(1, 8),
+        grid(
+            [
+                ["Service", "Quantity", "Unit", "Monthly (EUR)", "One-time (EUR)"],
+                ["Power, committed", "400", "kW", "185.00", ""],
+                ["Rack space, 52U", "10", "rack", "1,450.00", ""],
+                ["Cross-connect, single-mode fibre", "4", "port", "250.00", "500.00"],
+                ["Cage build-out", "1", "", "", "12,000.00"],
+            ],
+            widths=[70 * mm, 20 * mm, 18 * mm, 32 * mm, 32 * mm],
+            extra=[("ALIGN", (1, 1), (-1, -1), "RIGHT")],
+        ),
+        Spacer(1, 10),
+        *paragraphs(
+            "Availability: 99.99% power and cooling",
+            "Certifications: ISO/IEC 27001:2022, EN 50600 Class 3",
+        ),
+    ]
+    document(path, story)
+
+
+CORPUS.append(
+    PdfQuote(
+        "colocation_two_price_columns.pdf",
+        "a colocation offer: power per kW, racks and cross-connects per month, one-time build-out, monthly and one-time price columns",
+        write_colocation,
+        [
+            line(
+                "Power, committed",
+                kind="cost",
+                category="facility",
+                quantity="400",
+                price="185.00",
+                price_unit="per_kw_month",
+                currency="EUR",
+            ),
+            line(
+                "Rack space, 52U",
+                kind="cost",
+                quantity="10",
+                price="1450.00",
+                price_unit="per_month",
+                currency="EUR",
+            ),
+            line(
+                "Cross-connect, single-mode fibre",
+                kind="cost",
+                quantity="4",
+                price="250.00",
+                price_unit="per_month",
+                currency="EUR",
+            ),
+            line(
+                "Cross-connect, single-mode fibre",
+                kind="cost",
+                quantity="4",
+                price="500.00",
+                price_unit="per_unit",
+                currency="EUR",
+            ),
+            line(
+                "Cage build-out",
+                kind="cost",
+                quantity="1",
+                price="12000.00",
+                price_unit="total",
+                currency="EUR",
+            ),
+        ],
+        {
+            "vendor": "Nordhavn Data Centres A/S",
+            "quote_ref": "NDC-2026-118",
+            "quote_date": "2026-11-15",
+            "sla.uptime_pct": 99.99,
+            "certifications": ["ISO/IEC 27001:2022", "EN 50600 Class 3"],
+        },
+    )
+)
+
+# --------------------------------------------------------------------------- 8. a letter
+
+
+def write_letter(path: Path) -> None:
+    story = [
+        *paragraphs(
+            "PoolGrid Coöperatie U.A.<br/>Keizersgracht 210<br/>1016 DZ Amsterdam",
+            "Aldermoor Analytics GmbH<br/>Procurement<br/>Berlin",
+            style=SMALL,
+        ),
+        Spacer(1, 14),
+        *paragraphs(
+            "Our reference: PG-2026-3310",
+            "Date: 2026-11-18",
+            "Dear procurement team,",
+            "Thank you for your request of 4 November. We are pleased to offer pooled GPU capacity "
+            "from our members' sites in the Netherlands, as follows. Capacity of up to 64 GPUs can be "
+            "made available within two weeks of signature.",
+        ),
+        Spacer(1, 8),
+        grid(
+            [
+                ["Tier", "GPU model", "GPUs", "Price per GPU-hour"],
+                ["Guaranteed", "A100 80GB", "64", "€ 1,15"],
+                ["Interruptible (spot)", "A100 80GB", "64", "€ 0,62"],
+            ],
+            widths=[50 * mm, 40 * mm, 20 * mm, 40 * mm],
+        ),
+        Spacer(1, 10),
+        *paragraphs(
+            "Uptime commitment: 99,5 %",
+            "Measured throughput: 1.850,5 tokens/s (Llama 3 8B inference, A100 80GB, FP16, measured 2026-10-02)",
+            "Termination notice: 30 days",
+            "We look forward to working with you.",
+            "Kind regards,<br/>Marieke de Vries, Account Manager",
+        ),
+        Spacer(1, 200),
+        *paragraphs(
+            "Annex: general terms of supply (summary)",
+            "Data return: export via S3-compatible API",
+            "Certifications: ISO/IEC 27001:2022",
+        ),
+    ]
+    document(path, story, footer="PoolGrid Coöperatie U.A. · KvK 81234567 · Amsterdam")
+
+
+CORPUS.append(
+    PdfQuote(
+        "letter_with_table.pdf",
+        "a two-page letter: address blocks and prose around a small ruled table, Dutch decimal commas ('€ 1,15', '99,5 %'), conditions on page 2",
+        write_letter,
+        [
+            line(
+                "A100 80GB, Guaranteed",
+                kind="compute",
+                accelerator="nvidia-a100-sxm-80gb",
+                accelerator_count=64,
+                price="1.15",
+                price_unit="per_gpu_hour",
+                currency="EUR",
+            ),
+            line(
+                "A100 80GB, Interruptible (spot)",
+                kind="compute",
+                accelerator="nvidia-a100-sxm-80gb",
+                accelerator_count=64,
+                price="0.62",
+                price_unit="per_gpu_hour",
+                currency="EUR",
+                deployment="spot",
+            ),
+        ],
+        {
+            "quote_ref": "PG-2026-3310",
+            "quote_date": "2026-11-18",
+            "sla.uptime_pct": 99.5,
+            "performance.tokens_per_second": 1850.5,
+            "exit_terms.notice_days": 30,
+            "exit_terms.data_return": True,
+            "certifications": ["ISO/IEC 27001:2022"],
+        },
+    )
+)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """Write every PDF and its expected lines and terms; print what was written."""
+    FILES.mkdir(exist_ok=True)
+    EXPECTED.mkdir(exist_ok=True)
+    for item in CORPUS:
+        item.write(FILES / item.name)
+        expected = {
+            "file": item.name,
+            "style": item.style,
+            "options": item.options,
+            "warnings": item.warnings,
+            "lines": item.lines,
+            "terms": item.terms,
+        }
+        (EXPECTED / f"{item.name}.json").write_text(
+            json.dumps(expected, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    print(f"wrote {len(CORPUS)} PDF quotes to {FILES}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
