@@ -13,8 +13,11 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
 
 extras=""
+test_tools=""
 if [[ "${1:-}" == "--test" ]]; then
   extras="[test]"
+  # The RFQ tests prove LibreOffice opens our workbook and keeps a vendor's answers.
+  test_tools="libreoffice-calc-nogui"
 fi
 
 # Qt offscreen needs these; a real window (xcb) and Xvfb need the second group too.
@@ -23,7 +26,7 @@ qt_window="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
-  for pkg in $qt_offscreen $qt_window; do
+  for pkg in $qt_offscreen $qt_window $test_tools; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
       missing+=("$pkg")
     fi

@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "computescore.cli.compliance",
     "computescore.cli.engine",
     "computescore.cli.reporting",
+    "computescore.cli.vendor_documents",
 )
 
 

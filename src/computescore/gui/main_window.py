@@ -178,6 +178,13 @@ class MainWindow(QMainWindow):
             "export",
             "Write the board pack (PDF) and workbook (Excel)",
         )
+        self.act_rfq = self._action(
+            "Request for quotation…",
+            self.request_quotation,
+            None,
+            None,
+            "Write an Excel workbook for a vendor to fill in and send back",
+        )
         self.act_rates = self._action(
             "Exchange rates…",
             self.edit_rates,
@@ -265,6 +272,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.act_import)
         file_menu.addAction(self.act_export)
+        file_menu.addAction(self.act_rfq)
         file_menu.addSeparator()
         file_menu.addAction(self.act_delete_eval)
         file_menu.addSeparator()
@@ -637,6 +645,15 @@ class MainWindow(QMainWindow):
         start = getattr(view, "start_export", None)
         if callable(start):
             start()
+
+    @guarded
+    def request_quotation(self, _checked: bool = False) -> None:
+        """Write a request-for-quotation workbook for a vendor."""
+        from computescore.gui.dialogs.rfq import RfqDialog
+
+        dialog = RfqDialog(self.workspace, self)
+        if dialog.exec() and dialog.written is not None:
+            self.statusBar().showMessage(f"Wrote {dialog.written}", 8000)
 
     def find_in_quotes(self) -> None:
         """Show the quotes table with the filter box focused."""

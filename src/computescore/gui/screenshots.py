@@ -106,6 +106,7 @@ def _dialog_screens(window: MainWindow, out: Path, prefix: str) -> list[Path]:
     """The editors and lists opened from the menus and pages, each on the data shown."""
     from computescore.gui.dialogs.deleted import DeletedDialog
     from computescore.gui.dialogs.rates import RatesDialog
+    from computescore.gui.dialogs.rfq import RfqDialog
     from computescore.gui.record_form import EvaluationDialog, LineDialog, TermsDialog
 
     snapshot = window.workspace.snapshot
@@ -115,6 +116,7 @@ def _dialog_screens(window: MainWindow, out: Path, prefix: str) -> list[Path]:
         ("evaluation", EvaluationDialog(snapshot.evaluation, window)),
         ("fx", RatesDialog(window.workspace, window)),
         ("deleted", DeletedDialog(window.workspace, window)),
+        ("rfq", RfqDialog(window.workspace, window)),
     ]
     from computescore.gui.views.quotes import QuotesView
 

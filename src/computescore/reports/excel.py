@@ -647,7 +647,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
 _MODIFIED = re.compile(rb"<dcterms:modified([^>]*)>[^<]*</dcterms:modified>")
 
 
-def _reproducible(data: bytes, when: date) -> bytes:
+def reproducible_zip(data: bytes, when: date) -> bytes:
     """Rewrite the zip with fixed timestamps so identical packs give identical bytes."""
     stamp = (when.year, when.month, when.day, 0, 0, 0)
     iso = f"{when.isoformat()}T00:00:00Z".encode()
@@ -701,4 +701,4 @@ def render_xlsx(pack: BoardPack) -> bytes:
     wb.active = 0
     buffer = io.BytesIO()
     wb.save(buffer)
-    return _reproducible(buffer.getvalue(), pack.meta.generated_on)
+    return reproducible_zip(buffer.getvalue(), pack.meta.generated_on)

@@ -487,6 +487,12 @@ def _store(
                     vendor_id = uow.upsert_vendor(existing)
                 else:
                     vendor_id = uow.ensure_vendor(existing)
+                    if quote_draft.certificates:
+                        # A returned RFQ states each certificate with its expiry: the
+                        # statement updates those of the same name and adds the others.
+                        merged = {c.name: c for c in existing.certifications}
+                        merged.update({c.name: c for c in quote_draft.certificates})
+                        uow.replace_certifications(vendor_id, merged.values())
                 quote_id, revision = uow.add_quote(evaluation_id, quote, import_batch_id=batch_id)
                 profile = draft.profile()
                 if profile.get("columns"):

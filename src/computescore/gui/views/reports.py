@@ -166,6 +166,7 @@ class ReportsView(View):
         actions.addWidget(self.export_button)
         grid.addLayout(actions, row, 0, 1, 3)
         self.body_layout.addWidget(card)
+        self.body_layout.addWidget(self._vendor_card())
         self.results_title = section_title("Written")
         self.results_title.setVisible(False)
         self.body_layout.addWidget(self.results_title)
@@ -177,6 +178,37 @@ class ReportsView(View):
         self._paths_for: str | None = None
         # The warning the user has seen and accepted for this evaluation ("" none yet).
         self._accepted_caveat: str = ""
+
+    def _vendor_card(self) -> QFrame:
+        """Documents that go out to vendors."""
+        card = QFrame()
+        card.setObjectName("Card")
+        layout = QHBoxLayout(card)
+        layout.setContentsMargins(3 * SPACING, 2 * SPACING, 3 * SPACING, 2 * SPACING)
+        text = QVBoxLayout()
+        text.addWidget(section_title("To vendors"))
+        text.addWidget(
+            label(
+                "A request for quotation: an Excel workbook a vendor fills in and sends back, "
+                "read back exactly by Import.",
+                "Muted",
+                wrap=True,
+            )
+        )
+        layout.addLayout(text, 1)
+        self.rfq_button = button("Request for quotation…", "export")
+        self.rfq_button.clicked.connect(self.request_quotation)
+        layout.addWidget(self.rfq_button)
+        return card
+
+    @guarded
+    def request_quotation(self, _checked: bool = False) -> None:
+        """Open the request-for-quotation dialog."""
+        from computescore.gui.dialogs.rfq import RfqDialog
+
+        dialog = RfqDialog(self.workspace, self)
+        dialog.open()
+        self.rfq_dialog = dialog
 
     def unavailable_reason(self) -> tuple[str, str] | None:
         """Say why reports cannot be written yet."""

@@ -77,6 +77,8 @@ class QuoteDraft:
         egress: the egress price per GB as quoted (the exit terms carry it in USD only
             when it was quoted in USD).
         certifications: certification names as the quote states them.
+        certificates: the certifications with their validity, when the file states it
+            (a returned RFQ asks for each certificate's expiry).
         mappings: the column mapping used for each table.
         problems: every problem found for this quote, addressed ``file!sheet!cell``.
         sheets: the sheets the quote's lines came from.
@@ -96,6 +98,7 @@ class QuoteDraft:
     exit_terms: ExitTerms = field(default_factory=ExitTerms)
     egress: Money | None = None
     certifications: tuple[str, ...] = ()
+    certificates: tuple[Certification, ...] = ()
     mappings: tuple[ColumnMapping, ...] = ()
     problems: tuple[Problem, ...] = ()
     sheets: tuple[str, ...] = ()
@@ -129,7 +132,9 @@ class QuoteDraft:
         )
 
     def certification_records(self) -> tuple[Certification, ...]:
-        """The certifications as records (names only; issuers and dates are the vendor's)."""
+        """The certifications as records (with their expiry when the file states it)."""
+        if self.certificates:
+            return self.certificates
         return tuple(
             Certification(name=name, evidence=self.source_file) for name in self.certifications
         )

@@ -1,0 +1,85 @@
+"""``computescore rfq``: the documents that go out to vendors."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from pathlib import Path
+
+from computescore.cli.common import add_db_argument, print_json
+from computescore.errors import UsageError
+
+
+def _day(option: str, text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"{option} {text!r} is not a date: expected YYYY-MM-DD.") from None
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``rfq`` command."""
+    rfq = sub.add_parser(
+        "rfq",
+        help="write a request-for-quotation workbook for a vendor to fill in",
+        description="Write an .xlsx request for quotation: the workloads in words and "
+        "figures, one pricing row per option asked of this kind of vendor, and the terms the "
+        "scorecard needs. The vendor fills in the yellow cells; the returned file is read "
+        "back exactly with 'computescore import'.",
+    )
+    add_db_argument(rfq)
+    rfq.add_argument("--vendor", required=True, help="the vendor's name (stored or new)")
+    rfq.add_argument("--out", type=Path, required=True, help="the .xlsx to write")
+    rfq.add_argument("--evaluation", default=None, help="the evaluation (default: the only one)")
+    rfq.add_argument("--issued", default=None, help="issue date, YYYY-MM-DD (default: today)")
+    rfq.add_argument("--due", default=None, help="reply date, YYYY-MM-DD (default: in 14 days)")
+    rfq.add_argument("--contact", default="", help="whom the vendor asks, e.g. 'Ada Roe, ada@…'")
+    rfq.add_argument(
+        "--prefill",
+        action="store_true",
+        help="fill in what the vendor's latest quote already says, so only the gaps are asked",
+    )
+    rfq.add_argument("--json", action="store_true", help="print what was written as JSON")
+    rfq.set_defaults(func=run_rfq)
+
+
+def run_rfq(args: argparse.Namespace) -> int:
+    """Write the workbook and say what it asks."""
+    from computescore.services.rfq import RfqOptions, write_rfq
+    from computescore.services.workspace import load_catalogue_for, open_store
+
+    if args.out.suffix.lower() != ".xlsx":
+        raise UsageError(f"--out {args.out} must end in .xlsx.")
+    with open_store(args.db) as store:
+        written = write_rfq(
+            store,
+            args.out,
+            args.vendor,
+            load_catalogue_for(store),
+            RfqOptions(
+                evaluation_name=args.evaluation,
+                issued=_day("--issued", args.issued),
+                due=_day("--due", args.due),
+                contact=args.contact,
+                prefill=args.prefill,
+            ),
+        )
+    if args.json:
+        print_json(
+            {
+                "path": str(written.path),
+                "reference": written.reference,
+                "vendor": written.vendor,
+                "options": written.options,
+                "prefilled": written.prefilled,
+            }
+        )
+    else:
+        filled = f", {written.prefilled} answers pre-filled" if written.prefilled else ""
+        print(
+            f"Wrote {written.path}: request for quotation {written.reference} to "
+            f"{written.vendor}, {written.options} options to price{filled}."
+        )
+    return 0
