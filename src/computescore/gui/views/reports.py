@@ -201,14 +201,11 @@ class ReportsView(View):
         layout.addWidget(self.rfq_button)
         return card
 
-    @guarded
     def request_quotation(self, _checked: bool = False) -> None:
-        """Open the request-for-quotation dialog."""
-        from computescore.gui.dialogs.rfq import RfqDialog
-
-        dialog = RfqDialog(self.workspace, self)
-        dialog.open()
-        self.rfq_dialog = dialog
+        """Ask the window for its request-for-quotation dialog (File ▸ Request for quotation)."""
+        open_dialog = getattr(self.window(), "request_quotation", None)
+        if callable(open_dialog):
+            open_dialog()
 
     def unavailable_reason(self) -> tuple[str, str] | None:
         """Say why reports cannot be written yet."""
