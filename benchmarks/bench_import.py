@@ -311,9 +311,20 @@ def self_peak_mb() -> float:
         return psutil.Process().memory_info().peak_wset / (1 << 20)  # type: ignore[attr-defined]
 
 
+PDF_QUOTE = (
+    Path(__file__).resolve().parents[1]
+    / "tests"
+    / "io"
+    / "pdf_quotes"
+    / "files"
+    / "oem_purchase_three_pages.pdf"
+)
+"""A benign PDF quote, read in the same run as the hostile ones for comparison."""
+
+
 def hostile_timings(folder: Path) -> list[tuple[str, float, str]]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tests.fixtures import hostile
+    from tests.fixtures import hostile, hostile_pdf
 
     from computescore.io.isolated import read_file
     from computescore.io.refusal import FileRefused
@@ -324,13 +335,19 @@ def hostile_timings(folder: Path) -> list[tuple[str, float, str]]:
         ("billion laughs (sheet)", hostile.billion_laughs_sheet(folder)),
         ("far-corner cell", hostile.far_corner(folder)),
         ("1,048,576-row sheet", hostile.million_rows(folder)),
+        ("PDF: 64 MiB Flate bomb", hostile_pdf.flate_bomb_pdf(folder)),
+        ("PDF: JavaScript on open", hostile_pdf.javascript_pdf(folder)),
+        ("PDF: arrays 50,000 deep", hostile_pdf.deep_nesting_pdf(folder)),
+        ("PDF: page tree of 1,000,000", hostile_pdf.million_pages_pdf(folder)),
+        ("PDF: scan without text", hostile_pdf.blank_scan_pdf(folder)),
+        ("baseline: 3-page PDF quote", PDF_QUOTE),
     ]
     results = []
     for name, path in cases:
         start = time.perf_counter()
         try:
-            read_file(path)
-            outcome = "read (!)"
+            book = read_file(path)
+            outcome = f"read: {len(book.sheets)} pages" if path == PDF_QUOTE else "read (!)"
         except FileRefused as exc:
             outcome = exc.code.value
         results.append((name, time.perf_counter() - start, outcome))

@@ -53,3 +53,17 @@ def test_rfq_file_names_are_safe() -> None:
 
     assert rfq_file_name("Brightline GPU Cloud, Inc.") == "RFQ Brightline GPU Cloud Inc..xlsx"
     assert rfq_file_name("a/b:c") == "RFQ a b c.xlsx"
+
+
+def test_the_overview_asks_vendors_for_what_is_missing(window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from computescore.gui.dialogs.rfq import write_clarification_letters
+
+    view = window.show_view("overview")
+    assert view.ask_button.text() == "Ask vendors…"
+    done = write_clarification_letters(window.workspace, window, tmp_path)
+    assert done is not None
+    folder, vendors, questions = done
+    assert folder == tmp_path and vendors > 0 and questions >= vendors
+    letters = sorted(p.name for p in tmp_path.glob("Questions to *.pdf"))
+    assert len(letters) == vendors
+    assert len(list(tmp_path.glob("RFQ *.xlsx"))) == vendors

@@ -7,7 +7,6 @@ refusal is one sentence naming the file, and the parsing process is gone.
 
 from __future__ import annotations
 
-import io
 import time
 import zlib
 from pathlib import Path
@@ -22,6 +21,8 @@ from computescore.io.isolated import read_file
 from computescore.io.pdf_scan import MAX_NESTING, scan_pdf
 from computescore.io.preflight import FileKind, ReadLimits, preflight
 from computescore.io.refusal import FileRefused, RefusalCode
+from tests.fixtures import hostile_pdf
+from tests.fixtures.hostile_pdf import PAGE_TREE, handmade_pdf
 
 SMALL = ReadLimits(timeout_s=20.0)
 
@@ -37,36 +38,8 @@ def refused(path: Path, limits: ReadLimits = SMALL) -> FileRefused:
     return error
 
 
-def handmade_pdf(*objects: bytes, trailer: bytes = b"/Root 1 0 R") -> bytes:
-    """A PDF from numbered object bodies, with a correct cross-reference table."""
-    out = io.BytesIO()
-    out.write(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(out.tell())
-        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
-    for offset in offsets:
-        out.write(b"%010d 00000 n \n" % offset)
-    out.write(
-        b"trailer\n<< /Size %d " % (len(objects) + 1)
-        + trailer
-        + b" >>\nstartxref\n%d\n%%%%EOF\n" % xref
-    )
-    return out.getvalue()
-
-
-PAGE_TREE = (
-    b"<< /Type /Catalog /Pages 2 0 R >>",
-    b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
-)
-
-
 def test_a_hand_made_pdf_is_a_pdf(tmp_path: Path) -> None:
-    path = tmp_path / "blank.pdf"
-    path.write_bytes(handmade_pdf(*PAGE_TREE))
+    path = hostile_pdf.blank_scan_pdf(tmp_path)
     assert preflight(path).kind is FileKind.PDF
     # No text at all: refused as a scan, not as damaged.
     assert refused(path).code is RefusalCode.SCANNED_PDF
@@ -117,12 +90,7 @@ def test_javascript_hidden_in_a_compressed_object_stream_is_refused(tmp_path: Pa
 
 
 def test_a_compression_bomb_is_refused_before_the_parser_inflates_it(tmp_path: Path) -> None:
-    bomb = zlib.compress(bytes(64 << 20), 9)  # 64 MiB of zeros in about 64 KiB
-    content = b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(bomb)
-    page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>"
-    path = tmp_path / "quote.pdf"
-    path.write_bytes(handmade_pdf(*PAGE_TREE[:2], page, content + bomb + b"\nendstream"))
-    error = refused(path)
+    error = refused(hostile_pdf.flate_bomb_pdf(tmp_path))  # 64 MiB of zeros in about 64 KiB
     assert error.code is RefusalCode.ZIP_BOMB
     assert "compression bomb" in str(error)
 
@@ -143,10 +111,7 @@ def test_streams_that_together_inflate_past_the_limit_are_refused(tmp_path: Path
 
 
 def test_objects_nested_absurdly_deep_are_refused(tmp_path: Path) -> None:
-    deep = b"[" * 50_000 + b"]" * 50_000
-    path = tmp_path / "quote.pdf"
-    path.write_bytes(handmade_pdf(*PAGE_TREE, deep))
-    error = refused(path)
+    error = refused(hostile_pdf.deep_nesting_pdf(tmp_path))
     assert error.code is RefusalCode.NESTED_TOO_DEEP
     assert str(MAX_NESTING) in str(error)
 
@@ -160,10 +125,7 @@ def test_brackets_inside_strings_do_not_count_as_nesting(tmp_path: Path) -> None
 
 
 def test_a_page_tree_that_claims_a_million_pages_is_refused(tmp_path: Path) -> None:
-    pages = b"<< /Type /Pages /Kids [3 0 R] /Count 1000000 >>"
-    path = tmp_path / "quote.pdf"
-    path.write_bytes(handmade_pdf(PAGE_TREE[0], pages, PAGE_TREE[2]))
-    error = refused(path)
+    error = refused(hostile_pdf.million_pages_pdf(tmp_path))
     assert error.code is RefusalCode.TOO_MANY_PAGES
     assert "1,000,000 pages" in str(error)
 

@@ -1,4 +1,4 @@
-"""``computescore rfq``: the documents that go out to vendors."""
+"""``computescore rfq`` and ``clarify``: the documents that go out to vendors."""
 
 from __future__ import annotations
 
@@ -44,6 +44,32 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rfq.add_argument("--json", action="store_true", help="print what was written as JSON")
     rfq.set_defaults(func=run_rfq)
 
+    clarify = sub.add_parser(
+        "clarify",
+        help="write letters asking each vendor for what its quotes lack",
+        description="For each vendor (or one), a letter as PDF and as plain text for e-mail "
+        "listing what its quotes lack or contradict — missing SLA credits, no measured MFU, "
+        "expired certificates, unclear data location, missing exit terms — each as a "
+        "numbered question with why it matters, and the RFQ workbook pre-filled with what "
+        "is already known.",
+    )
+    add_db_argument(clarify)
+    clarify.add_argument("--out", type=Path, required=True, help="the folder to write into")
+    clarify.add_argument("--vendor", default=None, help="only this vendor")
+    clarify.add_argument(
+        "--evaluation", default=None, help="the evaluation (default: the only one)"
+    )
+    clarify.add_argument(
+        "--date", default=None, help="the letters' date, YYYY-MM-DD (default: today)"
+    )
+    clarify.add_argument(
+        "--reply-by", default=None, help="answer date, YYYY-MM-DD (default: in 10 days)"
+    )
+    clarify.add_argument("--contact", default="", help="who signs and whom the vendor answers")
+    clarify.add_argument("--no-rfq", action="store_true", help="do not attach the pre-filled RFQ")
+    clarify.add_argument("--json", action="store_true", help="print the questions as JSON")
+    clarify.set_defaults(func=run_clarify)
+
 
 def run_rfq(args: argparse.Namespace) -> int:
     """Write the workbook and say what it asks."""
@@ -81,5 +107,55 @@ def run_rfq(args: argparse.Namespace) -> int:
         print(
             f"Wrote {written.path}: request for quotation {written.reference} to "
             f"{written.vendor}, {written.options} options to price{filled}."
+        )
+    return 0
+
+
+def run_clarify(args: argparse.Namespace) -> int:
+    """Write each vendor's letter and say how many questions it asks."""
+    from computescore.services.clarify import ClarifyOptions, write_clarifications
+    from computescore.services.workspace import load_catalogue_for, open_store
+
+    with open_store(args.db) as store:
+        written = write_clarifications(
+            store,
+            args.out,
+            load_catalogue_for(store),
+            ClarifyOptions(
+                vendor=args.vendor,
+                evaluation_name=args.evaluation,
+                written_on=_day("--date", args.date),
+                reply_by=_day("--reply-by", args.reply_by),
+                contact=args.contact,
+                with_rfq=not args.no_rfq,
+            ),
+        )
+    if args.json:
+        print_json(
+            [
+                {
+                    "vendor": item.vendor,
+                    "files": [str(path) for path in item.files],
+                    "questions": [
+                        {
+                            "topic": q.topic,
+                            "question": q.question,
+                            "why": q.why,
+                            "quotes": list(q.quotes),
+                        }
+                        for q in item.questions
+                    ],
+                }
+                for item in written
+            ]
+        )
+        return 0
+    if not written:
+        print("Nothing to ask: every quote states what the scorecard needs.")
+    for item in written:
+        count = len(item.questions)
+        print(
+            f"{item.vendor}: {count} question{'s' if count != 1 else ''} → "
+            + ", ".join(path.name for path in item.files)
         )
     return 0

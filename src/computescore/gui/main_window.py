@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from computescore import __version__
 from computescore.gui import commands, icons, tasks, theme
-from computescore.gui.errors import guarded
+from computescore.gui.errors import guarded, show_message
 from computescore.gui.preferences import Preferences, remember_folder, start_folder
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
@@ -185,6 +185,13 @@ class MainWindow(QMainWindow):
             None,
             "Write an Excel workbook for a vendor to fill in and send back",
         )
+        self.act_clarify = self._action(
+            "Ask vendors for what is missing…",
+            self.ask_vendors,
+            None,
+            None,
+            "Write each vendor a letter (PDF and text) listing what its quotes lack",
+        )
         self.act_rates = self._action(
             "Exchange rates…",
             self.edit_rates,
@@ -273,6 +280,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_import)
         file_menu.addAction(self.act_export)
         file_menu.addAction(self.act_rfq)
+        file_menu.addAction(self.act_clarify)
         file_menu.addSeparator()
         file_menu.addAction(self.act_delete_eval)
         file_menu.addSeparator()
@@ -654,6 +662,24 @@ class MainWindow(QMainWindow):
         dialog = RfqDialog(self.workspace, self)
         if dialog.exec() and dialog.written is not None:
             self.statusBar().showMessage(f"Wrote {dialog.written}", 8000)
+
+    @guarded
+    def ask_vendors(self, _checked: bool = False) -> None:
+        """Write each vendor a letter asking for what its quotes lack."""
+        from computescore.gui.dialogs.rfq import write_clarification_letters
+
+        done = write_clarification_letters(self.workspace, self)
+        if done is None:
+            return
+        folder, vendors, questions = done
+        if vendors == 0:
+            show_message(self, "Nothing to ask: every quote states what the scorecard needs.")
+            return
+        show_message(
+            self,
+            f"Wrote letters with {questions} questions to {vendors} vendors, each with its "
+            f"request for quotation pre-filled, in {folder}.",
+        )
 
     def find_in_quotes(self) -> None:
         """Show the quotes table with the filter box focused."""

@@ -172,8 +172,9 @@ def find_gaps(
         gaps.append(
             Gap(
                 "info",
-                f"{_count(len(uncapped), 'quote states', 'quotes state')} no capacity on its "
-                f"compute lines: the award plan assumes any amount can be supplied; ask for "
+                f"{_count(len(uncapped), 'quote states', 'quotes state')} no capacity on "
+                f"{'its' if len(uncapped) == 1 else 'their'} compute lines: the award plan "
+                "assumes any amount can be supplied; ask for "
                 f"“max. N nodes” ({_whose(uncapped)})",
                 "plan",
             )

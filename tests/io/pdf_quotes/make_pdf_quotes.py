@@ -219,7 +219,7 @@ OEM_ITEMS: list[tuple[str, int, Decimal]] = [
     ("Installation und Inbetriebnahme vor Ort", 4, Decimal("4200")),
     ("Support 36 Monate, Vor-Ort-Service NBD", 4, Decimal("18900")),
 ]
-OEM_ITEMS += [(f"InfiniBand NDR Kabel 3 m, Los {n}", 8, Decimal("410")) for n in range(1, 29)]
+OEM_ITEMS += [(f"InfiniBand NDR Kabel 3 m, Los {n}", 8, Decimal("410")) for n in range(1, 61)]
 OEM_ITEMS += [(f"OSFP Transceiver 400G, Los {n}", 16, Decimal("1180")) for n in range(1, 25)]
 
 

@@ -1,4 +1,4 @@
-"""Reports ▸ Request for quotation: the workbook a vendor fills in and sends back."""
+"""Documents to vendors: the request-for-quotation workbook and the clarification letters."""
 
 from __future__ import annotations
 
@@ -122,3 +122,34 @@ class RfqDialog(QDialog):
         remember_folder("reports", str(target))
         self.written = written.path
         self.accept()
+
+
+def write_clarification_letters(
+    workspace: Workspace, parent: QWidget | None, folder: Path | None = None
+) -> tuple[Path, int, int] | None:
+    """Ask for a folder and write each vendor's letter and pre-filled RFQ there.
+
+    Returns:
+        The folder, the number of vendors written to and of questions asked; None when
+        the user cancelled.
+    """
+    from computescore.services.clarify import ClarifyOptions, write_clarifications
+    from computescore.services.workspace import load_catalogue_for
+
+    evaluation = workspace.require_evaluation()
+    store = workspace.require_store()
+    if folder is None:
+        chosen = QFileDialog.getExistingDirectory(
+            parent, "Write the letters to vendors into", start_folder("reports")
+        )
+        if not chosen:
+            return None
+        folder = Path(chosen)
+    written = write_clarifications(
+        store,
+        folder,
+        load_catalogue_for(store),
+        ClarifyOptions(evaluation_name=evaluation.name, contact=evaluation.prepared_by),
+    )
+    remember_folder("reports", str(folder / "letters"))
+    return folder, len(written), sum(len(item.questions) for item in written)

@@ -24,6 +24,7 @@ from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import (
     Card,
+    button,
     clear_layout,
     configure_table,
     label,
@@ -190,7 +191,17 @@ class OverviewView(View):
         columns.setSpacing(2 * SPACING)
         left = QVBoxLayout()
         left.setSpacing(SPACING)
-        left.addWidget(section_title("What is missing"))
+        gaps_head = QHBoxLayout()
+        gaps_head.addWidget(section_title("What is missing"))
+        gaps_head.addStretch(1)
+        self.ask_button = button("Ask vendors…", "export")
+        self.ask_button.setToolTip(
+            "Write each vendor a letter (PDF and text) listing what its quotes lack, with "
+            "its request for quotation pre-filled"
+        )
+        self.ask_button.clicked.connect(self.ask_vendors)
+        gaps_head.addWidget(self.ask_button)
+        left.addLayout(gaps_head)
         self.gaps_frame = QFrame()
         self.gaps_frame.setObjectName("Card")
         self.gaps_layout = QVBoxLayout(self.gaps_frame)
@@ -239,6 +250,12 @@ class OverviewView(View):
         """Use the engine's results (leader, margin, findings) when they exist."""
         self.analysis = analysis
         analysis.changed.connect(self._on_changed)
+
+    def ask_vendors(self, _checked: bool = False) -> None:
+        """Ask the window to write the letters to vendors (File ▸ Ask vendors …)."""
+        write = getattr(self.window(), "ask_vendors", None)
+        if callable(write):
+            write()
 
     def populate(self, snapshot: Snapshot) -> None:
         """Fill the cards, the gaps and the quote list."""

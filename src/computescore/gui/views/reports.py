@@ -190,7 +190,8 @@ class ReportsView(View):
         text.addWidget(
             label(
                 "A request for quotation: an Excel workbook a vendor fills in and sends back, "
-                "read back exactly by Import.",
+                "read back exactly by Import. Or a letter to each vendor asking for what its "
+                "quotes lack, with its request pre-filled.",
                 "Muted",
                 wrap=True,
             )
@@ -199,7 +200,16 @@ class ReportsView(View):
         self.rfq_button = button("Request for quotation…", "export")
         self.rfq_button.clicked.connect(self.request_quotation)
         layout.addWidget(self.rfq_button)
+        self.ask_button = button("Ask vendors for what is missing…")
+        self.ask_button.clicked.connect(self.ask_vendors)
+        layout.addWidget(self.ask_button)
         return card
+
+    def ask_vendors(self, _checked: bool = False) -> None:
+        """Ask the window to write the letters to vendors."""
+        write = getattr(self.window(), "ask_vendors", None)
+        if callable(write):
+            write()
 
     def request_quotation(self, _checked: bool = False) -> None:
         """Ask the window for its request-for-quotation dialog (File ▸ Request for quotation)."""
