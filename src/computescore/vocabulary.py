@@ -233,6 +233,7 @@ LINE_FIELD_TITLES = {
     "quantity": "Quantity",
     "deployment": "Deployment",
     "term_months": "Term (months)",
+    "lead_time_days": "Lead time (days)",
     "price": "Price",
     "price_unit": "Price per",
     "currency": "Currency",

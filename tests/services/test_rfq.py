@@ -231,7 +231,7 @@ def check(draft: QuoteDraft) -> None:
     )
     messages = [str(p) for p in draft.problems]
     assert any("Option W1-R36 is not offered (n/a)" in m for m in messages), messages
-    assert any("Lead time for option W1-OD: 14 days" in m for m in messages), messages
+    assert od.lead_time_days == 14 and reserved.lead_time_days is None
     assert not draft.errors, [str(p) for p in draft.errors]
 
 
@@ -312,6 +312,7 @@ def test_an_rfq_answer_is_stored_like_any_quote(
     assert quote.performance.mfu == pytest.approx(0.43)
     assert quote.exit_terms.notice_days == 60
     assert len(quote.lines) == 3
+    assert sorted(line.lead_time_days or 0 for line in quote.lines) == [0, 0, 14]
     assert ("ISO/IEC 27001:2022", date(2028, 6, 30)) in [
         (c.name, c.valid_to) for c in vendor.certifications
     ]

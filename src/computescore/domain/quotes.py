@@ -141,6 +141,8 @@ class QuoteLine:
     region: str | None = None
     country: str | None = None
     source: str | None = None
+    lead_time_days: int | None = None
+    """Days from order to capacity, when the vendor states it (not in the import contract)."""
 
     @property
     def gpu_count(self) -> int:
@@ -159,7 +161,13 @@ def line_problems(line: QuoteLine) -> list[str]:
         problems.append("the price cannot be negative")
     if len(line.currency) != 3 or not line.currency.isalpha() or not line.currency.isupper():
         problems.append(f"the currency {line.currency!r} is not a three-letter ISO code")
-    for name in ("accelerators_per_node", "nodes", "accelerator_count", "term_months"):
+    for name in (
+        "accelerators_per_node",
+        "nodes",
+        "accelerator_count",
+        "term_months",
+        "lead_time_days",
+    ):
         value = getattr(line, name)
         if value is not None and value < 0:
             problems.append(f"{name.replace('_', ' ')} cannot be negative")

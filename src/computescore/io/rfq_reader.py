@@ -146,8 +146,8 @@ class _RfqReader:
     def run(self) -> FileDraft:
         keys = self._keys()
         answers = self._questions()
-        lines, notes = self._pricing(answers)
-        draft = self._draft(keys, answers, lines, notes)
+        lines = self._pricing()
+        draft = self._draft(keys, answers, lines)
         return FileDraft(
             self.book.path,
             self.book.kind,
@@ -214,7 +214,7 @@ class _RfqReader:
         return value
 
     def _draft(
-        self, keys: Mapping[str, str], answers: _Answers, lines: list[QuoteLine], notes: list[str]
+        self, keys: Mapping[str, str], answers: _Answers, lines: list[QuoteLine]
     ) -> QuoteDraft:
         def get(key: str) -> Any:
             return self._value(answers, key)
@@ -237,8 +237,6 @@ class _RfqReader:
                 Severity.ERROR,
                 expected="at least one priced option",
             )
-        for note in notes:
-            self.problem(self.file, note, Severity.INFO)
         self._unanswered(answers)
         stated_afr = not is_blank(answers.values.get("reliability.annual_failure_rate"))
         return QuoteDraft(
@@ -328,14 +326,13 @@ class _RfqReader:
 
     # -- pricing
 
-    def _pricing(self, answers: _Answers) -> tuple[list[QuoteLine], list[str]]:
+    def _pricing(self) -> list[QuoteLine]:
         located = self._pricing_sheet()
         if located is None:
             self.problem(self.file, "The Pricing sheet or its columns are missing", Severity.ERROR)
-            return [], []
+            return []
         sheet, columns, first = located
         lines: list[QuoteLine] = []
-        notes: list[str] = []
         for index in range(first, len(sheet.rows)):
             cells = _RowCells(sheet.rows[index], columns)
             option = preview_text(cells("option")) or f"row {index + 1}"
@@ -356,10 +353,10 @@ class _RfqReader:
                         Severity.INFO,
                     )
                 continue
-            line = self._line(sheet, index, columns, cells, option, notes)
+            line = self._line(sheet, index, columns, cells, option)
             if line is not None:
                 lines.append(line)
-        return lines, notes
+        return lines
 
     def _pricing_sheet(self) -> tuple[SheetData, dict[str, int], int] | None:
         wanted = {c.key for c in PRICING_COLUMNS}
@@ -400,7 +397,6 @@ class _RfqReader:
         columns: Mapping[str, int],
         cell: _RowCells,
         option: str,
-        notes: list[str],
     ) -> QuoteLine | None:
         def where(key: str) -> str:
             return self.at(sheet, index, columns.get(key, 0))
@@ -432,9 +428,6 @@ class _RfqReader:
         per_node = _whole(cell("accelerators_per_node"))
         count = _whole(cell("accelerator_count"))
         quantity, _ = parse_decimal(cell("quantity"), where("quantity"))
-        lead = _whole(cell("lead_time_days"))
-        if lead is not None:
-            notes.append(f"Lead time for option {option}: {lead} days")
         request = preview_text(cell("request"))
         description = preview_text(cell("description")) or request or option
         nodes = count // per_node if count and per_node and count % per_node == 0 else None
@@ -455,6 +448,7 @@ class _RfqReader:
             region=_text(cell("region")),
             country=(_text(cell("country")) or "").upper() or None,
             source=f"{self.file}!{sheet.name}!{index + 1}",
+            lead_time_days=_whole(cell("lead_time_days")),
         )
 
     def _price(

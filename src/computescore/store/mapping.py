@@ -61,6 +61,7 @@ LINE_FIELDS = (
     "region",
     "country",
     "source",
+    "lead_time_days",
 )
 """QuoteLine fields stored one-to-one in the ``quote_line`` table."""
 
@@ -92,6 +93,7 @@ def line_to_row(line: QuoteLine) -> tuple[Any, ...]:
         region,
         country,
         source,
+        lead_time_days,
     ) = _LINE_GETTER(line)
     return (
         str(kind),
@@ -110,6 +112,7 @@ def line_to_row(line: QuoteLine) -> tuple[Any, ...]:
         region,
         country,
         source,
+        lead_time_days,
     )
 
 
@@ -143,6 +146,7 @@ def line_from_row(row: Sequence[Any]) -> QuoteLine:
         region,
         country,
         source,
+        lead_time_days,
     ) = row
     return QuoteLine(
         kind=_KINDS.get(kind) or LineKind(kind),
@@ -161,6 +165,7 @@ def line_from_row(row: Sequence[Any]) -> QuoteLine:
         region=region,
         country=country,
         source=source,
+        lead_time_days=lead_time_days,
     )
 
 

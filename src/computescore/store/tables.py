@@ -185,6 +185,7 @@ class QuoteLineRow(SQLModel, table=True):
     region: str | None = None
     country: str | None = Field(default=None, max_length=2)
     source: str | None = None
+    lead_time_days: int | None = None
 
 
 class SlaRow(SQLModel, table=True):
