@@ -148,3 +148,23 @@ def test_a_colocation_offer_is_not_asked_for_accelerator_figures() -> None:
     )
     vendor = Vendor("Nordhavn", VendorKind.COLOCATION, certifications=VENDOR.certifications)
     assert clarifications(vendor, [site], evaluation()) == []
+
+
+def test_a_total_that_does_not_add_up_is_asked_about() -> None:
+    from computescore.domain.problems import Problem, Severity
+
+    mismatch = Problem(
+        "angebot.xlsx!Angebot!12",
+        "The row “Gesamtsumme” states 606,400, but the lines above it add up to 596,400 "
+        "with the taxes listed",
+        Severity.WARNING,
+    )
+    other = Problem("angebot.xlsx!Angebot!3", "The date is ambiguous", Severity.WARNING)
+    asked = clarifications(VENDOR, [complete_quote()], evaluation(), {"NC-1": [other, mismatch]})
+    totals = [a for a in asked if a.topic == "Totals"]
+    assert [a.question for a in totals] == [
+        "In your quote NC-1, the row “Gesamtsumme” states 606,400, but the lines above it add "
+        "up to 596,400 with the taxes listed (angebot.xlsx!Angebot!12). Please confirm the "
+        "total or correct the lines."
+    ]
+    assert totals[0].quotes == ("NC-1",)

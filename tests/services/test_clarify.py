@@ -117,3 +117,39 @@ def test_vendor_text_in_a_letter_stays_text() -> None:
     assert "Extend <i>it</i>." in text
     assert render_text(letter).startswith('To: Evil <font color="white">Corp</font> & Co')
     assert render_pdf(letter) == render_pdf(letter)  # identical bytes
+
+
+def test_a_total_that_did_not_add_up_at_import_is_asked_about(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = Path(__file__).resolve().parents[1] / "io" / "vendor_files" / "files"
+    db = tmp_path / "w.db"
+    assert (
+        main(
+            [
+                "import",
+                str(wrong / "oem_quote_wrong_total.xlsx"),
+                "--db",
+                str(db),
+                "--vendor",
+                "Oem Ltd",
+                "--create",
+            ]
+        )
+        == 0
+    )
+    capsys.readouterr()
+    with Store.open(db) as store, store.reading() as uow:
+        evaluation = uow.evaluation_row()
+        assert evaluation.id is not None
+        (quote,) = uow.load_quotes(evaluation.id)
+        assert quote.id is not None
+        kept = uow.import_warnings([quote.id])[quote.id]
+    assert any("add up to" in p.message for p in kept)
+    out = tmp_path / "letters"
+    assert main(["clarify", "--db", str(db), "--out", str(out), "--no-rfq"]) == 0
+    text = (out / "Questions to Oem Ltd.txt").read_text(encoding="utf-8")
+    flat = " ".join(text.split())
+    assert "TOTALS" in text
+    assert "but the lines above it add up to 596,400" in flat
+    assert "Please confirm the total or correct the lines." in flat

@@ -9,11 +9,12 @@ vendor's terms.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from computescore.domain.compliance import certification_key
+from computescore.domain.problems import Problem
 from computescore.domain.quotes import Quote, Vendor
 from computescore.domain.tco import stated_maximum
 from computescore.domain.workload import Evaluation
@@ -42,10 +43,25 @@ def _refs(quotes: Sequence[Quote]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(q.reference for q in quotes))
 
 
+TOTALS_MISMATCH = "but the lines above it add up to"
+"""The words of the import's warning for a total row that does not match its lines."""
+
+
 def clarifications(
-    vendor: Vendor, quotes: Sequence[Quote], evaluation: Evaluation
+    vendor: Vendor,
+    quotes: Sequence[Quote],
+    evaluation: Evaluation,
+    warnings: Mapping[str, Sequence[Problem]] | None = None,
 ) -> list[Clarification]:
-    """The questions for ``vendor`` about its ``quotes`` (latest revisions), in topic order."""
+    """The questions for ``vendor`` about its ``quotes`` (latest revisions), in topic order.
+
+    Args:
+        vendor: the vendor, with its certifications.
+        quotes: its latest quotes.
+        evaluation: the requirements and the decision date.
+        warnings: what each quote's import warned about, by quote reference (a total
+            that does not add up becomes a question).
+    """
     day = evaluation.decision_date
     compute = [q for q in quotes if q.compute_lines]
     asks: list[Clarification] = []
@@ -63,6 +79,20 @@ def clarifications(
         expired,
         "valid_until",
     )
+    for reference, found in sorted((warnings or {}).items()):
+        for problem in found:
+            if TOTALS_MISMATCH not in problem.message:
+                continue
+            asks.append(
+                Clarification(
+                    "Totals",
+                    f"In your quote {reference}, {_lower_first(problem.message)} "
+                    f"({problem.source}). Please confirm the total or correct the lines.",
+                    "We price every line as quoted; a total that does not match them means a "
+                    "line is missing, doubled or mispriced.",
+                    (reference,),
+                )
+            )
     ask(
         "Service level",
         "State your monthly uptime commitment, as a percentage.",
@@ -176,6 +206,10 @@ def clarifications(
         "exit_terms.egress",
     )
     return asks
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _egress_line(quote: Quote) -> bool:

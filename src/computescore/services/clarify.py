@@ -10,12 +10,14 @@ written, and each is written atomically.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 from computescore.domain.catalog import Catalogue
 from computescore.domain.clarify import Clarification, clarifications
+from computescore.domain.problems import Problem
 from computescore.domain.quotes import Quote, Vendor
 from computescore.domain.workload import Evaluation
 from computescore.errors import NotFound
@@ -60,15 +62,24 @@ class ClarifyOptions:
 
 
 def vendor_questions(
-    evaluation: Evaluation, quotes: tuple[Quote, ...], vendors: list[Vendor]
+    evaluation: Evaluation,
+    quotes: tuple[Quote, ...],
+    vendors: list[Vendor],
+    warnings: Mapping[int, Sequence[Problem]] | None = None,
 ) -> list[VendorQuestions]:
-    """Each quoting vendor's questions, vendors in name order (none when nothing is asked)."""
+    """Each quoting vendor's questions, vendors in name order (none when nothing is asked).
+
+    ``warnings`` are the import warnings kept with each quote, by quote id.
+    """
     found = []
     for vendor in sorted(vendors, key=lambda v: v.name.casefold()):
         mine = [q for q in quotes if q.vendor.name == vendor.name]
         if not mine:
             continue
-        asked = clarifications(vendor, mine, evaluation)
+        by_reference = {
+            q.reference: (warnings or {}).get(q.id, []) for q in mine if q.id is not None
+        }
+        asked = clarifications(vendor, mine, evaluation, by_reference)
         if asked:
             found.append(VendorQuestions(vendor.name, tuple(asked)))
     return found
@@ -90,6 +101,7 @@ def write_clarifications(
         assert evaluation.id is not None
         quotes = uow.load_quotes(evaluation.id)
         vendors = uow.vendors()
+        warnings = uow.import_warnings([q.id for q in quotes if q.id is not None])
     if options.vendor is not None and options.vendor not in {q.vendor.name for q in quotes}:
         raise NotFound(
             unknown_name(
@@ -100,7 +112,7 @@ def write_clarifications(
         )
     asked = [
         v
-        for v in vendor_questions(evaluation, quotes, vendors)
+        for v in vendor_questions(evaluation, quotes, vendors, warnings)
         if options.vendor is None or v.vendor == options.vendor
     ]
     today = options.written_on or date.today()

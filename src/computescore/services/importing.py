@@ -483,17 +483,11 @@ def _store(
                 quote_id = None
             else:
                 assert evaluation_id is not None
-                if new_vendor:
-                    vendor_id = uow.upsert_vendor(existing)
-                else:
-                    vendor_id = uow.ensure_vendor(existing)
-                    if quote_draft.certificates:
-                        # A returned RFQ states each certificate with its expiry: the
-                        # statement updates those of the same name and adds the others.
-                        merged = {c.name: c for c in existing.certifications}
-                        merged.update({c.name: c for c in quote_draft.certificates})
-                        uow.replace_certifications(vendor_id, merged.values())
+                vendor_id = _stored_vendor(uow, existing, quote_draft, new=new_vendor)
                 quote_id, revision = uow.add_quote(evaluation_id, quote, import_batch_id=batch_id)
+                kept = [p for p in quote_draft.problems if p.severity is Severity.WARNING]
+                if kept:
+                    uow.set_import_warnings(quote_id, kept)
                 profile = draft.profile()
                 if profile.get("columns"):
                     uow.save_mapping_profile(vendor_id, profile)
@@ -522,6 +516,22 @@ def _store(
         decision,
         created_evaluation=create,
     )
+
+
+def _stored_vendor(uow: UnitOfWork, vendor: Vendor, draft: QuoteDraft, *, new: bool) -> int:
+    """The vendor's id, storing a new vendor; a returned RFQ's certificates update it.
+
+    A returned RFQ states each certificate with its expiry: the statement replaces the
+    vendor's certificates of the same name and adds the others.
+    """
+    if new:
+        return uow.upsert_vendor(vendor)
+    vendor_id = uow.ensure_vendor(vendor)
+    if draft.certificates:
+        merged = {c.name: c for c in vendor.certifications}
+        merged.update({c.name: c for c in draft.certificates})
+        uow.replace_certifications(vendor_id, merged.values())
+    return vendor_id
 
 
 def _previous_revision(

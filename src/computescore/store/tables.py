@@ -156,6 +156,8 @@ class QuoteRow(SQLModel, table=True):
     source_file: str = ""
     import_batch_id: int | None = _fk("import_batch.id", nullable=True, ondelete="SET NULL")
     created_at: datetime
+    import_warnings: list[dict[str, str | None]] | None = _json()
+    """What the import warned about in the file (a total that does not add up …)."""
 
 
 class QuoteLineRow(SQLModel, table=True):

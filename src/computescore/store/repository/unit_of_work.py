@@ -11,6 +11,7 @@ from sqlalchemy import delete, func, select, update
 from sqlmodel import col
 
 from computescore.collector import collector_paused
+from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Certification,
     ExitTerms,
@@ -363,6 +364,45 @@ class UnitOfWork(WorkspaceRows):
             new=f"{quote.vendor.name} {quote.reference} r{revision}, {len(quote.lines)} lines",
         )
         return quote_id, revision
+
+    def set_import_warnings(self, quote_id: int, warnings: Sequence[Problem]) -> None:
+        """Keep what the import of a quote warned about (shown and asked about later)."""
+        row = self.session.get(QuoteRow, quote_id)
+        if row is None:
+            raise NotFound(f"There is no quote with id {quote_id}.")
+        row.import_warnings = [
+            {
+                "source": p.source,
+                "message": p.message,
+                "found": p.found,
+                "expected": p.expected,
+            }
+            for p in warnings
+        ] or None
+        self.session.add(row)
+        self.session.flush()
+
+    def import_warnings(self, quote_ids: Sequence[int]) -> dict[int, list[Problem]]:
+        """The warnings kept from each quote's import, by quote id (absent when none)."""
+        if not quote_ids:
+            return {}
+        rows = self.session.exec(
+            select(QuoteRow.id, QuoteRow.import_warnings).where(col(QuoteRow.id).in_(quote_ids))
+        ).all()
+        return {
+            quote_id: [
+                Problem(
+                    item["source"] or "",
+                    item["message"] or "",
+                    Severity.WARNING,
+                    item.get("found"),
+                    item.get("expected"),
+                )
+                for item in warnings
+            ]
+            for quote_id, warnings in rows
+            if warnings
+        }
 
     def _insert_lines(self, quote_id: int, lines: Sequence[QuoteLine]) -> None:
         """Write lines with one ``executemany`` of plain tuples.
