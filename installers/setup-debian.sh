@@ -16,8 +16,9 @@ extras=""
 test_tools=""
 if [[ "${1:-}" == "--test" ]]; then
   extras="[test]"
-  # The RFQ tests prove LibreOffice opens our workbook and keeps a vendor's answers.
-  test_tools="libreoffice-calc-nogui"
+  # The RFQ tests prove LibreOffice opens our workbook and keeps a vendor's answers;
+  # the store and service tests run on a throw-away PostgreSQL server as well as SQLite.
+  test_tools="libreoffice-calc-nogui postgresql"
 fi
 
 # Qt offscreen needs these; a real window (xcb) and Xvfb need the second group too.

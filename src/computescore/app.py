@@ -21,10 +21,10 @@ log = logging.getLogger("computescore.gui")
 def _startup_database(db: str | None) -> str:
     """The database to open: ``--db``, ``COMPUTESCORE_DB``, the last one used, or the default."""
     from computescore.gui.preferences import Preferences
-    from computescore.settings import resolve_db_path
+    from computescore.settings import resolve_db_path, resolve_db_target
 
     if db or os.environ.get("COMPUTESCORE_DB"):
-        return str(resolve_db_path(db))
+        return str(resolve_db_target(db))
     last = Preferences().last_database()
     return last or str(resolve_db_path(None))
 

@@ -60,3 +60,14 @@ def resolve_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return app_paths().default_db
+
+
+def resolve_db_target(explicit: str | os.PathLike[str] | None = None) -> Path | str:
+    """The database to use: a ``postgresql://`` URL as given, else the file
+    :func:`resolve_db_path` names."""
+    from computescore.store.server import is_server_url
+
+    named = os.fspath(explicit) if explicit else os.environ.get("COMPUTESCORE_DB")
+    if named and is_server_url(named):
+        return named.strip()
+    return resolve_db_path(explicit)

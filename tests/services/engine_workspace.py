@@ -160,8 +160,9 @@ def quotes() -> list[Quote]:
     ]
 
 
-def build_workspace(path: Path) -> Path:
-    """Write the evaluation, the EUR rate and the quotes to a new database at ``path``."""
+def build_workspace(path: Path | str) -> Path | str:
+    """Write the evaluation, the EUR rate and the quotes to a new database at ``path``
+    (a file, or a server database's URL)."""
     with Store.open(path) as store, store.transaction() as uow:
         evaluation_id = uow.add_evaluation(
             Evaluation(EVALUATION, DECISION, (WORKLOAD,), end_user="Northwind", end_user_hq="DE")

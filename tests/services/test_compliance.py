@@ -64,7 +64,9 @@ def _line(acc: str, country: str, deployment: Deployment = Deployment.PURCHASE) 
     )
 
 
-def _workspace(path: Path, synthetic_list: bool = True) -> None:
+def _workspace(path: Path | str, synthetic_list: bool = True) -> None:
+    import tempfile
+
     workload = Workload(
         name="fine-tuning",
         purpose=Purpose.TRAINING,
@@ -109,7 +111,7 @@ def _workspace(path: Path, synthetic_list: bool = True) -> None:
             uow.add_quote(evaluation_id, bad)
             uow.set_setting("compliance_thresholds", {"max_notice_days": 60})
         if synthetic_list:
-            csv_path = path.parent / "synthetic.csv"
+            csv_path = Path(tempfile.mkdtemp()) / "synthetic.csv"
             csv_path.write_text(
                 resources_access.read_text("rules", "screening", "synthetic-list.csv"),
                 encoding="utf-8",
@@ -119,9 +121,9 @@ def _workspace(path: Path, synthetic_list: bool = True) -> None:
             )
 
 
-def test_check_evaluation_on_a_stored_workspace(db_path: Path) -> None:
-    _workspace(db_path)
-    with open_store(db_path) as store:
+def test_check_evaluation_on_a_stored_workspace(db_target: Path | str) -> None:
+    _workspace(db_target)
+    with open_store(db_target) as store:
         data = load_evaluation_data(store)
         settings = settings_for(data, store=store)
     assert settings.thresholds.max_notice_days == 60
@@ -145,9 +147,9 @@ def test_check_evaluation_on_a_stored_workspace(db_path: Path) -> None:
         assert finding.rule_id and finding.rule_status and finding.source
 
 
-def test_workspace_posture_setting_and_bad_settings_become_problems(db_path: Path) -> None:
-    _workspace(db_path, synthetic_list=False)
-    with open_store(db_path) as store:
+def test_workspace_posture_setting_and_bad_settings_become_problems(db_target: Path | str) -> None:
+    _workspace(db_target, synthetic_list=False)
+    with open_store(db_target) as store:
         with store.transaction() as uow:
             uow.set_setting("export_control_posture", "strictest")
             uow.set_setting("screening_threshold", 0.93)
@@ -166,11 +168,13 @@ def test_workspace_posture_setting_and_bad_settings_become_problems(db_path: Pat
     }
 
 
-def test_a_rules_file_named_in_the_settings_must_load(db_path: Path, tmp_path: Path) -> None:
-    _workspace(db_path, synthetic_list=False)
+def test_a_rules_file_named_in_the_settings_must_load(
+    db_target: Path | str, tmp_path: Path
+) -> None:
+    _workspace(db_target, synthetic_list=False)
     broken = tmp_path / "rules.json"
     broken.write_text("{}", encoding="utf-8")
-    with open_store(db_path) as store:
+    with open_store(db_target) as store:
         with store.transaction() as uow:
             uow.set_setting("rules_file", str(broken))
         data = load_evaluation_data(store)
@@ -198,15 +202,17 @@ def test_classify_by_catalogue_id_or_spelling_and_by_figures() -> None:
         classify_figures(600, 8, "China", None, DECISION, rules, datacenter=True)
 
 
-def test_check_evaluation_without_explicit_settings_reads_the_workspace(db_path: Path) -> None:
-    _workspace(db_path)
-    with open_store(db_path) as store:
+def test_check_evaluation_without_explicit_settings_reads_the_workspace(
+    db_target: Path | str,
+) -> None:
+    _workspace(db_target)
+    with open_store(db_target) as store:
         data = load_evaluation_data(store)
     findings = check_evaluation(data)
     vendor = next(
         f for f in findings if f.rule_id == "screening.vendor" and "Dragonfly" in f.quote_key
     )
-    assert vendor.severity is FindingSeverity.KNOCKOUT  # stored list found through db_path
+    assert vendor.severity is FindingSeverity.KNOCKOUT  # stored list found through the database
     notice = next(f for f in findings if f.rule_id == "exit.notice_days")
     assert "60 days" in notice.title  # stored threshold applied
     overridden = check_evaluation(data, {"compliance_thresholds": {"max_notice_days": 365}})

@@ -49,8 +49,8 @@ FAST = EvaluateOptions(monte_carlo_samples=500)
 
 
 @pytest.fixture
-def workspace(db_path: Path) -> Path:
-    return build_workspace(db_path)
+def workspace(db_target: Path | str) -> Path | str:
+    return build_workspace(db_target)
 
 
 def _data(path: Path) -> EvaluationData:
@@ -65,7 +65,7 @@ def _run(path: Path, **kwargs: object) -> EvaluationResult:
     return evaluate(_data(path), FAST, **kwargs)  # type: ignore[arg-type]
 
 
-def test_every_quote_is_costed_from_its_lines(workspace: Path) -> None:
+def test_every_quote_is_costed_from_its_lines(workspace: Path | str) -> None:
     result = _run(workspace)
     totals = {item.quote_key: item.tco.total_usd for item in result.quotes}
     # Helios: 8 × US$2.00 × 12 × 730 = 140,160.
@@ -90,7 +90,9 @@ def test_every_quote_is_costed_from_its_lines(workspace: Path) -> None:
     assert result.catalogue.startswith("catalogue ")
 
 
-def test_sizing_findings_knock_out_a_quote_that_cannot_hold_the_model(workspace: Path) -> None:
+def test_sizing_findings_knock_out_a_quote_that_cannot_hold_the_model(
+    workspace: Path | str,
+) -> None:
     result = _run(workspace)
     tiny = result.scorecard.score_of(TINY)
     # Priced for 8 L40S, but the vendor states a maximum of 1 GPU, and
@@ -122,7 +124,7 @@ def test_sizing_findings_knock_out_a_quote_that_cannot_hold_the_model(workspace:
     assert sizing.gpu_hours.value == pytest.approx(29_479.15, abs=0.01)
 
 
-def test_buy_vs_rent_uses_the_cheapest_owned_and_rented_quotes(workspace: Path) -> None:
+def test_buy_vs_rent_uses_the_cheapest_owned_and_rented_quotes(workspace: Path | str) -> None:
     advice = _run(workspace).buy_vs_rent
     assert (advice.owned_key, advice.rented_key) == (KESSLER, HELIOS)
     assert advice.break_even is not None
@@ -140,7 +142,7 @@ def test_buy_vs_rent_uses_the_cheapest_owned_and_rented_quotes(workspace: Path) 
     assert any("no cost of capital" in reason for reason in advice.recommendation.reasons)
 
 
-def test_compliance_findings_feed_the_axis_and_the_knockouts(workspace: Path) -> None:
+def test_compliance_findings_feed_the_axis_and_the_knockouts(workspace: Path | str) -> None:
     unchecked = _run(workspace)
     axis = unchecked.scorecard.score_of(HELIOS).axis(Axis.COMPLIANCE)
     assert MISSING in axis.flags and not unchecked.compliance_checked
@@ -160,7 +162,7 @@ def test_compliance_findings_feed_the_axis_and_the_knockouts(workspace: Path) ->
     assert checked.quote(HELIOS).compliance_findings == (knockout,)
 
 
-def test_weights_come_from_the_preset_the_evaluation_or_the_caller(workspace: Path) -> None:
+def test_weights_come_from_the_preset_the_evaluation_or_the_caller(workspace: Path | str) -> None:
     preset = _run(workspace)
     assert preset.weights.source == "preset variable"
     assert preset.weights.weight(Axis.COST) == pytest.approx(0.4)
@@ -180,7 +182,7 @@ def test_weights_come_from_the_preset_the_evaluation_or_the_caller(workspace: Pa
         evaluate(_data(workspace), EvaluateOptions(weights={"cost": 0}))
 
 
-def test_stored_assumptions_apply_and_bad_ones_are_problems(workspace: Path) -> None:
+def test_stored_assumptions_apply_and_bad_ones_are_problems(workspace: Path | str) -> None:
     with Store.open(workspace) as store, store.transaction() as uow:
         row = uow.evaluation_row(EVALUATION)
         assert row.id is not None
@@ -197,7 +199,7 @@ def test_stored_assumptions_apply_and_bad_ones_are_problems(workspace: Path) -> 
     assert result.monte_carlo is not None and result.monte_carlo.seed == 5
 
 
-def test_robustness_and_monte_carlo_are_part_of_the_result(workspace: Path) -> None:
+def test_robustness_and_monte_carlo_are_part_of_the_result(workspace: Path | str) -> None:
     result = _run(workspace)
     assert result.margin is not None and result.margin.value > 0
     assert len(result.flips) == 5
@@ -206,7 +208,7 @@ def test_robustness_and_monte_carlo_are_part_of_the_result(workspace: Path) -> N
     assert first == pytest.approx(1.0)
 
 
-def test_the_result_is_frozen_and_plain_json(workspace: Path) -> None:
+def test_the_result_is_frozen_and_plain_json(workspace: Path | str) -> None:
     result = _run(workspace)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.evaluation = "other"  # type: ignore[misc]
@@ -217,13 +219,13 @@ def test_the_result_is_frozen_and_plain_json(workspace: Path) -> None:
     assert data["quotes"][0]["tco"]["lines"][0]["category"] in {"rented_compute", "hardware"}
 
 
-def test_workload_choice_is_explicit(workspace: Path) -> None:
+def test_workload_choice_is_explicit(workspace: Path | str) -> None:
     assert "workload '7B fine-tune'" in _run(workspace).workload_note
     with pytest.raises(NotFound, match=r"There is no workload in '.*' named 'inference'"):
         evaluate(_data(workspace), EvaluateOptions(workload="inference"))
 
 
-def test_progress_is_reported_and_cancel_stops_the_run(workspace: Path) -> None:
+def test_progress_is_reported_and_cancel_stops_the_run(workspace: Path | str) -> None:
     recorder = Recorder()
     _run(workspace, progress=recorder)
     assert recorder.messages[-1] == "Done" and "Scoring" in recorder.messages
@@ -231,14 +233,14 @@ def test_progress_is_reported_and_cancel_stops_the_run(workspace: Path) -> None:
         _run(workspace, progress=Recorder(lambda messages: len(messages) >= 1))
 
 
-def test_evaluate_workspace_opens_loads_and_evaluates(workspace: Path) -> None:
+def test_evaluate_workspace_opens_loads_and_evaluates(workspace: Path | str) -> None:
     result = evaluate_workspace(workspace, EVALUATION, FAST, run_compliance=False)
     assert {item.quote_key for item in result.quotes} == {HELIOS, KESSLER, EURO, TINY}
     with pytest.raises(NotFound):
         evaluate_workspace(workspace, "No such evaluation", FAST, run_compliance=False)
 
 
-def test_evaluate_workspace_runs_the_compliance_checks(workspace: Path) -> None:
+def test_evaluate_workspace_runs_the_compliance_checks(workspace: Path | str) -> None:
     result = evaluate_workspace(workspace, EVALUATION, FAST)
     assert result.compliance_checked
     helios = result.quote(HELIOS)
@@ -295,7 +297,7 @@ def add_colocation(path: Path) -> None:
         uow.add_quote(row.id, colo)
 
 
-def test_a_colocation_quote_is_supporting_and_changes_no_ranking(workspace: Path) -> None:
+def test_a_colocation_quote_is_supporting_and_changes_no_ranking(workspace: Path | str) -> None:
     before = _run(workspace)
     add_colocation(workspace)
     after = _run(workspace)
@@ -334,7 +336,7 @@ def test_a_colocation_quote_is_supporting_and_changes_no_ranking(workspace: Path
     assert COLO not in {row.quote_key for row in pack.ranking.rows}
 
 
-def test_buy_vs_rent_prefers_a_like_for_like_pair(workspace: Path) -> None:
+def test_buy_vs_rent_prefers_a_like_for_like_pair(workspace: Path | str) -> None:
     # Kessler owns 8 × H100; Helios reserves 8 × H100: the same accelerators.
     advice = _run(workspace).buy_vs_rent
     assert advice.like_for_like
@@ -364,7 +366,7 @@ def _node_line(description: str, price: str, deployment: Deployment, nodes: int)
     )
 
 
-def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path) -> None:
+def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path | str) -> None:
     # Nimbus lists three ways to buy H100 nodes of 8: 4 on demand at US$30/node-h, 16
     # reserved for 12 months at US$14 and 8 spot at US$8 — 224 accelerators if summed. The
     # workload needs 8 (one node), 12 h/day for 12 months (4,380 h of use):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
@@ -24,6 +23,7 @@ from computescore.services.importing import (
 from computescore.services.workspace import canonical_lines
 from computescore.store.repository import Store
 from tests.fixtures import hostile
+from tests.fixtures.dump import dump_store
 from tests.fixtures.progress import Recorder
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -31,20 +31,11 @@ EVALUATION = "Q3 capacity"
 
 
 @pytest.fixture
-def store(db_path: Path) -> Iterator[Store]:
-    with Store.open(db_path) as opened:
+def store(db_target: Path | str) -> Iterator[Store]:
+    with Store.open(db_target) as opened:
         with opened.transaction() as uow:
             uow.add_evaluation(Evaluation(EVALUATION, date(2026, 11, 22)))
         yield opened
-
-
-def dump(path: Path) -> list[str]:
-    """Every statement that recreates the database, to compare before and after."""
-    connection = sqlite3.connect(path)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
 
 
 def write_csv(directory: Path, name: str, text: str) -> Path:
@@ -154,9 +145,7 @@ def test_profile_of_a_vendor_the_file_names_is_applied_without_reading_the_file_
 
 
 # 29
-def test_an_error_on_row_1000_of_1001_stores_nothing(
-    store: Store, db_path: Path, tmp_path: Path
-) -> None:
+def test_an_error_on_row_1000_of_1001_stores_nothing(store: Store, tmp_path: Path) -> None:
     rows = [f"Line {n},H100 SXM,8,On-demand,$2.{n % 100:02d}" for n in range(1, 1002)]
     rows[999] = "Line 1000,H100 SXM,8,On-demand,see notes"
     path = write_csv(
@@ -164,33 +153,31 @@ def test_an_error_on_row_1000_of_1001_stores_nothing(
         "long.csv",
         "Description,GPU,GPUs,Billing,Price per GPU-hour\n" + "\n".join(rows) + "\n",
     )
-    before = dump(db_path)
+    before = dump_store(store)
     with pytest.raises(ImportRefused) as caught:
         import_files(store, [path], vendor="Acme")
     assert "long.csv!E1001" in str(caught.value) and "nothing was imported" in str(caught.value)
     assert any(p.source == "long.csv!E1001" for p in caught.value.problems)
-    assert dump(db_path) == before
+    assert dump_store(store) == before
 
 
-def test_one_refused_file_refuses_the_whole_import(
-    store: Store, db_path: Path, tmp_path: Path
-) -> None:
+def test_one_refused_file_refuses_the_whole_import(store: Store, tmp_path: Path) -> None:
     good = SAMPLES / "meridian_price_list.csv"
     bad = hostile.far_corner(tmp_path)
-    before = dump(db_path)
+    before = dump_store(store)
     with pytest.raises(FileRefused, match=r"far_corner\.xlsx"):
         import_files(store, [good, bad])
-    assert dump(db_path) == before
+    assert dump_store(store) == before
 
 
-def test_dry_run_writes_nothing_but_reports_the_revision(store: Store, db_path: Path) -> None:
+def test_dry_run_writes_nothing_but_reports_the_revision(store: Store) -> None:
     import_files(store, [SAMPLES / "meridian_price_list.csv"])
-    before = dump(db_path)
+    before = dump_store(store)
     report = import_files(store, [SAMPLES / "meridian_price_list.csv"], dry_run=True)
     assert report.dry_run and report.batch_id is None
     assert [(q.revision, q.quote_id) for q in report.quotes] == [(2, None)]
     assert report.line_count == 5
-    assert dump(db_path) == before
+    assert dump_store(store) == before
 
 
 def test_file_without_a_vendor_name_needs_one(store: Store, tmp_path: Path) -> None:
@@ -226,9 +213,9 @@ def test_confusable_key() -> None:
     assert confusable_key("Acme Ltd") != confusable_key("Acne Ltd")
 
 
-def test_an_empty_workspace_gets_an_evaluation_named_after_the_file(db_path: Path) -> None:
+def test_an_empty_workspace_gets_an_evaluation_named_after_the_file(db_target: Path | str) -> None:
     path = SAMPLES / "meridian_price_list.csv"
-    with Store.open(db_path) as store:
+    with Store.open(db_target) as store:
         dry = import_files(store, [path], dry_run=True, today=date(2026, 11, 22))
         assert (dry.evaluation, dry.created_evaluation) == ("Quotes from meridian price list", True)
         with store.reading() as uow:
@@ -243,9 +230,9 @@ def test_an_empty_workspace_gets_an_evaluation_named_after_the_file(db_path: Pat
             assert uow.evaluation_row().decision_date == date(2026, 11, 22)
 
 
-def test_another_evaluation_is_created_only_when_asked(db_path: Path) -> None:
+def test_another_evaluation_is_created_only_when_asked(db_target: Path | str) -> None:
     path = SAMPLES / "meridian_price_list.csv"
-    with Store.open(db_path) as store:
+    with Store.open(db_target) as store:
         with store.transaction() as uow:
             uow.add_evaluation(Evaluation("Pool", date(2026, 11, 22)))
         with pytest.raises(Exception, match="no evaluation named 'New pool'"):
@@ -286,17 +273,17 @@ def test_overrides_can_be_given_per_file(store: Store, tmp_path: Path) -> None:
     assert [q.lines[0].price for q in report.quotes] == [Decimal("1250.00"), Decimal("900.00")]
 
 
-def test_cancel_during_an_import_leaves_the_database_unchanged(store: Store, db_path: Path) -> None:
+def test_cancel_during_an_import_leaves_the_database_unchanged(store: Store) -> None:
     from computescore.services.progress import Cancelled
 
-    before = dump(db_path)
+    before = dump_store(store)
     with pytest.raises(Cancelled):
         import_files(
             store,
             [SAMPLES / "stratus_cloud_quote.xlsx"],
             progress=Recorder(lambda messages: any("Reading lines" in m for m in messages)),
         )
-    assert dump(db_path) == before
+    assert dump_store(store) == before
 
 
 def _priced(description: str, price: str) -> QuoteLine:

@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
@@ -13,6 +14,7 @@ from sqlmodel import SQLModel
 import computescore.store.tables  # noqa: F401
 from computescore.errors import DatabaseError
 from computescore.store.db import (
+    alembic_config,
     backup_database,
     current_revision,
     head_revision,
@@ -24,10 +26,34 @@ from computescore.store.repository import Store
 from tests.store.factories import evaluation, quote
 
 
-def test_models_and_migrations_agree(db_path: Path) -> None:
-    with Store.open(db_path) as store, store.engine.connect() as conn:
+def test_models_and_migrations_agree(db_target: Path | str) -> None:
+    with Store.open(db_target) as store, store.engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
+
+
+def test_the_audit_log_is_append_only_on_both_engines(db_target: Path | str) -> None:
+    with Store.open(db_target) as store:
+        with store.transaction() as uow:
+            uow.add_evaluation(evaluation())
+        for statement in ("UPDATE audit_log SET old = 'x'", "DELETE FROM audit_log"):
+            with pytest.raises(DatabaseError) as refused, store.transaction() as uow:
+                uow.session.connection().exec_driver_sql(statement)
+            assert "the audit log is append-only" in str(refused.value)
+        assert store.verify_audit_chain() == []
+
+
+def test_every_migration_goes_down_and_up_again(db_target: Path | str) -> None:
+    with Store.open(db_target) as store:
+        cfg = alembic_config(store.engine)
+        with store.engine.begin() as conn:
+            if store.engine.dialect.name == "sqlite":
+                conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "base")
+        assert current_revision(store.engine) is None
+        upgrade(store.engine)
+        assert current_revision(store.engine) == head_revision()
 
 
 def test_new_database_is_at_head_with_foreign_keys_clean(db_path: Path) -> None:

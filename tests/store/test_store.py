@@ -15,11 +15,21 @@ from hypothesis import strategies as st
 from computescore.domain.quotes import FxRate
 from computescore.errors import InputRefused, NotFound
 from computescore.store.repository import LINES_PER_INSERT, Store, name_key
+from tests.fixtures.dump import dump_store
 from tests.store.factories import evaluation, quote, vendor
 
 
 @pytest.fixture
-def store(db_path: Path) -> Store:
+def store(db_target: Path | str) -> Store:
+    """A new database on each engine."""
+    s = Store.open(db_target)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def sqlite_store(db_path: Path) -> Store:
+    """A new database file, for what only a file shows (storage classes, pragmas)."""
     s = Store.open(db_path)
     yield s
     s.close()
@@ -54,7 +64,8 @@ def test_every_table_round_trips(store: Store) -> None:
         assert lst.name == "Synthetic list" and entries[0]["alt_names"] == ["FT Ltd"]
 
 
-def test_money_is_stored_exactly_as_text(store: Store, db_path: Path) -> None:
+def test_money_is_stored_exactly_as_text(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     with store.transaction() as uow:
         eid = uow.add_evaluation(evaluation())
         uow.add_quote(eid, quote(price="2.1000000000000000888"))
@@ -68,7 +79,8 @@ def test_money_is_stored_exactly_as_text(store: Store, db_path: Path) -> None:
         assert uow.load_quotes(eid)[0].lines[0].price == Decimal("2.1000000000000000888")
 
 
-def test_line_columns_hold_plain_text_and_numbers(store: Store, db_path: Path) -> None:
+def test_line_columns_hold_plain_text_and_numbers(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     with store.transaction() as uow:
         eid = uow.add_evaluation(evaluation())
         uow.add_quote(eid, quote())
@@ -142,7 +154,8 @@ def test_any_price_round_trips_exactly(
             assert uow.load_quotes(eid)[0].lines[0].price == price
 
 
-def test_foreign_keys_are_enforced(store: Store, db_path: Path) -> None:
+def test_foreign_keys_are_enforced(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     with store.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
@@ -206,7 +219,8 @@ def test_a_failed_transaction_writes_nothing(store: Store) -> None:
     assert _dump(store) == before
 
 
-def test_audit_log_is_append_only_and_chained(store: Store, db_path: Path) -> None:
+def test_audit_log_is_append_only_and_chained(sqlite_store: Store, db_path: Path) -> None:
+    store = sqlite_store
     with store.transaction() as uow:
         eid = uow.add_evaluation(evaluation())
         uow.add_quote(eid, quote())
@@ -260,11 +274,7 @@ def test_similar_vendor_is_reported(store: Store) -> None:
 
 
 def _dump(store: Store) -> list[str]:
-    raw = sqlite3.connect(store.path)
-    try:
-        return list(raw.iterdump())
-    finally:
-        raw.close()
+    return dump_store(store)
 
 
 def test_deletes_are_audited_and_guarded(store: Store) -> None:

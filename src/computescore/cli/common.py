@@ -56,6 +56,10 @@ def check_database_exists(args: argparse.Namespace) -> None:
     asked = ("create", "creates_database", "create_evaluation")
     if not named or any(getattr(args, flag, False) for flag in asked):
         return
+    from computescore.store.server import is_server_url
+
+    if is_server_url(named):
+        return  # a server database is checked when it is opened
     path = Path(named).expanduser()
     if not path.exists():
         origin = "" if args.db else " (named by COMPUTESCORE_DB)"

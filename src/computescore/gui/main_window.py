@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -31,12 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from computescore import __version__
+from computescore.errors import UserError
 from computescore.gui import commands, icons, tasks, theme
 from computescore.gui.errors import guarded, show_message
 from computescore.gui.preferences import Preferences, remember_folder, start_folder
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.workspace import Workspace
+from computescore.services.workspace import is_server_url
 
 log = logging.getLogger("computescore.gui")
 
@@ -161,6 +164,13 @@ class MainWindow(QMainWindow):
         self.act_open = self._action(
             "Open database…", self.open_database, std.Open, "open", "Open a database file"
         )
+        self.act_open_team = self._action(
+            "Open team database…",
+            self.open_team_database,
+            None,
+            "database",
+            "Open the shared database on your team's PostgreSQL server",
+        )
         self.act_new_eval = self._action(
             "New evaluation…", self.new_evaluation, std.New, "new", "Start a new sourcing event"
         )
@@ -273,6 +283,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_new_eval)
         file_menu.addAction(self.act_new_db)
         file_menu.addAction(self.act_open)
+        file_menu.addAction(self.act_open_team)
         self.recent_menu = QMenu("Open recent", self)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addMenu(self.recent_menu)
@@ -525,6 +536,21 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     @guarded
+    def open_team_database(self, _checked: bool = False) -> None:
+        """Ask for a team database's URL on a PostgreSQL server and open it."""
+        url, ok = QInputDialog.getText(
+            self,
+            "Open team database",
+            "The database on your team's PostgreSQL server, e.g.\n"
+            "postgresql://ada@db.example:5432/sourcing\n"
+            "(the password comes from PGPASSWORD or ~/.pgpass, never from here):",
+        )
+        if ok and url.strip():
+            if not is_server_url(url):
+                raise UserError("A team database's address starts with postgresql://.")
+            self.open_path(url.strip())
+
+    @guarded
     def new_database(self, _checked: bool = False) -> None:
         """Ask where to create a new database file and open it."""
         start = start_folder("database")
@@ -542,7 +568,9 @@ class MainWindow(QMainWindow):
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
-        recent = [p for p in self.preferences.recent_databases() if Path(p).exists()]
+        recent = [
+            p for p in self.preferences.recent_databases() if is_server_url(p) or Path(p).exists()
+        ]
         if not recent:
             action = self.recent_menu.addAction("No recent databases")
             action.setEnabled(False)

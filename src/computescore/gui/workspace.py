@@ -45,7 +45,7 @@ class Snapshot:
     quotes table; the other members are frozen domain records.
     """
 
-    path: Path
+    path: Path | str
     evaluation_names: tuple[str, ...] = ()
     evaluation: Evaluation | None = None
     workload_ids: tuple[int, ...] = ()
@@ -86,7 +86,12 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
     with store.reading() as uow:
         names = tuple(uow.evaluation_names())
         if not names:
-            return Snapshot(store.path, (), vendors=tuple(uow.vendors()), fx_rates=uow.fx_rates())
+            return Snapshot(
+                store.path or store.location,
+                (),
+                vendors=tuple(uow.vendors()),
+                fx_rates=uow.fx_rates(),
+            )
         try:
             record = uow.load_evaluation(evaluation if evaluation in names else None)
         except NotFound:
@@ -111,7 +116,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         except (ValueError, ArithmeticError):
             item["usd_per_gpu_hour"] = None
     return Snapshot(
-        path=store.path,
+        path=store.path or store.location,
         evaluation_names=names,
         evaluation=record,
         workload_ids=workload_ids,
@@ -181,10 +186,16 @@ class Workspace(QObject):
         return self.store is not None
 
     def open(self, path: str | Path, *, evaluation: str | None = None) -> tasks.Task:
-        """Open ``path`` (creating and migrating it when needed) on the thread pool."""
-        target = str(Path(path).expanduser())
-        self.opening.emit(target)
-        self.busy_changed.emit(f"Opening {Path(target).name}…")
+        """Open ``path`` (creating and migrating it when needed) on the thread pool.
+
+        ``path`` is a file, or the ``postgresql://`` URL of a team database on a server.
+        """
+        from computescore.services.workspace import is_server_url, masked
+
+        server = is_server_url(str(path))
+        target = str(path).strip() if server else str(Path(path).expanduser())
+        self.opening.emit(masked(target) if server else target)
+        self.busy_changed.emit(f"Opening {masked(target) if server else Path(target).name}…")
         self._generation += 1
         generation = self._generation
 
@@ -207,7 +218,7 @@ class Workspace(QObject):
             self._evaluation = snapshot.evaluation.name if snapshot.evaluation else None
             self.snapshot = snapshot
             self.busy_changed.emit("")
-            self.opened.emit(str(store.path))
+            self.opened.emit(store.location)
             self.snapshot_changed.emit()
 
         def failed(info: tasks.ExcInfo) -> None:
@@ -229,12 +240,14 @@ class Workspace(QObject):
 
         self._generation += 1
         self.opening.emit(str(path))
-        store = open_store(str(Path(path).expanduser()))
+        from computescore.services.workspace import is_server_url
+
+        store = open_store(str(path) if is_server_url(str(path)) else str(Path(path).expanduser()))
         snapshot = read_snapshot(store, evaluation)
         self._replace_store(store)
         self._evaluation = snapshot.evaluation.name if snapshot.evaluation else None
         self.snapshot = snapshot
-        self.opened.emit(str(store.path))
+        self.opened.emit(store.location)
         self.snapshot_changed.emit()
 
     def _replace_store(self, store: Store) -> None:

@@ -283,10 +283,13 @@ def check_evaluation(
 
 
 def _stored_lists(db_path: str) -> list[ScreeningList]:
-    """The screening lists of the workspace file the evaluation was loaded from, if any."""
-    if not db_path or not Path(db_path).is_file():
+    """The screening lists of the workspace the evaluation was loaded from, if any
+    (a file, or a database on a server)."""
+    from computescore.store.server import is_server_url
+
+    if not db_path or not (is_server_url(db_path) or Path(db_path).is_file()):
         return []
-    with Store.open(Path(db_path)) as store:
+    with Store.open(db_path) as store:
         return screening_lists_from_store(store)
 
 

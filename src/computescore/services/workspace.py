@@ -29,8 +29,10 @@ from typing import Any
 from computescore.domain.catalog import Catalogue
 from computescore.domain.quotes import CANONICAL_LINE_FIELDS, FxRate, Quote
 from computescore.domain.workload import Evaluation
-from computescore.settings import app_paths, resolve_db_path
+from computescore.settings import app_paths, resolve_db_target
 from computescore.store.repository import Store
+from computescore.store.server import is_server_url as is_server_url
+from computescore.store.server import masked as masked
 
 CANONICAL_FIELDS = CANONICAL_LINE_FIELDS
 """Field names of a quote line in JSON and exports, in this order (DOMAIN.md §6)."""
@@ -55,8 +57,8 @@ class EvaluationData:
 
 def open_store(db: str | Path | None = None) -> Store:
     """Open the workspace database named by ``db`` (or the default), migrated and checked."""
-    path = resolve_db_path(db)
-    return Store.open(path, backup_dir=app_paths().backup_dir if db is None else None)
+    target = resolve_db_target(db)
+    return Store.open(target, backup_dir=app_paths().backup_dir if db is None else None)
 
 
 def load_catalogue_for(store: Store) -> Catalogue:
@@ -90,7 +92,7 @@ def load_evaluation_data(store: Store, name: str | None = None) -> EvaluationDat
         row = uow.evaluation_row(evaluation.name)
         assumptions = dict(row.assumptions or {})
     return EvaluationData(
-        evaluation, quotes, rates, catalogue, settings, assumptions, str(store.path)
+        evaluation, quotes, rates, catalogue, settings, assumptions, store.url or str(store.path)
     )
 
 

@@ -39,13 +39,18 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 @dataclass(frozen=True, slots=True)
 class OpenReport:
-    """What happened when a database was opened: migrations applied and the backup taken."""
+    """What happened when a database was opened: migrations applied and the backup taken.
 
-    path: Path
+    ``path`` is the file (None for a database on a server); ``location`` is what to
+    show: the file's path, or the server URL without its password.
+    """
+
+    path: Path | None
     created: bool
     from_revision: str | None
     to_revision: str
     backup: Path | None
+    location: str = ""
 
 
 def _set_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -143,8 +148,14 @@ def backup_database(source: Path, target: Path) -> Path:
 
 
 def integrity_problems(engine: Engine, *, quick: bool = True) -> list[str]:
-    """What SQLite's integrity and foreign-key checks report; empty when all is well."""
+    """What SQLite's integrity and foreign-key checks report; empty when all is well.
+
+    A server database checks its foreign keys on every write and its pages itself, so
+    nothing is reported there.
+    """
     problems: list[str] = []
+    if engine.dialect.name != "sqlite":
+        return problems
     with engine.connect() as conn:
         pragma = "quick_check" if quick else "integrity_check"
         rows = [row[0] for row in conn.exec_driver_sql(f"PRAGMA {pragma}")]
@@ -158,6 +169,11 @@ def integrity_problems(engine: Engine, *, quick: bool = True) -> list[str]:
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Apply migrations up to ``revision`` on ``engine``'s database."""
     cfg = alembic_config(engine)
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, revision)
+        return
     with engine.execution_options(immediate=True).connect() as conn:
         raw = conn.connection.dbapi_connection
         assert raw is not None
@@ -218,7 +234,36 @@ def open_database(path: Path, *, backup_dir: Path | None = None) -> tuple[Engine
     except Exception:
         engine.dispose()
         raise
-    return engine, OpenReport(path, created, before, head, backup)
+    return engine, OpenReport(path, created, before, head, backup, str(path))
+
+
+def open_server_database(url: str) -> tuple[Engine, OpenReport]:
+    """Connect to the PostgreSQL database at ``url`` and bring its schema up to date.
+
+    The database itself must exist (a server's administrator creates it); its tables
+    are created by the first open. Unreachable servers, missing databases and roles
+    without rights raise :class:`DatabaseError` with one sentence naming the URL
+    without its password.
+    """
+    from computescore.store.server import make_server_engine, masked, plain_server_error
+
+    engine = make_server_engine(url)
+    try:
+        before = current_revision(engine)
+        head = head_revision()
+        if before != head:
+            if before is not None:
+                notice.warning(
+                    "Upgraded %s to the current schema (%s → %s).", masked(url), before, head
+                )
+            upgrade(engine)
+    except SqlDatabaseError as exc:
+        engine.dispose()
+        raise plain_server_error(url, exc) from exc
+    except Exception:
+        engine.dispose()
+        raise
+    return engine, OpenReport(None, before is None, before, head, None, masked(url))
 
 
 def _plain_database_error(path: Path, exc: SqlDatabaseError) -> DatabaseError:
@@ -235,16 +280,28 @@ def _plain_database_error(path: Path, exc: SqlDatabaseError) -> DatabaseError:
 
 
 @contextmanager
-def database_errors(path: Path) -> Iterator[None]:
-    """Turn SQLite errors raised inside the block into plain :class:`DatabaseError` messages."""
+def database_errors(path: Path | None, url: str | None = None) -> Iterator[None]:
+    """Turn database errors raised inside the block into plain :class:`DatabaseError` messages."""
     try:
         yield
     except SqlDatabaseError as exc:
-        raise _plain_database_error(path, exc) from exc
+        if url is not None:
+            from computescore.store.server import plain_server_error
+
+            raise plain_server_error(url, exc) from exc
+        raise _plain_database_error(path or Path("database"), exc) from exc
 
 
 def table_counts(engine: Engine) -> dict[str, int]:
     """Row count of every table (used to show an import changed nothing)."""
+    if engine.dialect.name != "sqlite":
+        from sqlalchemy import inspect
+
+        with engine.connect() as conn:
+            return {
+                name: conn.execute(text(f'SELECT count(*) FROM "{name}"')).scalar_one()
+                for name in sorted(inspect(conn).get_table_names())
+            }
     with engine.connect() as conn:
         names = [
             row[0]

@@ -10,9 +10,15 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 from sqlmodel import Session
 
-from computescore.store.db import OpenReport, database_errors, open_database
+from computescore.store.db import (
+    OpenReport,
+    database_errors,
+    open_database,
+    open_server_database,
+)
 from computescore.store.repository.base import AUDIT_GENESIS, _audit_hash, _iso
 from computescore.store.repository.unit_of_work import UnitOfWork
+from computescore.store.server import is_server_url
 from computescore.store.tables import (
     AuditRow,
     QuoteLineRow,
@@ -20,20 +26,45 @@ from computescore.store.tables import (
     VendorRow,
 )
 
+WRITER_LOCK = 7_262_027
+"""The advisory lock a writer holds on a server for the length of its transaction."""
+
 
 class Store:
-    """A ComputeScore database file, opened and migrated."""
+    """A ComputeScore database (a file, or a database on a PostgreSQL server), opened and migrated.
 
-    def __init__(self, engine: Engine, report: OpenReport) -> None:
+    ``path`` is the file (None on a server); ``location`` is what to show people.
+    """
+
+    def __init__(self, engine: Engine, report: OpenReport, url: str | None = None) -> None:
         self.engine = engine
         self.report = report
         self.path = report.path
-        self._writer = engine.execution_options(immediate=True)
+        self.location = report.location or str(report.path)
+        self.url = url
+        on_sqlite = engine.dialect.name == "sqlite"
+        self._writer = engine.execution_options(immediate=True) if on_sqlite else engine
+        # A read on a server sees one snapshot however many queries it takes, as on SQLite.
+        self._reader = (
+            engine if on_sqlite else engine.execution_options(isolation_level="REPEATABLE READ")
+        )
+
+    @property
+    def on_server(self) -> bool:
+        """True for a shared database on a PostgreSQL server."""
+        return self.url is not None
 
     @classmethod
-    def open(cls, path: Path, *, backup_dir: Path | None = None) -> Store:
-        """Open (and if needed create and migrate) the database at ``path``."""
-        engine, report = open_database(path, backup_dir=backup_dir)
+    def open(cls, target: Path | str, *, backup_dir: Path | None = None) -> Store:
+        """Open (and if needed create and migrate) the database at ``target``.
+
+        ``target`` is a file path, or a ``postgresql://`` URL of a database on a server.
+        """
+        if is_server_url(target):
+            assert isinstance(target, str)
+            engine, report = open_server_database(target)
+            return cls(engine, report, target)
+        engine, report = open_database(Path(target), backup_dir=backup_dir)
         return cls(engine, report)
 
     def close(self) -> None:
@@ -48,19 +79,30 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[UnitOfWork]:
-        """A write transaction: everything inside commits together, or nothing does."""
+        """A write transaction: everything inside commits together, or nothing does.
+
+        Writers take turns, on both engines: SQLite's ``BEGIN IMMEDIATE`` takes the
+        file's write lock, and on a server a transaction-scoped advisory lock does the
+        same, so that two people saving at once both land and the audit log's hash
+        chain never forks.
+        """
         with (
-            database_errors(self.path),
+            database_errors(self.path, self.url),
             Session(self._writer, expire_on_commit=False) as s,
             s.begin(),
         ):
+            if self.on_server:
+                s.connection().exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
             yield UnitOfWork(s)
 
     @contextmanager
     def reading(self) -> Iterator[UnitOfWork]:
         """A read-only view (a snapshot for the duration of the block)."""
         # Closing the session ends its read transaction; loaded objects stay readable.
-        with database_errors(self.path), Session(self.engine, expire_on_commit=False) as s:
+        with (
+            database_errors(self.path, self.url),
+            Session(self._reader, expire_on_commit=False) as s,
+        ):
             yield UnitOfWork(s)
 
     def line_rows(
@@ -106,7 +148,7 @@ class Store:
                 & (latest.c.reference == quotes.c.reference)
                 & (latest.c.rev == quotes.c.revision),
             )
-        with database_errors(self.path), self.engine.connect() as conn:
+        with database_errors(self.path, self.url), self.engine.connect() as conn:
             return [dict(row) for row in conn.execute(query).mappings()]
 
     def verify_audit_chain(self) -> list[str]:

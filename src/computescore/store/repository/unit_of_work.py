@@ -414,9 +414,10 @@ class UnitOfWork(WorkspaceRows):
         columns = ("quote_id", "line_no", *mapping.LINE_FIELDS)
         to_row = mapping.line_to_row
         rows = [(quote_id, number, *to_row(line)) for number, line in enumerate(lines, start=1)]
-        one_row = "(" + ", ".join("?" for _ in columns) + ")"
-        insert = f"INSERT INTO quote_line ({', '.join(columns)}) VALUES "
         connection = self.session.connection()
+        mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+        one_row = "(" + ", ".join(mark for _ in columns) + ")"
+        insert = f"INSERT INTO quote_line ({', '.join(columns)}) VALUES "
         # Many rows to a statement: SQLite then prepares, steps and resets once for
         # every LINES_PER_INSERT lines, which saves about a sixth of the writing.
         whole = len(rows) - len(rows) % LINES_PER_INSERT
@@ -635,10 +636,12 @@ class UnitOfWork(WorkspaceRows):
         is taken from there (see :meth:`load_quotes`).
         """
         lines: dict[int, list[QuoteLine]] = {i: [] for i in ids}
-        placeholders = ", ".join("?" for _ in ids)
+        connection = self.session.connection()
+        mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+        placeholders = ", ".join(mark for _ in ids)
         # The driver's own cursor, inside this unit of work's transaction: its rows are
         # plain tuples, fetched in one call.
-        driver = self.session.connection().connection.driver_connection
+        driver = connection.connection.driver_connection
         assert driver is not None
         rows = driver.execute(
             f"SELECT quote_id, {', '.join(mapping.LINE_FIELDS)} FROM quote_line "

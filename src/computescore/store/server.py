@@ -1,0 +1,76 @@
+"""A shared database on a PostgreSQL server: recognising its URL, connecting, migrating.
+
+A team that outgrows one laptop points ``--db`` (File ▸ Open, ``COMPUTESCORE_DB``) at
+``postgresql://user@host:5432/dbname`` instead of a file. The password is never part
+of what we store or show: libpq finds it in ``PGPASSWORD`` or ``~/.pgpass`` (psycopg
+uses libpq), and :func:`masked` hides one written into the URL. The same Alembic
+migrations create and upgrade the schema on both engines; nothing is backed up by us
+before a migration, since the server's own backups are the team's to run.
+"""
+
+from __future__ import annotations
+
+import logging
+from urllib.parse import urlsplit, urlunsplit
+
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.exc import DatabaseError as SqlDatabaseError
+from sqlalchemy.exc import OperationalError
+
+from computescore.errors import DatabaseError
+
+log = logging.getLogger("computescore.store")
+
+SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+"""How a server URL starts (anything else is a file path)."""
+
+
+def is_server_url(target: object) -> bool:
+    """True when ``target`` names a PostgreSQL database rather than a file."""
+    return isinstance(target, str) and target.strip().lower().startswith(SCHEMES)
+
+
+def masked(url: str) -> str:
+    """The URL as shown to people and written to logs: a password becomes ``***``."""
+    parts = urlsplit(url.strip())
+    if parts.password is None:
+        return url.strip()
+    user = parts.username or ""
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))
+
+
+def driver_url(url: str) -> str:
+    """The SQLAlchemy URL for psycopg 3 (``postgresql+psycopg://…``)."""
+    text = url.strip()
+    for scheme in SCHEMES:
+        if text.lower().startswith(scheme):
+            return "postgresql+psycopg://" + text[len(scheme) :]
+    raise DatabaseError(f"{masked(url)} is not a PostgreSQL URL (postgresql://user@host/db).")
+
+
+def make_server_engine(url: str) -> Engine:
+    """An engine on the server database at ``url`` (connections checked before use)."""
+    return create_engine(
+        driver_url(url),
+        pool_pre_ping=True,
+        connect_args={"connect_timeout": 10, "application_name": "ComputeScore"},
+    )
+
+
+def plain_server_error(url: str, exc: SqlDatabaseError) -> DatabaseError:
+    """A server error as one sentence that names the database (never its password)."""
+    where = masked(url)
+    message = str(exc.orig) if exc.orig is not None else str(exc)
+    first = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
+    if isinstance(exc, OperationalError) and (
+        "connection" in message.lower() or "could not" in message.lower()
+    ):
+        return DatabaseError(
+            f"Cannot reach the database server {where}: {first}. Check the host, port and "
+            "database name, and that PGPASSWORD or ~/.pgpass holds the password."
+        )
+    if "permission denied" in message.lower():
+        return DatabaseError(f"{where}: your database role may not do this ({first}).")
+    return DatabaseError(f"Cannot use {where}: {first}.")
