@@ -46,3 +46,26 @@ class DatabaseError(UserError):
     """The database file cannot be used (damaged, not a database, locked too long)."""
 
     exit_code = 3
+
+
+class StaleEdit(UserError):
+    """An edit made on a value someone else changed since it was read; nothing was written.
+
+    Attributes:
+        what: what was being edited ("line 3 of BL-7731").
+        theirs: the value now stored, as text.
+        mine: the value the edit would write, as text.
+        who: who changed it (the user name in the audit log), "" when unknown.
+        when: when they changed it, as text, "" when unknown.
+    """
+
+    exit_code = 3
+
+    def __init__(self, what: str, theirs: str, mine: str, who: str = "", when: str = "") -> None:
+        self.what, self.theirs, self.mine, self.who, self.when = what, theirs, mine, who, when
+        by = f" by {who}" if who else ""
+        at = f" at {when}" if when else ""
+        super().__init__(
+            f"{what[:1].upper()}{what[1:]} was changed{by}{at} since you read it: reload to "
+            f"see the change, or overwrite it. Now: {theirs}; yours: {mine}."
+        )

@@ -47,3 +47,49 @@ def test_the_app_opens_a_team_database_and_edits_it(app, qtbot, pg_url: str) -> 
     if shiboken6.isValid(win):
         win.close()
     qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
+
+
+def _click_when_shown(qtbot, choice: str, seen: list[str]) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    def attempt() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, attempt)
+            return
+        seen.append(f"{box.text()} | {box.informativeText()}")
+        (button,) = [b for b in box.buttons() if b.text().replace("&", "") == choice]
+        button.click()
+
+    QTimer.singleShot(20, attempt)
+
+
+def test_a_stale_line_edit_offers_reload_or_overwrite(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+    from decimal import Decimal
+
+    from computescore.gui import commands
+
+    snapshot = window.workspace.snapshot
+    quote = snapshot.quotes[0]
+    seen_line = quote.lines[0]
+    # Someone else saves a new price for the same line.
+    with Store.open(window.workspace.store.path) as other, other.transaction() as uow:
+        uow.update_line(quote.id, 1, seen_line, replace(seen_line, price=Decimal("9.99")))
+    mine = replace(seen_line, price=Decimal("1.23"))
+    shown: list[str] = []
+    _click_when_shown(qtbot, "Reload", shown)
+    commands.update_line(window.workspace, quote.id, 1, seen_line, mine)
+    wait_idle(qtbot)
+    assert "was changed by" in shown[0] and "Now: price 9.99" in shown[0]
+    assert "Yours: price 1.23" in shown[0]
+    assert window.workspace.snapshot.quotes[0].lines[0].price == Decimal("9.99")  # reloaded
+    assert not window.workspace.undo_stack.canUndo()
+    _click_when_shown(qtbot, "Overwrite", shown)
+    commands.update_line(window.workspace, quote.id, 1, seen_line, mine)
+    wait_idle(qtbot)
+    with Store.open(window.workspace.store.path) as other, other.reading() as uow:
+        stored = next(q for q in uow.load_quotes(snapshot.evaluation.id) if q.id == quote.id)
+    assert stored.lines[0].price == Decimal("1.23")
+    assert window.workspace.undo_stack.canUndo()

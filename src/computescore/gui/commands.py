@@ -19,6 +19,7 @@ from PySide6.QtGui import QUndoCommand
 from computescore.domain.quotes import FxRate, Quote, QuoteLine, Vendor
 from computescore.domain.weights import Weights
 from computescore.domain.workload import Evaluation, Workload
+from computescore.errors import StaleEdit
 from computescore.gui.errors import report_exception
 from computescore.services.records import EVALUATION_FIELDS
 
@@ -56,9 +57,9 @@ class EditCommand(QUndoCommand):
         """Commands with the same id (≥ 0) may merge (consecutive edits of one field)."""
         return self._merge_id
 
-    def apply(self) -> None:
+    def apply(self, *, overwrite: bool = False) -> None:
         """Write the new value now (called once, before the command is pushed)."""
-        self.workspace.write(self.text(), self.forward)
+        self.workspace.write(self.text(), self.forward, overwrite=overwrite)
         self.applied = True
         if self.after is not None:
             self.after(True)
@@ -111,9 +112,35 @@ def push(workspace: Workspace, command: EditCommand) -> None:
     """Apply ``command`` and, when that succeeded, put it on the undo stack.
 
     A failure raises (a ``UserError`` for the user) and leaves the stack unchanged.
+    When someone else changed the value since it was read, the user sees both values
+    and chooses: reload (nothing written) or overwrite theirs.
     """
-    command.apply()
+    try:
+        command.apply()
+    except StaleEdit as stale:
+        if not choose_overwrite(stale):
+            workspace.reload()
+            return
+        command.apply(overwrite=True)
     workspace.undo_stack.push(command)
+
+
+def choose_overwrite(stale: StaleEdit) -> bool:
+    """Ask whether to overwrite another person's change; True to overwrite."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    box = QMessageBox(QApplication.activeWindow())
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Changed by someone else")
+    by = f" by {stale.who}" if stale.who else ""
+    at = f" at {stale.when}" if stale.when else ""
+    box.setText(f"{stale.what[:1].upper()}{stale.what[1:]} was changed{by}{at}.")
+    box.setInformativeText(f"Now: {stale.theirs}\nYours: {stale.mine}")
+    reload_button = box.addButton("Reload", QMessageBox.ButtonRole.RejectRole)
+    overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+    box.setDefaultButton(reload_button)
+    box.exec()
+    return box.clickedButton() is overwrite
 
 
 def push_reloading(workspace: Workspace, text: str, forward: Write, backward: Write) -> None:
@@ -182,10 +209,13 @@ def edit_evaluation(workspace: Workspace, old: Evaluation, new: Evaluation) -> N
     if not changed:
         return
 
-    def write(source: Evaluation) -> Write:
+    def write(source: Evaluation, read: Evaluation) -> Write:
+        # ``read`` is what the editor saw: a field someone else changed since is refused.
         def run(uow: UnitOfWork) -> None:
             for name in changed:
-                uow.set_evaluation_field(evaluation_id, name, getattr(source, name))
+                uow.set_evaluation_field(
+                    evaluation_id, name, getattr(source, name), expected=getattr(read, name)
+                )
 
         return run
 
@@ -196,7 +226,9 @@ def edit_evaluation(workspace: Workspace, old: Evaluation, new: Evaluation) -> N
     what = changed[0].replace("_", " ") if len(changed) == 1 else f"{len(changed)} fields"
     push(
         workspace,
-        EditCommand(workspace, f"Edit evaluation: {what}", write(new), write(old), after=after),
+        EditCommand(
+            workspace, f"Edit evaluation: {what}", write(new, old), write(old, new), after=after
+        ),
     )
 
 

@@ -326,13 +326,16 @@ class Workspace(QObject):
         return snap.evaluation
 
     # -- writing ---------------------------------------------------------------------
-    def write(self, description: str, action: Callable[[UnitOfWork], T]) -> T:
+    def write(
+        self, description: str, action: Callable[[UnitOfWork], T], *, overwrite: bool = False
+    ) -> T:
         """Run ``action`` in one transaction on the GUI thread; commit or change nothing.
 
-        Used by undo commands. Emits :attr:`saved` after the commit.
+        Used by undo commands. Emits :attr:`saved` after the commit. ``overwrite`` writes
+        over a value someone else changed since it was read (the user chose to).
         """
         store = self.require_store()
-        with store.transaction() as uow:
+        with store.transaction(overwrite=overwrite) as uow:
             result = action(uow)
         self.last_saved_at = time.time()
         self.last_error = None

@@ -17,8 +17,10 @@ from computescore.store.tables import AuditRow
 class AuditedSession:
     """A session and the one way to append to the audit log within it."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, overwrite: bool = False) -> None:
         self.session = session
+        self.overwrite = overwrite
+        """True when the user chose to overwrite a value someone else changed."""
 
     # -- audit -----------------------------------------------------------------------
     def audit(
@@ -59,6 +61,19 @@ class AuditedSession:
         )
         self.session.add(row)
         self.session.flush()
+
+    def last_change(self, entity: str, entity_id: Any, field: str | None = None) -> tuple[str, str]:
+        """Who changed an entity (a field of it) last and when, from the audit log."""
+        query = select(AuditRow.os_user, AuditRow.at).where(
+            AuditRow.entity == entity, AuditRow.entity_id == str(entity_id)
+        )
+        if field is not None:
+            query = query.where(AuditRow.field_name == field)
+        found = self.session.exec(query.order_by(col(AuditRow.id).desc()).limit(1)).first()
+        if found is None:
+            return "", ""
+        who, at = found
+        return str(who or ""), at.strftime("%Y-%m-%d %H:%M") if at is not None else ""
 
     # -- helpers ---------------------------------------------------------------------
     def _flush(self, conflict_message: str) -> None:

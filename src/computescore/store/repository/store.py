@@ -78,8 +78,12 @@ class Store:
         self.close()
 
     @contextmanager
-    def transaction(self) -> Iterator[UnitOfWork]:
+    def transaction(self, *, overwrite: bool = False) -> Iterator[UnitOfWork]:
         """A write transaction: everything inside commits together, or nothing does.
+
+        An edit of a value someone else changed since it was read is refused
+        (:class:`~computescore.errors.StaleEdit`) unless ``overwrite`` is set: the user
+        saw both values and chose theirs.
 
         Writers take turns, on both engines: SQLite's ``BEGIN IMMEDIATE`` takes the
         file's write lock, and on a server a transaction-scoped advisory lock does the
@@ -93,7 +97,7 @@ class Store:
         ):
             if self.on_server:
                 s.connection().exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
-            yield UnitOfWork(s)
+            yield UnitOfWork(s, overwrite=overwrite)
 
     @contextmanager
     def reading(self) -> Iterator[UnitOfWork]:

@@ -24,7 +24,7 @@ from computescore.domain.quotes import (
     Vendor,
 )
 from computescore.domain.workload import Evaluation, Workload
-from computescore.errors import InputRefused, NotFound
+from computescore.errors import InputRefused, NotFound, StaleEdit
 from computescore.store import mapping
 from computescore.store.repository.base import (
     LINES_PER_INSERT,
@@ -52,6 +52,13 @@ from computescore.store.tables import (
     WorkloadRow,
 )
 from computescore.wording import plural, unknown_name
+
+UNREAD: Any = object()
+"""No value was read before the edit: nothing to compare."""
+
+
+def _shown(value: Any) -> str:
+    return "(empty)" if value in (None, "") else str(value)
 
 
 class UnitOfWork(WorkspaceRows):
@@ -125,12 +132,24 @@ class UnitOfWork(WorkspaceRows):
         )
         return mapping.evaluation_from_row(row, workloads)
 
-    def set_evaluation_field(self, evaluation_id: int, field: str, value: Any) -> None:
-        """Change one field of an evaluation (weights, assumptions, dates …), audited."""
+    def set_evaluation_field(
+        self, evaluation_id: int, field: str, value: Any, *, expected: Any = UNREAD
+    ) -> None:
+        """Change one field of an evaluation (weights, assumptions, dates …), audited.
+
+        With ``expected`` (the value the editor read), a field someone else changed since
+        raises :class:`StaleEdit` and nothing is written, unless this unit of work was
+        opened to overwrite.
+        """
         row = self.session.get(EvaluationRow, evaluation_id)
         if row is None:
             raise NotFound(f"Evaluation {evaluation_id} no longer exists.")
         old = getattr(row, field)
+        if expected is not UNREAD and old != expected and not self.overwrite:
+            who, when = self.last_change("evaluation", evaluation_id, field)
+            raise StaleEdit(
+                f"the evaluation's {field.replace('_', ' ')}", _shown(old), _shown(value), who, when
+            )
         setattr(row, field, value)
         row.updated_at = _now()
         self.session.add(row)
@@ -517,8 +536,32 @@ class UnitOfWork(WorkspaceRows):
         self.audit("update", "quote", quote_id, "terms")
 
     def update_line(self, quote_id: int, line_no: int, old: QuoteLine, new: QuoteLine) -> None:
-        """Replace line ``line_no`` (1-based) of a stored quote, auditing each changed field."""
+        """Replace line ``line_no`` (1-based) of a stored quote, auditing each changed field.
+
+        ``old`` is the line as the editor read it. When the stored line is no longer that
+        (someone else saved a change since), :class:`StaleEdit` is raised and nothing is
+        written, unless this unit of work was opened to overwrite.
+        """
         table = QuoteLineRow.__table__
+        if not self.overwrite:
+            stored = self.session.execute(
+                select(*(table.c[name] for name in mapping.LINE_FIELDS)).where(
+                    table.c.quote_id == quote_id, table.c.line_no == line_no
+                )
+            ).first()
+            if stored is None:
+                raise NotFound(f"Quote {quote_id} has no line {line_no}.")
+            current = mapping.line_from_row(tuple(stored))
+            if current != old:
+                changed = [n for n in mapping.LINE_FIELDS if getattr(current, n) != getattr(old, n)]
+                who, when = self.last_change("quote_line", f"{quote_id}#{line_no}")
+                raise StaleEdit(
+                    f"line {line_no} of this quote",
+                    "; ".join(f"{n.replace('_', ' ')} {getattr(current, n)}" for n in changed),
+                    "; ".join(f"{n.replace('_', ' ')} {getattr(new, n)}" for n in changed),
+                    who,
+                    when,
+                )
         values = dict(zip(mapping.LINE_FIELDS, mapping.line_to_row(new), strict=True))
         done = self.session.execute(
             update(table)
