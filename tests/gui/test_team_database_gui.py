@@ -93,3 +93,57 @@ def test_a_stale_line_edit_offers_reload_or_overwrite(window, qtbot) -> None:  #
         stored = next(q for q in uow.load_quotes(snapshot.evaluation.id) if q.id == quote.id)
     assert stored.lines[0].price == Decimal("1.23")
     assert window.workspace.undo_stack.canUndo()
+
+
+def test_the_window_shows_what_a_colleague_saved_without_a_reload(
+    app, qtbot, pg_url: str, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import shiboken6
+
+    from computescore.gui import tasks
+    from computescore.gui.main_window import MainWindow
+
+    with Store.open(pg_url) as store:
+        create_demo(store)
+    win = MainWindow(remember=False)
+    qtbot.addWidget(win)
+    win.workspace.open(pg_url)
+    qtbot.waitUntil(
+        lambda: win.workspace.is_open and win.workspace.watcher.watching, timeout=20_000
+    )
+    wait_idle(qtbot)
+    heard: list[str] = []
+    win.workspace.changed_elsewhere.connect(heard.append)
+    # A colleague, in another app instance, renames the evaluation's preparer.
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.setenv(variable, "bea")
+    import subprocess
+    import sys
+
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from computescore.store.repository import Store\n"
+            f"with Store.open({pg_url!r}) as s, s.transaction() as uow:\n"
+            "    row = uow.evaluation_row()\n"
+            "    uow.set_evaluation_field(row.id, 'prepared_by', 'Bea from finance')\n",
+        ],
+        check=True,
+        timeout=60,
+    )
+    qtbot.waitUntil(lambda: heard == ["bea"], timeout=20_000)
+    wait_idle(qtbot)
+    assert win.workspace.snapshot.evaluation.prepared_by == "Bea from finance"
+    assert win.statusBar().currentMessage() == "Updated: changes saved by bea"
+    # Its own saves are not announced back to it as someone else's.
+    win.workspace.write(
+        "own", lambda uow: uow.set_evaluation_field(uow.evaluation_row().id, "prepared_by", "Ada")
+    )
+    qtbot.wait(1500)
+    assert heard == ["bea"]
+    win.workspace.close()
+    tasks.pool().waitForDone(5000)
+    if shiboken6.isValid(win):
+        win.close()
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)

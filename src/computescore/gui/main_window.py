@@ -381,6 +381,7 @@ class MainWindow(QMainWindow):
         ws.open_failed.connect(self._on_open_failed)
         ws.snapshot_changed.connect(self._on_snapshot)
         ws.saved.connect(self._on_saved)
+        ws.changed_elsewhere.connect(self._on_changed_elsewhere)
         ws.busy_changed.connect(self._on_busy)
         ws.undo_stack.indexChanged.connect(lambda _i: self._update_save_label())
         self._update_actions()
@@ -477,6 +478,10 @@ class MainWindow(QMainWindow):
 
     def _on_saved(self, description: str) -> None:
         self.statusBar().showMessage(f"Saved: {description}", 4000)
+
+    def _on_changed_elsewhere(self, users: str) -> None:
+        by = f" by {users}" if users else " by someone else"
+        self.statusBar().showMessage(f"Updated: changes saved{by}", 8000)
         self._update_save_label()
 
     def _on_busy(self, message: str) -> None:

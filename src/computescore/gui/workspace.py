@@ -153,6 +153,8 @@ class Workspace(QObject):
         saved(description): an edit was committed.
         busy_changed(message): background work started ("" when idle).
         weights_previewed(weights): weights being dragged, not yet saved.
+        changed_elsewhere(users): someone else saved to the team database; the views
+            were refreshed.
     """
 
     opening = Signal(str)
@@ -162,9 +164,14 @@ class Workspace(QObject):
     saved = Signal(str)
     busy_changed = Signal(str)
     weights_previewed = Signal(object)
+    changed_elsewhere = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        from computescore.gui.change_watch import ChangeWatcher
+
+        self.watcher = ChangeWatcher(self)
+        self.watcher.changed.connect(self._changed_elsewhere)
         self.store: Store | None = None
         self.snapshot: Snapshot | None = None
         self.undo_stack = QUndoStack(self)
@@ -255,10 +262,21 @@ class Workspace(QObject):
             self.store.close()
         self.store = store
         self.undo_stack.clear()
+        self.watcher.stop()
+        if store.url is not None:
+            self.watcher.start(store.url)
+
+    def _changed_elsewhere(self, users: str) -> None:
+        """Someone else saved: read the database again and say who."""
+        if self.store is None:
+            return
+        self.reload()
+        self.changed_elsewhere.emit(users)
 
     def close(self) -> None:
         """Release the database."""
         self._generation += 1
+        self.watcher.stop()
         if self.store is not None:
             self.store.close()
         self.store = None

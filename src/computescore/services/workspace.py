@@ -32,6 +32,7 @@ from computescore.domain.workload import Evaluation
 from computescore.settings import app_paths, resolve_db_target
 from computescore.store.repository import Store
 from computescore.store.server import is_server_url as is_server_url
+from computescore.store.server import listen_for_changes as listen_for_changes
 from computescore.store.server import masked as masked
 
 CANONICAL_FIELDS = CANONICAL_LINE_FIELDS

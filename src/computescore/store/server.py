@@ -10,7 +10,11 @@ before a migration, since the server's own backups are the team's to run.
 
 from __future__ import annotations
 
+import json
 import logging
+import threading
+import uuid
+from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 from sqlalchemy import Engine, create_engine
@@ -23,6 +27,12 @@ log = logging.getLogger("computescore.store")
 
 SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 """How a server URL starts (anything else is a file path)."""
+
+CHANGES_CHANNEL = "computescore_changes"
+"""The channel every committed write is announced on (PostgreSQL NOTIFY)."""
+
+INSTANCE = uuid.uuid4().hex
+"""This process, so that it can tell its own announcements from others'."""
 
 
 def is_server_url(target: object) -> bool:
@@ -74,3 +84,39 @@ def plain_server_error(url: str, exc: SqlDatabaseError) -> DatabaseError:
     if "permission denied" in message.lower():
         return DatabaseError(f"{where}: your database role may not do this ({first}).")
     return DatabaseError(f"Cannot use {where}: {first}.")
+
+
+def announcement(user: str) -> str:
+    """The payload of a write's announcement: which app instance, which user."""
+    return json.dumps({"instance": INSTANCE, "user": user})
+
+
+def listen_for_changes(
+    url: str, on_change: Callable[[str], None], stop: threading.Event, *, poll_s: float = 0.5
+) -> None:
+    """Call ``on_change(user)`` for every write another app instance commits, until ``stop``.
+
+    Runs on its own connection (LISTEN needs one that stays open); meant for a
+    background thread. Connection failures end the loop quietly (the app still works;
+    it only stops noticing others' changes), and are logged.
+    """
+    import psycopg
+
+    try:
+        with psycopg.connect(_libpq_url(url), autocommit=True) as conn:
+            conn.execute(f"LISTEN {CHANGES_CHANNEL}")
+            while not stop.is_set():
+                for note in conn.notifies(timeout=poll_s, stop_after=1):
+                    try:
+                        payload = json.loads(note.payload)
+                    except ValueError:
+                        continue
+                    if payload.get("instance") != INSTANCE:
+                        on_change(str(payload.get("user") or ""))
+    except psycopg.Error as exc:
+        log.warning("stopped listening for changes on %s: %s", masked(url), exc)
+
+
+def _libpq_url(url: str) -> str:
+    """The URL as libpq takes it (``postgresql://…``, without SQLAlchemy's driver name)."""
+    return "postgresql://" + driver_url(url)[len("postgresql+psycopg://") :]

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, select, text
 from sqlmodel import Session
 
 from computescore.store.db import (
@@ -16,9 +16,9 @@ from computescore.store.db import (
     open_database,
     open_server_database,
 )
-from computescore.store.repository.base import AUDIT_GENESIS, _audit_hash, _iso
+from computescore.store.repository.base import AUDIT_GENESIS, _audit_hash, _iso, os_user
 from computescore.store.repository.unit_of_work import UnitOfWork
-from computescore.store.server import is_server_url
+from computescore.store.server import CHANGES_CHANNEL, announcement, is_server_url
 from computescore.store.tables import (
     AuditRow,
     QuoteLineRow,
@@ -98,6 +98,12 @@ class Store:
             if self.on_server:
                 s.connection().exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
             yield UnitOfWork(s, overwrite=overwrite)
+            if self.on_server:
+                # Delivered to the other app instances when this transaction commits.
+                s.connection().execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANGES_CHANNEL, "payload": announcement(os_user())},
+                )
 
     @contextmanager
     def reading(self) -> Iterator[UnitOfWork]:
