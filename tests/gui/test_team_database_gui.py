@@ -147,3 +147,50 @@ def test_the_window_shows_what_a_colleague_saved_without_a_reload(
     if shiboken6.isValid(win):
         win.close()
     qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
+
+
+def test_an_evaluator_sees_what_the_role_allows_and_the_rest_greyed(
+    app, qtbot, pg_url: str
+) -> None:  # type: ignore[no-untyped-def]
+    import uuid
+
+    import shiboken6
+
+    from computescore.gui import tasks
+    from computescore.gui.dialogs.team import TeamDialog
+    from computescore.gui.main_window import MainWindow
+    from computescore.services.team import add_member
+
+    eva = f"eva_{uuid.uuid4().hex[:8]}"
+    with Store.open(pg_url) as store:
+        create_demo(store)
+        add_member(store, eva, "evaluator")
+    as_eva = f"postgresql://{eva}@{pg_url.split('@', 1)[1]}"
+    win = MainWindow(remember=False)
+    qtbot.addWidget(win)
+    win.resize(1440, 900)
+    win.workspace.open_now(as_eva)
+    win.show()
+    qtbot.waitExposed(win)
+    wait_idle(qtbot)
+    assert win.workspace.snapshot.roles == ("evaluator",)
+    assert win.act_import.isEnabled() and win.act_rates.isEnabled()
+    assert not win.act_edit_eval.isEnabled() and not win.act_delete_eval.isEnabled()
+    assert not win.act_new_eval.isEnabled() and win.act_team.isEnabled()
+    scorecard = win.show_view("scorecard")
+    qtbot.waitUntil(
+        lambda: "Only a lead may change the weights" in scorecard.weights_note.text(),
+        timeout=30_000,
+    )
+    assert all(not row.slider.isEnabled() for row in scorecard.rows.values())
+    dialog = TeamDialog(win.workspace, win)
+    qtbot.addWidget(dialog)
+    names = [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())]
+    assert eva in names
+    assert not dialog.add_button.isEnabled()
+    dialog.close()
+    win.workspace.close()
+    tasks.pool().waitForDone(5000)
+    if shiboken6.isValid(win):
+        win.close()
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)

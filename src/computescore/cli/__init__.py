@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "computescore.cli.engine",
     "computescore.cli.reporting",
     "computescore.cli.vendor_documents",
+    "computescore.cli.team",
 )
 
 

@@ -18,11 +18,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QSizePolicy,
@@ -32,12 +30,12 @@ from PySide6.QtWidgets import (
 )
 
 from computescore import __version__
-from computescore.errors import UserError
 from computescore.gui import commands, icons, tasks, theme
-from computescore.gui.errors import guarded, show_message
+from computescore.gui.errors import guarded
 from computescore.gui.preferences import Preferences, remember_folder, start_folder
 from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
+from computescore.gui.window_sharing import SharingActions
 from computescore.gui.workspace import Workspace
 from computescore.services.workspace import is_server_url
 
@@ -76,7 +74,7 @@ RATES_KEY = "fx"
 """Where a link to the exchange rates points (the Overview's "no FX rate" gap)."""
 
 
-class MainWindow(QMainWindow):
+class MainWindow(SharingActions):
     """The ComputeScore workspace window."""
 
     def __init__(self, *, remember: bool = True, workspace: Workspace | None = None) -> None:
@@ -187,6 +185,13 @@ class MainWindow(QMainWindow):
             "Ctrl+E",
             "export",
             "Write the board pack (PDF) and workbook (Excel)",
+        )
+        self.act_team = self._action(
+            "Team…",
+            self.show_team,
+            None,
+            None,
+            "Who may do what on this team database",
         )
         self.act_rfq = self._action(
             "Request for quotation…",
@@ -303,6 +308,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.act_edit_eval)
         edit_menu.addAction(self.act_rates)
         edit_menu.addAction(self.act_deleted)
+        edit_menu.addAction(self.act_team)
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
         view_menu = bar.addMenu("&View")
@@ -506,15 +512,22 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         ws = self.workspace
-        has_eval = ws.snapshot is not None and ws.snapshot.evaluation is not None
-        self.act_new_eval.setEnabled(ws.is_open)
-        self.act_import.setEnabled(ws.is_open)  # an import into an empty workspace makes one
+        snap = ws.snapshot
+        has_eval = snap is not None and snap.evaluation is not None
+        # On a team database, what the person's role does not allow is greyed out (the
+        # database would refuse it anyway).
+        lead = snap is None or snap.may_lead
+        evaluate = snap is None or snap.may_evaluate
+        self.act_new_eval.setEnabled(ws.is_open and lead)
+        # An import into an empty workspace makes an evaluation.
+        self.act_import.setEnabled(ws.is_open and evaluate)
         self.act_export.setEnabled(has_eval)
-        self.act_rates.setEnabled(ws.is_open)
-        self.act_deleted.setEnabled(ws.is_open)
-        self.act_delete_eval.setEnabled(has_eval)
-        self.act_edit_eval.setEnabled(has_eval)
+        self.act_rates.setEnabled(ws.is_open and evaluate)
+        self.act_deleted.setEnabled(ws.is_open and evaluate)
+        self.act_delete_eval.setEnabled(has_eval and lead)
+        self.act_edit_eval.setEnabled(has_eval and lead)
         self.act_refresh.setEnabled(ws.is_open)
+        self.act_team.setEnabled(ws.is_open and ws.store is not None and ws.store.on_server)
 
     @guarded
     def _on_evaluation_chosen(self, name: str) -> None:
@@ -539,21 +552,6 @@ class MainWindow(QMainWindow):
         if path:
             remember_folder("database", path)
             self.open_path(path)
-
-    @guarded
-    def open_team_database(self, _checked: bool = False) -> None:
-        """Ask for a team database's URL on a PostgreSQL server and open it."""
-        url, ok = QInputDialog.getText(
-            self,
-            "Open team database",
-            "The database on your team's PostgreSQL server, e.g.\n"
-            "postgresql://ada@db.example:5432/sourcing\n"
-            "(the password comes from PGPASSWORD or ~/.pgpass, never from here):",
-        )
-        if ok and url.strip():
-            if not is_server_url(url):
-                raise UserError("A team database's address starts with postgresql://.")
-            self.open_path(url.strip())
 
     @guarded
     def new_database(self, _checked: bool = False) -> None:
@@ -686,33 +684,6 @@ class MainWindow(QMainWindow):
         start = getattr(view, "start_export", None)
         if callable(start):
             start()
-
-    @guarded
-    def request_quotation(self, _checked: bool = False) -> None:
-        """Write a request-for-quotation workbook for a vendor."""
-        from computescore.gui.dialogs.rfq import RfqDialog
-
-        dialog = RfqDialog(self.workspace, self)
-        if dialog.exec() and dialog.written is not None:
-            self.statusBar().showMessage(f"Wrote {dialog.written}", 8000)
-
-    @guarded
-    def ask_vendors(self, _checked: bool = False) -> None:
-        """Write each vendor a letter asking for what its quotes lack."""
-        from computescore.gui.dialogs.rfq import write_clarification_letters
-
-        done = write_clarification_letters(self.workspace, self)
-        if done is None:
-            return
-        folder, vendors, questions = done
-        if vendors == 0:
-            show_message(self, "Nothing to ask: every quote states what the scorecard needs.")
-            return
-        show_message(
-            self,
-            f"Wrote letters with {questions} questions to {vendors} vendors, each with its "
-            f"request for quotation pre-filled, in {folder}.",
-        )
 
     def find_in_quotes(self) -> None:
         """Show the quotes table with the filter box focused."""

@@ -56,6 +56,18 @@ class Snapshot:
     fx_rates: tuple[FxRate, ...] = ()
     assumptions: Mapping[str, Any] = field(default_factory=dict)
     loaded_in_s: float = 0.0
+    roles: tuple[str, ...] | None = None
+    """The person's roles on a team database; None when they may do everything."""
+
+    @property
+    def may_lead(self) -> bool:
+        """True when the person may change the evaluation itself (weights, workloads …)."""
+        return self.roles is None or "lead" in self.roles
+
+    @property
+    def may_evaluate(self) -> bool:
+        """True when the person may import and correct quotes."""
+        return self.roles is None or bool({"lead", "evaluator"} & set(self.roles))
 
     @property
     def evaluation_id(self) -> int | None:
@@ -91,6 +103,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
                 (),
                 vendors=tuple(uow.vendors()),
                 fx_rates=uow.fx_rates(),
+                roles=_roles(store),
             )
         try:
             record = uow.load_evaluation(evaluation if evaluation in names else None)
@@ -127,7 +140,13 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         fx_rates=rates,
         assumptions=assumptions,
         loaded_in_s=time.perf_counter() - started,
+        roles=_roles(store),
     )
+
+
+def _roles(store: Store) -> tuple[str, ...] | None:
+    held = store.roles()
+    return None if held is None else tuple(role.value for role in held)
 
 
 def accelerator_names(store: Store) -> dict[str, str]:

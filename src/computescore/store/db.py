@@ -257,6 +257,10 @@ def open_server_database(url: str) -> tuple[Engine, OpenReport]:
                     "Upgraded %s to the current schema (%s → %s).", masked(url), before, head
                 )
             upgrade(engine)
+        from computescore.store.roles import ensure_roles
+
+        with engine.begin() as conn:
+            ensure_roles(conn)
     except SqlDatabaseError as exc:
         engine.dispose()
         raise plain_server_error(url, exc) from exc

@@ -550,12 +550,16 @@ class ScorecardView(View):
         from computescore.services.scales import frozen_note
 
         note = frozen_note(snapshot.assumptions)
+        if not note and not snapshot.may_lead:
+            note = "Only a lead may change the weights and scales of this team evaluation."
         for widget in (self.preset, self.reset, self.scales_button, self.swing_button):
             widget.setEnabled(not note)
         for row in self.rows.values():
             row.slider.setEnabled(not note)
             row.entry.setEnabled(not note)
-        if note:
+        if note and not snapshot.may_lead:
+            self.weights_note.setText(note)
+        elif note:
             self.weights_note.setText(
                 f"{note} Unfreeze them with computescore weights --unfreeze (audited)."
             )

@@ -18,6 +18,7 @@ from computescore.store.db import (
 )
 from computescore.store.repository.base import AUDIT_GENESIS, _audit_hash, _iso, os_user
 from computescore.store.repository.unit_of_work import UnitOfWork
+from computescore.store.roles import Role, my_roles
 from computescore.store.server import CHANGES_CHANNEL, announcement, is_server_url
 from computescore.store.tables import (
     AuditRow,
@@ -48,6 +49,14 @@ class Store:
         self._reader = (
             engine if on_sqlite else engine.execution_options(isolation_level="REPEATABLE READ")
         )
+
+    def roles(self) -> tuple[Role, ...] | None:
+        """The connected person's team roles; None when they may do everything (a file,
+        or the server database's owner)."""
+        if not self.on_server:
+            return None
+        with database_errors(self.path, self.url), self.engine.connect() as conn:
+            return my_roles(conn)
 
     @property
     def on_server(self) -> bool:

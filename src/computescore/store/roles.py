@@ -1,0 +1,207 @@
+"""Who may do what on a team database, enforced by PostgreSQL itself.
+
+Four group roles hold the rights; a person's login role is a member of one or more:
+
+- **viewer** reads everything;
+- **evaluator** also imports and corrects quotes, vendors, terms and exchange rates;
+- **lead** also changes the evaluation itself — workloads, weights, knock-outs,
+  scales, scenarios, settings — and manages the team (gives existing logins the
+  viewer, evaluator or lead role; creating a login needs the server's CREATEROLE);
+- **approver** reads everything and records approvals.
+
+The rights are table and column privileges granted by the database, so a person with
+only a database client (psql) can do no more than the app lets them. Everyone may
+append to the audit log (every write appends a row) and no one may change or delete
+it (a trigger refuses both, whoever asks). A file database has no roles: whoever can
+open the file may do everything.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from sqlalchemy import Connection, text
+
+from computescore.errors import UsageError
+
+log = logging.getLogger("computescore.store")
+
+
+class Role(StrEnum):
+    """A member's role on the team."""
+
+    VIEWER = "viewer"
+    EVALUATOR = "evaluator"
+    LEAD = "lead"
+    APPROVER = "approver"
+
+    @property
+    def group(self) -> str:
+        """The PostgreSQL group role that holds this role's rights."""
+        return f"computescore_{self.value}"
+
+
+EVALUATOR_TABLES = (
+    "vendor",
+    "vendor_certification",
+    "quote",
+    "quote_line",
+    "sla_terms",
+    "sla_credit",
+    "support_terms",
+    "support_response",
+    "reliability",
+    "measured_performance",
+    "exit_terms",
+    "import_batch",
+    "mapping_profile",
+    "deleted_record",
+    "fx_rate",
+)
+"""Tables an evaluator writes: the quotes and what hangs from them."""
+
+WHAT_EACH_MAY_DO = {
+    Role.VIEWER: "read everything",
+    Role.EVALUATOR: "import and correct quotes, vendors, terms and exchange rates",
+    Role.LEAD: "everything an evaluator may, and change workloads, weights, knock-outs, "
+    "scales, scenarios and settings, and manage the team",
+    Role.APPROVER: "read everything and approve the board pack",
+}
+
+_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+
+def effective(roles: tuple[Role, ...]) -> tuple[Role, ...]:
+    """The roles worth naming: a lead is also an evaluator and a viewer, an evaluator a viewer."""
+    implied = set()
+    if Role.LEAD in roles:
+        implied |= {Role.EVALUATOR, Role.VIEWER}
+    if Role.EVALUATOR in roles or Role.APPROVER in roles:
+        implied.add(Role.VIEWER)
+    return tuple(role for role in roles if role not in implied)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A login role of the team and the roles it holds."""
+
+    name: str
+    roles: tuple[Role, ...]
+
+
+def check_name(name: str) -> str:
+    """A login name safe to write into SQL (lower-case letters, digits, underscores)."""
+    if not _NAME.match(name):
+        raise UsageError(
+            f"{name!r} is not a usable database user name: lower-case letters, digits and "
+            "underscores, starting with a letter, at most 63 characters."
+        )
+    return name
+
+
+def ensure_roles(conn: Connection) -> bool:
+    """Create the group roles if missing and grant their rights on this database's tables.
+
+    Idempotent; run after every migration by the database's owner. Returns False when
+    the connected user may not do it (not the owner, no CREATEROLE): the rights stay
+    as the owner last set them.
+    """
+    savepoint = conn.begin_nested()
+    try:
+        for role in Role:
+            conn.execute(
+                text(
+                    "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = "
+                    f"'{role.group}') THEN CREATE ROLE {role.group} NOLOGIN; END IF; END $$"
+                )
+            )
+        tables = [
+            row[0]
+            for row in conn.execute(
+                text("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+            )
+        ]
+        everyone = ", ".join(role.group for role in Role)
+        for table in tables:
+            conn.execute(text(f'GRANT SELECT ON "{table}" TO {everyone}'))
+            conn.execute(text(f'GRANT ALL ON "{table}" TO {Role.LEAD.group}'))
+        writers = f"{Role.EVALUATOR.group}, {Role.LEAD.group}, {Role.APPROVER.group}"
+        conn.execute(text(f"GRANT INSERT ON audit_log TO {writers}"))
+        for table in EVALUATOR_TABLES:
+            if table in tables:
+                conn.execute(
+                    text(f'GRANT INSERT, UPDATE, DELETE ON "{table}" TO {Role.EVALUATOR.group}')
+                )
+        conn.execute(text(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {writers}"))
+        conn.execute(text(f"GRANT {Role.EVALUATOR.group} TO {Role.LEAD.group}"))
+    except Exception as exc:  # permission denied: not the owner
+        savepoint.rollback()
+        log.info("team roles were not updated (%s)", str(exc).splitlines()[0])
+        return False
+    savepoint.commit()
+    return True
+
+
+def add_member(conn: Connection, name: str, role: Role) -> bool:
+    """Give ``name`` the ``role`` (creating its login role, without a password, if new).
+
+    Returns True when the login role was created. The password is set by the server's
+    administrator or by the person (``\\password`` in psql), never by this app.
+    """
+    check_name(name)
+    exists = conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :n"), {"n": name}).first()
+    if exists is None:
+        conn.execute(text(f'CREATE ROLE "{name}" LOGIN'))
+    if role is Role.LEAD:
+        # A lead manages the team: it may give the viewer, evaluator and lead roles to
+        # existing logins (creating a login also needs the server's CREATEROLE right).
+        for group in (Role.VIEWER, Role.EVALUATOR, Role.LEAD):
+            conn.execute(text(f'GRANT {group.group} TO "{name}" WITH ADMIN OPTION'))
+    else:
+        conn.execute(text(f'GRANT {role.group} TO "{name}"'))
+    return exists is None
+
+
+def remove_member(conn: Connection, name: str, role: Role) -> None:
+    """Take ``role`` away from ``name`` (the login role itself stays)."""
+    check_name(name)
+    conn.execute(text(f'REVOKE {role.group} FROM "{name}"'))
+
+
+def members(conn: Connection) -> list[Member]:
+    """Every login role holding one of the team's roles, with the roles it holds."""
+    rows = conn.execute(
+        text(
+            "SELECT m.rolname, g.rolname FROM pg_auth_members a "
+            "JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles m ON m.oid = a.member "
+            "WHERE g.rolname LIKE 'computescore\\_%' AND m.rolcanlogin ORDER BY 1, 2"
+        )
+    ).all()
+    by_name: dict[str, list[Role]] = {}
+    groups = {role.group: role for role in Role}
+    for member, group in rows:
+        if group in groups:
+            by_name.setdefault(member, []).append(groups[group])
+    return [Member(name, effective(tuple(roles))) for name, roles in by_name.items()]
+
+
+def my_roles(conn: Connection) -> tuple[Role, ...] | None:
+    """The roles of the connected user; None when it may do everything (owner, superuser)."""
+    owner = conn.execute(
+        text(
+            "SELECT r.rolsuper OR d.datdba = r.oid FROM pg_roles r, pg_database d "
+            "WHERE r.rolname = current_user AND d.datname = current_database()"
+        )
+    ).scalar()
+    if owner:
+        return None
+    rows = conn.execute(
+        text(
+            "SELECT rolname FROM pg_roles WHERE rolname LIKE 'computescore\\_%' "
+            "AND pg_has_role(current_user, oid, 'member')"
+        )
+    ).all()
+    return tuple(role for role in Role if role.group in {row[0] for row in rows})

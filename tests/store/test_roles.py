@@ -1,0 +1,108 @@
+"""Team roles are enforced by PostgreSQL itself: a database client can do no more than the app."""
+
+from __future__ import annotations
+
+import uuid
+
+import psycopg
+import pytest
+
+from computescore.cli import main
+from computescore.errors import DatabaseError
+from computescore.services.demo import create_demo
+from computescore.services.team import add_member, list_members, my_rights
+from computescore.store.repository import Store
+from computescore.store.roles import Role
+
+
+def login(url: str, user: str) -> str:
+    """The same database, connected as another user (the test server trusts local logins)."""
+    rest = url.split("@", 1)[1]
+    return f"postgresql://{user}@{rest}"
+
+
+@pytest.fixture
+def team_db(pg_url: str) -> str:
+    with Store.open(pg_url) as store:  # the owner: creates the roles and their rights
+        create_demo(store)
+    return pg_url
+
+
+def person(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:8]}"
+
+
+def test_an_evaluator_with_only_a_database_client_cannot_change_the_evaluation(
+    team_db: str,
+) -> None:
+    eva = person("eva")
+    with Store.open(team_db) as owner:
+        assert owner.roles() is None  # the owner may do everything
+        assert add_member(owner, eva, "evaluator") is True
+    with psycopg.connect(login(team_db, eva), autocommit=True) as conn:
+        assert conn.execute("SELECT count(*) FROM quote").fetchone() == (8,)
+        conn.execute(
+            "INSERT INTO fx_rate (currency, usd_per_unit, as_of, source) "
+            "VALUES ('GBP', '1.27', '2026-11-21', 'test')"
+        )
+        for statement in (
+            "UPDATE evaluation SET weights = NULL",
+            "DELETE FROM workload_profile",
+            "INSERT INTO setting (key, value) VALUES ('x', '1')",
+            "DELETE FROM audit_log",
+            "UPDATE audit_log SET old = 'x'",
+            "DROP TABLE quote",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(statement)
+
+
+def test_a_viewer_may_read_but_not_write(team_db: str) -> None:
+    viewer = person("vic")
+    with Store.open(team_db) as owner:
+        add_member(owner, viewer, "viewer")
+    with psycopg.connect(login(team_db, viewer), autocommit=True) as conn:
+        assert conn.execute("SELECT count(*) FROM vendor").fetchone() == (7,)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("DELETE FROM quote_line")
+
+
+def test_a_lead_changes_the_evaluation_and_gives_roles(team_db: str) -> None:
+    lead, newcomer = person("lee"), person("new")
+    with Store.open(team_db) as owner:
+        add_member(owner, lead, "lead")
+        add_member(owner, newcomer, "viewer")
+    with Store.open(login(team_db, lead)) as store:
+        assert set(store.roles() or ()) >= {Role.LEAD}
+        with store.transaction() as uow:
+            row = uow.evaluation_row()
+            assert row.id is not None
+            uow.set_evaluation_field(row.id, "prepared_by", "The lead")
+        assert add_member(store, newcomer, "evaluator") is False  # an existing login
+        held = {m.name: m.roles for m in list_members(store)}
+    assert Role.EVALUATOR in held[newcomer]
+    assert held[lead] and Role.LEAD in held[lead]
+
+
+def test_the_app_refuses_in_a_sentence_what_the_role_may_not_do(
+    team_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    eva = person("eva")
+    with Store.open(team_db) as owner:
+        add_member(owner, eva, "evaluator")
+    as_eva = login(team_db, eva)
+    with Store.open(as_eva) as store:
+        assert store.roles() == (Role.EVALUATOR,)
+        assert my_rights(store).endswith(
+            "you may: as evaluator, import and correct quotes, vendors, terms and exchange rates."
+        )
+        with (
+            pytest.raises(DatabaseError, match="your database role may not do this"),
+            store.transaction() as uow,
+        ):
+            row = uow.evaluation_row()
+            assert row.id is not None
+            uow.set_evaluation_field(row.id, "prepared_by", "Eva")
+    assert main(["evaluation", "edit", "--set", "prepared_by=Eva", "--db", as_eva]) == 3
+    assert "your database role may not do this" in capsys.readouterr().err
+    assert main(["team", "add-user", person("x"), "--role", "lead", "--db", as_eva]) == 3
