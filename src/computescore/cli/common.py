@@ -8,9 +8,10 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from datetime import date
 from typing import Any
 
-from computescore.errors import NotFound, UserError
+from computescore.errors import NotFound, UsageError, UserError
 from computescore.logging_setup import configure_logging
 
 Handler = Callable[[argparse.Namespace], int]
@@ -144,3 +145,11 @@ def print_table(
     print("  ".join("-" * w for w in widths))
     for row in text_rows:
         print(fmt(row))
+
+
+def option_date(option: str, text: str) -> date:
+    """An option's ``YYYY-MM-DD`` value as a date; a usage error naming the option otherwise."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"{option} {text!r} is not a date: expected YYYY-MM-DD.") from None

@@ -6,15 +6,11 @@ import argparse
 from datetime import date
 from pathlib import Path
 
-from computescore.cli.common import add_db_argument, print_json, print_table
-from computescore.errors import UsageError
+from computescore.cli.common import add_db_argument, option_date, print_json, print_table
 
 
 def _day(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"--as-of {text!r} is not a date: expected YYYY-MM-DD.") from None
+    return option_date("--as-of", text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

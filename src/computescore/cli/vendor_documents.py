@@ -6,17 +6,12 @@ import argparse
 from datetime import date
 from pathlib import Path
 
-from computescore.cli.common import add_db_argument, print_json
+from computescore.cli.common import add_db_argument, option_date, print_json
 from computescore.errors import UsageError
 
 
 def _day(option: str, text: str | None) -> date | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"{option} {text!r} is not a date: expected YYYY-MM-DD.") from None
+    return None if text is None else option_date(option, text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

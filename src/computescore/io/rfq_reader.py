@@ -207,7 +207,8 @@ class _RfqReader:
             return None
         parse = _PARSERS.get(question.kind)
         if parse is None:
-            return normalise_text(raw)
+            # A text answer typed as a number (a quote reference 12345) reads as written.
+            return preview_text(raw) if isinstance(raw, int | float) else normalise_text(raw)
         value, problem = parse(raw, source, question.label, self.book.date1904)
         if problem is not None:
             self.problems.append(replace_severity(problem, Severity.WARNING))
