@@ -106,3 +106,16 @@ def test_the_app_refuses_in_a_sentence_what_the_role_may_not_do(
     assert main(["evaluation", "edit", "--set", "prepared_by=Eva", "--db", as_eva]) == 3
     assert "your database role may not do this" in capsys.readouterr().err
     assert main(["team", "add-user", person("x"), "--role", "lead", "--db", as_eva]) == 3
+
+
+def test_rights_lost_on_a_database_are_granted_again_when_its_owner_opens_it(
+    team_db: str,
+) -> None:
+    from computescore.store.roles import roles_granted
+
+    with Store.open(team_db) as owner, owner.engine.begin() as conn:
+        assert roles_granted(conn)
+        conn.exec_driver_sql(f"REVOKE ALL ON evaluation FROM {Role.LEAD.group}")
+        assert not roles_granted(conn)
+    with Store.open(team_db) as owner, owner.engine.connect() as conn:
+        assert roles_granted(conn)

@@ -312,10 +312,10 @@ def _keys(wb: Workbook, rfq: Rfq) -> None:
     ]
     for row, (key, value) in enumerate(rows, start=1):
         sheet.cell(row, 1, key)
-        if value is not None:
-            write_text(sheet.cell(row, 2), value) if isinstance(value, str) else sheet.cell(
-                row, 2, value
-            )
+        if isinstance(value, str):
+            write_text(sheet.cell(row, 2), value)
+        elif value is not None:
+            sheet.cell(row, 2, value)
     sheet.sheet_state = "hidden"
 
 

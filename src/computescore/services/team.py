@@ -10,18 +10,17 @@ from computescore.store.roles import WHAT_EACH_MAY_DO, Member, Role, effective
 
 def add_member(store: Store, name: str, role: str) -> bool:
     """Give a person a role; True when their login was created."""
-    with database_errors(store.path, store.url), store.engine.begin() as conn:
-        created = team_roles.add_member(conn, name, Role(role))
+    # The grant and its audit row commit together, or neither does.
     with store.transaction() as uow:
+        created = team_roles.add_member(uow.session.connection(), name, Role(role))
         uow.audit("grant", "team", name, "role", None, role)
     return created
 
 
 def remove_member(store: Store, name: str, role: str) -> None:
     """Take a role away from a person."""
-    with database_errors(store.path, store.url), store.engine.begin() as conn:
-        team_roles.remove_member(conn, name, Role(role))
     with store.transaction() as uow:
+        team_roles.remove_member(uow.session.connection(), name, Role(role))
         uow.audit("revoke", "team", name, "role", role, None)
 
 

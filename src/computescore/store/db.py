@@ -257,10 +257,13 @@ def open_server_database(url: str) -> tuple[Engine, OpenReport]:
                     "Upgraded %s to the current schema (%s → %s).", masked(url), before, head
                 )
             upgrade(engine)
-        from computescore.store.roles import ensure_roles
+        from computescore.store.roles import ensure_roles, roles_granted
 
         with engine.begin() as conn:
-            ensure_roles(conn)
+            # After a migration (new tables) or on a database whose rights were never
+            # granted; not on every open.
+            if before != head or not roles_granted(conn):
+                ensure_roles(conn)
     except SqlDatabaseError as exc:
         engine.dispose()
         raise plain_server_error(url, exc) from exc

@@ -102,10 +102,27 @@ def check_name(name: str) -> str:
     return name
 
 
+def roles_granted(conn: Connection) -> bool:
+    """True when the team's group roles exist and hold their rights on this database."""
+    found = conn.execute(
+        text("SELECT 1 FROM pg_roles WHERE rolname = :lead"), {"lead": Role.LEAD.group}
+    ).first()
+    if found is None:
+        return False
+    return bool(
+        conn.execute(
+            # Only the lead's own grant gives this (not its evaluator membership).
+            text("SELECT has_table_privilege(:lead, 'evaluation', 'UPDATE')"),
+            {"lead": Role.LEAD.group},
+        ).scalar()
+    )
+
+
 def ensure_roles(conn: Connection) -> bool:
     """Create the group roles if missing and grant their rights on this database's tables.
 
-    Idempotent; run after every migration by the database's owner. Returns False when
+    Idempotent; run by the database's owner after a migration, or when the rights were
+    never granted on this database (:func:`roles_granted`). Returns False when
     the connected user may not do it (not the owner, no CREATEROLE): the rights stay
     as the owner last set them.
     """
