@@ -94,7 +94,8 @@ def test_the_app_refuses_in_a_sentence_what_the_role_may_not_do(
     with Store.open(as_eva) as store:
         assert store.roles() == (Role.EVALUATOR,)
         assert my_rights(store).endswith(
-            "you may: as evaluator, import and correct quotes, vendors, terms and exchange rates."
+            "you may: as evaluator, import and correct quotes, vendors, terms and exchange rates, "
+            "and score the committee's criteria in their own name."
         )
         with (
             pytest.raises(DatabaseError, match="your database role may not do this"),
@@ -119,3 +120,57 @@ def test_rights_lost_on_a_database_are_granted_again_when_its_owner_opens_it(
         assert not roles_granted(conn)
     with Store.open(team_db) as owner, owner.engine.connect() as conn:
         assert roles_granted(conn)
+
+
+def test_the_database_keeps_each_evaluator_to_their_own_scores_and_hides_blind_ones(
+    team_db: str,
+) -> None:
+    from computescore.domain.committee import Criterion
+    from computescore.domain.weights import Axis
+    from computescore.services.committee import record_score, save_criterion, set_rules
+
+    eva, bo = person("eva"), person("bo")
+    with Store.open(team_db) as owner:
+        add_member(owner, eva, "evaluator")
+        add_member(owner, bo, "evaluator")
+        save_criterion(owner, Criterion("Reference calls", Axis.SERVICE, 0.3))
+        set_rules(owner, blind=True, disagreement_points=3)
+        with owner.engine.connect() as conn:
+            criterion, vendor = conn.exec_driver_sql(
+                "SELECT c.id, v.id FROM criterion c, vendor v ORDER BY v.id LIMIT 1"
+            ).one()
+    with Store.open(login(team_db, bo)) as store:  # bo scores and submits through the app
+        record_score(store, "Reference calls", "Brightline GPU Cloud, Inc.", 9, submit=True)
+    insert = (
+        "INSERT INTO criterion_score (criterion_id, vendor_id, evaluator, score, note, scored_at) "
+        "VALUES (%s, %s, %s, %s, '', now()) RETURNING id"
+    )
+    with psycopg.connect(login(team_db, eva), autocommit=True) as conn:
+        # Blind: bo's submitted score is hidden until eva submits her own.
+        assert conn.execute("SELECT count(*) FROM criterion_score").fetchone() == (0,)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
+            conn.execute(insert, (criterion, vendor, bo, 1.0))  # in someone else's name
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute(
+                "INSERT INTO consensus_score (criterion_id, vendor_id, score, reason, decided_by,"
+                " decided_at) VALUES (%s, %s, 5, 'x', 'eva', now())",
+                (criterion, vendor),
+            )
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute(
+                "INSERT INTO approval (evaluation_id, approver, approved_at, "
+                "fingerprint, workload, note) VALUES (1, 'eva', now(), 'x', '', '')"
+            )
+        (mine,) = conn.execute(insert, (criterion, vendor, eva, 6.0)).fetchone() or (None,)
+        assert conn.execute("SELECT count(*) FROM criterion_score").fetchone() == (1,)
+        conn.execute("UPDATE criterion_score SET submitted_at = now() WHERE id = %s", (mine,))
+        assert conn.execute("SELECT count(*) FROM criterion_score").fetchone() == (2,)
+        # A submitted score stays as it was: the update finds no row it may change.
+        changed = conn.execute("UPDATE criterion_score SET score = 10 WHERE id = %s", (mine,))
+        assert changed.rowcount == 0
+        assert (
+            conn.execute(
+                "UPDATE criterion_score SET score = 0 WHERE evaluator = %s", (bo,)
+            ).rowcount
+            == 0
+        )

@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "computescore.cli.reporting",
     "computescore.cli.vendor_documents",
     "computescore.cli.team",
+    "computescore.cli.committee",
 )
 
 

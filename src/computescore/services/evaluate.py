@@ -47,6 +47,7 @@ from computescore.domain.buy_vs_rent import (
     workload_traits,
 )
 from computescore.domain.catalog import Catalogue
+from computescore.domain.committee import CommitteeCheck
 from computescore.domain.figures import Figure
 from computescore.domain.findings import Finding
 from computescore.domain.montecarlo import (
@@ -62,8 +63,10 @@ from computescore.domain.scoring import (
     Scorecard,
     ScoreInput,
     excluded_lines,
+    leave_one_out,
     prepare_input,
     score_quotes,
+    with_committee,
 )
 from computescore.domain.scoring.independence import IndependenceCheck, independence_check
 from computescore.domain.sensitivity import (
@@ -206,6 +209,8 @@ class EvaluationResult:
     monte_carlo: MonteCarloResult | None
     problems: tuple[Problem, ...] = ()
     independence: IndependenceCheck | None = None
+    committee: CommitteeCheck | None = None
+    """The leave-one-evaluator-out check (None without criteria or submitted scores)."""
 
     def quote(self, quote_key: str) -> QuoteResult:
         """The results of one quote."""
@@ -606,7 +611,14 @@ def evaluate(
     report.report(0.75, "Scoring")
     rules, rule_problems = rules_for(data, workload)
     all_problems.extend(rule_problems)
+    plain = entries
+    entries = with_committee(entries, data.committee)
     card = score_quotes(entries, weights, rules)
+    committee = (
+        leave_one_out(plain, weights, rules, data.committee, card)
+        if data.committee.criteria and data.committee.evaluators
+        else None
+    )
     independence = independence_check(entries, weights, rules, card)
     flips = flip_weights(card)
     qualified = {score.quote_key for score in card.ranked}
@@ -684,6 +696,7 @@ def evaluate(
         monte_carlo=monte,
         problems=tuple(all_problems),
         independence=independence,
+        committee=committee,
     )
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
+from computescore.domain.committee import Committee
 from computescore.domain.quotes import CANONICAL_LINE_FIELDS, FxRate, Quote
 from computescore.domain.workload import Evaluation
 from computescore.settings import app_paths, resolve_db_target
@@ -54,6 +55,8 @@ class EvaluationData:
     settings: Mapping[str, Any] = field(default_factory=dict)
     assumptions: Mapping[str, Any] = field(default_factory=dict)
     db_path: str = ""
+    committee: Committee = field(default_factory=Committee)
+    """The qualitative criteria and the committee's scores (what this user may read)."""
 
 
 def open_store(db: str | Path | None = None) -> Store:
@@ -92,8 +95,16 @@ def load_evaluation_data(store: Store, name: str | None = None) -> EvaluationDat
         }
         row = uow.evaluation_row(evaluation.name)
         assumptions = dict(row.assumptions or {})
+        committee = uow.committee.load(evaluation.id)
     return EvaluationData(
-        evaluation, quotes, rates, catalogue, settings, assumptions, store.url or str(store.path)
+        evaluation,
+        quotes,
+        rates,
+        catalogue,
+        settings,
+        assumptions,
+        store.url or str(store.path),
+        committee,
     )
 
 

@@ -9,6 +9,11 @@ Four group roles hold the rights; a person's login role is a member of one or mo
   viewer, evaluator or lead role; creating a login needs the server's CREATEROLE);
 - **approver** reads everything and records approvals.
 
+Scores of the committee's criteria are row-level secured: an evaluator writes only
+rows in their own name, may change them only until they submit, and with blind
+scoring reads others' scores only once they have submitted their own; a lead enters
+and reads everyone's (an offline evaluator's workbook) and alone records consensus.
+
 The rights are table and column privileges granted by the database, so a person with
 only a database client (psql) can do no more than the app lets them. Everyone may
 append to the audit log (every write appends a row) and no one may change or delete
@@ -63,11 +68,40 @@ EVALUATOR_TABLES = (
 )
 """Tables an evaluator writes: the quotes and what hangs from them."""
 
+COMMITTEE_POLICIES = (
+    # A SECURITY DEFINER function reads the scores whatever the caller's policies say
+    # (a policy that queried its own table would recurse).
+    """CREATE OR REPLACE FUNCTION computescore_may_read_scores(criterion_of_row integer)
+    RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $f$
+        SELECT NOT e.blind_scoring OR EXISTS (
+            SELECT 1 FROM criterion_score s JOIN criterion c2 ON c2.id = s.criterion_id
+            WHERE c2.evaluation_id = e.id AND s.evaluator = session_user
+              AND s.submitted_at IS NOT NULL)
+        FROM criterion c JOIN evaluation e ON e.id = c.evaluation_id
+        WHERE c.id = criterion_of_row
+    $f$""",
+    "ALTER TABLE criterion_score ENABLE ROW LEVEL SECURITY",
+    "DROP POLICY IF EXISTS lead_all ON criterion_score",
+    "CREATE POLICY lead_all ON criterion_score TO computescore_lead USING (true) WITH CHECK (true)",
+    "DROP POLICY IF EXISTS read_scores ON criterion_score",
+    "CREATE POLICY read_scores ON criterion_score FOR SELECT "
+    "USING (evaluator = session_user OR computescore_may_read_scores(criterion_id))",
+    "DROP POLICY IF EXISTS own_insert ON criterion_score",
+    "CREATE POLICY own_insert ON criterion_score FOR INSERT TO computescore_evaluator "
+    "WITH CHECK (evaluator = session_user)",
+    "DROP POLICY IF EXISTS own_draft ON criterion_score",
+    "CREATE POLICY own_draft ON criterion_score FOR UPDATE TO computescore_evaluator "
+    "USING (evaluator = session_user AND submitted_at IS NULL) "
+    "WITH CHECK (evaluator = session_user)",
+)
+"""Row-level security on the committee's scores (run by the owner, idempotent)."""
+
 WHAT_EACH_MAY_DO = {
     Role.VIEWER: "read everything",
-    Role.EVALUATOR: "import and correct quotes, vendors, terms and exchange rates",
+    Role.EVALUATOR: "import and correct quotes, vendors, terms and exchange rates, and "
+    "score the committee's criteria in their own name",
     Role.LEAD: "everything an evaluator may, and change workloads, weights, knock-outs, "
-    "scales, scenarios and settings, and manage the team",
+    "scales, scenarios, settings and criteria, record consensus, and manage the team",
     Role.APPROVER: "read everything and approve the board pack",
 }
 
@@ -152,6 +186,11 @@ def ensure_roles(conn: Connection) -> bool:
                 conn.execute(
                     text(f'GRANT INSERT, UPDATE, DELETE ON "{table}" TO {Role.EVALUATOR.group}')
                 )
+        if "criterion_score" in tables:
+            conn.execute(text(f"GRANT INSERT, UPDATE ON criterion_score TO {Role.EVALUATOR.group}"))
+            conn.execute(text(f"GRANT INSERT ON approval TO {Role.APPROVER.group}"))
+            for statement in COMMITTEE_POLICIES:
+                conn.execute(text(statement))
         conn.execute(text(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {writers}"))
         conn.execute(text(f"GRANT {Role.EVALUATOR.group} TO {Role.LEAD.group}"))
     except Exception as exc:  # permission denied: not the owner

@@ -83,6 +83,11 @@ def plain_server_error(url: str, exc: SqlDatabaseError) -> DatabaseError:
         )
     if "permission denied" in message.lower():
         return DatabaseError(f"{where}: your database role may not do this ({first}).")
+    if "row-level security" in message.lower():
+        return DatabaseError(
+            f"{where}: the database lets you change only your own scores, and only until "
+            f"you submit them ({first})."
+        )
     return DatabaseError(f"Cannot use {where}: {first}.")
 
 

@@ -60,6 +60,10 @@ class EvaluationRow(SQLModel, table=True):
     assumptions: dict[str, Any] | None = _json()
     created_at: datetime
     updated_at: datetime
+    blind_scoring: bool = False
+    """Evaluators see each other's criterion scores only once they have submitted."""
+    disagreement_points: float = 3.0
+    """Criterion scores further apart than this are flagged to the lead."""
 
 
 class WorkloadRow(SQLModel, table=True):
@@ -413,3 +417,77 @@ class DeletedRecordRow(SQLModel, table=True):
     deleted_at: datetime
     os_user: str = ""
     payload: dict[str, Any] | None = _json()
+
+
+class CriterionRow(SQLModel, table=True):
+    """A qualitative criterion of an evaluation, with the axis it feeds and its share of it."""
+
+    __tablename__ = "criterion"
+    __table_args__ = (
+        UniqueConstraint("evaluation_id", "name", name="uq_criterion_evaluation_id_name"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    evaluation_id: int = _fk("evaluation.id")
+    name: str = Field(max_length=200)
+    axis: str = Field(max_length=20)
+    weight: float
+    scale_max: float = 10.0
+    description: str = ""
+    position: int = 0
+
+
+class CriterionScoreRow(SQLModel, table=True):
+    """One evaluator's score of one vendor on one criterion.
+
+    ``evaluator`` is the database user on a server (row-level security lets each
+    evaluator write only their own rows), a name typed locally on a file.
+    ``submitted_at`` is empty for a draft; only submitted scores count.
+    """
+
+    __tablename__ = "criterion_score"
+    __table_args__ = (
+        UniqueConstraint(
+            "criterion_id", "vendor_id", "evaluator", name="uq_criterion_score_one_per_evaluator"
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    criterion_id: int = _fk("criterion.id")
+    vendor_id: int = _fk("vendor.id")
+    evaluator: str = Field(max_length=100)
+    score: float
+    note: str = ""
+    scored_at: datetime
+    submitted_at: datetime | None = None
+
+
+class ConsensusRow(SQLModel, table=True):
+    """The score the lead recorded for a vendor on a criterion after comparing the scores."""
+
+    __tablename__ = "consensus_score"
+    __table_args__ = (
+        UniqueConstraint("criterion_id", "vendor_id", name="uq_consensus_score_criterion_vendor"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    criterion_id: int = _fk("criterion.id")
+    vendor_id: int = _fk("vendor.id")
+    score: float
+    reason: str
+    decided_by: str = ""
+    decided_at: datetime
+
+
+class ApprovalRow(SQLModel, table=True):
+    """An approver's approval of a board pack, tied to the pack's fingerprint."""
+
+    __tablename__ = "approval"
+
+    id: int | None = Field(default=None, primary_key=True)
+    evaluation_id: int = _fk("evaluation.id")
+    approver: str = Field(max_length=100)
+    approved_at: datetime
+    fingerprint: str = Field(max_length=64)
+    workload: str = ""
+    note: str = ""

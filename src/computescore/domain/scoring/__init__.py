@@ -59,6 +59,8 @@ from computescore.domain.scoring.outputs import Scorecard as Scorecard
 from computescore.domain.scoring.outputs import SupportingQuote as SupportingQuote
 from computescore.domain.scoring.outputs import minimum_uptime_rule as minimum_uptime_rule
 from computescore.domain.scoring.outputs import weighted_total as weighted_total
+from computescore.domain.scoring.qualitative import leave_one_out as leave_one_out
+from computescore.domain.scoring.qualitative import with_committee as with_committee
 from computescore.domain.scoring.rules import LinearScale as LinearScale
 from computescore.domain.scoring.rules import ScoringRules as ScoringRules
 from computescore.domain.scoring.scorecard import score_quotes as score_quotes

@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from computescore.domain.committee import CriterionValue
 from computescore.domain.figures import (
     UNMEASURED,
     Figure,
@@ -42,6 +43,8 @@ class ScoreInput:
     downtime: Downtime | None = None
     findings: tuple[Finding, ...] = ()
     compliance_checked: bool = False
+    qualitative: tuple[CriterionValue, ...] = ()
+    """The committee's criteria for this quote's vendor (blended into their axes)."""
 
     @property
     def key(self) -> str:

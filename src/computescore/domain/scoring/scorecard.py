@@ -28,6 +28,7 @@ from computescore.domain.scoring.outputs import (
     SupportingQuote,
     weighted_total,
 )
+from computescore.domain.scoring.qualitative import with_criteria
 from computescore.domain.scoring.rules import ScoringRules
 from computescore.domain.weights import Weights
 
@@ -64,12 +65,15 @@ def score_quotes(
     performance = _performance_scores(ordered, qualified, used_rules)
     results: list[QuoteScore] = []
     for entry in ordered:
-        axes: tuple[AxisScore, ...] = (  # in AXES order
-            performance[entry.key],
-            _reliability_score(entry, used_rules),
-            cost[entry.key],
-            _service_score(entry, used_rules),
-            _compliance_score(entry, used_rules),
+        axes: tuple[AxisScore, ...] = tuple(
+            with_criteria(item, entry.qualitative)
+            for item in (  # in AXES order
+                performance[entry.key],
+                _reliability_score(entry, used_rules),
+                cost[entry.key],
+                _service_score(entry, used_rules),
+                _compliance_score(entry, used_rules),
+            )
         )
         flags: list[str] = []
         missing_axes = [item.axis.value for item in axes if MISSING in item.flags]
@@ -139,8 +143,8 @@ def _supporting(
         SUPPORTING_REASON,
         tuple(offers),
         tco.headline_usd if tco is not None and tco.complete else None,
-        _service_score(entry, rules),
-        _compliance_score(entry, rules),
+        with_criteria(_service_score(entry, rules), entry.qualitative),
+        with_criteria(_compliance_score(entry, rules), entry.qualitative),
         knockouts,
         owners,
     )

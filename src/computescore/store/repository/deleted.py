@@ -47,7 +47,13 @@ _ROOT_TABLE = {
 }
 
 CHILDREN: dict[str, tuple[tuple[str, str], ...]] = {
-    "evaluation": (("workload_profile", "evaluation_id"), ("quote", "evaluation_id")),
+    "evaluation": (
+        ("workload_profile", "evaluation_id"),
+        ("quote", "evaluation_id"),
+        ("criterion", "evaluation_id"),
+        ("approval", "evaluation_id"),
+    ),
+    "criterion": (("criterion_score", "criterion_id"), ("consensus_score", "criterion_id")),
     "quote": (
         ("quote_line", "quote_id"),
         ("sla_terms", "quote_id"),

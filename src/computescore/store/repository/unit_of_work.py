@@ -33,6 +33,7 @@ from computescore.store.repository.base import (
     name_key,
     os_user,
 )
+from computescore.store.repository.committee import CommitteeRows
 from computescore.store.repository.deleted import DeletedRecords
 from computescore.store.repository.workspace_rows import WorkspaceRows
 from computescore.store.tables import (
@@ -63,6 +64,11 @@ def _shown(value: Any) -> str:
 
 class UnitOfWork(WorkspaceRows):
     """Reads and writes inside one transaction. Created by :meth:`Store.transaction`."""
+
+    @property
+    def committee(self) -> CommitteeRows:
+        """The committee's criteria, scores, consensus and approvals."""
+        return CommitteeRows(self)
 
     @property
     def deleted(self) -> DeletedRecords:
