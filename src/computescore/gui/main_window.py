@@ -47,6 +47,7 @@ DATABASE_FILTER = "ComputeScore databases (*.db *.sqlite *.computescore);;All fi
 
 
 def _view_classes() -> list[type[View]]:
+    from computescore.gui.views.committee import CommitteePage
     from computescore.gui.views.compliance import ComplianceView
     from computescore.gui.views.overview import OverviewView
     from computescore.gui.views.plan import PlanView
@@ -63,6 +64,7 @@ def _view_classes() -> list[type[View]]:
         VendorsView,
         QuotesView,
         ScorecardView,
+        CommitteePage,
         PlanView,
         TcoView,
         ComplianceView,

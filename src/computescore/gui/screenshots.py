@@ -21,6 +21,7 @@ DEFAULT_VIEWS = (
     "vendors",
     "quotes",
     "scorecard",
+    "committee",
     "plan",
     "tco",
     "compliance",

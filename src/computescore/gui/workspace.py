@@ -30,6 +30,7 @@ from computescore.gui import tasks
 from computescore.gui.errors import report_exception
 
 if TYPE_CHECKING:
+    from computescore.services.committee import CommitteeView
     from computescore.store.repository import QuoteSummary, Store, UnitOfWork
 
 log = logging.getLogger("computescore.gui")
@@ -58,6 +59,8 @@ class Snapshot:
     loaded_in_s: float = 0.0
     roles: tuple[str, ...] | None = None
     """The person's roles on a team database; None when they may do everything."""
+    committee: CommitteeView | None = None
+    """The committee's criteria and scores as this person may see them."""
 
     @property
     def may_lead(self) -> bool:
@@ -92,6 +95,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
     """
     from computescore.domain.money import usd_per_gpu_hour
     from computescore.errors import NotFound
+    from computescore.services.committee import committee_view
     from computescore.store.mapping import line_from_values
 
     started = time.perf_counter()
@@ -141,6 +145,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         assumptions=assumptions,
         loaded_in_s=time.perf_counter() - started,
         roles=_roles(store),
+        committee=committee_view(store, record.name),
     )
 
 

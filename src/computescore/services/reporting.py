@@ -24,6 +24,7 @@ from pathlib import Path
 
 from computescore import __version__
 from computescore.domain.buy_vs_rent import BreakEvenKind
+from computescore.domain.committee import CommitteeCheck
 from computescore.domain.figures import MISSING, UNMEASURED, format_usd
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.money import usd_per_gpu_hour
@@ -148,6 +149,7 @@ def ranking_record(
         for axis_score in card.scores[0].axes:
             scales.append(f"{axis_score.axis.value}: {axis_score.scale}")
     independence = result.independence if card is result.scorecard else None
+    committee = result.committee if card is result.scorecard else None
     return Ranking(
         weights=weights,
         rows=tuple(rows),
@@ -156,12 +158,14 @@ def ranking_record(
         margin_points=margin_points,
         flips=tuple(flips),
         robustness=robustness,
-        method=score_method(card, independence),
+        method=score_method(card, independence, committee),
     )
 
 
 def score_method(
-    card: Scorecard, independence: IndependenceCheck | None
+    card: Scorecard,
+    independence: IndependenceCheck | None,
+    committee: CommitteeCheck | None = None,
 ) -> tuple[tuple[str, str], ...]:
     """How the scores are made, topic by topic (the pack's box on the ranking page)."""
     rules = card.rules
@@ -187,6 +191,8 @@ def score_method(
     method.append(("Missing data", missing.strip()))
     if independence is not None:
         method.append(("Independence", independence.sentence()))
+    if committee is not None:
+        method.append(("Committee", committee.sentence()))
     return tuple(method)
 
 

@@ -180,6 +180,13 @@ def score_to_dict(result: Any) -> dict[str, Any]:
             "missing_as_worst": sorted(axis.value for axis in card.rules.worst_when_missing),
         },
         "independence": _independence(result.independence),
+        "committee": None
+        if result.committee is None
+        else {
+            "winner": result.committee.winner,
+            "sentence": result.committee.sentence(),
+            "without": [{"evaluator": who, "winner": w} for who, w in result.committee.without],
+        },
         "missing_swings": [
             {"quote": s.quote, "axis": s.axis.value, "end": s.end, "winner": s.winner}
             for s in missing_swings(card)
@@ -318,6 +325,8 @@ def _print_score(result: Any) -> None:
         print(f"WARNING: {caveat}")
     if result.independence is not None:
         print(f"Independence: {result.independence.sentence()}")
+    if result.committee is not None:
+        print(f"Committee: {result.committee.sentence()}")
     swings = missing_sentence(card)
     if swings:
         print(f"Missing data: {swings}")
