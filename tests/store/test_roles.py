@@ -174,3 +174,30 @@ def test_the_database_keeps_each_evaluator_to_their_own_scores_and_hides_blind_o
             ).rowcount
             == 0
         )
+
+
+def test_only_an_approver_records_an_approval_not_the_lead_who_prepared_it(
+    team_db: str,
+) -> None:
+    from computescore.services.analysis import AnalysisOptions
+    from computescore.services.evaluate import EvaluateOptions
+    from computescore.services.signoff import approve
+
+    fast = AnalysisOptions(engine=EvaluateOptions(monte_carlo_samples=0))
+    lead, approver = person("lee"), person("amy")
+    with Store.open(team_db) as owner:
+        add_member(owner, lead, "lead")
+        add_member(owner, approver, "approver")
+    with (
+        Store.open(login(team_db, lead)) as store,
+        pytest.raises(DatabaseError, match="your database role may not do this"),
+    ):
+        approve(store, options=fast)
+    with Store.open(login(team_db, approver)) as store:
+        done = approve(store, note="board", options=fast)
+    assert done.approver == approver
+    with psycopg.connect(login(team_db, approver), autocommit=True) as conn:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("UPDATE approval SET fingerprint = 'x'")
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("UPDATE evaluation SET weights = NULL")

@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "computescore.cli.vendor_documents",
     "computescore.cli.team",
     "computescore.cli.committee",
+    "computescore.cli.signoff",
 )
 
 

@@ -525,6 +525,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
         ("Confidentiality", meta.confidentiality, None),
         ("Generated", meta.generated_on, theme.EXCEL_DATE),
         ("Fingerprint (SHA-256)", fp, None),
+        ("Approval", meta.approval or "Not approved yet.", None),
     ]
     r = 4
     for label, value, fmt in rows:

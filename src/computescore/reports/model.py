@@ -44,6 +44,8 @@ class PackMeta:
         description: a sentence on the purpose of the evaluation.
         workloads: one line per workload profile ("Llama-70B fine-tune: 16 GPUs, 12 months").
         app_version: the version of the software that built the pack.
+        approval: where the pack stands with its approvers (a sentence). Not part of
+            the fingerprint: an approval is of the inputs, which it must not change.
     """
 
     evaluation: str
@@ -55,6 +57,7 @@ class PackMeta:
     description: str = ""
     workloads: tuple[str, ...] = ()
     app_version: str = ""
+    approval: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,6 +547,7 @@ def canonical_json(pack: BoardPack) -> str:
     """The pack's inputs as canonical JSON (sorted keys, no spaces), without the render date."""
     data = _canonical(pack)
     data["meta"].pop("generated_on", None)
+    data["meta"].pop("approval", None)
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -151,6 +151,7 @@ def analyse(
         pack = replace(
             pack, plan=_plan(data, store, opts.run_compliance, compliance.settings, report)
         )
+    pack = with_approval(store, pack, data.evaluation.id)
     return Analysis(
         data=data,
         result=result,
@@ -163,6 +164,19 @@ def analyse(
         seconds=time.perf_counter() - started,
         compliance_note="" if opts.run_compliance else NOT_CHECKED,
     )
+
+
+def with_approval(store: Store, pack: BoardPack, evaluation_id: int | None) -> BoardPack:
+    """The pack with the sentence on its approval: current, superseded, or none yet."""
+    from computescore.domain.signoff import approval_state
+    from computescore.reports.model import fingerprint
+
+    if evaluation_id is None:
+        return pack
+    with store.reading() as uow:
+        approvals = uow.committee.approvals(evaluation_id)
+    _state, sentence = approval_state(approvals, fingerprint(pack))
+    return replace(pack, meta=replace(pack.meta, approval=sentence))
 
 
 def analyse_db(

@@ -189,6 +189,8 @@ def ensure_roles(conn: Connection) -> bool:
         if "criterion_score" in tables:
             conn.execute(text(f"GRANT INSERT, UPDATE ON criterion_score TO {Role.EVALUATOR.group}"))
             conn.execute(text(f"GRANT INSERT ON approval TO {Role.APPROVER.group}"))
+            # Whoever prepares the recommendation does not approve it.
+            conn.execute(text(f"REVOKE INSERT, UPDATE, DELETE ON approval FROM {Role.LEAD.group}"))
             for statement in COMMITTEE_POLICIES:
                 conn.execute(text(statement))
         conn.execute(text(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {writers}"))

@@ -58,6 +58,7 @@ def _cover(b: _Builder, fp: str, band_height: float) -> None:
         ("Generated", meta.generated_on.isoformat()),
         ("Confidentiality", meta.confidentiality or "—"),
         ("Fingerprint (SHA-256 of the inputs)", fp),
+        ("Approval", meta.approval or "Not approved yet."),
     ]
     data = [[b.p(label, s.muted), b.p(t(value, 300), s.small)] for label, value in rows]
     table = Table(data, colWidths=[b.width * 0.3, b.width * 0.7])

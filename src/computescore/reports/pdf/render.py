@@ -72,6 +72,7 @@ def render_pdf(pack: BoardPack, paper: str = "a4") -> bytes:
         title=clean_text(f"Board pack: {pack.meta.evaluation}")[:200],
         author=clean_text(pack.meta.prepared_by)[:200],
         subject="Vendor evaluation board pack",
+        keywords=f"computescore-fingerprint:{fp}",
         creator="ComputeScore",
         producer="ComputeScore",
         invariant=1,

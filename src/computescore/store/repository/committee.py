@@ -7,7 +7,6 @@ and every consensus with its reason, whoever changes them later.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select, text
@@ -21,6 +20,7 @@ from computescore.domain.committee import (
     check_criteria,
     check_score,
 )
+from computescore.domain.signoff import ApprovalRecord
 from computescore.domain.weights import Axis
 from computescore.errors import InputRefused, NotFound
 from computescore.store.repository.base import _now
@@ -39,15 +39,11 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Approval:
+class Approval(ApprovalRecord):
     """An approval as stored: who approved which pack (by fingerprint), when."""
 
-    id: int
-    approver: str
-    approved_at: datetime
-    fingerprint: str
-    workload: str
-    note: str
+    id: int = 0
+    workload: str = ""
 
 
 def _criterion(row: CriterionRow) -> Criterion:
@@ -343,7 +339,7 @@ class CommitteeRows:
         self.session.flush()
         self.uow.audit("approve", "approval", row.id, "fingerprint", None, fingerprint)
         assert row.id is not None
-        return Approval(row.id, approver, row.approved_at, fingerprint, workload, note)
+        return Approval(approver, row.approved_at, fingerprint, note, row.id, workload)
 
     def approvals(self, evaluation_id: int) -> list[Approval]:
         """Every approval of the evaluation, newest first."""
@@ -353,6 +349,6 @@ class CommitteeRows:
             .order_by(col(ApprovalRow.id).desc())
         ).scalars()
         return [
-            Approval(r.id or 0, r.approver, r.approved_at, r.fingerprint, r.workload, r.note)
+            Approval(r.approver, r.approved_at, r.fingerprint, r.note, r.id or 0, r.workload)
             for r in rows
         ]
