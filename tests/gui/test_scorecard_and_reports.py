@@ -200,3 +200,31 @@ def test_plan_page_tries_and_saves_the_users_rules(analysed, qtbot) -> None:
     analysed.workspace.undo_stack.undo()
     qtbot.waitUntil(lambda: view.report is not None and view.showing_body, timeout=30_000)
     assert "One vendor only" not in [s.plan.policy.name for s in view.report.scenarios]
+
+
+def test_an_approver_approves_the_exported_pack_and_signs_its_pdf(
+    analysed, qtbot, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from computescore.reports.signature import read_signatures
+    from tests.fixtures.certificates import make_certificate
+
+    view = analysed.show_view("reports")
+    view.sections["monte_carlo"].setChecked(False)
+    view.pdf_path.setText(str(tmp_path / "pack.pdf"))
+    view.xlsx_on.setChecked(False)
+    assert view.signoff.approve_button.isEnabled()  # a file: whoever opens it may approve
+    task = view.signoff.approve(note="Board of 1 December")
+    qtbot.waitUntil(lambda: task.done, timeout=120_000)
+    assert task.error is None, task.error
+    assert "for exactly these inputs" in view.signoff.status.text()
+    export = view.start_export()
+    qtbot.waitUntil(lambda: export.done, timeout=120_000)
+    assert view.signoff.status.text().startswith("Approved by ")
+    assert "(Board of 1 December)" in view.signoff.status.text()
+    cert = make_certificate(tmp_path)
+    signed = view.signoff.sign(
+        pdf=tmp_path / "pack.pdf", certificate=cert.p12, password=cert.password
+    )
+    assert signed == tmp_path / "pack-signed.pdf"
+    (signature,) = read_signatures(signed.read_bytes(), [cert.pem.read_bytes()])
+    assert signature.intact and signature.trusted and signature.pades

@@ -73,6 +73,11 @@ class Snapshot:
         return self.roles is None or bool({"lead", "evaluator"} & set(self.roles))
 
     @property
+    def may_approve(self) -> bool:
+        """True when the person may approve the board pack."""
+        return self.roles is None or "approver" in self.roles
+
+    @property
     def evaluation_id(self) -> int | None:
         """The shown evaluation's id, or None when the database has none."""
         return None if self.evaluation is None else self.evaluation.id

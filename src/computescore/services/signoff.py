@@ -20,6 +20,7 @@ from computescore.errors import InputRefused
 from computescore.services.reporting import write_atomic
 
 if TYPE_CHECKING:
+    from computescore.reports.model import BoardPack
     from computescore.services.analysis import AnalysisOptions
     from computescore.store.repository import Store
     from computescore.store.repository.committee import Approval
@@ -67,11 +68,22 @@ def approve(
 ) -> Approval:
     """Record an approval of the pack the current inputs make."""
     status = pack_status(store, evaluation, options)
+    return _record(store, status.evaluation, status.fingerprint, note)
+
+
+def approve_pack(store: Store, pack: BoardPack, *, note: str = "") -> Approval:
+    """Record an approval of ``pack`` exactly as built (the sections the app exports)."""
+    from computescore.reports.model import fingerprint
+
+    return _record(store, pack.meta.evaluation, fingerprint(pack), note)
+
+
+def _record(store: Store, evaluation: str, fp: str, note: str) -> Approval:
     with store.transaction() as uow:
-        row = uow.evaluation_row(status.evaluation)
+        row = uow.evaluation_row(evaluation)
         assert row.id is not None
         workloads = ", ".join(w.name for w in uow.load_evaluation(row.name).workloads)
-        return uow.committee.approve(row.id, _approver(store), status.fingerprint, workloads, note)
+        return uow.committee.approve(row.id, _approver(store), fp, workloads, note)
 
 
 def sign_pack(

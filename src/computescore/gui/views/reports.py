@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,10 @@ class ReportsView(View):
         actions.addWidget(self.export_button)
         grid.addLayout(actions, row, 0, 1, 3)
         self.body_layout.addWidget(card)
+        from computescore.gui.views.signoff import SignOffCard
+
+        self.signoff = SignOffCard(workspace, self.pack_builder)
+        self.body_layout.addWidget(self.signoff)
         self.body_layout.addWidget(self._vendor_card())
         self.results_title = section_title("Written")
         self.results_title.setVisible(False)
@@ -229,6 +234,7 @@ class ReportsView(View):
     def populate(self, snapshot: Snapshot) -> None:
         """Fill the evaluation list and default file names."""
         assert snapshot.evaluation is not None
+        self.signoff.set_allowed(snapshot.may_approve)
         self.evaluation.blockSignals(True)
         self.evaluation.clear()
         self.evaluation.addItems(list(snapshot.evaluation_names))
@@ -253,11 +259,30 @@ class ReportsView(View):
             remember_folder("reports", path)
             target.setText(path)
 
+    def pack_builder(self) -> Callable[[tasks.TaskProgress], Any]:
+        """What builds the pack Export would write with the current choices (worker side)."""
+        store = self.workspace.require_store()
+        name = self.evaluation.currentText() or self.workspace.require_evaluation().name
+        keep = {key for key, box in self.sections.items() if box.isChecked()}
+        samples = 10_000 if "monte_carlo" in keep else 0
+
+        def build(progress: tasks.TaskProgress) -> Any:
+            from computescore.errors import UserError
+            from computescore.services.analysis import with_approval
+
+            progress.report(0.02, "Computing the figures")
+            outcome = an.compute(store, name, monte_carlo_samples=samples, plan=True)
+            if outcome.pack is None:
+                raise UserError("The report service is not available in this installation.")
+            pack = trim_pack(outcome.pack, keep)
+            return with_approval(store, pack, outcome.data.evaluation.id)
+
+        return build
+
     @guarded
     def start_export(self, _checked: bool = False) -> tasks.Task | None:
         """Render and write the chosen reports on the thread pool, with progress and Cancel."""
-        store = self.workspace.require_store()
-        name = self.evaluation.currentText() or self.workspace.require_evaluation().name
+        build = self.pack_builder()  # says so when no database or evaluation is open
         pdf = Path(self.pdf_path.text()).expanduser() if self.pdf_on.isChecked() else None
         xlsx = Path(self.xlsx_path.text()).expanduser() if self.xlsx_on.isChecked() else None
         if pdf is None and xlsx is None:
@@ -265,9 +290,7 @@ class ReportsView(View):
             return None
         if not self._make_folders(pdf, xlsx):
             return None
-        keep = {key for key, box in self.sections.items() if box.isChecked()}
         paper = "letter" if self.letter.isChecked() else "a4"
-        samples = 10_000 if "monte_carlo" in keep else 0
         from computescore.reports.pdf import prepare_fonts
 
         # Font files are parsed here, once, rather than in the worker while Qt draws.
@@ -275,19 +298,16 @@ class ReportsView(View):
 
         accepted = self._accepted_caveat
 
+        approval: list[str] = []
+
         def work(progress: tasks.TaskProgress) -> list[Any] | HeldExport:
             from computescore.services.reporting import export_reports
 
-            progress.report(0.02, "Computing the figures")
-            outcome = an.compute(store, name, monte_carlo_samples=samples, plan=True)
-            if outcome.pack is None:
-                from computescore.errors import UserError
-
-                raise UserError("The report service is not available in this installation.")
-            if outcome.pack.caveat and outcome.pack.caveat != accepted:
+            pack = build(progress)
+            if pack.caveat and pack.caveat != accepted:
                 # Warn before writing a pack whose award rests on an incomplete cost.
-                return HeldExport(outcome.pack.caveat)
-            pack = trim_pack(outcome.pack, keep)
+                return HeldExport(pack.caveat)
+            approval.append(pack.meta.approval)
             return export_reports(pack, pdf=pdf, xlsx=xlsx, paper=paper, progress=progress)
 
         self.export_button.setEnabled(False)
@@ -300,6 +320,7 @@ class ReportsView(View):
                 return
             self.last_written = written
             self._show_written(written)
+            self.signoff.set_status(approval[-1] if approval else "")
 
         def failed(info: tasks.ExcInfo) -> None:
             from computescore.errors import UserError
