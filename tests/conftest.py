@@ -76,3 +76,13 @@ def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
     if request.param == "sqlite":
         return tmp_path / "workspace.db"
     return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def module_db_target(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Path | str:
+    """:func:`db_target` shared by a module's tests (for workspaces slow to build)."""
+    if request.param == "sqlite":
+        return tmp_path_factory.mktemp("db") / "workspace.db"
+    return str(request.getfixturevalue("pg_server").new_database())

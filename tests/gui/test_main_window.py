@@ -22,6 +22,7 @@ def test_every_page_opens_and_shows_the_database(window, qtbot) -> None:
         "Vendors",
         "Quotes",
         "Scorecard",
+        "Committee",
         "Award plan",
         "TCO",
         "Compliance",

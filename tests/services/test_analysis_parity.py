@@ -46,8 +46,9 @@ class Views:
 
 
 @pytest.fixture(scope="module")
-def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("parity") / "demo.computescore"
+def demo_db(module_db_target: Path | str) -> Path | str:
+    """The demo on each engine (a file, then a database on the PostgreSQL server)."""
+    path = module_db_target
     with open_store(path) as store:
         create_demo(store)
         # An unusable stored posture: the compliance settings report a problem.
@@ -56,7 +57,7 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _cli_score(db: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+def _cli_score(db: Path | str, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     capsys.readouterr()
     code = main(
         ["score", "--db", str(db), "--evaluation", DEMO_EVALUATION, "--samples", "0", "--json"]
@@ -67,7 +68,7 @@ def _cli_score(db: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def views(demo_db: Path) -> Iterator[Views]:
+def views(demo_db: Path | str) -> Iterator[Views]:
     with open_store(demo_db) as store:
         outcome = app.compute(store, DEMO_EVALUATION)
     pack = gather_board_pack(demo_db, DEMO_EVALUATION, options=NO_MC, generated_on=DAY)
@@ -75,7 +76,7 @@ def views(demo_db: Path) -> Iterator[Views]:
 
 
 @pytest.fixture
-def cli(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+def cli(demo_db: Path | str, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     return _cli_score(demo_db, capsys)
 
 
@@ -172,7 +173,7 @@ def test_the_app_s_cost_records_are_the_pack_s(views: Views) -> None:
     assert app.to_break_even(result) == break_even_record(result) == pack.break_even
 
 
-def test_the_app_s_monte_carlo_record_lists_the_ranges_not_the_notes(demo_db: Path) -> None:
+def test_the_app_s_monte_carlo_record_lists_the_ranges_not_the_notes(demo_db: Path | str) -> None:
     # Formerly the app passed the simulation's notes where the record holds its ranges.
     with open_store(demo_db) as store:
         outcome = app.compute(store, DEMO_EVALUATION, monte_carlo_samples=200)
@@ -185,7 +186,7 @@ def test_the_app_s_monte_carlo_record_lists_the_ranges_not_the_notes(demo_db: Pa
     assert any(text.startswith("hours of use per day:") for text in record.ranges)
 
 
-def test_without_compliance_checks_every_front_end_says_so(demo_db: Path) -> None:
+def test_without_compliance_checks_every_front_end_says_so(demo_db: Path | str) -> None:
     with open_store(demo_db) as store:
         analysis = analyse(
             store, DEMO_EVALUATION, AnalysisOptions(engine=NO_MC, run_compliance=False)

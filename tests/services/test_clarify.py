@@ -18,8 +18,9 @@ from computescore.store.repository import Store
 
 
 @pytest.fixture
-def demo_db(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.db"
+def demo_db(db_target: Path | str) -> Path | str:
+    """The demo on each engine (a file, then a database on the PostgreSQL server)."""
+    path = db_target
     with Store.open(path) as store:
         create_demo(store)
     return path
@@ -35,7 +36,7 @@ def pdf_text(path_or_bytes: Path | bytes) -> str:
 
 
 def test_clarify_writes_a_letter_and_a_prefilled_rfq_for_a_vendor(
-    demo_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    demo_db: Path | str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "letters"
     code = main(
@@ -75,7 +76,7 @@ def test_clarify_writes_a_letter_and_a_prefilled_rfq_for_a_vendor(
 
 
 def test_clarify_for_every_vendor_as_json(
-    demo_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    demo_db: Path | str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import json
 
@@ -90,7 +91,7 @@ def test_clarify_for_every_vendor_as_json(
 
 
 def test_an_unknown_vendor_is_refused_in_a_sentence(
-    demo_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    demo_db: Path | str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code = main(
         ["clarify", "--db", str(demo_db), "--out", str(tmp_path / "x"), "--vendor", "Meridan"]

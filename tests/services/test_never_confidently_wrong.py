@@ -9,6 +9,7 @@ loses only its US line, is priced on a compliant option and stays in the ranking
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -116,15 +117,15 @@ CIRRUS = Quote(
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    opened = Store.open(tmp_path / "first.computescore")
-    with opened.transaction() as uow:
-        evaluation_id = uow.add_evaluation(
-            Evaluation("First sourcing", DECISION, (SERVING,), end_user="Northwind")
-        )
-        for item in (AURORA, BOREAL, CIRRUS):
-            uow.add_quote(evaluation_id, item)
-    return opened
+def store(db_target: Path | str) -> Iterator[Store]:
+    with Store.open(db_target) as opened:
+        with opened.transaction() as uow:
+            evaluation_id = uow.add_evaluation(
+                Evaluation("First sourcing", DECISION, (SERVING,), end_user="Northwind")
+            )
+            for item in (AURORA, BOREAL, CIRRUS):
+                uow.add_quote(evaluation_id, item)
+        yield opened
 
 
 OPTIONS = AnalysisOptions(engine=EvaluateOptions(monte_carlo_samples=500, seed=1))

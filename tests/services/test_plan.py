@@ -29,14 +29,15 @@ from computescore.services.workspace import open_store
 
 
 @pytest.fixture(scope="module")
-def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("plan") / "demo.computescore"
+def demo_db(module_db_target: Path | str) -> Path | str:
+    """The demo on each engine (a file, then a database on the PostgreSQL server)."""
+    path = module_db_target
     with open_store(path) as store:
         create_demo(store)
     return path
 
 
-def test_the_demo_plan_supplies_every_workload(demo_db: Path) -> None:
+def test_the_demo_plan_supplies_every_workload(demo_db: Path | str) -> None:
     report = plan_db(demo_db, None)
     plan = report.plan
     assert plan.feasible and plan.status == "optimal"
@@ -63,7 +64,7 @@ def test_the_demo_plan_supplies_every_workload(demo_db: Path) -> None:
     assert sum(v.share for v in plan.vendors) == pytest.approx(1.0)
 
 
-def test_residency_and_knock_outs_apply_option_by_option(demo_db: Path) -> None:
+def test_residency_and_knock_outs_apply_option_by_option(demo_db: Path | str) -> None:
     report = plan_db(demo_db, None)
     inference = [
         o for o in report.inputs.options if o.workload == "Production inference (13B chat model)"
@@ -83,7 +84,7 @@ def test_residency_and_knock_outs_apply_option_by_option(demo_db: Path) -> None:
             assert (option.workload, option.supply) not in used
 
 
-def test_scenarios_and_their_policy_cost(demo_db: Path) -> None:
+def test_scenarios_and_their_policy_cost(demo_db: Path | str) -> None:
     report = plan_db(demo_db, None)
     names = [s.plan.policy.name for s in report.scenarios]
     assert names[0] == "Lowest cost, compliant" and report.scenarios[0].recommended
@@ -96,7 +97,7 @@ def test_scenarios_and_their_policy_cost(demo_db: Path) -> None:
             assert item.plan.total_usd >= report.plan.total_usd - 0.01
 
 
-def test_own_rules_become_the_recommended_scenario(demo_db: Path) -> None:
+def test_own_rules_become_the_recommended_scenario(demo_db: Path | str) -> None:
     with open_store(demo_db) as store:
         # No vendor above 10 %: ten vendors would be needed, the demo has seven.
         report = plan_evaluation(store, None, PlanOptions(vendor_cap=0.1))
@@ -105,7 +106,7 @@ def test_own_rules_become_the_recommended_scenario(demo_db: Path) -> None:
     assert report.plan.shortfalls[0].rule == "vendor_cap"
 
 
-def test_plan_command(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_plan_command(demo_db: Path | str, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main(["plan", "--db", str(demo_db), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -128,7 +129,7 @@ def test_plan_command(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["plan", "--db", str(demo_db), "--vendor-cap", "1.5"]) == 2
 
 
-def test_plan_to_dict_round_trips_as_json(demo_db: Path) -> None:
+def test_plan_to_dict_round_trips_as_json(demo_db: Path | str) -> None:
     report = plan_db(demo_db, None)
     text = json.dumps(plan_to_dict(report))
     assert "H100-equivalents" in text
@@ -251,7 +252,7 @@ def test_plan_command_saves_and_deletes_a_scenario(
     assert main(["plan", "--db", str(path), "--delete", "pair"]) == 3
 
 
-def test_fit_is_checked_option_by_option(demo_db: Path) -> None:
+def test_fit_is_checked_option_by_option(demo_db: Path | str) -> None:
     report = plan_db(demo_db, None)
     tuning = [o for o in report.inputs.options if o.workload == "Quarterly fine-tuning (70B)"]
     brightline = {o.label: o for o in tuning if o.vendor.startswith("Brightline")}

@@ -40,14 +40,15 @@ def catalogue() -> Catalogue:
 
 
 @pytest.fixture
-def demo_db(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.db"
+def demo_db(db_target: Path | str) -> Path | str:
+    """The demo on each engine (a file, then a database on the PostgreSQL server)."""
+    path = db_target
     with Store.open(path) as store:
         create_demo(store)
     return path
 
 
-def rfq_file(db: Path, folder: Path, catalogue: Catalogue, **options: Any) -> Path:
+def rfq_file(db: Path | str, folder: Path, catalogue: Catalogue, **options: Any) -> Path:
     out = folder / "rfq.xlsx"
     with Store.open(db) as store:
         vendor = options.pop("vendor", VENDOR)
@@ -236,7 +237,7 @@ def check(draft: QuoteDraft) -> None:
 
 
 def test_the_workbook_asks_what_the_scorecard_needs(
-    demo_db: Path, tmp_path: Path, catalogue: Catalogue
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
 ) -> None:
     path = rfq_file(demo_db, tmp_path, catalogue, due=date(2026, 12, 10), contact="Ada Roe")
     wb = load_workbook(path)
@@ -283,21 +284,21 @@ def test_the_workbook_asks_what_the_scorecard_needs(
 
 
 def test_a_filled_in_rfq_reads_back_every_field(
-    demo_db: Path, tmp_path: Path, catalogue: Catalogue
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
 ) -> None:
     filled = fill(rfq_file(demo_db, tmp_path, catalogue))
     check(read_quote_file(filled.path, catalogue).quotes[0])
 
 
 def test_a_vendor_who_moves_columns_is_still_read_by_key(
-    demo_db: Path, tmp_path: Path, catalogue: Catalogue
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
 ) -> None:
     filled = fill(rfq_file(demo_db, tmp_path, catalogue), move_price_first=True)
     check(read_quote_file(filled.path, catalogue).quotes[0])
 
 
 def test_an_rfq_answer_is_stored_like_any_quote(
-    demo_db: Path, tmp_path: Path, catalogue: Catalogue
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
 ) -> None:
     filled = fill(rfq_file(demo_db, tmp_path, catalogue))
     with Store.open(demo_db) as store:
@@ -319,7 +320,7 @@ def test_an_rfq_answer_is_stored_like_any_quote(
 
 
 def test_a_prefilled_rfq_returned_untouched_says_what_the_quote_said(
-    demo_db: Path, tmp_path: Path, catalogue: Catalogue
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
 ) -> None:
     with Store.open(demo_db) as store, store.reading() as uow:
         evaluation = uow.evaluation_row()
@@ -376,7 +377,7 @@ def libreoffice_convert(source: Path, target_format: str, out: Path) -> Path:
 
 
 def test_libreoffice_opens_the_rfq_and_its_answers_survive_its_save(
-    demo_db: Path, tmp_path: Path, catalogue: Catalogue
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
 ) -> None:
     path = rfq_file(demo_db, tmp_path, catalogue)
     # LibreOffice opens the workbook as written and prints it (no repair, no error).
@@ -392,7 +393,7 @@ def test_libreoffice_opens_the_rfq_and_its_answers_survive_its_save(
 
 
 def test_invalid_and_missing_answers_are_reported_by_cell(
-    demo_db: Path, tmp_path: Path, catalogue: Catalogue
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
 ) -> None:
     filled = fill(rfq_file(demo_db, tmp_path, catalogue))
     wb = load_workbook(filled.path)

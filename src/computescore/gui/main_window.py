@@ -279,7 +279,8 @@ class MainWindow(SharingActions):
         self.page_actions: list[QAction] = []
         for number, view in enumerate(self.views.values(), start=1):
             action = QAction(view.title, self)
-            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+            if number <= 10:  # Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth page
+                action.setShortcut(QKeySequence(f"Ctrl+{number % 10}"))
             action.triggered.connect(lambda _c=False, k=view.key: self.show_view(k))
             self.addAction(action)
             self.page_actions.append(action)
