@@ -219,7 +219,7 @@ class CommitteePage(View):
     @guarded
     def add_criterion(self, _checked: bool = False) -> None:
         """Define a new criterion (the lead)."""
-        from computescore.gui.dialogs.committee import CriterionDialog
+        from computescore.gui.views.committee_dialogs import CriterionDialog
 
         others = self.view.committee.criteria if self.view else ()
         dialog = CriterionDialog(others, None, self)
@@ -236,7 +236,7 @@ class CommitteePage(View):
         current = self._selected_criterion()
         if current is None or self.view is None or not self.add_button.isEnabled():
             return
-        from computescore.gui.dialogs.committee import CriterionDialog
+        from computescore.gui.views.committee_dialogs import CriterionDialog
 
         others = tuple(c for c in self.view.committee.criteria if c != current)
         dialog = CriterionDialog(others, current, self)
@@ -269,7 +269,7 @@ class CommitteePage(View):
     @guarded
     def score_selected(self, _checked: bool = False) -> None:
         """Score the selected criterion × vendor (and, as lead, record the consensus)."""
-        from computescore.gui.dialogs.committee import ScoreDialog
+        from computescore.gui.views.committee_dialogs import ScoreDialog
 
         view, snapshot = self.view, self.workspace.snapshot
         items = self.scores.selectedItems()
