@@ -194,3 +194,45 @@ def test_an_evaluator_sees_what_the_role_allows_and_the_rest_greyed(
     if shiboken6.isValid(win):
         win.close()
     qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
+
+
+def test_a_technical_evaluator_sees_the_committee_but_no_price(app, qtbot, pg_url: str) -> None:  # type: ignore[no-untyped-def]
+    import shiboken6
+
+    from computescore.domain.committee import Criterion
+    from computescore.domain.weights import Axis
+    from computescore.gui import tasks
+    from computescore.gui.main_window import MainWindow
+    from computescore.services.committee import save_criterion
+    from computescore.services.team import add_member
+
+    with Store.open(pg_url) as store:
+        create_demo(store)
+        add_member(store, "tec_gui", "technical")
+        save_criterion(store, Criterion("Support interview", Axis.SERVICE, 0.25))
+    as_tec = "postgresql://tec_gui@" + pg_url.split("@", 1)[1]
+    win = MainWindow(remember=False)
+    qtbot.addWidget(win)
+    win.resize(1366, 768)
+    win.show()
+    qtbot.waitExposed(win)
+    win.workspace.open(as_tec)
+    qtbot.waitUntil(lambda: win.workspace.is_open, timeout=20_000)
+    wait_idle(qtbot)
+    snapshot = win.workspace.snapshot
+    assert snapshot is not None and snapshot.sealed
+    assert snapshot.quotes == () and snapshot.lines == []
+    for key in ("quotes", "scorecard", "tco", "reports"):
+        page = win.show_view(key)
+        assert not page.showing_body
+        assert page.empty.title.text() == "Prices are sealed for you"
+    committee = win.show_view("committee")
+    assert committee.showing_body
+    assert committee.scores.rowCount() == 7  # one criterion × the demo's seven vendors
+    win.analysis.schedule()  # the engine is not run on prices the person may not read
+    qtbot.waitUntil(lambda: win.analysis.error is not None, timeout=10_000)
+    assert "Prices are sealed for you" in win.analysis.error and win.analysis.outcome is None
+    tasks.pool().waitForDone(5000)
+    if shiboken6.isValid(win):
+        win.close()
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)

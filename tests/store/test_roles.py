@@ -201,3 +201,53 @@ def test_only_an_approver_records_an_approval_not_the_lead_who_prepared_it(
             conn.execute("UPDATE approval SET fingerprint = 'x'")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("UPDATE evaluation SET weights = NULL")
+
+
+def test_a_technical_evaluator_is_sealed_from_prices_until_a_lead_reveals_them(
+    team_db: str,
+) -> None:
+    from computescore.domain.committee import Criterion
+    from computescore.domain.weights import Axis
+    from computescore.services.analysis import AnalysisOptions, analyse
+    from computescore.services.committee import committee_view, record_score, save_criterion
+    from computescore.services.evaluate import EvaluateOptions
+    from computescore.services.team import reveal_prices
+
+    tec, lead = person("tec"), person("lee")
+    with Store.open(team_db) as owner:
+        add_member(owner, tec, "technical")
+        add_member(owner, lead, "lead")
+        save_criterion(owner, Criterion("Support interview", Axis.SERVICE, 0.25))
+    with psycopg.connect(login(team_db, tec), autocommit=True) as conn:
+        assert conn.execute("SELECT count(description) FROM quote_line").fetchone() == (49,)
+        for statement in (
+            "SELECT price FROM quote_line",
+            "SELECT * FROM quote_line",
+            "SELECT import_warnings FROM quote",
+            "SELECT termination_fee_pct FROM exit_terms",
+            "SELECT payload FROM deleted_record",
+            "SELECT new FROM audit_log",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(statement)
+    as_tec = login(team_db, tec)
+    with Store.open(as_tec) as store:
+        assert my_rights(store).endswith("sealed from prices until a lead reveals them.")
+        view = committee_view(store)
+        assert len(view.vendors) == 7 and view.me == tec
+        record_score(store, "Support interview", view.vendors[0], 6, submit=True)
+        with pytest.raises(DatabaseError, match="your database role may not do this"):
+            analyse(store, None, AnalysisOptions(engine=EvaluateOptions(monte_carlo_samples=0)))
+    with Store.open(login(team_db, lead)) as store:
+        reveal_prices(store, tec)
+    with Store.open(as_tec) as store:
+        assert Role.EVALUATOR in (store.roles() or ())
+        result = analyse(
+            store, None, AnalysisOptions(engine=EvaluateOptions(monte_carlo_samples=0))
+        )
+        assert result.result.scorecard.ranked
+    with psycopg.connect(team_db, autocommit=True) as conn:
+        trail = conn.execute(
+            "SELECT os_user, action, entity_id FROM audit_log WHERE action = 'reveal prices'"
+        ).fetchall()
+    assert [(action, who) for _, action, who in trail] == [("reveal prices", tec)]

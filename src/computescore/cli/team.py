@@ -7,6 +7,8 @@ import argparse
 from computescore.cli.common import add_db_argument, print_json, print_table
 from computescore.errors import UsageError
 
+ROLE_NAMES = ["viewer", "evaluator", "lead", "approver", "technical"]
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``team`` command and its actions."""
@@ -16,7 +18,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="On a team database (postgresql://…), list who may do what, or give a "
         "person a role. The database enforces the roles: a viewer reads, an evaluator also "
         "imports and corrects quotes, a lead also changes workloads, weights, knock-outs and "
-        "scenarios and manages the team, an approver approves the board pack. Passwords are "
+        "scenarios and manages the team, an approver approves the board pack, and a "
+        "technical evaluator scores the committee's criteria sealed from prices until a lead "
+        "reveals them. Passwords are "
         "set on the server (psql's \\password), never through this app.",
     )
     add_db_argument(team)
@@ -24,22 +28,31 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     actions = team.add_subparsers(dest="action", metavar="ACTION")
     add = actions.add_parser("add-user", help="give a person a role (creating their login)")
     add.add_argument("name", help="the person's database user name, e.g. ada_roe")
-    add.add_argument("--role", required=True, choices=["viewer", "evaluator", "lead", "approver"])
+    add.add_argument("--role", required=True, choices=ROLE_NAMES)
     remove = actions.add_parser("remove-user", help="take a role away from a person")
     remove.add_argument("name")
-    remove.add_argument(
-        "--role", required=True, choices=["viewer", "evaluator", "lead", "approver"]
+    remove.add_argument("--role", required=True, choices=ROLE_NAMES)
+    reveal = actions.add_parser(
+        "reveal",
+        help="open the prices to a technical evaluator (recorded in the audit trail)",
     )
+    reveal.add_argument("name", help="the technical evaluator's database user name")
     listing = actions.add_parser("list", help="list the members (the same as team with no action)")
     whoami = actions.add_parser("whoami", help="say what you may do on this database")
-    for action in (add, remove, listing, whoami):
+    for action in (add, remove, reveal, listing, whoami):
         add_db_argument(action, inherited=True)
     team.set_defaults(func=run_team)
 
 
 def run_team(args: argparse.Namespace) -> int:
     """Change or list the team."""
-    from computescore.services.team import add_member, list_members, my_rights, remove_member
+    from computescore.services.team import (
+        add_member,
+        list_members,
+        my_rights,
+        remove_member,
+        reveal_prices,
+    )
     from computescore.services.workspace import open_store
 
     with open_store(args.db) as store:
@@ -52,6 +65,9 @@ def run_team(args: argparse.Namespace) -> int:
             created = add_member(store, args.name, args.role)
             made = " (a new login, without a password yet)" if created else ""
             print(f"{args.name}{made} is now {args.role} on {store.location}.")
+        elif args.action == "reveal":
+            reveal_prices(store, args.name)
+            print(f"{args.name} now sees the prices (recorded in the audit trail).")
         elif args.action == "remove-user":
             remove_member(store, args.name, args.role)
             print(f"{args.name} is no longer {args.role} on {store.location}.")

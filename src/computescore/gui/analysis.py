@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from computescore.gui import tasks
 from computescore.gui.errors import report_exception
+from computescore.gui.workspace import SEALED_MESSAGE
 
 if TYPE_CHECKING:
     from computescore.domain.scoring import Scorecard, ScoreInput, ScoringRules
@@ -182,6 +183,11 @@ class Analysis(QObject):
         if store is None or snap is None or snap.evaluation is None:
             self._forget()
             return
+        if snap.sealed:
+            self.outcome = None
+            self.error = SEALED_MESSAGE
+            self.changed.emit()
+            return
         if not snap.evaluation.workloads:
             self.outcome = None
             self.error = "Add a workload profile: costs and scores are computed for a workload."
@@ -237,7 +243,7 @@ class Analysis(QObject):
         """Compute on the calling thread (tests, screenshots)."""
         snap = self.workspace.snapshot
         store = self.workspace.store
-        if store is None or snap is None or snap.evaluation is None:
+        if store is None or snap is None or snap.evaluation is None or snap.sealed:
             return
         self._timer.stop()
         self.outcome = compute(store, snap.evaluation.name)

@@ -38,6 +38,15 @@ log = logging.getLogger("computescore.gui")
 T = TypeVar("T")
 
 
+SEALED_MESSAGE = (
+    "Prices are sealed for you: as a technical evaluator you score the committee's "
+    "criteria without seeing prices (the database hides them). A lead reveals them when "
+    "the technical scoring is done."
+)
+SEALED_PAGES = ("workloads", "vendors", "committee")
+"""The pages a technical evaluator sealed from prices can use."""
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """What the views show about one evaluation, read in one go.
@@ -71,6 +80,15 @@ class Snapshot:
     def may_evaluate(self) -> bool:
         """True when the person may import and correct quotes."""
         return self.roles is None or bool({"lead", "evaluator"} & set(self.roles))
+
+    @property
+    def sealed(self) -> bool:
+        """True for a technical evaluator: prices are hidden from them by the database."""
+        return (
+            self.roles is not None
+            and "technical" in self.roles
+            and not ({"viewer", "evaluator", "lead", "approver"} & set(self.roles))
+        )
 
     @property
     def may_approve(self) -> bool:
@@ -121,6 +139,19 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         assert record.id is not None
         workload_ids = tuple(uow.workload_ids(record.id))
         vendors = tuple(uow.vendors())
+        roles = _roles(store)
+        if roles is not None and Snapshot(store.location, roles=roles).sealed:
+            # The database hides prices from this person: read only what they may see.
+            return Snapshot(
+                path=store.path or store.location,
+                evaluation_names=names,
+                evaluation=record,
+                workload_ids=workload_ids,
+                vendors=vendors,
+                loaded_in_s=time.perf_counter() - started,
+                roles=roles,
+                committee=committee_view(store, record.name),
+            )
         summaries = tuple(uow.quote_summaries(record.id))
         quotes = uow.load_quotes(record.id)
         rates = uow.fx_rates()
@@ -149,7 +180,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         fx_rates=rates,
         assumptions=assumptions,
         loaded_in_s=time.perf_counter() - started,
-        roles=_roles(store),
+        roles=roles,
         committee=committee_view(store, record.name),
     )
 

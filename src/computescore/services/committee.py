@@ -78,7 +78,7 @@ def committee_view(
     with store.reading() as uow:
         evaluation_id, name = _evaluation_id(uow, evaluation)
         committee = uow.committee.load(evaluation_id)
-        vendors = tuple(sorted({q.vendor.name for q in uow.load_quotes(evaluation_id)}))
+        vendors = uow.committee.vendor_names(evaluation_id)
     # A file has no roles, but blind scoring still hides others' scores from an
     # evaluator who has not submitted, unless they lead (no one else is on a file).
     shown = visible_scores(committee, me, sees_all=sees_all and store.on_server)

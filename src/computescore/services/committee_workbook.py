@@ -49,7 +49,7 @@ def write_evaluator_workbook(
         row = uow.evaluation_row(evaluation)
         assert row.id is not None
         committee = uow.committee.load(row.id)
-        vendors = tuple(sorted({q.vendor.name for q in uow.load_quotes(row.id)}))
+        vendors = uow.committee.vendor_names(row.id)
         name = row.name
     if not committee.criteria:
         raise InputRefused(

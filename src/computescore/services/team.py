@@ -24,6 +24,13 @@ def remove_member(store: Store, name: str, role: str) -> None:
         uow.audit("revoke", "team", name, "role", role, None)
 
 
+def reveal_prices(store: Store, name: str) -> None:
+    """Open the prices to a technical evaluator (they become an evaluator), on the record."""
+    with store.transaction() as uow:
+        team_roles.reveal_prices(uow.session.connection(), name)
+        uow.audit("reveal prices", "team", name, "role", Role.TECHNICAL.value, Role.EVALUATOR.value)
+
+
 def list_members(store: Store) -> list[Member]:
     """Everyone with a team role."""
     with database_errors(store.path, store.url), store.engine.connect() as conn:

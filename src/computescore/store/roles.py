@@ -7,7 +7,12 @@ Four group roles hold the rights; a person's login role is a member of one or mo
 - **lead** also changes the evaluation itself — workloads, weights, knock-outs,
   scales, scenarios, settings — and manages the team (gives existing logins the
   viewer, evaluator or lead role; creating a login needs the server's CREATEROLE);
-- **approver** reads everything and records approvals.
+- **approver** reads everything and records approvals;
+- **technical** (a technical evaluator) scores the committee's criteria *sealed from
+  prices*: column privileges hide every price, total and money figure (quote lines'
+  prices, exit fees, the import's totals, the recently deleted copies, the audit
+  trail's old and new values), so the database itself keeps them from the person. A
+  lead reveals the prices (:func:`reveal_prices`), which the audit trail records.
 
 Scores of the committee's criteria are row-level secured: an evaluator writes only
 rows in their own name, may change them only until they submit, and with blind
@@ -42,6 +47,7 @@ class Role(StrEnum):
     EVALUATOR = "evaluator"
     LEAD = "lead"
     APPROVER = "approver"
+    TECHNICAL = "technical"
 
     @property
     def group(self) -> str:
@@ -87,14 +93,30 @@ COMMITTEE_POLICIES = (
     "CREATE POLICY read_scores ON criterion_score FOR SELECT "
     "USING (evaluator = session_user OR computescore_may_read_scores(criterion_id))",
     "DROP POLICY IF EXISTS own_insert ON criterion_score",
-    "CREATE POLICY own_insert ON criterion_score FOR INSERT TO computescore_evaluator "
+    "CREATE POLICY own_insert ON criterion_score FOR INSERT "
+    "TO computescore_evaluator, computescore_technical "
     "WITH CHECK (evaluator = session_user)",
     "DROP POLICY IF EXISTS own_draft ON criterion_score",
-    "CREATE POLICY own_draft ON criterion_score FOR UPDATE TO computescore_evaluator "
+    "CREATE POLICY own_draft ON criterion_score FOR UPDATE "
+    "TO computescore_evaluator, computescore_technical "
     "USING (evaluator = session_user AND submitted_at IS NULL) "
     "WITH CHECK (evaluator = session_user)",
 )
 """Row-level security on the committee's scores (run by the owner, idempotent)."""
+
+SEALED_COLUMNS = {
+    "quote_line": ("price",),
+    "quote": ("import_warnings",),
+    "exit_terms": ("egress_usd_per_gb", "termination_fee_pct"),
+    "audit_log": ("old", "new", "prev_hash"),
+}
+"""Columns a technical evaluator may not read: prices, and what would tell them."""
+
+SEALED_TABLES = ("deleted_record",)
+"""Tables a technical evaluator may not read at all (copies of deleted quotes)."""
+
+PRICE_READERS = (Role.VIEWER, Role.EVALUATOR, Role.LEAD, Role.APPROVER)
+"""The roles that see prices (every role but the sealed technical evaluator)."""
 
 WHAT_EACH_MAY_DO = {
     Role.VIEWER: "read everything",
@@ -103,6 +125,8 @@ WHAT_EACH_MAY_DO = {
     Role.LEAD: "everything an evaluator may, and change workloads, weights, knock-outs, "
     "scales, scenarios, settings and criteria, record consensus, and manage the team",
     Role.APPROVER: "read everything and approve the board pack",
+    Role.TECHNICAL: "score the committee's criteria in their own name, sealed from prices "
+    "until a lead reveals them",
 }
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -138,10 +162,11 @@ def check_name(name: str) -> str:
 
 def roles_granted(conn: Connection) -> bool:
     """True when the team's group roles exist and hold their rights on this database."""
+    groups = [role.group for role in Role]
     found = conn.execute(
-        text("SELECT 1 FROM pg_roles WHERE rolname = :lead"), {"lead": Role.LEAD.group}
-    ).first()
-    if found is None:
+        text("SELECT count(*) FROM pg_roles WHERE rolname = ANY(:groups)"), {"groups": groups}
+    ).scalar()
+    if found != len(groups):
         return False
     return bool(
         conn.execute(
@@ -175,11 +200,14 @@ def ensure_roles(conn: Connection) -> bool:
                 text("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
             )
         ]
-        everyone = ", ".join(role.group for role in Role)
+        readers = ", ".join(role.group for role in PRICE_READERS)
         for table in tables:
-            conn.execute(text(f'GRANT SELECT ON "{table}" TO {everyone}'))
+            conn.execute(text(f'GRANT SELECT ON "{table}" TO {readers}'))
             conn.execute(text(f'GRANT ALL ON "{table}" TO {Role.LEAD.group}'))
-        writers = f"{Role.EVALUATOR.group}, {Role.LEAD.group}, {Role.APPROVER.group}"
+            _grant_sealed(conn, table)
+        writers = ", ".join(
+            r.group for r in (Role.EVALUATOR, Role.LEAD, Role.APPROVER, Role.TECHNICAL)
+        )
         conn.execute(text(f"GRANT INSERT ON audit_log TO {writers}"))
         for table in EVALUATOR_TABLES:
             if table in tables:
@@ -187,7 +215,8 @@ def ensure_roles(conn: Connection) -> bool:
                     text(f'GRANT INSERT, UPDATE, DELETE ON "{table}" TO {Role.EVALUATOR.group}')
                 )
         if "criterion_score" in tables:
-            conn.execute(text(f"GRANT INSERT, UPDATE ON criterion_score TO {Role.EVALUATOR.group}"))
+            scorers = f"{Role.EVALUATOR.group}, {Role.TECHNICAL.group}"
+            conn.execute(text(f"GRANT INSERT, UPDATE ON criterion_score TO {scorers}"))
             conn.execute(text(f"GRANT INSERT ON approval TO {Role.APPROVER.group}"))
             # Whoever prepares the recommendation does not approve it.
             conn.execute(text(f"REVOKE INSERT, UPDATE, DELETE ON approval FROM {Role.LEAD.group}"))
@@ -203,6 +232,32 @@ def ensure_roles(conn: Connection) -> bool:
     return True
 
 
+def _grant_sealed(conn: Connection, table: str) -> None:
+    """What a technical evaluator may read of ``table``: all of it, some columns, or none."""
+    group = Role.TECHNICAL.group
+    # Revoking the table's privilege revokes its column privileges too: idempotent.
+    conn.execute(text(f'REVOKE SELECT ON "{table}" FROM {group}'))
+    if table in SEALED_TABLES:
+        return
+    hidden = SEALED_COLUMNS.get(table)
+    if not hidden:
+        conn.execute(text(f'GRANT SELECT ON "{table}" TO {group}'))
+        return
+    columns = [
+        row[0]
+        for row in conn.execute(
+            text(
+                "SELECT column_name FROM information_schema.columns "
+                "WHERE table_schema = current_schema() AND table_name = :t ORDER BY 1"
+            ),
+            {"t": table},
+        )
+        if row[0] not in hidden
+    ]
+    listed = ", ".join(f'"{column}"' for column in columns)
+    conn.execute(text(f'GRANT SELECT ({listed}) ON "{table}" TO {group}'))
+
+
 def add_member(conn: Connection, name: str, role: Role) -> bool:
     """Give ``name`` the ``role`` (creating its login role, without a password, if new).
 
@@ -216,7 +271,7 @@ def add_member(conn: Connection, name: str, role: Role) -> bool:
     if role is Role.LEAD:
         # A lead manages the team: it may give the viewer, evaluator and lead roles to
         # existing logins (creating a login also needs the server's CREATEROLE right).
-        for group in (Role.VIEWER, Role.EVALUATOR, Role.LEAD):
+        for group in (Role.VIEWER, Role.EVALUATOR, Role.LEAD, Role.TECHNICAL):
             conn.execute(text(f'GRANT {group.group} TO "{name}" WITH ADMIN OPTION'))
     else:
         conn.execute(text(f'GRANT {role.group} TO "{name}"'))
@@ -227,6 +282,18 @@ def remove_member(conn: Connection, name: str, role: Role) -> None:
     """Take ``role`` away from ``name`` (the login role itself stays)."""
     check_name(name)
     conn.execute(text(f'REVOKE {role.group} FROM "{name}"'))
+
+
+def sealed(roles: tuple[Role, ...] | None) -> bool:
+    """True when the person holds only the technical role: prices are hidden from them."""
+    return roles is not None and Role.TECHNICAL in roles and not set(roles) & set(PRICE_READERS)
+
+
+def reveal_prices(conn: Connection, name: str) -> None:
+    """Open the prices to a technical evaluator: they become an evaluator (the lead's act)."""
+    check_name(name)
+    conn.execute(text(f'GRANT {Role.EVALUATOR.group} TO "{name}"'))
+    conn.execute(text(f'REVOKE {Role.TECHNICAL.group} FROM "{name}"'))
 
 
 def members(conn: Connection) -> list[Member]:

@@ -18,7 +18,7 @@ from computescore.gui.errors import guarded
 from computescore.gui.widgets import button, label, read_only_table, section_title
 from computescore.gui.workspace import Workspace
 
-ROLES = ("viewer", "evaluator", "lead", "approver")
+ROLES = ("viewer", "evaluator", "lead", "approver", "technical")
 
 
 class TeamDialog(QDialog):
@@ -37,8 +37,9 @@ class TeamDialog(QDialog):
             label(
                 "The database enforces the roles: a viewer reads; an evaluator also imports "
                 "and corrects quotes; a lead also changes workloads, weights, knock-outs and "
-                "scenarios and manages the team; an approver approves the board pack. "
-                "Passwords are set on the server, never here.",
+                "scenarios and manages the team; an approver approves the board pack; a "
+                "technical evaluator scores the committee's criteria sealed from prices "
+                "until a lead reveals them. Passwords are set on the server, never here.",
                 "Muted",
                 wrap=True,
             )
@@ -55,13 +56,19 @@ class TeamDialog(QDialog):
         self.role.setCurrentText("evaluator")
         self.add_button = button("Give role", "new")
         self.add_button.clicked.connect(self.add)
+        self.reveal_button = button("Reveal prices")
+        self.reveal_button.setToolTip(
+            "Open the prices to the selected technical evaluator (recorded in the audit trail)"
+        )
+        self.reveal_button.clicked.connect(self.reveal)
         row.addWidget(self.name, 1)
         row.addWidget(self.role)
         row.addWidget(self.add_button)
+        row.addWidget(self.reveal_button)
         layout.addLayout(row)
         snapshot = workspace.snapshot
         may_manage = snapshot is None or snapshot.may_lead
-        for widget in (self.name, self.role, self.add_button):
+        for widget in (self.name, self.role, self.add_button, self.reveal_button):
             widget.setEnabled(may_manage)
             if not may_manage:
                 widget.setToolTip("Only a lead gives people roles")
@@ -90,4 +97,18 @@ class TeamDialog(QDialog):
         name = self.name.text().strip()
         add_member(self.workspace.require_store(), name, self.role.currentText())
         self.name.clear()
+        self.refresh()
+
+    @guarded
+    def reveal(self, _checked: bool = False) -> None:
+        """Open the prices to the selected technical evaluator."""
+        from computescore.services.team import reveal_prices
+
+        items = self.table.selectedItems()
+        if not items:
+            return
+        name, roles = (self.table.item(items[0].row(), c) for c in (0, 1))
+        if name is None or roles is None or "technical" not in roles.text():
+            return
+        reveal_prices(self.workspace.require_store(), name.text())
         self.refresh()

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from computescore.gui.theme import SPACING
 from computescore.gui.widgets import EmptyState, ViewHeader
-from computescore.gui.workspace import Snapshot, Workspace
+from computescore.gui.workspace import SEALED_MESSAGE, SEALED_PAGES, Snapshot, Workspace
 
 
 class View(QWidget):
@@ -93,6 +93,10 @@ class View(QWidget):
                     ("Import quotes…", "import", "import"),
                 ]
             )
+            return
+        if snapshot.sealed and self.key not in SEALED_PAGES:
+            self.show_empty("Prices are sealed for you", SEALED_MESSAGE)
+            self.empty.set_actions([("Score the committee's criteria", "committee", "committee")])
             return
         reason = self.unavailable_reason()
         if reason:

@@ -30,6 +30,7 @@ from computescore.store.tables import (
     CriterionRow,
     CriterionScoreRow,
     EvaluationRow,
+    QuoteRow,
     VendorRow,
 )
 from computescore.wording import unknown_name
@@ -103,6 +104,16 @@ class CommitteeRows:
             bool(evaluation.blind_scoring),
             float(evaluation.disagreement_points),
         )
+
+    def vendor_names(self, evaluation_id: int) -> tuple[str, ...]:
+        """The vendors with quotes in the evaluation, in name order (no price is read)."""
+        query = (
+            select(VendorRow.name)
+            .join(QuoteRow, QuoteRow.vendor_id == VendorRow.id)
+            .where(QuoteRow.evaluation_id == evaluation_id)
+            .distinct()
+        )
+        return tuple(sorted(self.session.execute(query).scalars()))
 
     def _criterion_rows(self, evaluation_id: int) -> list[CriterionRow]:
         return list(
