@@ -19,7 +19,7 @@ from computescore.domain.committee import (
     WORKBOOK_SUBMIT_LABEL,
 )
 from computescore.domain.problems import Problem
-from computescore.io.workbook import SheetData, WorkbookData
+from computescore.io.workbook import SheetData, WorkbookData, column_letters
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +48,6 @@ def is_evaluator_book(book: WorkbookData) -> bool:
     """True when ``book`` is an evaluator workbook written by this app."""
     keys = book.sheet(WORKBOOK_KEYS_SHEET)
     return keys is not None and keys.cell(0, 0) == WORKBOOK_MARK
-
-
-def _column(index: int) -> str:
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = chr(65 + rest) + name
-    return name
 
 
 def _text(value: object) -> str:
@@ -131,7 +122,7 @@ def read_evaluator_book(book: WorkbookData) -> EvaluatorAnswers:
         if not criterion and not vendor:
             break  # the table ends at the first empty row
         raw = sheet.cell(index, 3)
-        cell = f"{name}!{sheet.name}!{_column(3)}{index + 1}"
+        cell = f"{name}!{sheet.name}!{column_letters(4)}{index + 1}"
         if raw is None or _text(raw) == "":
             continue
         value = _number(raw)

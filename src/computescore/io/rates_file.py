@@ -20,6 +20,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from computescore.errors import InputRefused
+from computescore.io.workbook import column_letters
 
 MAX_BYTES = 20 * 1024 * 1024
 """A rates file larger than this is refused (the full ECB history is about 2 MB)."""
@@ -89,15 +90,6 @@ def read_rates_file(path: Path) -> list[RateRow]:
     )
 
 
-def _column(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def _ecb(name: str, rows: list[list[str]]) -> list[RateRow]:
     codes = [cell.upper() for cell in rows[0]]
     usd_at = codes.index("USD")
@@ -119,7 +111,7 @@ def _ecb(name: str, rows: list[list[str]]) -> list[RateRow]:
             rate = (usd / per_euro).quantize(Decimal("0.0000001"))
             out.append(RateRow(code, rate, day, "ECB euro reference rate (via EUR)"))
     if not out:
-        raise InputRefused(f"{name}: no row has a US dollar rate (column {_column(usd_at)}).")
+        raise InputRefused(f"{name}: no row has a US dollar rate (column {_letters(usd_at)}).")
     return out
 
 
@@ -133,21 +125,26 @@ def _plain(name: str, rows: list[list[str]], header: list[str]) -> list[RateRow]
         code = cells[at["currency"]].upper()
         if len(code) != 3 or not code.isalpha() or code == "USD":
             raise InputRefused(
-                f"{name}, row {number}, column {_column(at['currency'])}: {code!r} is not a "
+                f"{name}, row {number}, column {_letters(at['currency'])}: {code!r} is not a "
                 "three-letter currency code other than USD."
             )
         day = _day(cells[at["date"]])
         if day is None:
             raise InputRefused(
-                f"{name}, row {number}, column {_column(at['date'])}: "
+                f"{name}, row {number}, column {_letters(at['date'])}: "
                 f"{cells[at['date']]!r} is not a date (YYYY-MM-DD)."
             )
         rate = _number(cells[rate_at])
         if rate is None:
             raise InputRefused(
-                f"{name}, row {number}, column {_column(rate_at)}: {cells[rate_at]!r} is not "
+                f"{name}, row {number}, column {_letters(rate_at)}: {cells[rate_at]!r} is not "
                 f"a positive number of US dollars per {code}."
             )
         source = cells[at["source"]] if "source" in at else name
         out.append(RateRow(code, rate, day, source))
     return out
+
+
+def _letters(index: int) -> str:
+    """The column letters of a 0-based column index."""
+    return column_letters(index + 1)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, PatternFill, Protection
+from openpyxl.styles import Alignment, Protection
 from openpyxl.workbook.protection import WorkbookProtection
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
@@ -32,20 +32,19 @@ from computescore.domain.committee import (
 from computescore.domain.figures import format_number
 from computescore.reports.excel import reproducible_zip
 from computescore.reports.excel_sheet import (
+    ANSWER_BORDER,
     BODY_FONT,
     BOLD_FONT,
     HEADER_FILL,
     HEADER_FONT,
     INPUT_FILL,
+    LOCKED_FILL,
     MUTED_FONT,
-    RULE,
     TITLE_FONT,
     WRAP,
 )
 from computescore.reports.safe import write_text
 
-_LOCKED_FILL = PatternFill("solid", fgColor="F2F2F2")
-_BORDER = Border(left=RULE, right=RULE, top=RULE, bottom=RULE)
 FIRST_SCORE_ROW = 8
 """The header row of the score table (1-based); the criteria are described below it."""
 
@@ -124,7 +123,7 @@ def _table(sheet: Worksheet, sheet_data: EvaluatorSheet) -> int:
     """The score table: one row per criterion × vendor; returns the row after it."""
     for column, title in enumerate(WORKBOOK_HEADERS, start=1):
         cell = sheet.cell(FIRST_SCORE_ROW, column, title)
-        cell.font, cell.fill, cell.border = HEADER_FONT, HEADER_FILL, _BORDER
+        cell.font, cell.fill, cell.border = HEADER_FONT, HEADER_FILL, ANSWER_BORDER
     row = FIRST_SCORE_ROW + 1
     for criterion in sheet_data.criteria:
         validation = DataValidation(
@@ -181,13 +180,13 @@ def _keys(wb: Workbook, data: EvaluatorSheet) -> None:
 
 def _answer(cell: object) -> None:
     cell.fill = INPUT_FILL  # type: ignore[attr-defined]
-    cell.border = _BORDER  # type: ignore[attr-defined]
+    cell.border = ANSWER_BORDER  # type: ignore[attr-defined]
     cell.font = BODY_FONT  # type: ignore[attr-defined]
     cell.protection = Protection(locked=False)  # type: ignore[attr-defined]
 
 
 def _locked(cell: object) -> None:
-    cell.fill = _LOCKED_FILL  # type: ignore[attr-defined]
-    cell.border = _BORDER  # type: ignore[attr-defined]
+    cell.fill = LOCKED_FILL  # type: ignore[attr-defined]
+    cell.border = ANSWER_BORDER  # type: ignore[attr-defined]
     cell.font = BODY_FONT  # type: ignore[attr-defined]
     cell.alignment = Alignment(vertical="top", wrap_text=True)  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from openpyxl.styles import Alignment, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -35,6 +35,10 @@ MUTED_FONT = Font(name=FONT, size=9, italic=True, color=theme.excel_colour(theme
 WARNING_FONT = Font(name=FONT, size=10, bold=True, color=theme.excel_colour(theme.WARNING))
 KEY_FONT = Font(name=FONT, size=14, bold=True, color=theme.excel_colour(theme.ACCENT))
 RULE = Side(style="thin", color=theme.excel_colour(theme.RULE))
+LOCKED_FILL = PatternFill("solid", fgColor="F2F2F2")
+"""Cells of a form the reader may not change (grey)."""
+ANSWER_BORDER = Border(left=RULE, right=RULE, top=RULE, bottom=RULE)
+"""The box around each cell of a form."""
 WRAP = Alignment(wrap_text=True, vertical="top")
 TOP = Alignment(vertical="top")
 

@@ -25,7 +25,7 @@ from datetime import date, datetime
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection
+from openpyxl.styles import Alignment, Font, Protection
 from openpyxl.workbook.protection import WorkbookProtection
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.properties import PageSetupProperties
@@ -51,21 +51,20 @@ from computescore.domain.rfq import (
 )
 from computescore.reports.excel import reproducible_zip
 from computescore.reports.excel_sheet import (
+    ANSWER_BORDER,
     BODY_FONT,
     BOLD_FONT,
     HEADER_FILL,
     HEADER_FONT,
     INPUT_FILL,
+    LOCKED_FILL,
     MUTED_FONT,
-    RULE,
     SUB_FONT,
     TITLE_FONT,
     WRAP,
 )
 from computescore.reports.safe import write_text
 
-LOCKED_FILL = PatternFill("solid", fgColor="F2F2F2")
-ANSWER_BORDER = Border(left=RULE, right=RULE, top=RULE, bottom=RULE)
 KEY_FONT = Font(color="808080", size=8)
 
 _FORMATS: dict[AnswerKind, str] = {
