@@ -236,3 +236,41 @@ def test_a_technical_evaluator_sees_the_committee_but_no_price(app, qtbot, pg_ur
     if shiboken6.isValid(win):
         win.close()
     qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
+
+
+def test_the_window_asks_for_a_password_and_opens_with_it(  # type: ignore[no-untyped-def]
+    app, qtbot, pg_server, monkeypatch, tmp_path
+) -> None:
+    import shiboken6
+
+    from computescore.gui import tasks
+    from computescore.gui.main_window import MainWindow
+    from computescore.services.team import add_member
+    from computescore.store.server import forget_password
+
+    monkeypatch.delenv("PGPASSWORD", raising=False)
+    monkeypatch.setenv("PGPASSFILE", str(tmp_path / "no-pgpass"))
+    url = str(pg_server.new_database())
+    pg_server.login_with_password("pw_gui", "open sesame")
+    with Store.open(url) as owner:
+        create_demo(owner)
+        add_member(owner, "pw_gui", "viewer")
+    guarded = "postgresql://pw_gui@" + url.split("@", 1)[1]
+    win = MainWindow(remember=False)
+    qtbot.addWidget(win)
+    asked: list[tuple[str, str]] = []
+    win.workspace.password_needed.connect(lambda u, why: asked.append((u, why)))
+    win.workspace.password_needed.disconnect(win.ask_password)  # answered below instead
+    win.workspace.open(guarded)
+    qtbot.waitUntil(lambda: bool(asked), timeout=20_000)
+    assert asked[0][0] == guarded and "asks for a password" in asked[0][1]
+    assert not win.workspace.is_open
+    win.ask_password(guarded, asked[0][1], answer="open sesame")
+    qtbot.waitUntil(lambda: win.workspace.is_open, timeout=20_000)
+    wait_idle(qtbot)
+    assert win.workspace.snapshot.roles == ("viewer",)
+    forget_password(guarded)
+    tasks.pool().waitForDone(5000)
+    if shiboken6.isValid(win):
+        win.close()
+    qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)

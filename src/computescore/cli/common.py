@@ -84,7 +84,14 @@ def run_command(args: argparse.Namespace) -> int:
     handler: Handler = args.func
     try:
         check_database_exists(args)
-        return handler(args)
+        try:
+            return handler(args)
+        except UserError as exc:
+            from computescore.services.workspace import PasswordNeeded
+
+            if not isinstance(exc, PasswordNeeded) or not _ask_password(args):
+                raise
+            return handler(args)  # once more, with the password typed
     except BrokenPipeError:
         # The reader (``| head``) stopped early: end quietly, as command-line tools do.
         _silence_stdout()
@@ -99,6 +106,24 @@ def run_command(args: argparse.Namespace) -> int:
         logging.getLogger("computescore").exception("unexpected error in %s", args.command)
         sys.stderr.write(f"computescore: unexpected error; details were written to {log_file}.\n")
         return 1
+
+
+def _ask_password(args: argparse.Namespace) -> bool:
+    """Ask for the team database's password at the terminal (kept in memory only)."""
+    import getpass
+
+    from computescore.services.workspace import masked, remember_password
+    from computescore.settings import resolve_db_target
+
+    if not sys.stdin.isatty():
+        return False
+    target = str(resolve_db_target(getattr(args, "db", None)))
+
+    password = getpass.getpass(f"Password for {masked(target)}: ")
+    if not password:
+        return False
+    remember_password(target, password)
+    return True
 
 
 def _silence_stdout() -> None:

@@ -388,6 +388,7 @@ class MainWindow(SharingActions):
         ws = self.workspace
         ws.opened.connect(self._on_opened)
         ws.open_failed.connect(self._on_open_failed)
+        ws.password_needed.connect(self.ask_password)
         ws.snapshot_changed.connect(self._on_snapshot)
         ws.saved.connect(self._on_saved)
         ws.changed_elsewhere.connect(self._on_changed_elsewhere)

@@ -33,12 +33,34 @@ class SharingActions(QMainWindow):
             "Open team database",
             "The database on your team's PostgreSQL server, e.g.\n"
             "postgresql://ada@db.example:5432/sourcing\n"
-            "(the password comes from PGPASSWORD or ~/.pgpass, never from here):",
+            "(the password comes from PGPASSWORD or ~/.pgpass, or is asked for):",
         )
         if ok and url.strip():
             if not is_server_url(url):
                 raise UserError("A team database's address starts with postgresql://.")
             self.open_path(url.strip())
+
+    def ask_password(self, url: str, why: str, answer: str | None = None) -> None:
+        """Ask for a team database's password, keep it in memory for this session, open again."""
+        from PySide6.QtWidgets import QLineEdit
+
+        from computescore.services.workspace import masked, remember_password
+
+        password = answer
+        if password is None:
+            password, ok = QInputDialog.getText(
+                self,
+                "Password",
+                f"{why}\n\nPassword for {masked(url)} (kept only while ComputeScore runs):",
+                QLineEdit.EchoMode.Password,
+            )
+            if not ok:
+                self.statusBar().showMessage(f"Not opened: {masked(url)} needs a password.", 8000)
+                return
+        if not password:
+            return
+        remember_password(url, password)
+        self.open_path(url)
 
     @guarded
     def show_team(self, _checked: bool = False) -> None:

@@ -215,6 +215,8 @@ class Workspace(QObject):
         weights_previewed(weights): weights being dragged, not yet saved.
         changed_elsewhere(users): someone else saved to the team database; the views
             were refreshed.
+        password_needed(url, why): the team database asks for a password (the window asks
+            the person and opens again).
     """
 
     opening = Signal(str)
@@ -225,6 +227,7 @@ class Workspace(QObject):
     busy_changed = Signal(str)
     weights_previewed = Signal(object)
     changed_elsewhere = Signal(str)
+    password_needed = Signal(str, str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -289,8 +292,13 @@ class Workspace(QObject):
             self.snapshot_changed.emit()
 
         def failed(info: tasks.ExcInfo) -> None:
+            from computescore.services.workspace import PasswordNeeded
+
             self.busy_changed.emit("")
             exc = info[1]
+            if isinstance(exc, PasswordNeeded):
+                self.password_needed.emit(target, exc.message)
+                return
             message = exc.message if isinstance(exc, UserError) else None
             if message is None:
                 report_exception(*info)

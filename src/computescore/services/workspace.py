@@ -32,9 +32,11 @@ from computescore.domain.quotes import CANONICAL_LINE_FIELDS, FxRate, Quote
 from computescore.domain.workload import Evaluation
 from computescore.settings import app_paths, resolve_db_target
 from computescore.store.repository import Store
+from computescore.store.server import PasswordNeeded as PasswordNeeded
 from computescore.store.server import is_server_url as is_server_url
 from computescore.store.server import listen_for_changes as listen_for_changes
 from computescore.store.server import masked as masked
+from computescore.store.server import remember_password as remember_password
 
 CANONICAL_FIELDS = CANONICAL_LINE_FIELDS
 """Field names of a quote line in JSON and exports, in this order (DOMAIN.md §6)."""

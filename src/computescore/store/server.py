@@ -3,7 +3,9 @@
 A team that outgrows one laptop points ``--db`` (File ▸ Open, ``COMPUTESCORE_DB``) at
 ``postgresql://user@host:5432/dbname`` instead of a file. The password is never part
 of what we store or show: libpq finds it in ``PGPASSWORD`` or ``~/.pgpass`` (psycopg
-uses libpq), and :func:`masked` hides one written into the URL. The same Alembic
+uses libpq), and :func:`masked` hides one written into the URL. When neither holds it,
+the app asks for it (:class:`PasswordNeeded`) and keeps the answer in this process's
+memory only (:func:`remember_password`), never on disk. The same Alembic
 migrations create and upgrade the schema on both engines; nothing is backed up by us
 before a migration, since the server's own backups are the team's to run.
 """
@@ -60,13 +62,41 @@ def driver_url(url: str) -> str:
     raise DatabaseError(f"{masked(url)} is not a PostgreSQL URL (postgresql://user@host/db).")
 
 
+class PasswordNeeded(DatabaseError):
+    """The server asks for a password that PGPASSWORD and ~/.pgpass did not give (or a
+    wrong one was typed): ask the person, :func:`remember_password`, and open again."""
+
+
+_PASSWORDS: dict[str, str] = {}
+"""Passwords typed in this session, by database (memory only, never written)."""
+
+
+def _key(url: str) -> str:
+    parts = urlsplit(url.strip())
+    return f"{parts.username or ''}@{parts.hostname or ''}:{parts.port or 5432}{parts.path}"
+
+
+def remember_password(url: str, password: str) -> None:
+    """Use ``password`` for the database at ``url`` for the rest of this session."""
+    _PASSWORDS[_key(url)] = password
+
+
+def forget_password(url: str) -> None:
+    """Drop a password typed for ``url`` (it was wrong)."""
+    _PASSWORDS.pop(_key(url), None)
+
+
+def _connect_args(url: str) -> dict[str, object]:
+    args: dict[str, object] = {"connect_timeout": 10, "application_name": "ComputeScore"}
+    typed = _PASSWORDS.get(_key(url))
+    if typed is not None:
+        args["password"] = typed
+    return args
+
+
 def make_server_engine(url: str) -> Engine:
     """An engine on the server database at ``url`` (connections checked before use)."""
-    return create_engine(
-        driver_url(url),
-        pool_pre_ping=True,
-        connect_args={"connect_timeout": 10, "application_name": "ComputeScore"},
-    )
+    return create_engine(driver_url(url), pool_pre_ping=True, connect_args=_connect_args(url))
 
 
 def plain_server_error(url: str, exc: SqlDatabaseError) -> DatabaseError:
@@ -74,6 +104,14 @@ def plain_server_error(url: str, exc: SqlDatabaseError) -> DatabaseError:
     where = masked(url)
     message = str(exc.orig) if exc.orig is not None else str(exc)
     first = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
+    lowered = message.lower()
+    if "no password supplied" in lowered or "password authentication failed" in lowered:
+        forget_password(url)
+        return PasswordNeeded(
+            f"{where} asks for a password: type it when asked (it is kept only while the "
+            "app runs), or put it in PGPASSWORD or ~/.pgpass."
+            + (" The password given was not accepted." if "failed" in lowered else "")
+        )
     if isinstance(exc, OperationalError) and (
         "connection" in message.lower() or "could not" in message.lower()
     ):
@@ -108,7 +146,11 @@ def listen_for_changes(
     import psycopg
 
     try:
-        with psycopg.connect(_libpq_url(url), autocommit=True) as conn:
+        from psycopg.conninfo import make_conninfo
+
+        typed = _PASSWORDS.get(_key(url))
+        conninfo = make_conninfo(_libpq_url(url), password=typed) if typed else _libpq_url(url)
+        with psycopg.connect(conninfo, autocommit=True) as conn:
             conn.execute(f"LISTEN {CHANGES_CHANNEL}")
             while not stop.is_set():
                 for note in conn.notifies(timeout=poll_s, stop_after=1):
