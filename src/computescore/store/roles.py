@@ -133,12 +133,16 @@ _NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
 def effective(roles: tuple[Role, ...]) -> tuple[Role, ...]:
-    """The roles worth naming: a lead is also an evaluator and a viewer, an evaluator a viewer."""
+    """The roles worth naming: a lead is also an evaluator and a viewer, an evaluator a
+    viewer; and whoever sees prices is not sealed (a lead holds the technical role only
+    to give it to others)."""
     implied = set()
     if Role.LEAD in roles:
         implied |= {Role.EVALUATOR, Role.VIEWER}
     if Role.EVALUATOR in roles or Role.APPROVER in roles:
         implied.add(Role.VIEWER)
+    if set(roles) & set(PRICE_READERS):
+        implied.add(Role.TECHNICAL)
     return tuple(role for role in roles if role not in implied)
 
 

@@ -76,7 +76,7 @@ class TeamDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.refresh()
-        self.resize(560, 420)
+        self.resize(680, 560)
 
     def refresh(self) -> None:
         """Read the members again."""
