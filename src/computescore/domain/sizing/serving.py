@@ -1,0 +1,222 @@
+"""Serving a model: prefill and decode rates, tensor parallelism and latency (DOMAIN §7).
+
+Prefill (reading the prompt) is compute-bound; decode (one token per sequence per
+step) is bound by memory bandwidth at small batches, because every step reads the
+weights once and each sequence's KV cache: step time is the longer of the memory time
+and the compute time. Tensor parallelism over N accelerators splits the weights and
+the bandwidth N ways, so one replica runs up to N times faster but the rate **per
+accelerator** does not rise: it is the replica's rate ÷ N, never the single-chip rate
+× N.
+
+The figures are for one model replica at a stated batch and context; the buyer's
+measured tokens/s always beats them (see :mod:`computescore.domain.tco.throughput`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from computescore.domain.figures import ASSUMED, Figure, Input, format_number
+from computescore.domain.sizing.compute import INFERENCE_FLOP_PER_PARAM_TOKEN
+from computescore.domain.units import BYTES_PER_GB, TERA
+
+BANDWIDTH_EFFICIENCY_DEFAULT = 0.8
+"""Share of the datasheet memory bandwidth a serving engine reaches (assumed, stated)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Attention:
+    """The architecture figures the KV cache depends on.
+
+    Attributes:
+        layers: transformer layers.
+        kv_heads: key/value heads (= attention heads for multi-head attention; fewer
+            with grouped-query attention, 1 with multi-query attention).
+        head_dim: dimension of one head.
+        kv_bytes: bytes per cached element (2 for bf16/fp16, 1 for an fp8/int8 cache).
+    """
+
+    layers: int
+    kv_heads: int
+    head_dim: int
+    kv_bytes: float = 2.0
+
+
+def kv_bytes_per_token(attention: Attention) -> float:
+    """Bytes of KV cache one token of context takes: 2 × layers × KV heads × head dim × bytes."""
+    a = attention
+    return 2.0 * a.layers * a.kv_heads * a.head_dim * a.kv_bytes
+
+
+def kv_cache_per_sequence_gb(attention: Attention, context_tokens: int) -> Figure:
+    """KV cache of one sequence at ``context_tokens``, in decimal GB.
+
+    Llama-3-70B (80 layers, 8 KV heads, head dim 128, 2-byte cache) at 131,072 tokens:
+    2 × 80 × 8 × 128 × 2 × 131,072 = 42.9 GB.
+    """
+    a = attention
+    value = kv_bytes_per_token(a) * context_tokens / BYTES_PER_GB
+    return Figure(
+        "KV cache per sequence",
+        value,
+        "GB",
+        "2 × layers × KV heads × head dim × bytes per element × context / 1e9",
+        (
+            Input("layers", a.layers),
+            Input("KV heads", a.kv_heads),
+            Input("head dim", a.head_dim),
+            Input("bytes per element", a.kv_bytes, "B"),
+            Input("context", context_tokens, "tokens"),
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """What the serving arithmetic needs of one accelerator."""
+
+    name: str
+    peak_tflops: float
+    """Dense peak at the serving precision, TFLOP/s."""
+    bandwidth_gbps: float
+    """Memory bandwidth, GB/s."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecodeRate:
+    """One replica's decode step and token rates."""
+
+    step_s: Figure
+    replica_tokens_per_s: Figure
+    per_accelerator_tokens_per_s: Figure
+    bound: str
+    """``memory bandwidth`` or ``compute``: what sets the step time."""
+
+
+def decode_rate(
+    params: float,
+    weight_gb: float,
+    kv_per_sequence_gb: float,
+    chip: Chip,
+    *,
+    batch: int,
+    tensor_parallel: int = 1,
+    mfu: float = 0.4,
+    bandwidth_efficiency: float = BANDWIDTH_EFFICIENCY_DEFAULT,
+) -> DecodeRate:
+    """Decode rates of one replica spread over ``tensor_parallel`` accelerators.
+
+    step = max((weights + batch × KV per sequence) ÷ (N × bandwidth × efficiency),
+    2 × params × batch ÷ (N × peak × MFU)); replica tokens/s = batch ÷ step;
+    per accelerator = replica ÷ N.
+    """
+    n = max(1, tensor_parallel)
+    read_gb = weight_gb + batch * kv_per_sequence_gb
+    memory_s = read_gb / (n * chip.bandwidth_gbps * bandwidth_efficiency)
+    compute_s = (
+        INFERENCE_FLOP_PER_PARAM_TOKEN * params * batch / (n * chip.peak_tflops * TERA * mfu)
+    )
+    bound = "memory bandwidth" if memory_s >= compute_s else "compute"
+    step = Figure(
+        "Decode step",
+        max(memory_s, compute_s),
+        "s",
+        "max((weights + batch × KV) ÷ (N × bandwidth × efficiency), "
+        "2 × params × batch ÷ (N × peak × MFU))",
+        (
+            Input("weights", weight_gb, "GB"),
+            Input("KV per sequence", kv_per_sequence_gb, "GB"),
+            Input("batch", batch, "sequences"),
+            Input("N (tensor parallel)", n, "accelerators"),
+            Input("bandwidth", chip.bandwidth_gbps, "GB/s", chip.name),
+            Input("bandwidth efficiency", bandwidth_efficiency, "", "assumed"),
+            Input("peak", chip.peak_tflops, "TFLOP/s", chip.name),
+            Input("MFU", mfu),
+        ),
+        flags=(ASSUMED,),
+        note=f"{bound} sets the step (memory {format_number(memory_s * 1000)} ms, compute "
+        f"{format_number(compute_s * 1000)} ms)",
+    )
+    replica = Figure(
+        "Decode rate per replica",
+        batch / step.value,
+        "tokens/s",
+        "batch ÷ decode step",
+        (Input("batch", batch, "sequences"), Input("decode step", step.value, "s")),
+        flags=step.flags,
+    )
+    per_chip = Figure(
+        "Decode rate per accelerator",
+        replica.value / n,
+        "tokens/s per accelerator",
+        "replica rate ÷ N (tensor parallelism splits the work, it does not multiply it)",
+        (Input("replica rate", replica.value, "tokens/s"), Input("N", n, "accelerators")),
+        flags=step.flags,
+    )
+    return DecodeRate(step, replica, per_chip, bound)
+
+
+def prefill_time(
+    params: float,
+    prompt_tokens: int,
+    chip: Chip,
+    *,
+    tensor_parallel: int = 1,
+    mfu: float = 0.4,
+    layers: int | None = None,
+    d_model: int | None = None,
+) -> Figure:
+    """Seconds to read a prompt: (2 × params × prompt + 2 × layers × prompt² × d_model)
+    ÷ (N × peak × MFU); the attention term is left out when the shape is not given."""
+    n = max(1, tensor_parallel)
+    attention = (
+        2.0 * layers * prompt_tokens**2 * d_model
+        if layers is not None and d_model is not None
+        else 0.0
+    )
+    flops = INFERENCE_FLOP_PER_PARAM_TOKEN * params * prompt_tokens + attention
+    inputs = [
+        Input("params", params, "parameters"),
+        Input("prompt", prompt_tokens, "tokens"),
+        Input("N (tensor parallel)", n, "accelerators"),
+        Input("peak", chip.peak_tflops, "TFLOP/s", chip.name),
+        Input("MFU", mfu),
+    ]
+    if attention:
+        inputs += [Input("layers", layers or 0), Input("d_model", d_model or 0)]
+    return Figure(
+        "Prefill time",
+        flops / (n * chip.peak_tflops * TERA * mfu),
+        "s",
+        "(2 × params × prompt + 2 × layers × prompt² × d_model) ÷ (N × peak × MFU)",
+        tuple(inputs),
+        flags=(ASSUMED,),
+        note="" if attention else "attention term left out (model shape not given)",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LatencyCheck:
+    """Time to first token and time per output token against the workload's target."""
+
+    ttft_ms: float
+    tpot_ms: float
+    target_ms: float | None
+    meets: bool | None
+    sentence: str
+
+
+def latency_check(prefill: Figure, decode: DecodeRate, target_ms: float | None) -> LatencyCheck:
+    """Whether time to first token (≈ prefill) and time per output token (the decode step)
+    meet ``target_ms``; a target states the slower of the two a user may wait."""
+    ttft, tpot = prefill.value * 1000, decode.step_s.value * 1000
+    shown = (
+        f"time to first token {format_number(ttft)} ms, per output token {format_number(tpot)} ms"
+    )
+    if target_ms is None:
+        return LatencyCheck(ttft, tpot, None, None, shown + " (no latency target set)")
+    meets = ttft <= target_ms and tpot <= target_ms
+    verdict = "meets" if meets else "misses"
+    return LatencyCheck(
+        ttft, tpot, target_ms, meets, f"{shown}: {verdict} the {format_number(target_ms)} ms target"
+    )
