@@ -118,6 +118,24 @@ def test_estimate_inference_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(out) >= {"tokens_per_second", "explanations", "problems", "flags"}
 
 
+def test_estimate_inference_knows_grouped_query_attention_and_the_latency_target(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = "--params 70e9 --tokens-per-day 1e8 --accelerator nvidia-h200-sxm --precision fp8"
+    shape = "--layers 80 --kv-heads 8 --head-dim 128 --context 131072 --prompt-tokens 2000"
+    out = run_json(
+        capsys, "estimate", "inference", *args.split(), *shape.split(), "--latency-ms", "200"
+    )
+    # 70 GB of fp8 weights + 42.9 GB of cache (2 × 80 × 8 × 128 × 2 B × 131,072) = 112.9 GB:
+    # one H200 (141 GB), where multi-head attention would need three.
+    assert out["memory_gb"] == pytest.approx(70 + 42.94967296)
+    assert out["min_accelerators"] == 1
+    # Decode reads 112.9 GB per step at 80 % of 4,800 GB/s: 29.4 ms, 34 tokens/s.
+    assert out["time_per_output_token_s"] == pytest.approx(112.94967296 / (4800 * 0.8), rel=1e-3)
+    assert out["tokens_per_second"] == pytest.approx(4800 * 0.8 / 112.94967296, rel=1e-3)
+    assert "misses the 200 ms target" in out["latency"]
+
+
 def test_bad_estimate_inputs_exit_with_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
         [

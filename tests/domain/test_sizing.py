@@ -28,6 +28,8 @@ from computescore.domain.sizing import (
     training_flops,
     training_memory_gb,
 )
+from computescore.domain.sizing.serving import Attention
+from computescore.domain.sizing.sizings import ServingSetup
 from computescore.domain.workload import Purpose
 from tests.domain.engine_records import H100, L40S, RTX4090
 
@@ -108,18 +110,36 @@ def test_inference_memory_is_weights_plus_cache_by_precision() -> None:
 
 
 def test_inference_rate_is_limited_by_memory_bandwidth_at_batch_one() -> None:
-    # Weights 14 GB + cache 2.147 GB = 16.147 GB read per step;
-    # 3,350 GB/s / 16.147 GB = 207.46 tokens/s, far below the compute bound
+    # Weights 14 GB + cache 2.147 GB = 16.147 GB read per step; at 80 % of 3,350 GB/s:
+    # 2,680 / 16.147 = 165.97 tokens/s, far below the compute bound
     # 989e12 × 0.4 / (2 × 7e9) = 28,257 tokens/s.
     sizing = size_inference(
         7e9, 1e9, H100, assumed_mfu=0.4, shape=ModelShape(layers=32, d_model=4096)
     )
     assert sizing.tokens_per_second is not None and sizing.gpu_hours is not None
-    assert sizing.tokens_per_second.value == pytest.approx(3350 / 16.147483648)
-    # 1e9 tokens / (207.46 × 3600) = 1,338.9 GPU-h per day → 56 accelerators around the clock.
-    assert sizing.gpu_hours.value == pytest.approx(1e9 / (3350 / 16.147483648) / 3600)
+    assert sizing.tokens_per_second.value == pytest.approx(2680 / 16.147483648)
+    # 1e9 tokens / (165.97 × 3600) = 1,673.6 GPU-h per day → 70 accelerators around the clock.
+    assert sizing.gpu_hours.value == pytest.approx(1e9 / (2680 / 16.147483648) / 3600)
     assert sizing.accelerators_for_load is not None
-    assert sizing.accelerators_for_load.value == 56
+    assert sizing.accelerators_for_load.value == 70
+
+
+def test_a_model_split_over_two_accelerators_is_not_counted_twice() -> None:
+    # 70 B bf16 with GQA (80 layers, 8 KV heads, head dim 128) at 4,096 tokens: 140 GB of
+    # weights + 1.342 GB of cache = 141.34 GB → 2 × H100 (80 GB). One step reads 141.34 GB
+    # over 2 × 2,680 GB/s = 26.37 ms: the replica makes 37.92 tokens/s, each H100 18.96.
+    attention = Attention(layers=80, kv_heads=8, head_dim=128, kv_bytes=2)
+    serving = ServingSetup(attention=attention, prompt_tokens=1000, latency_ms=50)
+    sizing = size_inference(70e9, 1e8, H100, assumed_mfu=0.4, serving=serving)
+    assert sizing.min_accelerators is not None and sizing.min_accelerators.value == 2
+    assert sizing.tokens_per_second is not None
+    step = (140 + 1.34217728) / (2 * 2680)
+    assert sizing.tokens_per_second.value == pytest.approx(1 / step / 2)
+    # Prefill of 1,000 tokens: 2 × 70e9 × 1,000 ÷ (2 × 989e12 × 0.4) = 176.9 ms > 50 ms.
+    assert sizing.time_to_first_token is not None
+    assert sizing.time_to_first_token.value == pytest.approx(2 * 70e9 * 1000 / (2 * 989e12 * 0.4))
+    assert "misses the 50 ms target" in sizing.latency
+    assert any("misses the 50 ms target" in p.message for p in sizing.problems)
 
 
 def test_measured_tokens_per_second_is_used_as_is() -> None:

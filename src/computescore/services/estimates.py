@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from computescore.domain.catalog import Accelerator, Catalogue, Precision
 from computescore.domain.sizing import Sizing, size_inference, size_training
+from computescore.domain.sizing.sizings import ServingSetup
 from computescore.errors import NotFound, UsageError
 
 
@@ -78,6 +79,7 @@ def estimate_inference(
     hours_per_day: float = 24.0,
     tokens_per_second: float | None = None,
     usd_per_gpu_hour: float | None = None,
+    serving: ServingSetup | None = None,
 ) -> Sizing:
     """Size serving a model on a catalogue accelerator (see :func:`size_inference`).
 
@@ -97,4 +99,5 @@ def estimate_inference(
         hours_per_day=hours_per_day,
         usd_per_gpu_hour=usd_per_gpu_hour,
         source="command line",
+        serving=serving,
     )

@@ -69,6 +69,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="measured tokens/s per accelerator (beats the estimate)",
     )
     inference.add_argument("--usd-per-gpu-hour", type=float, help="price for the daily cost")
+    shape = inference.add_argument_group(
+        "model shape and latency (for the KV cache, the decode step and the latency check)"
+    )
+    shape.add_argument("--layers", type=int, help="transformer layers, e.g. 80")
+    shape.add_argument("--kv-heads", type=int, help="key/value heads (8 for Llama-3-70B's GQA)")
+    shape.add_argument("--head-dim", type=int, help="dimension of one head, e.g. 128")
+    shape.add_argument(
+        "--kv-bytes", type=float, default=2.0, help="bytes per cached value (2 bf16, 1 fp8)"
+    )
+    shape.add_argument("--prompt-tokens", type=int, help="a typical prompt (default: the context)")
+    shape.add_argument("--latency-ms", type=float, help="target for first token and per token")
+    shape.add_argument(
+        "--bandwidth-efficiency",
+        type=float,
+        default=0.8,
+        help="share of the memory bandwidth reached (default 0.8)",
+    )
     inference.add_argument("--json", action="store_true", help="print JSON")
     inference.set_defaults(func=run_estimate_inference)
 

@@ -122,6 +122,7 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
         hours_per_day=args.hours_per_day,
         tokens_per_second=args.tokens_per_second,
         usd_per_gpu_hour=args.usd_per_gpu_hour,
+        serving=_serving(args),
     )
     _refuse_bad_input(sizing)
     figures = {
@@ -132,6 +133,8 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
         "gpu_hours_per_day": sizing.gpu_hours,
         "accelerators_needed": sizing.accelerators_for_load,
         "cost_usd_per_day": sizing.cost_usd,
+        "time_to_first_token_s": sizing.time_to_first_token,
+        "time_per_output_token_s": sizing.time_per_output_token,
     }
     if args.json:
         out: dict[str, Any] = {
@@ -154,6 +157,9 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
             "accelerators_needed": None
             if sizing.accelerators_for_load is None
             else int(sizing.accelerators_for_load.value),
+            "time_to_first_token_s": figure_value(sizing.time_to_first_token),
+            "time_per_output_token_s": figure_value(sizing.time_per_output_token),
+            "latency": sizing.latency,
         }
         _print_estimate_json(out, args, sizing, figures, "cost_usd_per_day")
         return 0
@@ -168,10 +174,36 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
             ("GPU-hours per day", sizing.gpu_hours),
             ("Accelerators for the load", sizing.accelerators_for_load),
             ("Cost per day", sizing.cost_usd),
+            ("Time to first token", sizing.time_to_first_token),
+            ("Time per output token", sizing.time_per_output_token),
         ],
         sizing.problems,
     )
+    if sizing.latency:
+        print(f"Latency: {sizing.latency}")
     return 0
+
+
+def _serving(args: argparse.Namespace) -> Any:
+    """The model shape and latency target given on the command line."""
+    from computescore.domain.sizing.serving import Attention
+    from computescore.domain.sizing.sizings import ServingSetup
+    from computescore.errors import UsageError
+
+    shape = (args.layers, args.kv_heads, args.head_dim)
+    if any(v is not None for v in shape) and not all(v is not None for v in shape):
+        raise UsageError("Give all of --layers, --kv-heads and --head-dim, or none of them.")
+    attention = (
+        Attention(args.layers, args.kv_heads, args.head_dim, args.kv_bytes)
+        if all(v is not None for v in shape)
+        else None
+    )
+    return ServingSetup(
+        attention=attention,
+        prompt_tokens=args.prompt_tokens,
+        latency_ms=args.latency_ms,
+        bandwidth_efficiency=args.bandwidth_efficiency,
+    )
 
 
 def _print_estimate_json(

@@ -19,11 +19,20 @@ from computescore.domain.sizing.compute import (
     wall_clock_days,
 )
 from computescore.domain.sizing.memory import (
-    bandwidth_bound_tokens_per_second,
-    compute_bound_tokens_per_second,
     inference_memory_gb,
     min_accelerators,
     training_memory_gb,
+    weights_gb,
+)
+from computescore.domain.sizing.serving import (
+    BANDWIDTH_EFFICIENCY_DEFAULT,
+    Attention,
+    Chip,
+    LatencyCheck,
+    decode_rate,
+    kv_cache_per_sequence_gb,
+    latency_check,
+    prefill_time,
 )
 from computescore.domain.units import SECONDS_PER_HOUR
 from computescore.domain.workload import Purpose, Workload
@@ -54,6 +63,10 @@ class Sizing:
     accelerators_for_load: Figure | None = None
     cost_usd: Figure | None = None
     problems: tuple[Problem, ...] = ()
+    time_to_first_token: Figure | None = None
+    time_per_output_token: Figure | None = None
+    latency: str = ""
+    """Time to first token and per output token against the workload's target, in words."""
 
 
 def _peak_for(
@@ -210,15 +223,19 @@ def size_inference(
     kv_bytes: float = KV_BYTES_DEFAULT,
     usd_per_gpu_hour: float | None = None,
     source: str = "workload",
+    serving: ServingSetup | None = None,
 ) -> Sizing:
     """Size serving ``tokens_per_day`` of a model on ``accelerator``.
 
     Gives compute per day (FLOP), memory (weights + KV cache, GB), minimum
     accelerators to hold one replica, the token rate per accelerator (measured, else
-    the lower of the compute-bound and the memory-bandwidth-bound estimates),
-    GPU-hours per day, accelerators needed to serve the load within
+    the decode rate of a replica spread over that minimum by tensor parallelism — the
+    slower of its memory-bandwidth and compute bounds — divided among its
+    accelerators), time to first token and per output token against a latency
+    target, GPU-hours per day, accelerators needed to serve the load within
     ``hours_per_day``, and with a price the cost per day in USD.
     """
+    serving = serving or ServingSetup()
     problems: list[Problem] = []
     ok = _check_positive(
         problems,
@@ -237,9 +254,13 @@ def size_inference(
         return Sizing(Purpose.INFERENCE, accelerator.id, precision, problems=tuple(problems))
     flops = inference_flops(params, tokens_per_day)
     mfu = mfu_used(measured_mfu, assumed_mfu)
-    memory = inference_memory_gb(params, precision, context_length, batch_size, shape, kv_bytes)
+    memory = _serving_memory(
+        params, precision, context_length, batch_size, shape, kv_bytes, serving
+    )
     minimum = min_accelerators(memory.value, accelerator.memory_gb)
     rate: Figure | None = None
+    ttft = tpot = None
+    latency = None
     if measured_tokens_per_second is not None and measured_tokens_per_second > 0:
         rate = Figure(
             "Token rate",
@@ -250,24 +271,22 @@ def size_inference(
         )
     else:
         peak = _peak_for(accelerator, precision, problems, source)
-        bound = bandwidth_bound_tokens_per_second(
-            accelerator.memory_bandwidth_gbps, memory.value / minimum.value, batch_size
-        )
         if peak is not None:
-            compute = compute_bound_tokens_per_second(peak[1], mfu.value, params)
-            binding = bound if bound.value <= compute.value else compute
-            rate = Figure(
-                "Token rate",
-                binding.value,
-                "tokens/s",
-                "min(compute-bound, bandwidth-bound) per accelerator",
-                (
-                    Input("compute-bound", compute.value, "tokens/s"),
-                    Input("bandwidth-bound", bound.value, "tokens/s"),
-                ),
-                flags=(UNMEASURED,),
-                note=f"{binding.label.lower()} limits ({binding.formula})",
+            rate, ttft, tpot, latency = _serving_rate(
+                _Replica(params, precision, memory, batch_size, context_length, int(minimum.value)),
+                accelerator,
+                peak[1],
+                mfu,
+                serving,
             )
+            if latency.meets is False:
+                problems.append(
+                    Problem(
+                        source,
+                        f"on {accelerator.display_name}, {latency.sentence}",
+                        Severity.WARNING,
+                    )
+                )
     hours = load = cost = None
     if rate is not None:
         hours = Figure(
@@ -319,7 +338,104 @@ def size_inference(
         accelerators_for_load=load,
         cost_usd=cost,
         problems=tuple(problems),
+        time_to_first_token=ttft,
+        time_per_output_token=tpot,
+        latency=latency.sentence if latency is not None else "",
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ServingSetup:
+    """How a model is served, beyond its size: what the decode and latency figures need.
+
+    Attributes:
+        attention: the architecture (layers, KV heads, head dim, KV bytes); when None
+            the shape is assumed from the parameter count (full multi-head attention).
+        prompt_tokens: tokens of a typical prompt (None: the whole context).
+        latency_ms: the target for time to first token and per output token.
+        bandwidth_efficiency: share of the datasheet bandwidth reached.
+    """
+
+    attention: Attention | None = None
+    prompt_tokens: int | None = None
+    latency_ms: float | None = None
+    bandwidth_efficiency: float = BANDWIDTH_EFFICIENCY_DEFAULT
+
+
+def _serving_memory(
+    params: float,
+    precision: Precision,
+    context_length: int,
+    batch_size: int,
+    shape: ModelShape | None,
+    kv_bytes: float,
+    serving: ServingSetup,
+) -> Figure:
+    if serving.attention is None:
+        return inference_memory_gb(params, precision, context_length, batch_size, shape, kv_bytes)
+    weights = weights_gb(params, precision)
+    cache = kv_cache_per_sequence_gb(serving.attention, context_length)
+    return Figure(
+        "Inference memory",
+        weights.value + batch_size * cache.value,
+        "GB",
+        "weights + batch × KV cache per sequence",
+        (
+            Input("weights", weights.value, "GB"),
+            Input("batch", batch_size, "sequences"),
+            Input("KV cache per sequence", cache.value, "GB", cache.formula),
+        ),
+        note="architecture as given; runtime workspace and activations excluded",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Replica:
+    """One model replica: its size, memory, batch, context and the accelerators it spans."""
+
+    params: float
+    precision: Precision
+    memory: Figure
+    batch: int
+    context: int
+    tensor_parallel: int
+
+
+def _serving_rate(
+    replica: _Replica,
+    accelerator: Accelerator,
+    peak_tflops: float,
+    mfu: Figure,
+    serving: ServingSetup,
+) -> tuple[Figure, Figure, Figure, LatencyCheck]:
+    """Decode rate per accelerator, prefill and decode times, and the latency verdict."""
+    params, tensor_parallel, batch = replica.params, replica.tensor_parallel, replica.batch
+    weights = weights_gb(params, replica.precision).value
+    kv_per_sequence = max(0.0, replica.memory.value - weights) / batch
+    chip = Chip(accelerator.display_name, peak_tflops, accelerator.memory_bandwidth_gbps)
+    decode = decode_rate(
+        params,
+        weights,
+        kv_per_sequence,
+        chip,
+        batch=batch,
+        tensor_parallel=tensor_parallel,
+        mfu=mfu.value,
+        bandwidth_efficiency=serving.bandwidth_efficiency,
+    )
+    context = serving.prompt_tokens if serving.prompt_tokens is not None else replica.context
+    prefill = prefill_time(params, context, chip, tensor_parallel=tensor_parallel, mfu=mfu.value)
+    latency = latency_check(prefill, decode, serving.latency_ms)
+    rate = Figure(
+        "Token rate",
+        decode.per_accelerator_tokens_per_s.value,
+        "tokens/s",
+        "decode rate per accelerator: replica rate ÷ accelerators it is spread over",
+        decode.per_accelerator_tokens_per_s.inputs + decode.step_s.inputs,
+        flags=(UNMEASURED,),
+        note=f"{decode.bound} limits the decode step ({decode.step_s.note})",
+    )
+    return rate, prefill, decode.step_s, latency
 
 
 def size_workload(
@@ -352,6 +468,7 @@ def size_workload(
             batch_size=workload.batch_size,
             hours_per_day=workload.hours_per_day or 24.0,
             source=source,
+            serving=ServingSetup(latency_ms=workload.latency_ms),
         )
     if workload.training_tokens is None:
         return _memory_only(workload, accelerator, source, "training tokens")
