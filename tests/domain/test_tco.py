@@ -182,13 +182,18 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     wider = [p for p in tco.problems if "no fp8 peak" in p.message]
     assert wider and wider[0].severity is Severity.WARNING
     assert "its fp16 peak is used" in wider[0].message
-    # Without a measurement the useful compute is that FP16 peak × the assumed MFU:
-    # 165.2 × 0.4 = 66.08 TFLOP/s per card.
+    # Without a measurement, serving is bound by the decode step, not by the FP16 peak ×
+    # MFU (165.2 × 0.4 = 66.08 TFLOP/s): 13 GB of fp8 weights + 3.429 GB of KV cache (4,096
+    # tokens, shape assumed from 13 B) read per token at 80 % of 1,008 GB/s = 49.08
+    # tokens/s per card × 2 × 13e9 = 1.276 TFLOP/s.
     bare = compute_tco(quote("Cards", cards), serving, CATALOGUE, (), DECISION_DATE)
     assert bare.useful_basis is UsefulBasis.DATASHEET
     assert bare.useful_rate is not None
-    assert bare.useful_rate.value == pytest.approx(165.2 * serving.assumed_mfu)
-    assert bare.useful_rate.formula == "dense fp16 peak × MFU"
+    assert bare.useful_rate.value == pytest.approx(
+        1008 * 0.8 / (13 + 3.429188460) * 26e9 / 1e12, rel=1e-6
+    )
+    assert bare.useful_rate.formula == "decode rate per accelerator × 2 × params"
+    assert "peak × MFU would claim 66.08 TFLOP/s" in bare.useful_rate.note
     assert bare.usd_per_used_gpu_hour is not None  # still US$0.50 per GPU-hour used
     assert bare.usd_per_used_gpu_hour.value == pytest.approx(0.50)
     # A precision with nothing wider to fall back on leaves the useful compute unknown.

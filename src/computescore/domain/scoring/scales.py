@@ -17,6 +17,10 @@ the quotes:
   end (US$ 10 per GPU-hour) → 0, each divided by that H100's useful PFLOP/s on this
   workload (dense peak at the workload's precision × its assumed MFU).
 
+For serving, an accelerator's useful throughput is what the decode step allows when
+that is less than peak × MFU (as in the TCO), so the anchors and the quotes are
+measured by the same rule.
+
 The buyer can replace either pair of anchors (a budget, a target); the evaluation
 then keeps them, and they are shown wherever the scores are.
 """
@@ -101,6 +105,17 @@ def _peak(
     return accelerator.dense_tflops(precision) or accelerator.dense_tflops(Precision.BF16)
 
 
+def _useful(peak_times_mfu: float, accelerator: Accelerator, workload: Workload) -> float:
+    """An accelerator's useful TFLOP/s on the workload: peak × MFU, or for serving the
+    decode step's bound when lower (the same rule as the TCO's)."""
+    from computescore.domain.tco.throughput import decode_bound
+
+    cap = decode_bound(workload, (0, accelerator))
+    if cap is not None and 0 < cap.value < peak_times_mfu:
+        return cap.value
+    return peak_times_mfu
+
+
 def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) -> ScoreScales:
     """The default anchors for ``workload`` (see the module notes); no quote is read.
 
@@ -111,7 +126,7 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
     mfu = workload.assumed_mfu
     precision = workload.precision
     peaks = [
-        (tflops, accelerator.id)
+        (_useful(tflops * mfu, accelerator, workload), tflops, accelerator.id)
         for accelerator in accelerators.values()
         if accelerator.datacenter
         and (tflops := accelerator.dense_tflops(precision)) is not None
@@ -120,29 +135,42 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
     notes: list[str] = []
     performance: LinearScale | None = None
     if peaks and mfu > 0:
-        best, best_id = max(peaks)
-        performance = LinearScale(0.0, best * mfu, PERFORMANCE_UNIT)
-        notes.append(
-            f"performance 100 = the best {precision.value} dense peak in the catalogue "
-            f"({format_number(best)} TFLOP/s, {best_id}) × the workload's assumed MFU "
-            f"{format_number(mfu)}"
-        )
+        useful, best, best_id = max(peaks)
+        performance = LinearScale(0.0, useful, PERFORMANCE_UNIT)
+        if useful < best * mfu:
+            notes.append(
+                f"performance 100 = the most useful throughput in the catalogue "
+                f"({format_number(useful)} TFLOP/s, {best_id}), where serving is bound by "
+                "the decode step rather than peak × MFU"
+            )
+        else:
+            notes.append(
+                f"performance 100 = the best {precision.value} dense peak in the catalogue "
+                f"({format_number(best)} TFLOP/s, {best_id}) × the workload's assumed MFU "
+                f"{format_number(mfu)}"
+            )
     else:
         notes.append("performance: no catalogue peak at this precision, so relative")
     cost: LinearScale | None = None
     reference = _peak(accelerators, REFERENCE_ACCELERATOR, precision)
     if reference is not None and mfu > 0:
-        useful_pflops = reference * mfu / 1000.0
+        h100 = accelerators[REFERENCE_ACCELERATOR]
+        useful_tflops = _useful(reference * mfu, h100, workload)
+        useful_pflops = useful_tflops / 1000.0
         cost = LinearScale(
             CEILING_USD_PER_GPU_HOUR / useful_pflops,
             TARGET_USD_PER_GPU_HOUR / useful_pflops,
             COST_UNIT,
         )
+        basis = (
+            f"{format_number(useful_tflops)} useful TFLOP/s, bound by the decode step"
+            if useful_tflops < reference * mfu
+            else f"{format_number(reference)} TFLOP/s × MFU {format_number(mfu)}"
+        )
         notes.append(
-            f"cost 100 = an H100 SXM ({format_number(reference)} TFLOP/s × MFU "
-            f"{format_number(mfu)}) at {format_usd(TARGET_USD_PER_GPU_HOUR)} per GPU-hour, "
-            f"cost 0 = the same at {format_usd(CEILING_USD_PER_GPU_HOUR)} per GPU-hour, the "
-            "rental range of the source documents"
+            f"cost 100 = an H100 SXM ({basis}) at {format_usd(TARGET_USD_PER_GPU_HOUR)} per "
+            f"GPU-hour, cost 0 = the same at {format_usd(CEILING_USD_PER_GPU_HOUR)} per "
+            "GPU-hour, the rental range of the source documents"
         )
     else:
         notes.append("cost: no reference accelerator in the catalogue, so relative")

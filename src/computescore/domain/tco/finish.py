@@ -21,6 +21,8 @@ from computescore.domain.tco.assumptions import DAYS_PER_MONTH
 from computescore.domain.tco.helpers import cash_flow
 from computescore.domain.tco.records import Tco, UsefulBasis
 from computescore.domain.tco.throughput import (
+    PeakContext,
+    decode_bound,
     main_peak_precision,
     precision_shift,
     useful_throughput,
@@ -78,9 +80,12 @@ def _finish(
         peak_total,
         gpus,
         mfu,
-        [why for _, why, _ in no_peak],
-        measured_peak,
-        main_peak_precision(main, workload.precision),
+        PeakContext(
+            [why for _, why, _ in no_peak],
+            measured_peak,
+            main_peak_precision(main, workload.precision),
+            decode_bound(workload, main),
+        ),
     )
     shift = precision_shift(workload, measured_peak)
     if basis is UsefulBasis.MEASURED_MFU and shift:

@@ -44,7 +44,9 @@ from computescore.domain.tco.records import (
 )
 from computescore.domain.tco.reevaluation import _coefficients
 from computescore.domain.tco.throughput import (
+    PeakContext,
     _measured_precision,
+    decode_bound,
     dense_peak,
     fallback_note,
     main_peak_precision,
@@ -260,9 +262,12 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
         draft.peak_total,
         gpus,
         mfu_used(quote.performance.mfu, workload.assumed_mfu),
-        [why for _, why, _ in no_peak],
-        draft.measured_peak,
-        main_peak_precision(draft.main, workload.precision),
+        PeakContext(
+            [why for _, why, _ in no_peak],
+            draft.measured_peak,
+            main_peak_precision(draft.main, workload.precision),
+            decode_bound(workload, draft.main),
+        ),
     )
     per_accelerator = rate.value * TERA / PETA if rate is not None and rate.value > 0 else None
     draft.option = TcoOption(

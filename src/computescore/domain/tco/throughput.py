@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from computescore.domain.catalog import Accelerator, Precision, peak_with_fallback
 from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
@@ -14,6 +15,8 @@ from computescore.domain.sizing import (
     TRAINING_FLOP_PER_PARAM_TOKEN,
     measurement_precision,
 )
+from computescore.domain.sizing.memory import inference_memory_gb, min_accelerators, weights_gb
+from computescore.domain.sizing.serving import Chip, decode_rate
 from computescore.domain.tco.records import UsefulBasis
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
@@ -94,15 +97,35 @@ def precision_shift(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class PeakContext:
+    """What the datasheet figure rests on besides the quote's total peak.
+
+    Attributes:
+        no_peak: why a peak is missing ("X has no fp8 peak in the catalogue").
+        measured_peak: the precision a measured MFU was taken at, when it differs from
+            the workload's, and the dense peak of all the accelerators at it (PFLOP/s;
+            None when the catalogue has none).
+        peak_precision: the precision whose peak stands for the workload's.
+        decode_cap: for serving, the useful throughput the decode step allows
+            (:func:`decode_bound`); it replaces peak × an assumed MFU when lower, since
+            generating tokens is bound by memory bandwidth long before compute (a
+            measured MFU already includes what bound it).
+    """
+
+    no_peak: Sequence[str] = ()
+    measured_peak: tuple[Precision, float | None] | None = None
+    peak_precision: Precision | None = None
+    decode_cap: Figure | None = None
+
+
 def useful_throughput(
     quote: Quote,
     workload: Workload,
     peak_pflops_total: float | None,
     gpus: int,
     mfu: Figure,
-    no_peak: Sequence[str] = (),
-    measured_peak: tuple[Precision, float | None] | None = None,
-    peak_precision: Precision | None = None,
+    context: PeakContext | None = None,
 ) -> tuple[Figure | None, UsefulBasis, str, str]:
     """Useful throughput of one accelerator on this workload, in TFLOP/s of the model's FLOP.
 
@@ -124,15 +147,16 @@ def useful_throughput(
             when some accelerator has no peak at the precision.
         gpus: accelerators quoted.
         mfu: the MFU used (:func:`~computescore.domain.sizing.mfu_used`).
-        no_peak: why a peak is missing ("X has no fp8 peak in the catalogue").
-        measured_peak: the precision a measured MFU was taken at, when it differs from
-            the workload's, and the dense peak of all the accelerators at it (PFLOP/s;
-            None when the catalogue has none).
+        context: missing peaks, a measured MFU's own precision, and for serving the
+            decode step's bound (:class:`PeakContext`).
 
     Returns:
         (figure or None, where it comes from, why it is unknown — "" when known, a
         warning about a measurement set aside — "" when none).
     """
+    context = context or PeakContext()
+    no_peak, measured_peak = context.no_peak, context.measured_peak
+    peak_precision, decode_cap = context.peak_precision, context.decode_cap
     if gpus <= 0:
         return None, UsefulBasis.UNKNOWN, "no accelerators are quoted", ""
     peak_tflops = (
@@ -217,4 +241,71 @@ def useful_throughput(
         note="; ".join(part for part in (aside, shift) if part),
     )
     basis = UsefulBasis.MEASURED_MFU if measured else UsefulBasis.DATASHEET
+    if not measured and decode_cap is not None and 0 < decode_cap.value < figure.value:
+        capped = Figure(
+            decode_cap.label,
+            decode_cap.value,
+            decode_cap.unit,
+            decode_cap.formula,
+            decode_cap.inputs,
+            flags=tuple(dict.fromkeys((*mfu.flags, *decode_cap.flags))),
+            note="; ".join(
+                part
+                for part in (
+                    f"serving is bound by the decode step: peak × MFU would claim "
+                    f"{format_number(figure.value)} TFLOP/s",
+                    decode_cap.note,
+                    aside,
+                )
+                if part
+            ),
+        )
+        return capped, basis, "", rejected
     return figure, basis, "", rejected
+
+
+def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Figure | None:
+    """The useful throughput one accelerator can give when serving, as the decode step allows.
+
+    The workload's model at its precision, context and batch on the quote's main
+    accelerator, spread over as many of them as hold a replica (tensor parallelism):
+    decode rate per accelerator × 2 × params (DOMAIN §7). None for training, or when
+    the catalogue lacks the accelerator's peak, memory or bandwidth.
+    """
+    if workload.purpose is not Purpose.INFERENCE or main is None or workload.params <= 0:
+        return None
+    accelerator = main[1]
+    peak = dense_peak(accelerator, workload.precision)
+    if not peak or accelerator.memory_bandwidth_gbps <= 0 or accelerator.memory_gb <= 0:
+        return None
+    batch = max(1, workload.batch_size)
+    memory = inference_memory_gb(
+        workload.params, workload.precision, workload.context_length, batch
+    )
+    weights = weights_gb(workload.params, workload.precision).value
+    spread = int(min_accelerators(memory.value, accelerator.memory_gb).value)
+    decode = decode_rate(
+        workload.params,
+        weights,
+        max(0.0, memory.value - weights) / batch,
+        Chip(accelerator.display_name, peak, accelerator.memory_bandwidth_gbps),
+        batch=batch,
+        tensor_parallel=spread,
+        mfu=workload.assumed_mfu,
+    )
+    per_chip = decode.per_accelerator_tokens_per_s.value
+    return Figure(
+        "Useful throughput",
+        per_chip * INFERENCE_FLOP_PER_PARAM_TOKEN * workload.params / TERA,
+        "TFLOP/s per accelerator",
+        "decode rate per accelerator × 2 × params",
+        (
+            Input("decode rate", per_chip, "tokens/s per accelerator", decode.step_s.formula),
+            Input("batch", batch, "sequences"),
+            Input("context", workload.context_length, "tokens"),
+            Input("accelerators per replica", spread),
+            Input("parameters", workload.params, "", f"workload {workload.name}"),
+        ),
+        flags=(UNMEASURED,),
+        note=f"{decode.bound} sets the decode step ({decode.step_s.note})",
+    )

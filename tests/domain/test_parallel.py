@@ -1,0 +1,91 @@
+"""Fine-tuning memory, parallel layouts and all-reduce, hand-worked (DOMAIN §7)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from computescore.domain.sizing.parallel import (
+    FineTune,
+    allreduce_seconds,
+    allreduce_share,
+    efficiency_curve,
+    efficient_size,
+    fine_tune_memory_gb,
+    parallel_layout,
+)
+
+
+def test_a_7b_lora_on_a_24_gb_card_is_feasible_and_full_fine_tuning_is_not() -> None:
+    # QLoRA: 0.5 × 7e9 = 3.5 GB + 1 % × 7e9 × 16 B = 1.12 GB → 4.62 GB; with 6 GB of
+    # activations 10.62 GB, under a 24 GB card's 21.6 GB usable.
+    qlora = fine_tune_memory_gb(7e9, FineTune.QLORA, activations_gb=6.0)
+    assert qlora.value == pytest.approx(10.62)
+    assert parallel_layout(qlora.value, 24, 1, 1).fits
+    lora = fine_tune_memory_gb(7e9, FineTune.LORA)
+    assert lora.value == pytest.approx(14.0 + 1.12)
+    assert "activations not included" in lora.note
+    full = fine_tune_memory_gb(7e9, FineTune.FULL)
+    assert full.value == pytest.approx(112.0)
+    assert not parallel_layout(full.value, 24, 1, 1).fits
+
+
+def test_the_smallest_layout_that_fits_and_the_links_it_needs() -> None:
+    # 70 B fully fine-tuned = 1,120 GB; 80 GB × 0.9 = 72 GB usable; a node of 8 = 576 GB:
+    # tensor 8 × pipeline 2 = 16 per replica; 64 accelerators → 4 replicas.
+    layout = parallel_layout(1120, 80, 8, 64)
+    assert (layout.tensor, layout.pipeline, layout.data, layout.fits) == (8, 2, 4, True)
+    assert "InfiniBand or RoCE" in layout.interconnect and "NVLink" in layout.interconnect
+    # 13 B fully fine-tuned = 208 GB → tensor 4 within one node (288 GB), no fabric needed.
+    small = parallel_layout(208, 80, 8, 8)
+    assert (small.tensor, small.pipeline, small.data) == (4, 1, 2)
+    assert "InfiniBand" not in small.interconnect
+    one = parallel_layout(40, 80, 8, 8)
+    assert (one.tensor, one.pipeline, one.data) == (1, 1, 8)
+    short = parallel_layout(1120, 80, 8, 8)
+    assert not short.fits and "cannot hold one copy" in short.sentence
+
+
+def test_all_reduce_time_and_its_share_of_the_step() -> None:
+    # 7 B bf16 gradients = 14 GB over 8 accelerators: 2 × 7/8 × 14 ÷ 450 GB/s = 54.4 ms on
+    # NVLink; over 50 GB/s (400 Gb/s InfiniBand) 490 ms.
+    assert allreduce_seconds(14, 8, 450).value == pytest.approx(0.054444, rel=1e-4)
+    slow = allreduce_seconds(14, 8, 50).value
+    assert slow == pytest.approx(0.49)
+    # A 1 s compute step: 4.9 % of it on NVLink would be 32.9 % over that fabric.
+    assert allreduce_share(1.0, slow) == pytest.approx(0.49 / 1.49)
+
+
+def test_the_efficiency_curve_marks_the_economic_size() -> None:
+    # 1 s of compute per step, 14 GB of gradients over 50 GB/s, US$2 per accelerator-hour,
+    # 100 units per accelerator: N = 1 → US$0.02 per unit; N = 2: all-reduce 0.28 s,
+    # efficiency 1/1.28 = 78.1 %, US$0.0256 (+28 %); N = 8: 0.49 s, 67.1 %, US$0.0298
+    # (+49 %); N = 64: 0.551 s, 64.5 %, US$0.0310 (+55 %).
+    points = efficiency_curve([1, 2, 8, 64, 512], 100.0, 1.0, 14, 50, 2.0)
+    assert points[0].efficiency == 1.0 and points[0].cost_per_unit == pytest.approx(0.02)
+    assert points[1].efficiency == pytest.approx(1 / 1.28)
+    assert points[2].cost_per_unit == pytest.approx(0.02 * 1.49)
+    best = efficient_size(points, margin=0.5)
+    assert best is not None and best.accelerators == 8
+    tight = efficient_size(points, margin=0.3)
+    assert tight is not None and tight.accelerators == 2
+
+
+@given(
+    small=st.integers(1, 512),
+    more=st.integers(0, 512),
+    compute=st.floats(0.01, 10),
+    grads=st.floats(0.1, 500),
+    bus=st.floats(1, 1000),
+)
+def test_more_accelerators_never_lower_total_throughput(
+    small: int, more: int, compute: float, grads: float, bus: float
+) -> None:
+    a, b = (
+        efficiency_curve([small, small + more], 10.0, compute, grads, bus)
+        if more
+        else (efficiency_curve([small], 10.0, compute, grads, bus) * 2)
+    )
+    assert b.useful_total >= a.useful_total * (1 - 1e-12)
+    assert b.efficiency <= a.efficiency + 1e-12
