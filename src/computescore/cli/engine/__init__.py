@@ -89,6 +89,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     inference.add_argument("--json", action="store_true", help="print JSON")
     inference.set_defaults(func=run_estimate_inference)
 
+    from computescore.cli.engine.economics import register_estimates
+
+    register_estimates(kinds)
+
     tco = sub.add_parser("tco", help="total cost of ownership of every quote, line by line")
     _evaluation_arguments(tco)
     tco.set_defaults(func=run_tco)

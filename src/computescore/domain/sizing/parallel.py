@@ -23,6 +23,7 @@ from enum import StrEnum
 
 from computescore.domain.figures import Figure, Input, format_number
 from computescore.domain.sizing.compute import FULL_FINE_TUNE_BYTES_PER_PARAM
+from computescore.wording import plural
 
 ADAPTER_SHARE_DEFAULT = 0.01
 """LoRA adapters as a share of the model's parameters (typically under 1 %: an upper bound)."""
@@ -128,7 +129,10 @@ def parallel_layout(state_gb: float, memory_gb: float, per_node: int, accelerato
     interconnect = "; ".join(links) or "no fast link needed: each accelerator holds the model"
     layout_text = f"tensor {tensor} × pipeline {pipeline} = {replica} per replica"
     if fits:
-        sentence = f"{layout_text}, {data} in data parallel on {accelerators} accelerators"
+        sentence = (
+            f"{layout_text}, {plural(data, 'replica')} in data parallel on "
+            f"{plural(accelerators, 'accelerator')}"
+        )
     else:
         sentence = (
             f"{layout_text}: {accelerators} accelerators cannot hold one copy of "
