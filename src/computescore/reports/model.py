@@ -307,6 +307,28 @@ class MonteCarlo:
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyRow:
+    """Energy and carbon of one quote's chosen option over the horizon (DOMAIN §8).
+
+    ``intensity_assumed`` is True when the country is not in the grid table and the
+    world average stands in; ``renewable`` is a vendor-stated share, None when unstated.
+    """
+
+    label: str
+    accelerator: str
+    accelerators: int
+    hours: float
+    power_kw: float
+    pue: float
+    kwh: float
+    country: str
+    intensity: float
+    intensity_assumed: bool
+    kg_co2e: float
+    kg_per_million_tokens: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class QuoteExit:
     """A quote's exit terms, for the side-by-side comparison."""
 
@@ -480,6 +502,8 @@ class BoardPack:
         methodology: formulas, assumptions, FX, rules and catalogue.
         lines: every quote line with its source.
         plan: the award plan for every workload (None: not planned).
+        energy: energy and carbon of each quote's chosen option.
+        energy_source: where the grid intensities come from, and their year.
     """
 
     meta: PackMeta
@@ -496,6 +520,8 @@ class BoardPack:
     methodology: Methodology = Methodology()
     lines: tuple[QuoteLineRow, ...] = ()
     plan: PlanSummary | None = None
+    energy: tuple[EnergyRow, ...] = ()
+    energy_source: str = ""
 
     def tco_for(self, quote_key: str) -> QuoteTco | None:
         """The TCO record of a quote, if computed."""

@@ -543,6 +543,9 @@ def build_board_pack(
         workloads=_workload_line(evaluation),
         app_version=__version__,
     )
+    from computescore.services.energy import energy_rows
+
+    energy, energy_source = energy_rows(data, result)
     return BoardPack(
         meta=meta,
         recommendation=_recommendation(result, tcos),
@@ -557,6 +560,8 @@ def build_board_pack(
         exit_terms=exits,
         methodology=methodology_record(data, result, rules),
         lines=_lines(data),
+        energy=energy,
+        energy_source=energy_source,
     )
 
 

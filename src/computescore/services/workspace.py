@@ -92,6 +92,7 @@ def load_evaluation_data(store: Store, name: str | None = None) -> EvaluationDat
                 "screening_threshold",
                 "rules_file",
                 "tco_assumptions",
+                "grid_intensity",
             )
             if uow.get_setting(key) is not None
         }

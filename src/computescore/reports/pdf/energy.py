@@ -1,0 +1,64 @@
+"""Energy and carbon of each quote's chosen option."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reportlab.platypus import Spacer
+
+from computescore.domain.figures import format_number
+from computescore.reports.pdf.fonts import t
+
+if TYPE_CHECKING:
+    from computescore.reports.pdf.blocks import _Builder
+
+
+def _energy(b: _Builder) -> None:
+    pack = b.pack
+    b.section("Energy and carbon", new_page=False)
+    if not pack.energy:
+        b.absent("No quote has an accelerator the catalogue knows, so energy is not estimated.")
+        return
+    b.story.append(
+        b.p(
+            "Energy = accelerators × board power × PUE × hours used over the horizon; "
+            "emissions = energy × the grid intensity where the option runs. An intensity "
+            "marked * is the world average, used because the country is not in the table. "
+            f"Grid intensities: {t(pack.energy_source, 600)}.",
+            b.s.body,
+        )
+    )
+    b.story.append(Spacer(1, 4))
+    rows = []
+    for row in pack.energy:
+        star = "*" if row.intensity_assumed else ""
+        rows.append(
+            [
+                b.cell(t(row.label, 160), bold=True),
+                b.cell(f"{row.accelerators} × {t(row.accelerator, 80)}"),
+                format_number(round(row.hours)),
+                format_number(round(row.kwh / 1000, 1)),
+                f"{t(row.country, 8)}{star}",
+                format_number(row.intensity),
+                format_number(round(row.kg_co2e / 1000, 1)),
+                "—"
+                if row.kg_per_million_tokens is None
+                else format_number(round(row.kg_per_million_tokens, 4)),
+            ]
+        )
+    b.story.append(
+        b.table(
+            [
+                "Quote",
+                "Accelerators",
+                "Hours each",
+                "MWh",
+                "Where",
+                "kg CO2e/kWh",
+                "t CO2e",
+                "kg CO2e per M tokens",
+            ],
+            rows,
+            [0.19, 0.19, 0.09, 0.08, 0.08, 0.1, 0.09, 0.18],
+        )
+    )
