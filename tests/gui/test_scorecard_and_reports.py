@@ -228,3 +228,17 @@ def test_an_approver_approves_the_exported_pack_and_signs_its_pdf(
     assert signed == tmp_path / "pack-signed.pdf"
     (signature,) = read_signatures(signed.read_bytes(), [cert.pem.read_bytes()])
     assert signature.intact and signature.trusted and signature.pades
+
+
+def test_the_tco_page_shows_energy_and_carbon_for_each_option(analysed) -> None:  # type: ignore[no-untyped-def]
+    view = analysed.show_view("tco")
+    pack = analysed.analysis.outcome.pack
+    assert pack is not None and pack.energy
+    table = view.energy.table
+    assert table.rowCount() == len(pack.energy)
+    first = pack.energy[0]
+    assert table.item(0, 0).text() == first.label
+    from computescore.domain.figures import format_number
+
+    assert table.item(0, 3).text() == format_number(round(first.kwh / 1000, 1))
+    assert "Energy = accelerators × board power × PUE × hours used" in view.energy.note.text()

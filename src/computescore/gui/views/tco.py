@@ -515,6 +515,10 @@ class TcoView(View):
         self.tabs.addTab(self._pair(self.breakdown, self.pflop), "Breakdown")
         self.tabs.addTab(self._pair(self.break_even, self.tornado), "Buy or rent · sensitivity")
         self.tabs.addTab(mc_page, "Monte Carlo")
+        from computescore.gui.views.tco_energy import EnergyTab
+
+        self.energy = EnergyTab()
+        self.tabs.addTab(self.energy, "Energy and carbon")
         self.body_layout.addWidget(self.tabs, 1)
 
     @staticmethod
@@ -546,6 +550,7 @@ class TcoView(View):
             ("supporting", supporting),
             ("breakdown", lambda: self.tabs.setCurrentIndex(1)),
             ("buy-or-rent", lambda: self.tabs.setCurrentIndex(2)),
+            ("energy", lambda: self.tabs.setCurrentWidget(self.energy)),
         ]
 
     def ready(self) -> bool:
@@ -623,6 +628,7 @@ class TcoView(View):
             f"{need}. Each quote is costed with its cheapest eligible option."
         )
         self.detail.set_catalogue(outcome.data.catalogue)
+        self.energy.show_pack(outcome.pack)
         rows = quote_costs(result)
         compute = [r for r in rows if not r.supporting]
         supporting = [r for r in rows if r.supporting]
