@@ -44,3 +44,37 @@ def test_each_chosen_option_has_its_energy_and_carbon(
         export_reports(pack, pdf=tmp_path / "pack.pdf")
     text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "pack.pdf").pages)
     assert "Energy and carbon" in text and "200.3" in text and "SE*" in text
+
+
+def test_the_pack_compares_each_quote_with_a_token_api_when_one_is_stated(
+    db_target: Path | str, tmp_path: Path
+) -> None:
+    from computescore.domain.unit_economics import ApiPrice
+    from computescore.errors import InputRefused
+    from computescore.services.token_api import TokenApi, save_token_api
+
+    with Store.open(db_target) as store:
+        create_demo(store)
+        assert analyse(store, None, FAST).pack.api is None
+        with pytest.raises(InputRefused, match="cannot be negative"):
+            save_token_api(store, TokenApi("x", ApiPrice(-1, 1)))
+        # 75 % input at US$0.60 + 25 % output at US$1.80 = US$0.90 per million tokens.
+        save_token_api(store, TokenApi("Hosted 13B", ApiPrice(0.6, 1.8, 0.0, 0.75, 0.25, 0.0)))
+        analysis = analyse(store, None, FAST)
+        api = analysis.pack.api
+        assert api is not None and api.api == "Hosted 13B"
+        assert api.blended_usd == pytest.approx(0.9)
+        tcos = {q.label: q.tco for q in analysis.result.quotes}
+        for label, per_hour, tokens, per_million, even, verdict in api.rows:
+            tco = tcos[label]
+            # The TCO spread over the horizon's hours; break-even = that ÷ the API's price
+            # of the tokens made in an hour at full load.
+            assert per_hour == pytest.approx(tco.total_usd / (tco.horizon_months * 730))
+            assert per_million == pytest.approx(per_hour / (tokens * 3600) * 1e6)
+            assert even == pytest.approx(per_hour / (tokens * 3600 / 1e6 * 0.9))
+            assert verdict.startswith("never" if even > 1 else "cheaper than the API")
+        export_reports(analysis.pack, pdf=tmp_path / "pack.pdf")
+        save_token_api(store, None)
+        assert analyse(store, None, FAST).pack.api is None
+    text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "pack.pdf").pages)
+    assert "Against a token API" in text and "Hosted 13B costs $0.90 per million" in text

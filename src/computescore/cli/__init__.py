@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "computescore.cli.team",
     "computescore.cli.committee",
     "computescore.cli.signoff",
+    "computescore.cli.token_api",
 )
 
 

@@ -329,6 +329,24 @@ class EnergyRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ApiComparison:
+    """The quotes' capacity against buying the same tokens from a token API.
+
+    Attributes:
+        api: the API's name.
+        blended_usd: its price per million tokens, blended by the workload's token mix.
+        prices: how the blend is made, in words.
+        rows: (quote, cost per hour, tokens/s at full load, USD per million tokens at full
+            load, break-even utilisation, verdict) for each costed quote.
+    """
+
+    api: str
+    blended_usd: float
+    prices: str
+    rows: tuple[tuple[str, float, float, float, float, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class QuoteExit:
     """A quote's exit terms, for the side-by-side comparison."""
 
@@ -504,6 +522,7 @@ class BoardPack:
         plan: the award plan for every workload (None: not planned).
         energy: energy and carbon of each quote's chosen option.
         energy_source: where the grid intensities come from, and their year.
+        api: the quotes against a token API, when the evaluation states one's prices.
     """
 
     meta: PackMeta
@@ -522,6 +541,7 @@ class BoardPack:
     plan: PlanSummary | None = None
     energy: tuple[EnergyRow, ...] = ()
     energy_source: str = ""
+    api: ApiComparison | None = None
 
     def tco_for(self, quote_key: str) -> QuoteTco | None:
         """The TCO record of a quote, if computed."""

@@ -111,8 +111,9 @@ from computescore.wording import unknown_name
 ROBUSTNESS_KEYS = frozenset({"tornado_pct", "monte_carlo"})
 """Keys of an evaluation's assumptions that set the robustness runs, not the TCO."""
 
-SCORING_KEYS = frozenset({SCALES_KEY, WORST_KEY})
-"""Keys of an evaluation's assumptions that set the scoring (read by services.scales)."""
+SCORING_KEYS = frozenset({SCALES_KEY, WORST_KEY, "token_api"})
+"""Keys of an evaluation's assumptions that are not TCO assumptions: the scoring's (read
+by services.scales) and the token API's prices (read by services.token_api)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
 from computescore.reports.model import (
     AXES,
+    ApiComparison,
     AxisScore,
     BoardPack,
     BreakEven,
@@ -562,6 +563,36 @@ def build_board_pack(
         lines=_lines(data),
         energy=energy,
         energy_source=energy_source,
+        api=_api_comparison(data, result),
+    )
+
+
+def _api_comparison(data: EvaluationData, result: EvaluationResult) -> ApiComparison | None:
+    from computescore.services.token_api import api_rows
+
+    api, rows = api_rows(data, result)
+    if api is None or not rows:
+        return None
+    p = api.price
+    prices = (
+        f"USD {p.input_usd:g} input, {p.output_usd:g} output, {p.cached_usd:g} cached per "
+        f"million tokens; mix {p.input_share:g} / {p.output_share:g} / {p.cached_share:g}"
+    )
+    return ApiComparison(
+        api.name,
+        api.price.blended().value,
+        prices,
+        tuple(
+            (
+                r.label,
+                r.usd_per_hour,
+                r.tokens_per_second,
+                r.usd_per_million_tokens,
+                r.break_even,
+                r.verdict,
+            )
+            for r in rows
+        ),
     )
 
 

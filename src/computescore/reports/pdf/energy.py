@@ -1,4 +1,4 @@
-"""Energy and carbon of each quote's chosen option."""
+"""Energy and carbon of each quote's chosen option, and the quotes against a token API."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.platypus import Spacer
 
-from computescore.domain.figures import format_number
+from computescore.domain.figures import format_number, format_usd
 from computescore.reports.pdf.fonts import t
 
 if TYPE_CHECKING:
@@ -60,5 +60,46 @@ def _energy(b: _Builder) -> None:
             ],
             rows,
             [0.19, 0.19, 0.09, 0.08, 0.08, 0.1, 0.09, 0.18],
+        )
+    )
+
+
+def _token_api(b: _Builder) -> None:
+    api = b.pack.api
+    if api is None:
+        return
+    b.section("Against a token API", new_page=False)
+    b.story.append(
+        b.p(
+            f"Buying the same tokens from {t(api.api, 120)} costs "
+            f"{format_usd(api.blended_usd)} per million ({t(api.prices, 300)}). Each quote's "
+            "capacity costs its TCO spread over the horizon's hours; at full load it makes the "
+            "tokens shown. It is cheaper than the API when busy more than its break-even share "
+            "of the hours.",
+            b.s.body,
+        )
+    )
+    b.story.append(Spacer(1, 4))
+    rows = [
+        [
+            b.cell(t(label, 160), bold=True),
+            format_usd(per_hour),
+            format_number(round(tokens)),
+            format_usd(per_million),
+            "never" if even > 1 else f"{even:.1%}",
+        ]
+        for label, per_hour, tokens, per_million, even, _verdict in api.rows
+    ]
+    b.story.append(
+        b.table(
+            [
+                "Quote",
+                "Cost per hour",
+                "Tokens/s at full load",
+                "USD per M tokens at full load",
+                "Break-even utilisation",
+            ],
+            rows,
+            [0.32, 0.14, 0.16, 0.2, 0.18],
         )
     )

@@ -1,0 +1,66 @@
+"""``computescore token-api``: the token API the evaluation compares self-hosting with."""
+
+from __future__ import annotations
+
+import argparse
+
+from computescore.cli.common import add_db_argument, print_json
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``token-api`` command."""
+    parser = sub.add_parser(
+        "token-api",
+        help="the token API prices self-hosting is compared with in the board pack",
+        description="Keep a token API's prices with the evaluation (USD per million input, "
+        "output and cached tokens, and the workload's token mix). The board pack then "
+        "shows each quote's cost per million tokens and the utilisation at which it breaks "
+        "even against the API.",
+    )
+    add_db_argument(parser)
+    parser.add_argument("action", choices=["show", "set", "clear"], nargs="?", default="show")
+    parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    parser.add_argument("--name", default="token API", help="the API, e.g. 'Vendor X 13B'")
+    parser.add_argument("--input", type=float, help="USD per million input tokens")
+    parser.add_argument("--output", type=float, help="USD per million output tokens")
+    parser.add_argument("--cached", type=float, default=0.0, help="USD per million cached")
+    parser.add_argument("--mix", default="0.75,0.25,0", help="input,output,cached shares")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(func=run_token_api)
+
+
+def run_token_api(args: argparse.Namespace) -> int:
+    """Show, set or clear the evaluation's token API."""
+    from computescore.domain.unit_economics import ApiPrice
+    from computescore.errors import UsageError
+    from computescore.services.token_api import TokenApi, read_token_api, save_token_api
+    from computescore.services.workspace import open_store
+
+    with open_store(args.db) as store:
+        if args.action == "set":
+            if args.input is None or args.output is None:
+                raise UsageError("token-api set needs --input and --output (USD per million).")
+            try:
+                mix = [float(x) for x in args.mix.split(",")][:3]
+            except ValueError:
+                raise UsageError(
+                    f"--mix {args.mix!r}: give three shares, e.g. 0.7,0.2,0.1"
+                ) from None
+            price = ApiPrice(args.input, args.output, args.cached, *mix)
+            save_token_api(store, TokenApi(args.name, price), args.evaluation)
+        elif args.action == "clear":
+            save_token_api(store, None, args.evaluation)
+            print("The evaluation no longer states a token API.")
+            return 0
+        with store.reading() as uow:
+            row = uow.evaluation_row(args.evaluation)
+            api = read_token_api(dict(row.assumptions or {}))
+    if api is None:
+        print("No token API is stated: computescore token-api set --input 3 --output 15 …")
+        return 0
+    blended = api.price.blended()
+    if args.json:
+        print_json({"name": api.name, "blended_usd_per_million": blended.value})
+        return 0
+    print(f"{api.name}: {blended.value:,.4g} USD per million tokens, blended ({blended.formula}).")
+    return 0
