@@ -123,3 +123,14 @@ def test_new_evaluation_is_created_and_shown(window, qtbot) -> None:
     assert window.workspace.snapshot.evaluation.end_user_hq == "FR"
     assert window.evaluation_box.count() == 2
     assert window.evaluation_box.currentText() == "Q3 fine-tuning capacity"
+
+
+def test_the_workloads_page_says_what_each_workload_needs(window) -> None:  # type: ignore[no-untyped-def]
+    from computescore.services.catalogue import load_catalogue
+    from computescore.services.estimates import workload_brief
+
+    view = window.show_view("workloads")
+    view.list.setCurrentRow(0)
+    workload = view._workloads[0]
+    assert view.note.text() == workload_brief(workload, load_catalogue())
+    assert view.note.text().startswith("On NVIDIA H100 SXM5 80GB: ")

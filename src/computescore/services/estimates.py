@@ -9,6 +9,7 @@ from __future__ import annotations
 from computescore.domain.catalog import Accelerator, Catalogue, Precision
 from computescore.domain.sizing import Sizing, size_inference, size_training
 from computescore.domain.sizing.sizings import ServingSetup
+from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
 
 
@@ -101,3 +102,56 @@ def estimate_inference(
         source="command line",
         serving=serving,
     )
+
+
+REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
+"""The accelerator a workload is sized on for its page (quotes are sized on their own)."""
+
+
+def workload_brief(workload: Workload, catalogue: Catalogue) -> str:
+    """What the workload needs on the reference accelerator, in two sentences.
+
+    Serving: memory (weights + KV cache), accelerators per replica, the decode rate per
+    accelerator and the latency against the target. Training: memory to train fully,
+    the smallest parallel layout on nodes of 8, and GPU-hours.
+    """
+    from computescore.domain.figures import format_number
+    from computescore.domain.sizing import size_workload
+    from computescore.domain.sizing.parallel import FineTune, fine_tune_memory_gb, parallel_layout
+    from computescore.domain.workload import Purpose
+
+    accelerator = catalogue.accelerators.get(REFERENCE_ACCELERATOR)
+    if accelerator is None:
+        return ""
+    sizing = size_workload(workload, accelerator)
+    name = accelerator.display_name
+    if workload.purpose is Purpose.INFERENCE:
+        parts = []
+        if sizing.memory_gb is not None and sizing.min_accelerators is not None:
+            parts.append(
+                f"On {name}: {format_number(sizing.memory_gb.value)} GB of weights and KV cache, "
+                f"{format_number(sizing.min_accelerators.value)} per replica"
+            )
+        if sizing.tokens_per_second is not None:
+            parts.append(
+                f"decode ≈ {format_number(sizing.tokens_per_second.value)} tokens/s per "
+                f"accelerator at {workload.batch_size} concurrent sequences, "
+                f"{sizing.tokens_per_second.note}"
+            )
+        if sizing.accelerators_for_load is not None:
+            parts.append(
+                f"{format_number(sizing.accelerators_for_load.value)} accelerators for the load"
+            )
+        text = "; ".join(parts) + "."
+        if sizing.latency:
+            text += " Latency: " + sizing.latency + "."
+        return text
+    memory = fine_tune_memory_gb(workload.params, FineTune.FULL)
+    layout = parallel_layout(memory.value, accelerator.memory_gb, 8, workload.accelerators)
+    text = (
+        f"On {name}: {format_number(memory.value)} GB to train fully (16 B per parameter, "
+        f"activations aside); {layout.sentence}; needs {layout.interconnect}."
+    )
+    if sizing.gpu_hours is not None:
+        text += f" {format_number(sizing.gpu_hours.value)} GPU-hours at the assumed MFU."
+    return text

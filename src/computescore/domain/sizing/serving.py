@@ -134,8 +134,8 @@ def decode_rate(
             Input("MFU", mfu),
         ),
         flags=(ASSUMED,),
-        note=f"{bound} sets the step (memory {format_number(memory_s * 1000)} ms, compute "
-        f"{format_number(compute_s * 1000)} ms)",
+        note=f"{bound} limits it: {format_number(memory_s * 1000)} ms to read memory "
+        f"against {format_number(compute_s * 1000)} ms of compute per step",
     )
     replica = Figure(
         "Decode rate per replica",

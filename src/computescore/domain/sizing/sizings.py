@@ -433,7 +433,7 @@ def _serving_rate(
         "decode rate per accelerator: replica rate ÷ accelerators it is spread over",
         decode.per_accelerator_tokens_per_s.inputs + decode.step_s.inputs,
         flags=(UNMEASURED,),
-        note=f"{decode.bound} limits the decode step ({decode.step_s.note})",
+        note=f"decode step: {decode.step_s.note}",
     )
     return rate, prefill, decode.step_s, latency
 

@@ -307,5 +307,5 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
             Input("parameters", workload.params, "", f"workload {workload.name}"),
         ),
         flags=(UNMEASURED,),
-        note=f"{decode.bound} sets the decode step ({decode.step_s.note})",
+        note=f"decode step: {decode.step_s.note}",
     )

@@ -299,10 +299,22 @@ class WorkloadsView(View):
     def _on_row(self, row: int) -> None:
         if 0 <= row < len(self._workloads):
             show_workload(self.form, self._workloads[row])
-            self.note.setText(
-                "Sizing uses 6 × parameters × tokens FLOPs for training and 2 × parameters per "
-                "token for inference; GPU-hours divide by peak × MFU × 3600."
-            )
+            self.note.setText(self._brief(self._workloads[row]))
+
+    @staticmethod
+    def _brief(workload: Any) -> str:
+        """What the workload needs on the reference accelerator (see the services)."""
+        from computescore.services.catalogue import load_catalogue
+        from computescore.services.estimates import workload_brief
+
+        try:
+            brief = workload_brief(workload, load_catalogue())
+        except (ValueError, ArithmeticError, KeyError):  # a half-edited workload may not size
+            brief = ""
+        return brief or (
+            "Sizing uses 6 × parameters × tokens FLOPs for training and 2 × parameters per "
+            "token for inference."
+        )
 
     @guarded
     def _on_commit(self, _key: str) -> None:
