@@ -94,6 +94,8 @@ def test_blind_scoring_hides_others_scores_from_an_evaluator_who_has_not_submitt
     else:
         assert shown == [("cy", 4.0)]
     assert seen.mine(CALLS, BRIGHT) == (4.0, "", False)
+    # Someone with no scores of their own (the lead) sees everyone's.
+    assert len(committee_view(store, viewer="lena").committee.scores) == 2
     submit_scores(store, evaluator="cy")
     assert len(committee_view(store, viewer="cy").committee.scores) == 2
 

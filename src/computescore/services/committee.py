@@ -18,6 +18,7 @@ from computescore.domain.committee import (
     visible_scores,
 )
 from computescore.store.repository import os_user
+from computescore.store.roles import Role
 
 if TYPE_CHECKING:
     from computescore.store.repository import Store
@@ -72,16 +73,17 @@ def committee_view(
     """The criteria, scores, spread and flags as ``viewer`` may see them."""
     me = scorer(store, viewer)
     roles = store.roles()
-    from computescore.store.roles import Role
-
     sees_all = roles is None or Role.LEAD in roles or Role.APPROVER in roles
     with store.reading() as uow:
         evaluation_id, name = _evaluation_id(uow, evaluation)
         committee = uow.committee.load(evaluation_id)
         vendors = uow.committee.vendor_names(evaluation_id)
-    # A file has no roles, but blind scoring still hides others' scores from an
-    # evaluator who has not submitted, unless they lead (no one else is on a file).
-    shown = visible_scores(committee, me, sees_all=sees_all and store.on_server)
+    if not store.on_server:
+        # A file has no roles: with blind scoring, whoever has scores of their own is an
+        # evaluator and sees only those until they submit; whoever has none (the lead on
+        # the shared laptop) sees every score.
+        sees_all = not any(s.evaluator == me for s in committee.scores)
+    shown = visible_scores(committee, me, sees_all=sees_all)
     waiting = tuple(sorted({s.evaluator for s in committee.scores if not s.submitted}))
     return CommitteeView(name, me, shown, vendors, disagreements(shown, vendors), waiting)
 

@@ -87,10 +87,31 @@ def scales_for(data: EvaluationData, workload: Workload) -> tuple[ScoreScales, t
     stored = data.assumptions.get(SCALES_KEY)
     item = stored.get(workload.name) if isinstance(stored, Mapping) else None
     scales, messages = scales_from_mapping(item, fallback)
-    problems = tuple(
+    problems = [
         Problem(f"evaluation:{SCALES_KEY}", message, Severity.WARNING) for message in messages
+    ]
+    stale = _stale_default(scales, fallback)
+    if stale:
+        problems.append(Problem(f"evaluation:{SCALES_KEY}", stale, Severity.WARNING))
+    return scales, tuple(problems)
+
+
+def _stale_default(kept: ScoreScales, now: ScoreScales) -> str:
+    """Why scales kept from an earlier default no longer match how throughput is counted.
+
+    Serving throughput became bound by the decode step; default anchors stored (frozen)
+    before that rest on peak × MFU and put every serving quote near 0 on cost.
+    """
+    if kept is now or not kept.origin.startswith("default for") or "decode step" in kept.origin:
+        return ""
+    if "decode step" not in now.origin or kept.cost is None or now.cost is None:
+        return ""
+    return (
+        "the scales kept for this serving workload were derived when its useful throughput "
+        "was counted as peak × MFU; serving is now bound by the decode step, so every quote "
+        "scores low on cost against them. Re-derive them: computescore weights --unfreeze, "
+        "then computescore scales --reset"
     )
-    return scales, problems
 
 
 def worst_axes(assumptions: Mapping[str, Any]) -> frozenset[Axis]:

@@ -1,0 +1,30 @@
+"""Default scales kept from before serving was decode-bound are flagged, not trusted."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from computescore.domain.scoring.rules import LinearScale
+from computescore.domain.scoring.scales import COST_UNIT, ScoreScales, default_scales
+from computescore.domain.workload import Purpose
+from computescore.services.catalogue import load_catalogue
+from computescore.services.scales import _stale_default
+from tests.domain.engine_records import workload
+
+
+def test_a_serving_workload_s_default_anchors_follow_the_decode_step() -> None:
+    serving = replace(workload(purpose=Purpose.INFERENCE, params=13e9), context_length=4096)
+    now = default_scales(serving, load_catalogue().accelerators)
+    assert "decode step" in now.origin
+    old = ScoreScales(
+        now.performance,
+        LinearScale(10.0, 2.0, COST_UNIT),
+        "default for 'x', derived from the workload and the catalogue: cost 100 = an H100 "
+        "SXM (989 TFLOP/s × MFU 0.4) at $2.00 per GPU-hour",
+    )
+    assert "computescore scales --reset" in _stale_default(old, now)
+    assert _stale_default(now, now) == ""
+    chosen = replace(old, origin="set for this evaluation")
+    assert _stale_default(chosen, now) == ""  # the buyer's own anchors stay theirs
+    training = default_scales(workload(), load_catalogue().accelerators)
+    assert "decode step" not in training.origin
