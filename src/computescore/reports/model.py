@@ -20,7 +20,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from computescore.domain.figures import Input
+from computescore.domain.figures import Input, format_number
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.quotes import ExitTerms, FxRate
 from computescore.domain.tco.scope import ScopeCell
@@ -326,6 +326,35 @@ class EnergyRow:
     intensity_assumed: bool
     kg_co2e: float
     kg_per_million_tokens: float | None = None
+
+
+ENERGY_HEADERS = (
+    "Quote",
+    "Accelerators",
+    "Hours each",
+    "MWh",
+    "Where",
+    "kg CO2e/kWh",
+    "t CO2e",
+    "kg CO2e per M tokens",
+)
+"""The columns of the energy-and-carbon table, in the app and in the pack."""
+
+
+def energy_cells(row: EnergyRow) -> tuple[str, ...]:
+    """One row of the energy-and-carbon table as text (* marks an assumed intensity)."""
+    return (
+        row.label,
+        f"{row.accelerators} × {row.accelerator}",
+        format_number(round(row.hours)),
+        format_number(round(row.kwh / 1000, 1)),
+        row.country + ("*" if row.intensity_assumed else ""),
+        format_number(row.intensity),
+        format_number(round(row.kg_co2e / 1000, 1)),
+        "—"
+        if row.kg_per_million_tokens is None
+        else format_number(round(row.kg_per_million_tokens, 4)),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,19 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
 
-from computescore.domain.figures import format_number
 from computescore.gui.widgets import label, read_only_table
-
-HEADERS = (
-    "Quote",
-    "Accelerators",
-    "Hours each",
-    "MWh",
-    "Where",
-    "kg CO2e/kWh",
-    "t CO2e",
-    "kg CO2e per M tokens",
-)
+from computescore.reports.model import ENERGY_HEADERS, energy_cells
 
 
 class EnergyTab(QWidget):
@@ -28,7 +17,7 @@ class EnergyTab(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.table = read_only_table(list(HEADERS))
+        self.table = read_only_table(list(ENERGY_HEADERS))
         self.table.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.table, 1)
         self.note = label("", "Muted", wrap=True)
@@ -39,18 +28,7 @@ class EnergyTab(QWidget):
         rows = tuple(getattr(pack, "energy", ()) or ())
         self.table.setRowCount(len(rows))
         for index, row in enumerate(rows):
-            cells = (
-                row.label,
-                f"{row.accelerators} × {row.accelerator}",
-                format_number(round(row.hours)),
-                format_number(round(row.kwh / 1000, 1)),
-                row.country + ("*" if row.intensity_assumed else ""),
-                format_number(row.intensity),
-                format_number(round(row.kg_co2e / 1000, 1)),
-                "—"
-                if row.kg_per_million_tokens is None
-                else format_number(round(row.kg_per_million_tokens, 4)),
-            )
+            cells = energy_cells(row)
             for column, text in enumerate(cells):
                 self.table.setItem(index, column, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from reportlab.platypus import Spacer
 
 from computescore.domain.figures import format_number, format_usd
+from computescore.reports.model import ENERGY_HEADERS, energy_cells
 from computescore.reports.pdf.fonts import t
 
 if TYPE_CHECKING:
@@ -31,36 +32,10 @@ def _energy(b: _Builder) -> None:
     b.story.append(Spacer(1, 4))
     rows = []
     for row in pack.energy:
-        star = "*" if row.intensity_assumed else ""
-        rows.append(
-            [
-                b.cell(t(row.label, 160), bold=True),
-                b.cell(f"{row.accelerators} × {t(row.accelerator, 80)}"),
-                format_number(round(row.hours)),
-                format_number(round(row.kwh / 1000, 1)),
-                f"{t(row.country, 8)}{star}",
-                format_number(row.intensity),
-                format_number(round(row.kg_co2e / 1000, 1)),
-                "—"
-                if row.kg_per_million_tokens is None
-                else format_number(round(row.kg_per_million_tokens, 4)),
-            ]
-        )
+        cells = [t(text, 160) for text in energy_cells(row)]
+        rows.append([b.cell(cells[0], bold=True), b.cell(cells[1]), *cells[2:]])
     b.story.append(
-        b.table(
-            [
-                "Quote",
-                "Accelerators",
-                "Hours each",
-                "MWh",
-                "Where",
-                "kg CO2e/kWh",
-                "t CO2e",
-                "kg CO2e per M tokens",
-            ],
-            rows,
-            [0.19, 0.19, 0.09, 0.08, 0.08, 0.1, 0.09, 0.18],
-        )
+        b.table(list(ENERGY_HEADERS), rows, [0.19, 0.19, 0.09, 0.08, 0.08, 0.1, 0.09, 0.18])
     )
 
 
