@@ -196,7 +196,19 @@ def test_only_an_approver_records_an_approval_not_the_lead_who_prepared_it(
     with Store.open(login(team_db, approver)) as store:
         done = approve(store, note="board", options=fast)
     assert done.approver == approver
+    # An approver reads every committee score, blind or not.
+    from computescore.domain.committee import Criterion
+    from computescore.domain.weights import Axis
+    from computescore.services.committee import record_score, save_criterion, set_rules
+
+    with Store.open(team_db) as owner:
+        save_criterion(owner, Criterion("Roadmap fit", Axis.SERVICE, 0.2))
+        set_rules(owner, blind=True, disagreement_points=3)
+        record_score(
+            owner, "Roadmap fit", "Brightline GPU Cloud, Inc.", 6, evaluator="x", submit=True
+        )
     with psycopg.connect(login(team_db, approver), autocommit=True) as conn:
+        assert conn.execute("SELECT count(*) FROM criterion_score").fetchone() == (1,)
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("UPDATE approval SET fingerprint = 'x'")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):

@@ -89,6 +89,9 @@ COMMITTEE_POLICIES = (
     "ALTER TABLE criterion_score ENABLE ROW LEVEL SECURITY",
     "DROP POLICY IF EXISTS lead_all ON criterion_score",
     "CREATE POLICY lead_all ON criterion_score TO computescore_lead USING (true) WITH CHECK (true)",
+    "DROP POLICY IF EXISTS approver_reads ON criterion_score",
+    "CREATE POLICY approver_reads ON criterion_score FOR SELECT TO computescore_approver "
+    "USING (true)",
     "DROP POLICY IF EXISTS read_scores ON criterion_score",
     "CREATE POLICY read_scores ON criterion_score FOR SELECT "
     "USING (evaluator = session_user OR computescore_may_read_scores(criterion_id))",
