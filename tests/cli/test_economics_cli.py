@@ -99,8 +99,15 @@ def test_the_layout_of_a_fine_tune(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert (big["tensor"], big["pipeline"], big["data"]) == (8, 2, 4)
     # Each of the 16 accelerators of a replica all-reduces 140 GB ÷ 16 = 8.75 GB over 4
-    # replicas: 2 × 3/4 × 8.75 ÷ 50 = 0.2625 s, 6.2 % of a 4 s step.
-    assert big["allreduce_share"] == pytest.approx(0.2625 / 4.2625)
+    # replicas: 2 × 3/4 × 8.75 ÷ 50 = 0.2625 s, hidden behind a 4 s step; behind a 0.2 s
+    # step, 0.0625 s of the 0.2625 s step is exposed (23.8 %).
+    assert big["allreduce_share"] == 0.0
+    tight = run_json(
+        capsys,
+        *words("estimate layout --params 70e9 --accelerator nvidia-h100-sxm --count 64"),
+        *words("--bus-gbps 50 --step-seconds 0.2"),
+    )
+    assert tight["allreduce_share"] == pytest.approx(0.0625 / 0.2625)
     capsys.readouterr()
     assert (
         main(

@@ -816,7 +816,7 @@ def test_more_use_never_raises_the_cost_per_used_hour_of_committed_capacity(
     [
         # MFU is a fraction of the peak at the precision it was measured at: 0.41 of the
         # H100's bf16 peak is 989 × 0.41 = 405.49 TFLOP/s, not 1,979 × 0.41 = 811.39.
-        ("Llama 3 70B pre-training, 64 × H100 SXM, BF16", 989.0 * 0.41, True),
+        ("13B chat serving on 8 × H100 SXM, BF16, vLLM", 989.0 * 0.41, True),
         ("13B chat serving, FP8, vLLM", 1979.0 * 0.41, False),
         ("proof of concept on the buyer's model", 1979.0 * 0.41, False),
     ],
@@ -842,6 +842,36 @@ def test_a_measured_mfu_is_applied_to_the_peak_it_was_measured_at(
         ]
     else:
         assert tco.useful_rate.formula == "dense fp8 peak × MFU" and notes == []
+
+
+def test_a_measurement_belongs_to_the_task_and_model_it_was_taken_on() -> None:
+    serving = replace(
+        workload(purpose=Purpose.INFERENCE, params=13e9, training_tokens=None),
+        precision=Precision.FP8,
+    )
+    # A pre-training MFU is not a serving MFU: the assumed MFU (and the decode step) is used.
+    trained = MeasuredPerformance(mfu=0.41, method="Llama 3 70B pre-training, 64 × H100, BF16")
+    tco = compute_tco(
+        quote("V", RESERVED, performance=trained), serving, CATALOGUE, (), DECISION_DATE
+    )
+    assert tco.useful_basis is UsefulBasis.DATASHEET
+    assert any(p.message.startswith("The measured MFU was taken on training") for p in tco.problems)
+    # Tokens/s on an 8 B model carried to 13 B per parameter: 2,000 × 8 / 13 = 1,230.8.
+    eight = MeasuredPerformance(tokens_per_second=2000, method="Llama-3.1-8B chat serving")
+    scaled = compute_tco(
+        quote("V", RESERVED, performance=eight), serving, CATALOGUE, (), DECISION_DATE
+    )
+    assert scaled.useful_basis is UsefulBasis.MEASURED_TOKENS
+    assert scaled.useful_rate is not None
+    assert scaled.useful_rate.value == pytest.approx(2000 * 8 / 13 * 2 * 13e9 / 1e12)
+    assert "scaled per parameter to 13 B (× 0.615)" in scaled.useful_rate.note
+    # A 70 B measurement is more than 2× away: not carried over, and said so.
+    far = MeasuredPerformance(tokens_per_second=500, method="70B serving, vLLM")
+    unused = compute_tco(
+        quote("V", RESERVED, performance=far), serving, CATALOGUE, (), DECISION_DATE
+    )
+    assert unused.useful_basis is UsefulBasis.DATASHEET
+    assert any("is for a 70 B model" in p.message for p in unused.problems)
 
 
 def test_an_mfu_measured_at_a_precision_without_a_peak_keeps_the_workloads() -> None:

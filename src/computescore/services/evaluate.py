@@ -50,6 +50,7 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.committee import CommitteeCheck
 from computescore.domain.figures import Figure
 from computescore.domain.findings import Finding
+from computescore.domain.measurement import usable_mfu
 from computescore.domain.montecarlo import (
     DEFAULT_SEED,
     MonteCarloResult,
@@ -370,7 +371,7 @@ def size_option(
     sizing = size_workload(
         workload,
         accelerator,
-        measured_mfu=quote.performance.mfu,
+        measured_mfu=usable_mfu(quote.performance.mfu, quote.performance.method, workload),
         measured_tokens_per_second=quote.performance.tokens_per_second,
         gpus=gpus or None,
     )

@@ -228,7 +228,12 @@ def run_layout(args: argparse.Namespace) -> int:
         f"Needs: {layout.interconnect}.",
     ]
     if share is not None:
-        notes.append(f"All-reduce takes {share:.1%} of each step.")
+        notes.append(
+            f"All-reduce outlasts the compute by {share:.1%} of each step (the rest is hidden "
+            "behind the backward pass)."
+            if share
+            else "All-reduce is hidden behind the compute of each step."
+        )
     notes.append(memory.note)
     _print(rows, notes)
     return 0 if layout.fits else 1

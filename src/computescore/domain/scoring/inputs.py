@@ -14,6 +14,7 @@ from computescore.domain.figures import (
     format_number,
 )
 from computescore.domain.findings import Finding
+from computescore.domain.measurement import usable_mfu
 from computescore.domain.quotes import Quote
 from computescore.domain.sizing import mfu_used
 from computescore.domain.tco import Assumptions, Tco, TcoCategory, useful_throughput
@@ -66,7 +67,10 @@ def useful_tflops_per_accelerator(
     if tco is not None:
         return tco.useful_rate
     gpus = sum(line.gpu_count for line in quote.compute_lines)
-    mfu = mfu_used(quote.performance.mfu, workload.assumed_mfu)
+    mfu = mfu_used(
+        usable_mfu(quote.performance.mfu, quote.performance.method, workload),
+        workload.assumed_mfu,
+    )
     figure, _, _, _ = useful_throughput(quote, workload, None, gpus, mfu)
     return figure
 

@@ -9,10 +9,15 @@
   node is not enough, and data parallel on top. Splitting across nodes needs
   InfiniBand or RoCE.
 * All-reduce of the gradients per step (ring): 2 × (N − 1)/N × gradient bytes ÷ bus
-  bandwidth; its share of the step is what the fabric changes.
+  bandwidth. Data-parallel training overlaps it with the backward pass, so a step takes
+  max(compute, all-reduce): only the part that outlasts the compute is lost, and that
+  exposed share is what the fabric changes.
 * Efficiency curve: useful throughput(N) = N × rate per accelerator × compute ÷
-  (compute + all-reduce(N)); the economically efficient size is the largest N whose
-  cost per useful unit stays within a stated margin of the best.
+  max(compute, all-reduce(N)); the economically efficient size is the largest N whose
+  cost per useful unit stays within a stated margin of the best. From two accelerators
+  up, adding one never lowers the total (the all-reduce grows by less than the count);
+  going from one to two can, when exchanging the gradients takes more than twice the
+  compute, and the curve then shows it.
 """
 
 from __future__ import annotations
@@ -167,9 +172,9 @@ def allreduce_seconds(gradient_gb: float, accelerators: int, bus_gbps: float) ->
 
 
 def allreduce_share(compute_s: float, allreduce_s: float) -> float:
-    """Share of a step spent in all-reduce, when it does not overlap the compute."""
-    total = compute_s + allreduce_s
-    return allreduce_s / total if total > 0 else 0.0
+    """Share of a step lost to all-reduce: the part that outlasts the overlapped compute."""
+    step = max(compute_s, allreduce_s)
+    return (allreduce_s - compute_s) / step if allreduce_s > compute_s and step > 0 else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +199,7 @@ def efficiency_curve(
     points = []
     for n in sorted(set(sizes)):
         ar = allreduce_seconds(gradient_gb, n, bus_gbps).value
-        efficiency = 1.0 - allreduce_share(step_compute_s, ar)
+        efficiency = step_compute_s / max(step_compute_s, ar) if step_compute_s > 0 else 0.0
         total = n * rate_per_accelerator * efficiency
         cost = (
             usd_per_accelerator_hour * n / total

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator, Precision
 from computescore.domain.figures import Figure, Input
+from computescore.domain.measurement import mfu_fit, usable_mfu
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Quote,
@@ -64,7 +65,10 @@ def _finish(
     )
     headline = pv if a.discount_rate > 0 else total
     kind = "present value" if a.discount_rate > 0 else "TCO"
-    mfu = mfu_used(quote.performance.mfu, workload.assumed_mfu)
+    mfu = mfu_used(
+        usable_mfu(quote.performance.mfu, quote.performance.method, workload),
+        workload.assumed_mfu,
+    )
     per_used = None
     if used_value > 0:
         per_used = Figure(
@@ -87,6 +91,16 @@ def _finish(
             decode_bound(workload, main),
         ),
     )
+    task = mfu_fit(quote.performance.method, workload)
+    if quote.performance.mfu is not None and not task.usable:
+        b.problems.append(
+            Problem(
+                f"quote:{quote.key}",
+                sentence(task.note),
+                Severity.WARNING,
+                expected="an MFU measured on this workload's task",
+            )
+        )
     shift = precision_shift(workload, measured_peak)
     if basis is UsefulBasis.MEASURED_MFU and shift:
         b.problems.append(Problem(f"quote:{quote.key}", sentence(shift), Severity.INFO))
@@ -167,7 +181,7 @@ def _finish(
             workload.training_tokens,
             main[1],
             assumed_mfu=workload.assumed_mfu,
-            measured_mfu=quote.performance.mfu,
+            measured_mfu=usable_mfu(quote.performance.mfu, quote.performance.method, workload),
             precision=workload.precision,
             gpus=gpus,
             usd_per_gpu_hour=per_used.value if per_used else None,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator, Ecosystem, Precision
 from computescore.domain.figures import Input
+from computescore.domain.measurement import usable_mfu
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Deployment,
@@ -261,7 +262,10 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
         workload,
         draft.peak_total,
         gpus,
-        mfu_used(quote.performance.mfu, workload.assumed_mfu),
+        mfu_used(
+            usable_mfu(quote.performance.mfu, quote.performance.method, workload),
+            workload.assumed_mfu,
+        ),
         PeakContext(
             [why for _, why, _ in no_peak],
             draft.measured_peak,

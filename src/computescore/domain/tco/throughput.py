@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from computescore.domain.catalog import Accelerator, Precision, peak_with_fallback
 from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
+from computescore.domain.measurement import tokens_fit
 from computescore.domain.quotes import (
     Quote,
 )
@@ -166,6 +167,12 @@ def useful_throughput(
     )
     tokens = quote.performance.tokens_per_second
     rejected = aside = ""
+    fit = tokens_fit(quote.performance.method, workload)
+    if tokens is not None and tokens > 0 and not fit.usable:
+        rejected = aside = fit.note
+        tokens = None
+    elif tokens is not None and fit.scale != 1.0:
+        tokens *= fit.scale
     if tokens is not None and tokens > 0 and workload.params > 0:
         per_token = (
             INFERENCE_FLOP_PER_PARAM_TOKEN
@@ -193,6 +200,7 @@ def useful_throughput(
                 ),
                 Input("parameters", workload.params, "", f"workload {workload.name}"),
             ),
+            note=fit.note,
         )
         if peak_tflops is None or figure.value <= peak_tflops:
             return figure, UsefulBasis.MEASURED_TOKENS, "", ""
