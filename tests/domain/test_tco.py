@@ -865,6 +865,7 @@ def test_a_measurement_belongs_to_the_task_and_model_it_was_taken_on() -> None:
     assert scaled.useful_rate is not None
     assert scaled.useful_rate.value == pytest.approx(2000 * 8 / 13 * 2 * 13e9 / 1e12)
     assert "scaled per parameter to 13 B (× 0.615)" in scaled.useful_rate.note
+    assert scaled.useful_rate.inputs[0].source.endswith("scaled × 0.615 per parameter")
     # A 70 B measurement is more than 2× away: not carried over, and said so.
     far = MeasuredPerformance(tokens_per_second=500, method="70B serving, vLLM")
     unused = compute_tco(

@@ -190,7 +190,12 @@ def useful_throughput(
                     "tokens/s",
                     tokens,
                     "tokens/s per accelerator",
-                    f"measured: {method}" if method else "measured",
+                    (f"measured: {method}" if method else "measured")
+                    + (
+                        f", scaled × {round(fit.scale, 3):g} per parameter"
+                        if fit.scale != 1
+                        else ""
+                    ),
                 ),
                 Input(
                     "FLOP per parameter and token",
