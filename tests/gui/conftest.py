@@ -8,8 +8,9 @@ Error dialogs are recorded instead of shown (a modal dialog would block a test).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,3 +93,18 @@ def wait_idle(qtbot) -> None:  # type: ignore[no-untyped-def]
 
     qtbot.waitUntil(lambda: tasks.running_tasks() == 0, timeout=20_000)
     qtbot.waitUntil(tasks.collection_resumed, timeout=5_000)
+
+
+def when_modal(action: Callable[[Any], None]) -> None:
+    """Run ``action`` on the next modal dialog or message box once it is shown."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    def attempt() -> None:
+        widget = QApplication.activeModalWidget()
+        if widget is None:
+            QTimer.singleShot(20, attempt)
+            return
+        action(widget)
+
+    QTimer.singleShot(20, attempt)

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
-
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
 
 from computescore.domain.committee import Criterion
 from computescore.domain.weights import Axis
 from computescore.services.committee import committee_view, record_score, save_criterion
-from tests.gui.conftest import wait_idle
-
-
-def _when_modal(action: Callable[[Any], None]) -> None:
-    def attempt() -> None:
-        widget = QApplication.activeModalWidget()
-        if widget is None:
-            QTimer.singleShot(20, attempt)
-            return
-        action(widget)
-
-    QTimer.singleShot(20, attempt)
+from tests.gui.conftest import wait_idle, when_modal
 
 
 def _cells(table: Any, row: int) -> list[str]:
@@ -55,7 +40,7 @@ def test_the_page_shows_scores_side_by_side_and_the_lead_records_consensus(windo
         dialog.reason.setPlainText("References confirmed one late delivery")
         dialog._accept()
 
-    _when_modal(agree)
+    when_modal(agree)
     page.score_selected()
     wait_idle(qtbot)
     view = committee_view(store)
@@ -84,7 +69,7 @@ def test_an_evaluator_scores_as_a_draft_and_then_submits(window, qtbot) -> None:
         dialog.note.setText("no roadmap shared")
         dialog._accept()
 
-    _when_modal(score)
+    when_modal(score)
     page.score_selected()
     wait_idle(qtbot)
     (mine,) = committee_view(store).committee.scores

@@ -3,28 +3,13 @@ recently deleted list that survives a restart."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from computescore.gui import commands
 from computescore.services.workspace import open_store
-from tests.gui.conftest import wait_idle
-
-
-def _when_modal(action: Callable[[Any], None]) -> None:
-    """Run ``action`` on the next modal dialog or message box once it is shown."""
-
-    def attempt() -> None:
-        widget = QApplication.activeModalWidget()
-        if widget is None:
-            QTimer.singleShot(20, attempt)
-            return
-        action(widget)
-
-    QTimer.singleShot(20, attempt)
+from tests.gui.conftest import wait_idle, when_modal
 
 
 def _answer(choice: str) -> None:
@@ -32,7 +17,7 @@ def _answer(choice: str) -> None:
         (chosen,) = [b for b in box.buttons() if b.text().replace("&", "") == choice]
         chosen.click()
 
-    _when_modal(click)
+    when_modal(click)
 
 
 def _stored_quotes(window) -> dict[str, Any]:  # type: ignore[no-untyped-def]
@@ -59,7 +44,7 @@ def test_a_line_is_corrected_in_its_dialog_and_undone(window, qtbot) -> None:
         dialog.fields.editors["price"].setText("2.5")
         dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
 
-    _when_modal(fill)
+    when_modal(fill)
     view.edit_line()
     wait_idle(qtbot)
     after = _stored_quotes(window)[quote.label].lines[line_no - 1]

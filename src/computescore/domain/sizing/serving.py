@@ -91,6 +91,8 @@ class DecodeRate:
     per_accelerator_tokens_per_s: Figure
     bound: str
     """``memory bandwidth`` or ``compute``: what sets the step time."""
+    tensor_parallel: int = 1
+    """Accelerators the replica is spread over."""
 
 
 def decode_rate(
@@ -153,7 +155,7 @@ def decode_rate(
         (Input("replica rate", replica.value, "tokens/s"), Input("N", n, "accelerators")),
         flags=step.flags,
     )
-    return DecodeRate(step, replica, per_chip, bound)
+    return DecodeRate(step, replica, per_chip, bound, n)
 
 
 def prefill_time(

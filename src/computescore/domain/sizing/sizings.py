@@ -28,6 +28,7 @@ from computescore.domain.sizing.serving import (
     BANDWIDTH_EFFICIENCY_DEFAULT,
     Attention,
     Chip,
+    DecodeRate,
     LatencyCheck,
     decode_rate,
     kv_cache_per_sequence_gb,
@@ -273,7 +274,7 @@ def size_inference(
         peak = _peak_for(accelerator, precision, problems, source)
         if peak is not None:
             rate, ttft, tpot, latency = _serving_rate(
-                _Replica(params, precision, memory, batch_size, context_length, int(minimum.value)),
+                _Replica(params, precision, memory, batch_size, context_length),
                 accelerator,
                 peak[1],
                 mfu,
@@ -391,14 +392,40 @@ def _serving_memory(
 
 @dataclass(frozen=True, slots=True)
 class _Replica:
-    """One model replica: its size, memory, batch, context and the accelerators it spans."""
+    """One model replica: its size, memory, batch and context."""
 
     params: float
     precision: Precision
     memory: Figure
     batch: int
     context: int
-    tensor_parallel: int
+
+
+def replica_decode(
+    params: float,
+    precision: Precision,
+    memory_gb: float,
+    batch: int,
+    accelerator: Accelerator,
+    peak_tflops: float,
+    mfu: float,
+    bandwidth_efficiency: float = BANDWIDTH_EFFICIENCY_DEFAULT,
+) -> tuple[DecodeRate, Chip]:
+    """The decode rates of one replica (weights + KV cache = ``memory_gb``) spread over as
+    many ``accelerator`` as hold it, by tensor parallelism; and the chip it ran on."""
+    weights = weights_gb(params, precision).value
+    chip = Chip(accelerator.display_name, peak_tflops, accelerator.memory_bandwidth_gbps)
+    decode = decode_rate(
+        params,
+        weights,
+        max(0.0, memory_gb - weights) / max(1, batch),
+        chip,
+        batch=max(1, batch),
+        tensor_parallel=int(min_accelerators(memory_gb, accelerator.memory_gb).value),
+        mfu=mfu,
+        bandwidth_efficiency=bandwidth_efficiency,
+    )
+    return decode, chip
 
 
 def _serving_rate(
@@ -409,22 +436,20 @@ def _serving_rate(
     serving: ServingSetup,
 ) -> tuple[Figure, Figure, Figure, LatencyCheck]:
     """Decode rate per accelerator, prefill and decode times, and the latency verdict."""
-    params, tensor_parallel, batch = replica.params, replica.tensor_parallel, replica.batch
-    weights = weights_gb(params, replica.precision).value
-    kv_per_sequence = max(0.0, replica.memory.value - weights) / batch
-    chip = Chip(accelerator.display_name, peak_tflops, accelerator.memory_bandwidth_gbps)
-    decode = decode_rate(
-        params,
-        weights,
-        kv_per_sequence,
-        chip,
-        batch=batch,
-        tensor_parallel=tensor_parallel,
-        mfu=mfu.value,
-        bandwidth_efficiency=serving.bandwidth_efficiency,
+    decode, chip = replica_decode(
+        replica.params,
+        replica.precision,
+        replica.memory.value,
+        replica.batch,
+        accelerator,
+        peak_tflops,
+        mfu.value,
+        serving.bandwidth_efficiency,
     )
     context = serving.prompt_tokens if serving.prompt_tokens is not None else replica.context
-    prefill = prefill_time(params, context, chip, tensor_parallel=tensor_parallel, mfu=mfu.value)
+    prefill = prefill_time(
+        replica.params, context, chip, tensor_parallel=decode.tensor_parallel, mfu=mfu.value
+    )
     latency = latency_check(prefill, decode, serving.latency_ms)
     rate = Figure(
         "Token rate",

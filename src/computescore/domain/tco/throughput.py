@@ -16,8 +16,8 @@ from computescore.domain.sizing import (
     TRAINING_FLOP_PER_PARAM_TOKEN,
     measurement_precision,
 )
-from computescore.domain.sizing.memory import inference_memory_gb, min_accelerators, weights_gb
-from computescore.domain.sizing.serving import Chip, decode_rate
+from computescore.domain.sizing.memory import inference_memory_gb
+from computescore.domain.sizing.sizings import replica_decode
 from computescore.domain.tco.records import UsefulBasis
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
@@ -295,16 +295,14 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
     memory = inference_memory_gb(
         workload.params, workload.precision, workload.context_length, batch
     )
-    weights = weights_gb(workload.params, workload.precision).value
-    spread = int(min_accelerators(memory.value, accelerator.memory_gb).value)
-    decode = decode_rate(
+    decode, _chip = replica_decode(
         workload.params,
-        weights,
-        max(0.0, memory.value - weights) / batch,
-        Chip(accelerator.display_name, peak, accelerator.memory_bandwidth_gbps),
-        batch=batch,
-        tensor_parallel=spread,
-        mfu=workload.assumed_mfu,
+        workload.precision,
+        memory.value,
+        batch,
+        accelerator,
+        peak,
+        workload.assumed_mfu,
     )
     per_chip = decode.per_accelerator_tokens_per_s.value
     return Figure(
@@ -316,7 +314,7 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
             Input("decode rate", per_chip, "tokens/s per accelerator", decode.step_s.formula),
             Input("batch", batch, "sequences"),
             Input("context", workload.context_length, "tokens"),
-            Input("accelerators per replica", spread),
+            Input("accelerators per replica", decode.tensor_parallel),
             Input("parameters", workload.params, "", f"workload {workload.name}"),
         ),
         flags=(UNMEASURED,),
