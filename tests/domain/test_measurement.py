@@ -6,9 +6,26 @@ from dataclasses import replace
 
 import pytest
 
-from computescore.domain.measurement import named_params, named_purpose, tokens_fit, usable_mfu
+from computescore.domain.measurement import (
+    accelerator_fit,
+    named_accelerators,
+    named_params,
+    named_purpose,
+    tokens_fit,
+    usable_mfu,
+)
+from computescore.domain.quotes import Deployment, MeasuredPerformance, PriceUnit
+from computescore.domain.tco import compute_tco
 from computescore.domain.workload import Purpose
-from tests.domain.engine_records import workload
+from tests.domain.engine_records import (
+    CATALOGUE,
+    DECISION_DATE,
+    H100,
+    MI300X,
+    compute_line,
+    quote,
+    workload,
+)
 
 
 @pytest.mark.parametrize(
@@ -43,3 +60,51 @@ def test_what_carries_over_to_a_13b_serving_workload() -> None:
     training = workload(purpose=Purpose.TRAINING)
     assert usable_mfu(0.4, "chat serving, vLLM", training) is None
     assert usable_mfu(0.4, "", training) == 0.4
+
+
+@pytest.mark.parametrize(
+    ("method", "named"),
+    [
+        ("13B serving on 8 × H100 SXM, vLLM", ("nvidia-h100-sxm",)),
+        ("Llama 3 8B on MI300X, FP8", ("amd-mi300x",)),
+        ("LoRA on an RTX 4090 (spot)", ("nvidia-rtx-4090",)),
+        ("proof of concept on the buyer's model", ()),
+        ("H100 against L40S, side by side", ("nvidia-h100-sxm", "nvidia-l40s")),
+    ],
+)
+def test_the_method_names_the_accelerator(method: str, named: tuple[str, ...]) -> None:
+    assert named_accelerators(method, CATALOGUE.values()) == named
+
+
+def test_a_measurement_on_one_accelerator_does_not_price_another() -> None:
+    known = CATALOGUE.values()
+    on_h100 = accelerator_fit("13B serving on H100 SXM", H100, known)
+    assert on_h100.usable
+    on_mi300x = accelerator_fit("13B serving on H100 SXM", MI300X, known)
+    assert not on_mi300x.usable
+    assert "taken on NVIDIA H100 SXM" in on_mi300x.note
+    assert "not on AMD Instinct MI300X" in on_mi300x.note
+    assert accelerator_fit("13B serving", MI300X, known).usable  # names no chip
+
+
+def test_the_tco_treats_the_other_accelerators_option_as_unmeasured() -> None:
+    serving = replace(
+        workload(purpose=Purpose.INFERENCE, params=13e9),
+        training_tokens=None,
+        tokens_per_day=1e9,
+    )
+    both = quote(
+        "Cloud",
+        compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND),
+        compute_line(
+            "2.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, accelerator="amd-mi300x"
+        ),
+        performance=MeasuredPerformance(tokens_per_second=1000.0, method="13B serving, H100"),
+    )
+    tco = compute_tco(both, serving, CATALOGUE, (), DECISION_DATE)
+    h100, mi300x = tco.options
+    # 1,000 tokens/s × 2 FLOP × 13e9 parameters = 26 TFLOP/s per accelerator, × 8.
+    assert h100.useful_pflops_total == pytest.approx(1000 * 2 * 13e9 / 1e15 * 8)
+    assert mi300x.useful_pflops_total != pytest.approx(h100.useful_pflops_total)
+    warned = [p.message for p in tco.problems if "treated as unmeasured" in p.message]
+    assert len(warned) == 1 and "AMD Instinct MI300X" in warned[0]

@@ -11,6 +11,9 @@ on. The method text says so ("13B chat serving, FP8, vLLM"; "Llama 3 70B pre-tra
   as measured; within 2× it is scaled per parameter (tokens/s × measured size ÷
   workload size, since the FLOP and the bytes per token scale with the parameters);
   further apart it is not used. An MFU is a share of the peak and carries across sizes.
+* **Accelerator.** A method that names one of the quote's accelerators ("on H100 SXM")
+  belongs to that accelerator: the quote's options on its other accelerators are
+  treated as unmeasured (a chip's measurement says nothing about another chip's).
 * A method that names neither task nor size is taken as measured on this workload (the
   quote's measurement is, by definition, the buyer's proof of concept).
 """
@@ -18,9 +21,13 @@ on. The method text says so ("13B chat serving, FP8, vLLM"; "Llama 3 70B pre-tra
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 
+from computescore.domain.catalog import Accelerator, alias_key
 from computescore.domain.figures import format_number
+from computescore.domain.quotes import MeasuredPerformance, Quote
 from computescore.domain.workload import Purpose, Workload
 
 AS_MEASURED_RATIO = 1.1
@@ -29,6 +36,8 @@ AS_MEASURED_RATIO = 1.1
 SCALED_RATIO = 2.0
 """Model sizes further apart than this are not carried over at all."""
 
+_BRACKETS = re.compile(r"\([^)]*\)")
+_MEMORY_SIZE = re.compile(r"\d+[gt]b")
 _SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?([bm])\b", re.IGNORECASE)
 _TRAINING = re.compile(r"pre-?train|training|fine-?tun|\bsft\b|\blora\b", re.IGNORECASE)
 _SERVING = re.compile(
@@ -114,3 +123,86 @@ def usable_mfu(mfu: float | None, method: str, workload: Workload) -> float | No
     if mfu is None or not mfu_fit(method, workload).usable:
         return None
     return mfu
+
+
+def _model_words(accelerator: Accelerator) -> tuple[frozenset[str], str]:
+    """The words of an accelerator's name, and its model token ("h100", "910b", "gaudi 3")."""
+    words = [
+        word
+        for word in alias_key(_BRACKETS.sub(" ", accelerator.model)).split()
+        if not _MEMORY_SIZE.fullmatch(word)
+    ]
+    token = next(
+        (w for w in words if any(c.isdigit() for c in w) and any(c.isalpha() for c in w)), ""
+    )
+    if not token:
+        for before, word in pairwise(words):
+            if word.isdigit():
+                token = f"{before} {word}"
+                break
+    return frozenset(words), token
+
+
+def named_accelerators(method: str, accelerators: Iterable[Accelerator]) -> tuple[str, ...]:
+    """The ids of ``accelerators`` that a measurement's method names, in the order given.
+
+    An accelerator is named when its model token appears in the method ("measured on
+    8 × H100"); where the method spells out every word of one variant's model ("H100
+    SXM"), that variant is named and not the model's others.
+    """
+    key = f" {alias_key(method)} "
+    words = set(key.split())
+    chips = list({chip.id: chip for chip in accelerators}.values())
+    hits = {
+        chip.id: (model <= words, token)
+        for chip in chips
+        for model, token in (_model_words(chip),)
+        if token and f" {token} " in key
+    }
+    spelled = {token for whole, token in hits.values() if whole}
+    return tuple(
+        chip.id
+        for chip in chips
+        if chip.id in hits and (hits[chip.id][0] or hits[chip.id][1] not in spelled)
+    )
+
+
+def accelerator_fit(
+    method: str, option: Accelerator | None, known: Iterable[Accelerator]
+) -> MeasurementFit:
+    """Whether a quote's measurement may stand for its option on ``option``.
+
+    ``known`` are the accelerators the method may name (the catalogue). A method that
+    names some of them but not the option's does not stand for the option; one that
+    names none is taken as measured on it.
+    """
+    if option is None:
+        return MeasurementFit(True)
+    chips = {chip.id: chip for chip in known}
+    chips.setdefault(option.id, option)
+    named = named_accelerators(method, chips.values())
+    if not named or option.id in named:
+        return MeasurementFit(True)
+    others = " and ".join(chips[item].display_name for item in named)
+    return MeasurementFit(
+        False,
+        note=f"the measurement was taken on {others} ({method.strip()}), not on "
+        f"{option.display_name}; this option is treated as unmeasured",
+    )
+
+
+def option_performance(
+    quote: Quote, accelerator_id: str, accelerators: Mapping[str, Accelerator]
+) -> tuple[MeasuredPerformance, str]:
+    """The measurement that stands for the quote's option on ``accelerator_id``.
+
+    The quote's own, unless its method names another accelerator of ``accelerators``
+    (:func:`accelerator_fit`): then none, and the sentence saying why.
+    """
+    performance = quote.performance
+    if performance.mfu is None and performance.tokens_per_second is None:
+        return performance, ""
+    fit = accelerator_fit(
+        performance.method, accelerators.get(accelerator_id), accelerators.values()
+    )
+    return (performance, "") if fit.usable else (MeasuredPerformance(), fit.note)

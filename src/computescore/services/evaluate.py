@@ -50,7 +50,7 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.committee import CommitteeCheck
 from computescore.domain.figures import Figure
 from computescore.domain.findings import Finding
-from computescore.domain.measurement import usable_mfu
+from computescore.domain.measurement import option_performance, usable_mfu
 from computescore.domain.montecarlo import (
     DEFAULT_SEED,
     MonteCarloResult,
@@ -368,11 +368,12 @@ def size_option(
         return None, ()
     if option.stated_maximum is not None:
         gpus = min(gpus, option.stated_maximum)
+    performance, _ = option_performance(quote, option.accelerator, catalogue.accelerators)
     sizing = size_workload(
         workload,
         accelerator,
-        measured_mfu=usable_mfu(quote.performance.mfu, quote.performance.method, workload),
-        measured_tokens_per_second=quote.performance.tokens_per_second,
+        measured_mfu=usable_mfu(performance.mfu, performance.method, workload),
+        measured_tokens_per_second=performance.tokens_per_second,
         gpus=gpus or None,
     )
     if sizing.memory_gb is None:

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator, Ecosystem, Precision
 from computescore.domain.figures import Input
-from computescore.domain.measurement import usable_mfu
+from computescore.domain.measurement import option_performance, usable_mfu
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Deployment,
     LineKind,
     PriceUnit,
+    Quote,
     QuoteLine,
 )
 from computescore.domain.sizing import (
@@ -56,16 +57,33 @@ from computescore.domain.tco.throughput import (
 )
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import WorkloadClass
+from computescore.wording import sentence
 
 if TYPE_CHECKING:
     from computescore.domain.tco.context import _Context
     from computescore.domain.tco.records import ScaledCount, Tco, TcoLine
 
 
+def _measured_for(c: _Context, option: tuple[int, QuoteLine] | None) -> tuple[Quote, str]:
+    """The quote as this option sees it: without its measurement when that names another
+    of the quote's accelerators (:func:`option_performance`), and the sentence saying so."""
+    if option is None:
+        return c.quote, ""
+    performance, why = option_performance(c.quote, option[1].accelerator or "", c.accelerators)
+    if not why:
+        return c.quote, ""
+    return replace(c.quote, performance=performance), why
+
+
 def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _Draft:
     """The quote's lines with one option (or none, for a quote without compute lines)."""
-    quote, workload, a = c.quote, c.workload, c.a
+    workload, a = c.workload, c.a
+    quote, unmeasured = _measured_for(c, option)
     b = _Builder(quote, c.horizon, c.h, a, c.fx_rates, c.on)
+    if unmeasured and option is not None:
+        b.problems.append(
+            Problem(_line_source(quote, *option), sentence(unmeasured), Severity.WARNING)
+        )
     gpus = 0
     priced_count = 0
     total_nodes = 0.0
@@ -235,6 +253,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             "for a non-CUDA stack",
         )
     draft = _Draft(
+        quote,
         b,
         gpus,
         peak_total if option is not None else 0.0,
@@ -316,6 +335,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
 class _Draft:
     """One option's lines, before the TCO record is built (only the chosen one's is)."""
 
+    quote: Quote
     b: _Builder
     gpus: int
     peak_total: float | None
@@ -328,7 +348,7 @@ class _Draft:
     def tco(self, c: _Context) -> Tco:
         """The TCO record of the quote with this option."""
         return _finish(
-            c.quote,
+            self.quote,
             c.workload,
             self.b,
             [],
