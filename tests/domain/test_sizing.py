@@ -322,3 +322,126 @@ def test_gpu_hours_fall_as_mfu_rises_and_scale_with_work(
 )
 def test_the_precision_a_measurement_names(method: str, precision: Precision | None) -> None:
     assert measurement_precision(method) is precision
+
+
+# --- precision-specific MFU and the workload's model shape ---------------------------------
+
+
+def test_fp8_training_takes_a_precision_specific_mfu() -> None:
+    from computescore.domain.catalog import Precision
+    from computescore.domain.sizing.sizings import size_workload
+    from computescore.domain.workload import FP8_TRAINING_MFU_RATIO
+    from tests.domain.engine_records import H100, workload
+
+    bf16 = workload()  # 7 B × 1 T tokens, MFU 0.4
+    fp8 = replace(bf16, precision=Precision.FP8)
+    assert FP8_TRAINING_MFU_RATIO == 0.6
+    assert fp8.mfu_at_precision == pytest.approx(0.24)
+    assert "× 0.6 = 24%" in fp8.mfu_note
+    # 6 × 7e9 × 1e12 = 4.2e22 FLOP. BF16: 989 TFLOP/s × 0.40 = 395.6 → 29,491 GPU-hours.
+    # FP8: 1,979 TFLOP/s × 0.24 = 474.96 → 24,564 GPU-hours: 1.2× faster, not 2×.
+    hours_bf16 = size_workload(bf16, H100).gpu_hours
+    hours_fp8 = size_workload(fp8, H100).gpu_hours
+    assert hours_bf16 is not None and hours_fp8 is not None
+    assert hours_bf16.value == pytest.approx(4.2e22 / (989e12 * 0.4) / 3600)
+    assert hours_bf16.value == pytest.approx(29_491, abs=1)
+    assert hours_fp8.value == pytest.approx(24_564, abs=1)
+    stated = replace(fp8, fp8_training_mfu=0.3)
+    assert stated.mfu_at_precision == 0.3
+    serving = replace(fp8, purpose=Purpose.INFERENCE)
+    assert serving.mfu_at_precision == 0.4 and serving.mfu_note == ""
+
+
+def test_the_workloads_model_shape_sizes_its_kv_cache() -> None:
+    from computescore.domain.sizing.sizings import workload_attention, workload_serving_memory
+    from computescore.domain.workload import workload_problems
+    from tests.domain.engine_records import workload
+
+    llama = replace(
+        workload(purpose=Purpose.INFERENCE, params=70e9),
+        training_tokens=None,
+        tokens_per_day=1e9,
+        context_length=131_072,
+        batch_size=1,
+    )
+    assert workload_attention(llama) is None
+    shaped = replace(llama, layers=80, kv_heads=8, head_dim=128)
+    # 140 GB of bf16 weights + 2 × 80 × 8 × 128 × 2 B × 131,072 = 42.95 GB of cache.
+    assert workload_serving_memory(shaped).value == pytest.approx(140 + 42.95, abs=0.01)
+    assert workload_serving_memory(llama).value > workload_serving_memory(shaped).value + 200
+    fp8_cache = replace(shaped, kv_bytes=1.0)
+    assert workload_serving_memory(fp8_cache).value == pytest.approx(140 + 21.47, abs=0.01)
+    assert "layers" in workload_problems(replace(llama, layers=80))
+    assert "kv_bytes" in workload_problems(replace(shaped, kv_bytes=8))
+    assert workload_problems(shaped) == {}
+
+
+def test_the_tco_decode_bound_uses_the_workloads_shape() -> None:
+    from computescore.domain.tco.throughput import decode_bound
+    from tests.domain.engine_records import H100, workload
+
+    llama = replace(
+        workload(purpose=Purpose.INFERENCE, params=8e9),
+        training_tokens=None,
+        tokens_per_day=1e9,
+        context_length=32_768,
+        batch_size=16,
+    )
+    shaped = replace(llama, layers=32, kv_heads=8, head_dim=128)
+    assumed, grouped = decode_bound(llama, (8, H100)), decode_bound(shaped, (8, H100))
+    assert assumed is not None and grouped is not None
+    # The grouped-query cache is 4.3 GB per sequence against the full multi-head one's
+    # far larger: each decode step reads less, so more tokens come out per second.
+    assert grouped.value > assumed.value
+
+
+def test_an_option_must_carry_the_load_and_the_job_cadence() -> None:
+    from computescore.domain.findings import FindingSeverity
+    from computescore.domain.sizing import load_findings
+    from computescore.domain.sizing.sizings import size_workload
+    from tests.domain.engine_records import H100, workload
+
+    serving = replace(
+        workload(purpose=Purpose.INFERENCE), training_tokens=None, tokens_per_day=2e9
+    )
+    short = load_findings(
+        quote_key="Q",
+        workload=serving,
+        accelerator=H100,
+        accelerators_priced=16,
+        stated_maximum=None,
+        accelerators_for_load=36.2,
+        job_days=None,
+    )
+    assert [(f.severity, f.rule_id) for f in short] == [(FindingSeverity.WARNING, "fit.load")]
+    assert "needs 37 × NVIDIA H100 SXM" in short[0].reason and "priced for 16" in short[0].reason
+    capped = load_findings(
+        quote_key="Q",
+        workload=serving,
+        accelerator=H100,
+        accelerators_priced=16,
+        stated_maximum=24,
+        accelerators_for_load=36.2,
+        job_days=None,
+    )
+    assert capped[0].severity is FindingSeverity.KNOCKOUT and "at most 24" in capped[0].reason
+    # 7 B × 1 T tokens on 8 × H100 at MFU 0.4: 29,491 GPU-hours ÷ 8 ÷ 24 = 153.6 days, longer
+    # than a quarterly (91-day) cadence; 8 × 153.6 / 91 = 13.5 → 14 would finish in time.
+    quarterly = replace(workload(accelerators=8), job_every_days=91)
+    sizing = size_workload(quarterly, H100, gpus=8)
+    assert sizing.wall_clock_days is not None
+    assert sizing.wall_clock_days.value == pytest.approx(153.6, abs=0.1)
+    late = load_findings(
+        quote_key="Q",
+        workload=quarterly,
+        accelerator=H100,
+        accelerators_priced=8,
+        stated_maximum=None,
+        accelerators_for_load=None,
+        job_days=sizing.wall_clock_days.value,
+    )
+    assert [(f.severity, f.rule_id) for f in late] == [(FindingSeverity.KNOCKOUT, "fit.cadence")]
+    assert "about 14 would finish in time" in late[0].reason
+    assert late[0].workloads == ("fine-tune",)
+    on_time = size_workload(quarterly, H100, gpus=14).wall_clock_days
+    assert on_time is not None and on_time.value <= 91

@@ -21,6 +21,7 @@ from computescore.domain.quotes import (
     MeasuredPerformance,
     PriceUnit,
     QuoteLine,
+    ReliabilityTerms,
     VendorKind,
 )
 from computescore.domain.tco import (
@@ -261,11 +262,49 @@ def test_owned_capacity_shows_the_facility_it_assumes() -> None:
 
 
 def test_spot_adds_a_lost_work_line() -> None:
-    # 8 × US$1.00 × 24 h × 12 × 730/24 = 70,080; lost work 10 % = 7,008.
+    # 8 × US$1.00 × 24 h × 12 × 730/24 = 70,080. Lost work (DOMAIN §8), assumed: 0.02
+    # interruptions/h × (2 h ÷ 2 + 0.25 h restart) + 0.05 h write ÷ 2 h = 0.025 + 0.025
+    # = 5 % → 3,504.
     spot = compute_line("1.00", PriceUnit.PER_GPU_HOUR, Deployment.SPOT, 8)
     tco = _tco(spot, hours=24)
-    assert _line(tco, TcoCategory.SPOT_OVERHEAD).amount_usd == pytest.approx(7_008.0)
-    assert tco.total_usd == pytest.approx(77_088.0)
+    lost = _line(tco, TcoCategory.SPOT_OVERHEAD)
+    assert lost.amount_usd == pytest.approx(3_504.0)
+    assert tco.total_usd == pytest.approx(73_584.0)
+    interruptions = next(i for i in lost.inputs if i.name == "interruptions")
+    assert interruptions.value == 0.02 and interruptions.source == "assumed"
+    # A flat share set in the assumptions replaces the model.
+    flat = _tco(spot, hours=24, spot_overhead=0.1)
+    assert _line(flat, TcoCategory.SPOT_OVERHEAD).amount_usd == pytest.approx(7_008.0)
+
+
+def test_a_quotes_stated_interruption_rate_wins_over_the_assumption() -> None:
+    # Stated 0.1/h: 0.1 × 1.25 + 0.025 = 15 % of 70,080 = 10,512.
+    spot = compute_line("1.00", PriceUnit.PER_GPU_HOUR, Deployment.SPOT, 8)
+    stated = replace(
+        quote("Vendor", spot),
+        reliability=ReliabilityTerms(spot_interruptions_per_hour=0.1),
+    )
+    tco = compute_tco(
+        stated, workload(hours_per_day=24), CATALOGUE, (), DECISION_DATE, Assumptions()
+    )
+    lost = _line(tco, TcoCategory.SPOT_OVERHEAD)
+    assert lost.amount_usd == pytest.approx(10_512.0)
+    assert any(i.source == "stated in the quote" for i in lost.inputs)
+
+
+@given(
+    st.floats(min_value=0, max_value=0.5),
+    st.floats(min_value=0.1, max_value=24),
+    st.floats(min_value=0, max_value=2),
+)
+def test_more_interruptions_never_lose_less_work(
+    rate: float, interval: float, restart: float
+) -> None:
+    from computescore.domain.unit_economics import spot_lost_work
+
+    lower = spot_lost_work(rate, interval, restart).value
+    higher = spot_lost_work(rate * 1.5 + 0.01, interval, restart).value
+    assert higher >= lower
 
 
 def test_short_terms_are_renewed_or_lapse_and_long_terms_are_capped() -> None:
@@ -544,7 +583,7 @@ def test_cost_per_useful_unit_decides_between_accelerators() -> None:
 
 
 def test_spot_is_not_chosen_for_a_steady_workload() -> None:
-    # 8 GPUs, 24 h/day, 12 months: spot 1.00 × 8 × 8,760 = 70,080 + 10 % lost work = 77,088;
+    # 8 GPUs, 24 h/day, 12 months: spot 1.00 × 8 × 8,760 = 70,080 + 5 % lost work = 73,584;
     # reserved 140,160.
     spot = compute_line("1.00", PriceUnit.PER_GPU_HOUR, Deployment.SPOT, 8)
     steady = compute_tco(
@@ -555,9 +594,9 @@ def test_spot_is_not_chosen_for_a_steady_workload() -> None:
         DECISION_DATE,
     )
     assert steady.total_usd == pytest.approx(140_160.0)
-    assert not steady.options[0].eligible and steady.options[0].total_usd == pytest.approx(77_088)
+    assert not steady.options[0].eligible and steady.options[0].total_usd == pytest.approx(73_584)
     assert "1 spot option priced but not chosen" in steady.choice
-    assert _for(spot, RESERVED, hours=24).total_usd == pytest.approx(77_088.0)  # variable
+    assert _for(spot, RESERVED, hours=24).total_usd == pytest.approx(73_584.0)  # variable
     allowed = compute_tco(
         quote("V", spot, RESERVED),
         workload(24, 12, workload_class=WorkloadClass.STEADY),
@@ -566,7 +605,7 @@ def test_spot_is_not_chosen_for_a_steady_workload() -> None:
         DECISION_DATE,
         Assumptions(spot_for_steady=True),
     )
-    assert allowed.total_usd == pytest.approx(77_088.0)
+    assert allowed.total_usd == pytest.approx(73_584.0)
 
 
 def test_an_option_short_of_the_need_is_priced_for_it_with_a_note() -> None:

@@ -117,3 +117,19 @@ def test_certification_lists_keep_bracketed_commas() -> None:
         "MLPS Level 3 (GB/T 22239, 2019)",
         "ISO/IEC 27001:2013",
     )
+
+
+def test_a_stated_spot_interruption_rate_is_read_per_hour() -> None:
+    _, per_day = terms_of([["Spot interruption rate", "0,5 per day"]], mark=DecimalMark.COMMA)
+    assert per_day.reliability.spot_interruptions_per_hour == 0.5 / 24
+    _, in_label = terms_of([["Interruption frequency (per week)", "3"]])
+    assert in_label.reliability.spot_interruptions_per_hour == 3 / 168
+    _, percent = terms_of([["Pre-emption rate", "2 % per hour"]])
+    assert percent.reliability.spot_interruptions_per_hour == 0.02
+    _, unclear = terms_of([["Spot interruption rate", "low"]])
+    assert unclear.reliability.spot_interruptions_per_hour is None
+    assert "not a number" in unclear.problems[0].message
+    assert unclear.problems[0].source == "q.xlsx!Terms!B1"
+    _, no_period = terms_of([["Spot interruption rate", "0.5"]])
+    assert no_period.reliability.spot_interruptions_per_hour is None
+    assert "per what period" in no_period.problems[0].message

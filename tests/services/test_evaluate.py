@@ -371,7 +371,8 @@ def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path | st
     # reserved for 12 months at US$14 and 8 spot at US$8 — 224 accelerators if summed. The
     # workload needs 8 (one node), 12 h/day for 12 months (4,380 h of use):
     # on demand 30 × 4,380 = 131,400; reserved 14 × 8,760 = 122,640; spot 8 × 4,380 = 35,040
-    # + 10 % lost work = 38,544. Variable demand may run on spot: the spot option is chosen.
+    # + 5 % lost work (0.02/h × (1 h + 0.25 h) + 0.05 h ÷ 2 h) = 36,792. Variable demand may run
+    # on spot: the spot option is chosen.
     nimbus = Quote(
         Vendor("Nimbus GPU", VendorKind.GPU_CLOUD, "DE"),
         "NB-3",
@@ -387,21 +388,21 @@ def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path | st
         uow.add_quote(row.id, nimbus)
     result = _run(workspace)
     tco = result.quote(NIMBUS).tco
-    assert [o.total_usd for o in tco.options] == pytest.approx([131_400.0, 122_640.0, 38_544.0])
-    assert tco.total_usd == pytest.approx(38_544.0) and tco.chosen_option == 3
+    assert [o.total_usd for o in tco.options] == pytest.approx([131_400.0, 122_640.0, 36_792.0])
+    assert tco.total_usd == pytest.approx(36_792.0) and tco.chosen_option == 3
     assert tco.choice.startswith(
         "cheapest per useful PFLOP-hour of 3 options for 8 accelerators at 12 h/day: "
         "Spot NVIDIA H100 SXM5 80GB nodes"
     )
     assert {item.tco.accelerators_priced for item in result.quotes} == {8}
     # Buy vs rent compares options: the spot nodes are the cheapest rented H100 (like for
-    # like with Kessler's server). Per daily hour spot costs 8 × 1.1 × 365 = 3,212, owning
+    # like with Kessler's server). Per daily hour spot costs 8 × 1.05 × 365 = 3,066, owning
     # 6,458.11 on top of 82,607.66 fixed: renting is cheaper at every use.
     advice = result.buy_vs_rent
     assert (advice.owned_key, advice.rented_key) == (KESSLER, NIMBUS)
     assert advice.rented_option == "Spot NVIDIA H100 SXM5 80GB nodes"
     assert advice.rented is not None
-    assert advice.rented.usd_per_daily_hour == pytest.approx(3_212.0)
+    assert advice.rented.usd_per_daily_hour == pytest.approx(3_066.0)
     assert advice.break_even is not None
     assert advice.break_even.kind is BreakEvenKind.RENTED_ALWAYS_CHEAPER
     # The cost axis says which option the quote is scored on.
@@ -419,4 +420,4 @@ def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path | st
         "Option 1: On-demand NVIDIA H100 SXM5 80GB nodes, quoted 4 nodes × 8 = 32 "
         "accelerators at 30 USD/node-h; 131,400 USD for the workload."
     )
-    assert notes[3].endswith("38,544 USD for the workload (chosen).")
+    assert notes[3].endswith("36,792 USD for the workload (chosen).")

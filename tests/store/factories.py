@@ -53,6 +53,12 @@ def workload(name: str = "Inference pool") -> Workload:
         required_certifications=("ISO/IEC 27001",),
         baseline_accelerators=8,
         peak_months_per_year=2.5,
+        layers=40,
+        kv_heads=8,
+        head_dim=128,
+        kv_bytes=1.0,
+        fp8_training_mfu=0.25,
+        job_every_days=91,
     )
 
 

@@ -224,11 +224,14 @@ class ReliabilityTerms:
     """Failure figures the vendor states or the buyer measured.
 
     ``annual_failure_rate`` is a fraction of accelerators failing per year (0.02 = 2 %).
+    ``spot_interruptions_per_hour`` is how often the vendor's spot capacity is taken
+    back, as stated in the quote (0.02 = one interruption in 50 hours).
     """
 
     annual_failure_rate: float | None = None
     mttr_hours: float | None = None
     source: str = ""
+    spot_interruptions_per_hour: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -239,6 +239,14 @@ _QUESTIONS += [
         "Repair time turns failures into lost accelerator-hours.",
     ),
     Question(
+        "reliability.spot_interruptions_per_hour",
+        RELIABILITY,
+        "Spot interruptions per hour",
+        AnswerKind.NUMBER,
+        "interruptions per hour of spot capacity, e.g. 0.02 (leave empty without spot)",
+        "Interruptions turn spot hours into lost work (checkpoint and restart).",
+    ),
+    Question(
         "performance.mfu",
         PERFORMANCE,
         "Measured model FLOPs utilisation (MFU)",

@@ -70,6 +70,7 @@ FIELD_HINTS = {
     **SPECIAL_HINTS,
     "annual_failure_rate": "a fraction per year: 0.02 = 2 % of accelerators fail",
     "mfu": "a fraction: 0.41 = 41 % of peak",
+    "spot_interruptions_per_hour": "per hour: 0.02 = one interruption in 50 hours",
     "accelerator": "catalogue id, e.g. nvidia-h100-sxm (computescore accelerators)",
     "country": "ISO code, e.g. DE",
 }

@@ -257,6 +257,7 @@ class _RfqReader:
                 _fraction(get("reliability.annual_failure_rate")),
                 get("reliability.mttr_hours"),
                 "stated in the RFQ response" if stated_afr else "",
+                get("reliability.spot_interruptions_per_hour"),
             ),
             performance=MeasuredPerformance(
                 _fraction(get("performance.mfu")),

@@ -56,6 +56,7 @@ class TermKey(StrEnum):
     COVERAGE = "coverage"
     AFR = "annual_failure_rate"
     MTTR = "mttr"
+    SPOT_INTERRUPTIONS = "spot_interruptions"
     MFU = "mfu"
     TOKENS = "tokens_per_second"
     MEASURED = "measured_performance"
@@ -94,6 +95,11 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
             TermKey.MTTR,
             r"mean time to (repair|restore|recover)|\bmttr\b|time to repair|"
             r"平均修复时间",
+        ),
+        (
+            TermKey.SPOT_INTERRUPTIONS,
+            r"interruption rate|interruption frequency|pre-?emption rate|"
+            r"spot interruptions?|中断率",
         ),
         (TermKey.MFU, r"\bmfu\b|model flops utili[sz]ation"),
         (TermKey.TOKENS, r"tokens? ?(/|per) ?s|throughput"),
@@ -319,6 +325,45 @@ def _first_number(text: str, mark: DecimalMark | None) -> Decimal | None:
     return reading.value
 
 
+_PER_PERIOD_HOURS = (
+    (re.compile(r"\b(per|/|a|an|every|each)\s*(hour|hr|h)\b|hourly|每小时"), 1.0),
+    (re.compile(r"\b(per|/|a|an|every|each)\s*(day|d)\b|daily|每天"), 24.0),
+    (re.compile(r"\b(per|/|a|an|every|each)\s*(week|wk)\b|weekly|每周"), 168.0),
+    (re.compile(r"\b(per|/|a|an|every|each)\s*(month|mo)\b|monthly|每月"), 730.0),
+)
+
+
+def _rate_per_hour(
+    key: str, text: str, source: str, mark: DecimalMark | None = None
+) -> tuple[float | None, Problem | None]:
+    """A stated interruption rate as interruptions per hour ("2 % per hour", "0.5/day").
+
+    The period comes from the value, else from its label ("Interruptions per day");
+    a rate with no period is refused rather than guessed.
+    """
+    number = _first_number(text, mark)
+    if number is None:
+        return None, Problem(
+            source,
+            "the spot interruption rate is not a number",
+            Severity.WARNING,
+            text,
+            "interruptions per hour, day, week or month, e.g. 0.5 per day",
+        )
+    rate = float(number) / (100 if "%" in text else 1)
+    for words in (text.casefold(), key.casefold()):
+        for pattern, hours in _PER_PERIOD_HOURS:
+            if pattern.search(words):
+                return rate / hours, None
+    return None, Problem(
+        source,
+        "the spot interruption rate does not say per what period",
+        Severity.WARNING,
+        text,
+        "interruptions per hour, day, week or month, e.g. 0.5 per day",
+    )
+
+
 _ISO_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 
 
@@ -382,7 +427,7 @@ def read_terms(
     uptime: float | None = None
     credits: list[SlaCredit] = []
     responses: dict[int, int | None] = {}
-    expert_hours = afr = mttr_hours = mfu = tokens = None
+    expert_hours = afr = mttr_hours = mfu = tokens = interruptions = None
     method = ""
     measured_on: date | None = None
     notice = fee = None
@@ -500,6 +545,12 @@ def read_terms(
                 problems.append(problem)
             elif minutes is not None:
                 mttr_hours = minutes / 60
+        elif kind is TermKey.SPOT_INTERRUPTIONS:
+            if _not_given(value):
+                continue
+            interruptions, problem = _rate_per_hour(normalise_text(pair.key), text, pair.source)
+            if problem:
+                problems.append(problem)
         elif kind is TermKey.MFU:
             if _not_given(value):
                 continue
@@ -568,7 +619,7 @@ def read_terms(
         currency=stated_currency,
         sla=SlaTerms(uptime, tuple(sorted(credits, key=lambda c: -c.below_uptime_pct))),
         support=SupportTerms(dict(sorted(responses.items())), expert_hours, coverage or ""),
-        reliability=ReliabilityTerms(afr, mttr_hours),
+        reliability=ReliabilityTerms(afr, mttr_hours, spot_interruptions_per_hour=interruptions),
         performance=MeasuredPerformance(mfu, tokens, method, measured_on),
         exit_terms=ExitTerms(
             notice, fee, data_return, data_deletion, egress_usd, auto_renewal, lock_in

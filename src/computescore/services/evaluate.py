@@ -82,6 +82,7 @@ from computescore.domain.sizing import (
     Sizing,
     detect_fabric,
     fit_findings,
+    load_findings,
     max_per_node,
     size_workload,
 )
@@ -392,7 +393,18 @@ def size_option(
         ),
         fabric=fabric,
     )
-    return sizing, findings
+    load = load_findings(
+        quote_key=quote.key,
+        workload=workload,
+        accelerator=accelerator,
+        accelerators_priced=gpus,
+        stated_maximum=option.stated_maximum,
+        accelerators_for_load=(
+            sizing.accelerators_for_load.value if sizing.accelerators_for_load else None
+        ),
+        job_days=sizing.wall_clock_days.value if sizing.wall_clock_days else None,
+    )
+    return sizing, (*findings, *load)
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,7 +117,14 @@ def _assumptions_used(result: EvaluationResult) -> tuple[Input, ...]:
                     source,
                 )
             )
-    assumptions.append(Input("MFU where not measured", result.workload.assumed_mfu, "", "workload"))
+    assumptions.append(
+        Input(
+            "MFU where not measured",
+            result.workload.mfu_at_precision,
+            "",
+            result.workload.mfu_note or "workload",
+        )
+    )
     return tuple(assumptions)
 
 
@@ -164,7 +171,7 @@ def _measured_and_assumed(
             measured.append(f"{quote.label}: {what}{how}{when}")
         elif quote.compute_lines:
             assumed.append(
-                f"{quote.label}: MFU {result.workload.assumed_mfu:.0%} assumed, datasheet peak"
+                f"{quote.label}: MFU {result.workload.mfu_at_precision:.0%} assumed, datasheet peak"
             )
     if result.assumptions.hours_per_day is None:
         assumed.append(f"Use of {result.workload.hours_per_day:g} h/day from the workload profile")

@@ -218,7 +218,7 @@ def reference_rate(catalogue: Catalogue, workload: Workload) -> float | None:
     peak = dense_peak(accelerator, workload.precision)
     if peak is None or peak <= 0:
         return None
-    return peak * TERA / PETA * workload.assumed_mfu
+    return peak * TERA / PETA * workload.mfu_at_precision
 
 
 def _equivalents(option: TcoOption, reference: float | None) -> float | None:

@@ -184,6 +184,11 @@ def term_differences(previous: Quote, current: Quote) -> list[Difference]:
             current.reliability.annual_failure_rate,
         ),
         ("time to repair (hours)", previous.reliability.mttr_hours, current.reliability.mttr_hours),
+        (
+            "spot interruptions per hour",
+            previous.reliability.spot_interruptions_per_hour,
+            current.reliability.spot_interruptions_per_hour,
+        ),
         ("measured MFU", previous.performance.mfu, current.performance.mfu),
         (
             "termination notice (days)",

@@ -132,6 +132,7 @@ def known_answers(quote: Quote) -> dict[str, object]:
         "support.expert_hours_per_month": quote.support.expert_hours_per_month,
         "support.coverage": quote.support.coverage or None,
         "reliability.mttr_hours": quote.reliability.mttr_hours,
+        "reliability.spot_interruptions_per_hour": quote.reliability.spot_interruptions_per_hour,
         "performance.tokens_per_second": quote.performance.tokens_per_second,
         "performance.method": quote.performance.method or None,
         "performance.measured_on": quote.performance.measured_on,

@@ -210,7 +210,9 @@ def reliability_from_row(row: ReliabilityRow | None) -> ReliabilityTerms:
     """Reliability terms, empty when the quote has none."""
     if row is None:
         return ReliabilityTerms()
-    return ReliabilityTerms(row.annual_failure_rate, row.mttr_hours, row.source)
+    return ReliabilityTerms(
+        row.annual_failure_rate, row.mttr_hours, row.source, row.spot_interruptions_per_hour
+    )
 
 
 def performance_from_row(row: PerformanceRow | None) -> MeasuredPerformance:
@@ -263,6 +265,12 @@ def workload_from_row(row: WorkloadRow) -> Workload:
         required_certifications=tuple(row.required_certifications or ()),
         baseline_accelerators=row.baseline_accelerators,
         peak_months_per_year=row.peak_months_per_year,
+        layers=row.layers,
+        kv_heads=row.kv_heads,
+        head_dim=row.head_dim,
+        kv_bytes=row.kv_bytes,
+        fp8_training_mfu=row.fp8_training_mfu,
+        job_every_days=row.job_every_days,
     )
 
 
@@ -289,6 +297,12 @@ def workload_values(workload: Workload) -> dict[str, Any]:
         "required_certifications": list(workload.required_certifications),
         "baseline_accelerators": workload.baseline_accelerators,
         "peak_months_per_year": workload.peak_months_per_year,
+        "layers": workload.layers,
+        "kv_heads": workload.kv_heads,
+        "head_dim": workload.head_dim,
+        "kv_bytes": workload.kv_bytes,
+        "fp8_training_mfu": workload.fp8_training_mfu,
+        "job_every_days": workload.job_every_days,
     }
 
 

@@ -93,6 +93,12 @@ class WorkloadRow(SQLModel, table=True):
     required_certifications: list[str] | None = _json()
     baseline_accelerators: int | None = None
     peak_months_per_year: float | None = None
+    layers: int | None = None
+    kv_heads: int | None = None
+    head_dim: int | None = None
+    kv_bytes: float = 2.0
+    fp8_training_mfu: float | None = None
+    job_every_days: float | None = None
 
 
 class VendorRow(SQLModel, table=True):
@@ -263,6 +269,7 @@ class ReliabilityRow(SQLModel, table=True):
     annual_failure_rate: float | None = None
     mttr_hours: float | None = None
     source: str = ""
+    spot_interruptions_per_hour: float | None = None
 
 
 class PerformanceRow(SQLModel, table=True):

@@ -69,7 +69,8 @@ def useful_tflops_per_accelerator(
     gpus = sum(line.gpu_count for line in quote.compute_lines)
     mfu = mfu_used(
         usable_mfu(quote.performance.mfu, quote.performance.method, workload),
-        workload.assumed_mfu,
+        workload.mfu_at_precision,
+        workload.mfu_note,
     )
     figure, _, _, _ = useful_throughput(quote, workload, None, gpus, mfu)
     return figure

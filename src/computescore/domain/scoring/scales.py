@@ -123,7 +123,7 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
     catalogue without the reference accelerator or any peak at the precision, or a
     workload without a positive assumed MFU), and says so in ``origin``.
     """
-    mfu = workload.assumed_mfu
+    mfu = workload.mfu_at_precision
     precision = workload.precision
     peaks = [
         (_useful(tflops * mfu, accelerator, workload), tflops, accelerator.id)

@@ -57,6 +57,7 @@ from computescore.domain.sizing.fit import Fabric as Fabric
 from computescore.domain.sizing.fit import detect_fabric as detect_fabric
 from computescore.domain.sizing.fit import fit_findings as fit_findings
 from computescore.domain.sizing.fit import has_fast_scale_up as has_fast_scale_up
+from computescore.domain.sizing.fit import load_findings as load_findings
 from computescore.domain.sizing.fit import max_per_node as max_per_node
 from computescore.domain.sizing.memory import ModelShape as ModelShape
 from computescore.domain.sizing.memory import assumed_shape as assumed_shape

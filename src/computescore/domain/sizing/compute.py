@@ -71,7 +71,7 @@ def inference_flops(params: float, tokens: float) -> Figure:
     )
 
 
-def mfu_used(measured: float | None, assumed: float) -> Figure:
+def mfu_used(measured: float | None, assumed: float, note: str = "") -> Figure:
     """The model-FLOPs utilisation to use (fraction 0–1): measured if present, else assumed.
 
     An assumed MFU is flagged :data:`~computescore.domain.figures.UNMEASURED`.
@@ -91,6 +91,7 @@ def mfu_used(measured: float | None, assumed: float) -> Figure:
         "workload assumption (no measurement for this quote)",
         (Input("MFU", assumed, "", "assumption"),),
         flags=(UNMEASURED, ASSUMED),
+        note=note,
     )
 
 

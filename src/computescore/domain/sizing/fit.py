@@ -10,7 +10,7 @@ from enum import StrEnum
 from computescore.domain.catalog import Accelerator
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.sizing.compute import KILO_GPU, NODE_SIZE_DEFAULT, RULE_STATUS, SEED_000
-from computescore.domain.workload import Purpose
+from computescore.domain.workload import Purpose, Workload
 
 
 class Fabric(StrEnum):
@@ -245,3 +245,96 @@ def max_per_node(values: Sequence[int | None]) -> int | None:
     """The largest stated accelerators-per-node among compute lines, or None."""
     stated = [value for value in values if value]
     return max(stated) if stated else None
+
+
+def load_findings(
+    *,
+    quote_key: str,
+    workload: Workload,
+    accelerator: Accelerator,
+    accelerators_priced: int,
+    stated_maximum: int | None,
+    accelerators_for_load: float | None,
+    job_days: float | None,
+) -> tuple[Finding, ...]:
+    """Check that an option's accelerators carry the workload's load and job cadence.
+
+    "16 accelerators" is not the same capacity on every chip. Rules:
+
+    * serving: the accelerators the load needs on *this* chip (tokens per day within
+      the hours of use, at this chip's token rate) against those priced
+      (``fit.load``): a warning when more are needed (the cost shown is for too few),
+      a knock-out when the vendor's stated maximum is below the need;
+    * a recurring training job (``job_every_days``) must finish within its cadence on
+      the accelerators priced (``fit.cadence``): a job that runs late is a failure, not
+      a cost; the finding says how many would finish in time.
+
+    Args:
+        quote_key: the quote's key.
+        workload: the workload (its cadence and name).
+        accelerator: the option's accelerator.
+        accelerators_priced: accelerators the option is priced for.
+        stated_maximum: the most the vendor states it can supply, None when unstated.
+        accelerators_for_load: accelerators the serving load needs on this chip.
+        job_days: wall-clock days of one run on the accelerators priced.
+    """
+    findings: list[Finding] = []
+    name = accelerator.display_name
+
+    def add(severity: FindingSeverity, rule: str, title: str, reason: str) -> None:
+        findings.append(
+            Finding(
+                quote_key,
+                severity,
+                FindingCategory.FIT,
+                title,
+                reason,
+                f"fit.{rule}",
+                "",
+                RULE_STATUS,
+                "workload profile",
+                workloads=(workload.name,),
+            )
+        )
+
+    if (
+        workload.purpose is Purpose.INFERENCE
+        and accelerators_for_load is not None
+        and accelerators_for_load > accelerators_priced
+    ):
+        needed = math.ceil(accelerators_for_load - 1e-9)
+        if stated_maximum is not None and stated_maximum < needed:
+            add(
+                FindingSeverity.KNOCKOUT,
+                "load",
+                "Cannot carry the load",
+                f"serving the load needs {needed} × {name}; the vendor states at most "
+                f"{stated_maximum}",
+            )
+        else:
+            add(
+                FindingSeverity.WARNING,
+                "load",
+                "More accelerators needed for the load",
+                f"serving the load needs {needed} × {name} at this chip's token rate; the "
+                f"option is priced for {accelerators_priced}, so its cost is for too little "
+                "capacity (set the workload's accelerators to price the need)",
+            )
+    cadence = workload.job_every_days
+    if (
+        workload.purpose is not Purpose.INFERENCE
+        and cadence is not None
+        and job_days is not None
+        and job_days > cadence
+        and accelerators_priced > 0
+    ):
+        enough = math.ceil(accelerators_priced * job_days / cadence - 1e-9)
+        add(
+            FindingSeverity.KNOCKOUT,
+            "cadence",
+            "Job misses its cadence",
+            f"one run takes {job_days:,.0f} days on {accelerators_priced} × {name}, longer "
+            f"than the {cadence:,.0f} days between runs; about {enough} would finish in time "
+            "(at the same efficiency) — raise the workload's accelerators",
+        )
+    return tuple(findings)

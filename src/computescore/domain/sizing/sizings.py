@@ -463,6 +463,30 @@ def _serving_rate(
     return rate, prefill, decode.step_s, latency
 
 
+def workload_attention(workload: Workload) -> Attention | None:
+    """The workload's model architecture for its KV cache, when it states all of it."""
+    if workload.layers is None or workload.kv_heads is None or workload.head_dim is None:
+        return None
+    return Attention(workload.layers, workload.kv_heads, workload.head_dim, workload.kv_bytes)
+
+
+def workload_serving_memory(workload: Workload) -> Figure:
+    """Memory to serve the workload's model: weights plus its batch's KV cache (GB).
+
+    From the model's architecture when the workload states it (grouped-query attention
+    makes the cache many times smaller), else assumed from the parameter count.
+    """
+    return _serving_memory(
+        workload.params,
+        workload.precision,
+        workload.context_length,
+        max(1, workload.batch_size),
+        None,
+        workload.kv_bytes,
+        ServingSetup(attention=workload_attention(workload)),
+    )
+
+
 def size_workload(
     workload: Workload,
     accelerator: Accelerator,
@@ -485,7 +509,7 @@ def size_workload(
             workload.params,
             workload.tokens_per_day,
             accelerator,
-            assumed_mfu=workload.assumed_mfu,
+            assumed_mfu=workload.mfu_at_precision,
             measured_mfu=measured_mfu,
             measured_tokens_per_second=measured_tokens_per_second,
             precision=workload.precision,
@@ -493,7 +517,9 @@ def size_workload(
             batch_size=workload.batch_size,
             hours_per_day=workload.hours_per_day or 24.0,
             source=source,
-            serving=ServingSetup(latency_ms=workload.latency_ms),
+            serving=ServingSetup(
+                attention=workload_attention(workload), latency_ms=workload.latency_ms
+            ),
         )
     if workload.training_tokens is None:
         return _memory_only(workload, accelerator, source, "training tokens")
@@ -501,7 +527,7 @@ def size_workload(
         workload.params,
         workload.training_tokens,
         accelerator,
-        assumed_mfu=workload.assumed_mfu,
+        assumed_mfu=workload.mfu_at_precision,
         measured_mfu=measured_mfu,
         precision=workload.precision,
         gpus=gpus or workload.accelerators,
@@ -525,9 +551,7 @@ def size_workload(
 
 def _memory_only(workload: Workload, accelerator: Accelerator, source: str, missing: str) -> Sizing:
     if workload.purpose is Purpose.INFERENCE:
-        memory = inference_memory_gb(
-            workload.params, workload.precision, workload.context_length, workload.batch_size
-        )
+        memory = workload_serving_memory(workload)
     else:
         memory = training_memory_gb(workload.params)
     problem = Problem(

@@ -34,8 +34,10 @@ sum of everything the vendor listed. Conventions:
   ``count × months × 730`` hours. A term shorter than the horizon is assumed renewed
   at the quoted price (``Assumptions.renew_short_terms``); a term longer than the
   horizon is capped at the horizon and the months beyond are reported. On-demand
-  and spot capacity is paid for the hours used. Spot adds a lost-work line
-  (checkpoint and restart) of ``Assumptions.spot_overhead`` × the spot compute.
+  and spot capacity is paid for the hours used. Spot adds a lost-work line: the spot
+  compute × interruptions per hour × (checkpoint interval ÷ 2 + restart) + write time ÷
+  interval (DOMAIN §8), with the quote's stated interruption rate where it gives one,
+  else the assumed rate, labelled (``compute_lines.spot_lost_share``).
   A lease from a cloud is capacity the vendor operates (power and facility included);
   a lease from a server maker (:data:`~computescore.domain.tco.compute_lines.ON_SITE_LESSORS`)
   is servers at the buyer's site, which carry the running costs of owned hardware

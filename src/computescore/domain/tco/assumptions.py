@@ -36,7 +36,11 @@ class Assumptions:
     depreciation_years: float = 4.0
     residual_fraction: float = 0.1
     discount_rate: float = 0.0
-    spot_overhead: float = 0.1
+    spot_overhead: float | None = None
+    spot_interruptions_per_hour: float = 0.02
+    checkpoint_interval_hours: float = 2.0
+    checkpoint_write_hours: float = 0.05
+    spot_restart_hours: float = 0.25
     engineer_usd_per_month: float = 15_000.0
     adaptation_months: float = 2.0
     renew_short_terms: bool = True
@@ -63,8 +67,16 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "depreciation_years": "DOMAIN.md §3: hardware is depreciated over 4–5 years",
     "residual_fraction": "value left at the end of the depreciation life, share of the price",
     "discount_rate": "annual cost of capital for the present value; 0 = no discounting",
-    "spot_overhead": "work lost to spot interruptions (checkpoint and restart), share of spot "
-    "compute",
+    "spot_overhead": "a flat share of spot compute lost to interruptions, replacing the "
+    "interruption model below; empty by default",
+    "spot_interruptions_per_hour": "how often spot capacity is taken back where the quote does "
+    "not state it: 0.02 per hour is about one interruption every two days (assumption; a "
+    "vendor's stated rate wins)",
+    "checkpoint_interval_hours": "hours between checkpoints of a job on spot capacity; an "
+    "interruption loses half an interval on average",
+    "checkpoint_write_hours": "hours a checkpoint takes to write, lost at every interval",
+    "spot_restart_hours": "hours to get capacity back and reload the last checkpoint after an "
+    "interruption",
     "engineer_usd_per_month": "loaded cost of one engineer-month (assumption; use your own)",
     "adaptation_months": "practitioner's guide to AI compute selection: budget 1–3 engineering "
     "months for a non-CUDA software stack",
@@ -129,7 +141,7 @@ def assumptions_from_mapping(
                     rates[str(currency).upper()] = number
             changes[key] = rates
             continue
-        if raw is None and key in ("hours_per_day", "egress_gb_per_month"):
+        if raw is None and key in ("hours_per_day", "egress_gb_per_month", "spot_overhead"):
             changes[key] = None
             continue
         number = _as_number(raw)
@@ -145,10 +157,8 @@ def assumptions_from_mapping(
         if key == "hours_per_day" and number > 24:
             problems.append(Problem(where, "hours per day cannot exceed 24", found=repr(raw)))
             continue
-        if key == "depreciation_years" and number == 0:
-            problems.append(
-                Problem(where, "the depreciation life must be above zero", found=repr(raw))
-            )
+        if key in ("depreciation_years", "checkpoint_interval_hours") and number == 0:
+            problems.append(Problem(where, "must be above zero", found=repr(raw)))
             continue
         changes[key] = number
     return replace(base, **changes), tuple(problems)

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator
-from computescore.domain.figures import Input, format_usd
+from computescore.domain.figures import Figure, Input, format_usd
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     CostCategory,
@@ -25,9 +25,11 @@ from computescore.domain.tco.helpers import (
     price_unit_text,
 )
 from computescore.domain.tco.records import TcoCategory, Timing
+from computescore.domain.unit_economics import spot_lost_work
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
 
 if TYPE_CHECKING:
+    from computescore.domain.tco.assumptions import Assumptions
     from computescore.domain.tco.helpers import _Builder
     from computescore.domain.tco.records import FxUsed, ScaledCount
 
@@ -186,21 +188,47 @@ def _rented(
         fx,
         note,
     )
-    if deployment is Deployment.SPOT and b.a.spot_overhead > 0:
-        overhead = model.scaled(b.a.spot_overhead)
+    lost = spot_lost_share(b.quote, b.a) if deployment is Deployment.SPOT else None
+    if lost is not None and lost.value > 0:
         b.add(
             f"Spot lost work (checkpoint and restart): {count} × {name}",
             TcoCategory.SPOT_OVERHEAD,
-            overhead,
-            "spot compute × lost-work fraction",
-            (Input("lost-work fraction", b.a.spot_overhead, "", "assumption"),),
+            model.scaled(lost.value),
+            f"spot compute × lost-work share ({lost.formula})",
+            (*lost.inputs, Input("lost-work share", lost.value, "of spot hours")),
             timing,
             months,
             source,
             line.currency,
             fx,
+            note=lost.note,
         )
     return True
+
+
+def spot_lost_share(quote: Quote, a: Assumptions) -> Figure:
+    """The share of spot hours lost to interruptions and checkpoints (DOMAIN §8).
+
+    Interruptions per hour × (checkpoint interval ÷ 2 + restart) + write time ÷
+    interval, with the quote's stated interruption rate where it gives one, else the
+    assumed rate, labelled as such; a flat share set in the assumptions replaces it.
+    """
+    if a.spot_overhead is not None:
+        return Figure(
+            "Spot lost work",
+            a.spot_overhead,
+            "share of hours",
+            "flat share set in the assumptions",
+            (Input("lost-work share", a.spot_overhead, "", "assumption"),),
+        )
+    stated = quote.reliability.spot_interruptions_per_hour
+    return spot_lost_work(
+        a.spot_interruptions_per_hour if stated is None else stated,
+        a.checkpoint_interval_hours,
+        a.spot_restart_hours,
+        a.checkpoint_write_hours,
+        stated=stated is not None,
+    )
 
 
 def _owned(

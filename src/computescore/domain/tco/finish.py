@@ -67,7 +67,8 @@ def _finish(
     kind = "present value" if a.discount_rate > 0 else "TCO"
     mfu = mfu_used(
         usable_mfu(quote.performance.mfu, quote.performance.method, workload),
-        workload.assumed_mfu,
+        workload.mfu_at_precision,
+        workload.mfu_note,
     )
     per_used = None
     if used_value > 0:
@@ -180,7 +181,7 @@ def _finish(
             workload.params,
             workload.training_tokens,
             main[1],
-            assumed_mfu=workload.assumed_mfu,
+            assumed_mfu=workload.mfu_at_precision,
             measured_mfu=usable_mfu(quote.performance.mfu, quote.performance.method, workload),
             precision=workload.precision,
             gpus=gpus,

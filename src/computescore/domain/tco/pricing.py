@@ -283,7 +283,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
         gpus,
         mfu_used(
             usable_mfu(quote.performance.mfu, quote.performance.method, workload),
-            workload.assumed_mfu,
+            workload.mfu_at_precision,
         ),
         PeakContext(
             [why for _, why, _ in no_peak],

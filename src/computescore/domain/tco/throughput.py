@@ -16,8 +16,7 @@ from computescore.domain.sizing import (
     TRAINING_FLOP_PER_PARAM_TOKEN,
     measurement_precision,
 )
-from computescore.domain.sizing.memory import inference_memory_gb
-from computescore.domain.sizing.sizings import replica_decode
+from computescore.domain.sizing.sizings import replica_decode, workload_serving_memory
 from computescore.domain.tco.records import UsefulBasis
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
@@ -292,9 +291,7 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
     if not peak or accelerator.memory_bandwidth_gbps <= 0 or accelerator.memory_gb <= 0:
         return None
     batch = max(1, workload.batch_size)
-    memory = inference_memory_gb(
-        workload.params, workload.precision, workload.context_length, batch
-    )
+    memory = workload_serving_memory(workload)
     decode, _chip = replica_decode(
         workload.params,
         workload.precision,
@@ -302,7 +299,7 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
         batch,
         accelerator,
         peak,
-        workload.assumed_mfu,
+        workload.mfu_at_precision,
     )
     per_chip = decode.per_accelerator_tokens_per_s.value
     return Figure(
@@ -314,6 +311,7 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
             Input("decode rate", per_chip, "tokens/s per accelerator", decode.step_s.formula),
             Input("batch", batch, "sequences"),
             Input("context", workload.context_length, "tokens"),
+            Input("KV cache", memory.value, "GB", memory.note),
             Input("accelerators per replica", decode.tensor_parallel),
             Input("parameters", workload.params, "", f"workload {workload.name}"),
         ),

@@ -500,6 +500,7 @@ class UnitOfWork(WorkspaceRows):
                     annual_failure_rate=reliability.annual_failure_rate,
                     mttr_hours=reliability.mttr_hours,
                     source=reliability.source,
+                    spot_interruptions_per_hour=reliability.spot_interruptions_per_hour,
                 )
             )
         if performance != MeasuredPerformance():
