@@ -401,9 +401,7 @@ def test_an_option_must_carry_the_load_and_the_job_cadence() -> None:
     from computescore.domain.sizing.sizings import size_workload
     from tests.domain.engine_records import H100, workload
 
-    serving = replace(
-        workload(purpose=Purpose.INFERENCE), training_tokens=None, tokens_per_day=2e9
-    )
+    serving = replace(workload(purpose=Purpose.INFERENCE), training_tokens=None, tokens_per_day=2e9)
     short = load_findings(
         quote_key="Q",
         workload=serving,
