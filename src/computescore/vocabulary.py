@@ -154,6 +154,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
         1.0,
         "depreciation {} years",
     ),
+    Assumption("generation_life_cut", "economic life lost per newer generation, share"),
     Assumption("server_overhead_factor", "server power ÷ accelerator power", "×"),
     Assumption("idle_power_fraction", "idle power, share of full power"),
     Assumption(

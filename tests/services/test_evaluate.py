@@ -70,11 +70,13 @@ def test_every_quote_is_costed_from_its_lines(workspace: Path | str) -> None:
     totals = {item.quote_key: item.tco.total_usd for item in result.quotes}
     # Helios: 8 × US$2.00 × 12 × 730 = 140,160.
     assert totals[HELIOS] == pytest.approx(140_160.0)
-    # Kessler (12 months, 12 h/day = 4,380 h): 250,000 − 193,750 value left (d = 0.25)
+    # Kessler (12 months, 12 h/day = 4,380 h): 250,000 − 137,500 value left (d = 12 ÷ 24
+    # months: B200 and GB200 are on sale, so the H100's economic life is 4 × (1 − 2 × 0.25)
+    # = 2 years, and 1 − 0.5 × 0.9 = 0.55 of the price is left)
     # + energy 10.08 kW × 1.5 × 4,380 × 0.16 = 10,596.10 + idle 10.08 × 0.3 × 1.5 × 4,380
     # × 0.16 = 3,178.83 + operations, every hour the server exists, 2 × 8 × 730 × 12
     # = 140,160 + installation 20,000.
-    assert totals[KESSLER] == pytest.approx(230_184.9248)
+    assert totals[KESSLER] == pytest.approx(286_434.9248)
     # Euro Compute quotes 16 but is priced for the workload's 8 (one node of 8):
     # 8 × €4.00 × 4,380 h × 1.10 USD/EUR = 154,176 (the 16 quoted would be 308,352).
     assert totals[EURO] == pytest.approx(154_176.0)
@@ -129,13 +131,14 @@ def test_buy_vs_rent_uses_the_cheapest_owned_and_rented_quotes(workspace: Path |
     assert (advice.owned_key, advice.rented_key) == (KESSLER, HELIOS)
     assert advice.break_even is not None
     assert advice.break_even.kind is BreakEvenKind.RENTED_ALWAYS_CHEAPER
-    # Owned: fixed 250,000 − 193,750 + idle energy at 0 h 6,357.66 + operations (every hour
-    # the server exists) 140,160 + 20,000 = 222,767.66, plus 618.11 of energy per daily hour
-    # (883.01 in use − 264.90 less idle); reserved: 140,160 at any use. Owning never catches
-    # up within 12 months: 222,768 at 0 h/day, 222,767.66 + 24 × 618.11 = 237,602 at 24.
+    # Owned: fixed 250,000 − 137,500 (a 2-year economic life, see above) + idle energy at
+    # 0 h 6,357.66 + operations (every hour the server exists) 140,160 + 20,000 = 279,017.66,
+    # plus 618.11 of energy per daily hour (883.01 in use − 264.90 less idle); reserved:
+    # 140,160 at any use. Owning never catches up within 12 months: 279,018 at 0 h/day,
+    # 279,017.66 + 24 × 618.11 = 293,852 at 24.
     assert advice.break_even.hours_per_day is None
-    assert "$140,160 against $222,768 at 0 h/day" in advice.break_even.explanation
-    assert "$140,160 against $237,602 at 24 h/day" in advice.break_even.explanation
+    assert "$140,160 against $279,018 at 0 h/day" in advice.break_even.explanation
+    assert "$140,160 against $293,852 at 24 h/day" in advice.break_even.explanation
     assert advice.recommendation.choice is DeploymentChoice.RENT
     assert len(advice.curve) == 25
     # With no discount rate the comparison says money was treated as free.

@@ -97,6 +97,8 @@ def demo_evaluation() -> Evaluation:
                 # Demand varies: 16 accelerators all year, 64 for three months of it.
                 baseline_accelerators=16,
                 peak_months_per_year=3,
+                # Each quarter's run must finish before the next one starts.
+                job_every_days=91,
                 precision=Precision.BF16,
                 assumed_mfu=0.38,
                 data_classification=DataClassification.INTERNAL,

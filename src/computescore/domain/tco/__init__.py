@@ -44,9 +44,11 @@ sum of everything the vendor listed. Conventions:
   (operations, energy, facility) on top of the lease payments, so a lease and a
   purchase of the same servers compare like for like.
 * **Owned capacity** (``purchase``). The hardware is paid up front; its value at the
-  horizon's end is credited back: straight-line depreciation over
-  ``depreciation_years`` from the price down to ``residual_fraction`` × price, so
-  hardware line + value line = depreciation over the horizon. Energy while in use =
+  horizon's end is credited back: straight-line depreciation over the part's economic
+  life (``depreciation_years``, cut by ``generation_life_cut`` for each newer, faster
+  generation already on sale: :mod:`computescore.domain.resale`) from the price down to
+  ``residual_fraction`` × price, so hardware line + value line = depreciation over the
+  horizon. Energy while in use =
   kW × PUE × hours used × $/kWh, energy while idle = kW × idle fraction × PUE × idle
   hours × $/kWh, where kW = TDP × count × ``server_overhead_factor`` / 1000 (CPUs,
   memory, fans and NICs: a DGX H100 draws up to 10.2 kW for 8 × 700 W of GPUs, ≈ 1.8×).

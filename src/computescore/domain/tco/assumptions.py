@@ -34,6 +34,7 @@ class Assumptions:
     maintenance_fraction_per_year: float = 0.0
     facility_usd_per_kw_month: float = 0.0
     depreciation_years: float = 4.0
+    generation_life_cut: float = 0.25
     residual_fraction: float = 0.1
     discount_rate: float = 0.0
     spot_overhead: float | None = None
@@ -65,7 +66,10 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "facility_usd_per_kw_month": "colocation or facility cost per kW of IT load per month; 0 on "
     "premises already paid for",
     "depreciation_years": "DOMAIN.md §3: hardware is depreciated over 4–5 years",
-    "residual_fraction": "value left at the end of the depreciation life, share of the price",
+    "residual_fraction": "value left at the end of the economic life, share of the price",
+    "generation_life_cut": "share of the economic life lost for each newer, faster generation "
+    "of the part already on sale (at most three; never below one year): seed 002, new "
+    "generations shrink the economic lifetime of older cards",
     "discount_rate": "annual cost of capital for the present value; 0 = no discounting",
     "spot_overhead": "a flat share of spot compute lost to interruptions, replacing the "
     "interruption model below; empty by default",
@@ -112,6 +116,7 @@ def assumptions_from_mapping(
         "maintenance_fraction_per_year",
         "residual_fraction",
         "spot_overhead",
+        "generation_life_cut",
     }
     for key, raw in data.items():
         where = f"{source}:{key}"

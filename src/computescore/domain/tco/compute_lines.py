@@ -16,6 +16,7 @@ from computescore.domain.quotes import (
     QuoteLine,
     VendorKind,
 )
+from computescore.domain.resale import value_share
 from computescore.domain.tco.assumptions import DAYS_PER_MONTH
 from computescore.domain.tco.helpers import (
     _join,
@@ -238,10 +239,12 @@ def _owned(
     accelerator: Accelerator | None,
     fx: FxUsed | None,
     scaled: ScaledCount,
+    life: Figure | None = None,
 ) -> float | None:
     """Add the lines of owned capacity; returns its IT load in kW (0 when unknown).
 
-    Returns None when the line cannot be priced.
+    ``life`` is the part's economic life (:func:`~computescore.domain.resale.economic_life`);
+    None: the depreciation life. Returns None when the line cannot be priced.
     """
     source = _line_source(b.quote, index, line)
     count = scaled.accelerators
@@ -296,19 +299,25 @@ def _owned(
         fx,
         note=_scale_note(scaled),
     )
-    life_months = b.a.depreciation_years * MONTHS_PER_YEAR
+    life_years = life.value if life is not None else b.a.depreciation_years
+    life_months = life_years * MONTHS_PER_YEAR
     d = min(1.0, H / life_months)
-    value_now = hardware * (1 - d * (1 - b.a.residual_fraction))
+    value_now = hardware * value_share(H, life_years, b.a.residual_fraction)
     depreciation_usd = (hardware - value_now) * (fx.usd_per_unit if fx else 1.0)
     b.add(
         f"Value remaining at horizon end: {count} × {name}",
         TcoCategory.RESIDUAL_VALUE,
         _model(fx, k0=-hardware * (1 - d), k_r=-hardware * d),
-        "−hardware × (1 − d × (1 − residual)), d = min(1, horizon / depreciation life)",
+        "−hardware × (1 − d × (1 − residual)), d = min(1, horizon / economic life)",
         (
             Input("hardware", hardware, line.currency),
             Input("horizon", H, "months"),
-            Input("depreciation life", life_months, "months", "assumption"),
+            Input(
+                "economic life",
+                life_months,
+                "months",
+                life.formula if life is not None and life.note else "depreciation life",
+            ),
             Input("residual", b.a.residual_fraction, "of price", "assumption"),
             Input("d", d),
         ),
@@ -317,7 +326,14 @@ def _owned(
         source,
         line.currency,
         fx,
-        note=f"depreciation over the horizon = {format_usd(depreciation_usd)}",
+        note="; ".join(
+            part
+            for part in (
+                f"depreciation over the horizon = {format_usd(depreciation_usd)}",
+                life.note if life is not None else "",
+            )
+            if part
+        ),
     )
     if b.a.maintenance_fraction_per_year > 0:
         b.add(

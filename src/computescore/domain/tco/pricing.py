@@ -17,6 +17,7 @@ from computescore.domain.quotes import (
     Quote,
     QuoteLine,
 )
+from computescore.domain.resale import economic_life, newer_generations
 from computescore.domain.sizing import (
     mfu_used,
 )
@@ -136,7 +137,16 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
                 before = len(b.lines)
                 if deployment.owned:
                     holds_capacity = True
-                    kw = _owned(b, index, line, accelerator, fx, scaled)
+                    life = (
+                        economic_life(
+                            a.depreciation_years,
+                            a.generation_life_cut,
+                            newer_generations(accelerator, c.accelerators.values(), c.on),
+                        )
+                        if accelerator is not None
+                        else None
+                    )
+                    kw = _owned(b, index, line, accelerator, fx, scaled, life)
                     ok = kw is not None
                     owned_kw = kw or 0.0
                 else:
