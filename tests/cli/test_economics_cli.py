@@ -122,3 +122,22 @@ def test_the_layout_of_a_fine_tune(capsys: pytest.CaptureFixture[str]) -> None:
         == 1
     )
     assert "cannot hold one copy" in capsys.readouterr().out
+
+
+def test_the_efficiency_curve_of_a_training_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    # 70 B on H100 SXM (989.4 × 0.4 = 395.76 TFLOP/s): a 4,096-token step is 4.3468 s;
+    # over Ethernet 128 accelerators (8 replicas of 16) exchange for 4.9 s → 88.7 %.
+    curve = run_json(
+        capsys,
+        *words("estimate curve --params 70e9 --accelerator nvidia-h100-sxm --fabric ethernet"),
+        *words("--usd-per-gpu-hour 2.5 --up-to 128"),
+    )
+    assert (curve["tensor"], curve["pipeline"]) == (8, 2)
+    assert curve["step_seconds"] == pytest.approx(4.3468, abs=1e-4)
+    efficiencies = {p["accelerators"]: p["efficiency"] for p in curve["points"]}
+    assert efficiencies[64] == 1.0
+    assert efficiencies[128] == pytest.approx(4.3468 / 4.9, abs=1e-4)
+    assert curve["efficient_size"] == 64
+    assert main([*words("estimate curve --params 70e9 --accelerator nvidia-h100-sxm")]) == 0
+    shown = capsys.readouterr().out
+    assert "tensor 8 × pipeline 2" in shown and "Give --usd-per-gpu-hour" in shown

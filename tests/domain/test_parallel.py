@@ -97,3 +97,45 @@ def test_one_to_two_can_lose_when_the_gradients_outweigh_the_compute() -> None:
     one, two, three = efficiency_curve([1, 2, 3], 10.0, 1.0, 2.0, 1.0)
     assert (one.useful_total, two.useful_total) == (10.0, pytest.approx(10.0))
     assert three.useful_total == pytest.approx(3 * 10 * 1 / (2 * 2 / 3 * 2))
+
+
+def test_a_training_curve_on_one_option() -> None:
+    from computescore.domain.sizing.parallel import training_curve, training_curve_inputs
+
+    # 70 B on H100 (80 GB, NVLink 900 GB/s both ways), 989 × 0.4 = 395.6 useful TFLOP/s,
+    # 4,096 tokens per accelerator per step, plain Ethernet between nodes of 8.
+    # State 1,120 GB; a node holds 8 × 72 = 576 GB → tensor 8 × pipeline 2 = 16 per
+    # replica. Step: 6 × 70e9 × 4,096 ÷ 395.6e12 = 4.3486 s. Gradients per member: 140 ÷ 16
+    # = 8.75 GB. Ethernet gives 3.125 GB/s each: 64 (4 replicas) all-reduce in 2 × 3/4 ×
+    # 8.75 ÷ 3.125 = 4.2 s (hidden), 128 (8 replicas) in 4.9 s → 4.3486 ÷ 4.9 = 88.7 %.
+    setup = training_curve_inputs(70e9, 4096, 395.6, 80, 900, "ethernet", 8, 128)
+    assert (setup.layout.tensor, setup.layout.pipeline) == (8, 2)
+    assert setup.step_compute_s == pytest.approx(4.3486, abs=1e-4)
+    assert setup.gradient_gb == pytest.approx(8.75)
+    assert (setup.inter_node_gbps, setup.within_node_gbps) == (3.125, 450)
+    assert setup.sizes == (16, 32, 64, 128)
+    points = training_curve(setup, 0.3956, 2.5)
+    assert [p.efficiency for p in points[:3]] == [1.0, 1.0, 1.0]
+    assert points[3].efficiency == pytest.approx(4.3486 / 4.9, abs=1e-4)
+    # US$2.50 ÷ 0.3956 PFLOP/s = 6.32 per useful PFLOP-hour; at 128, 6.32 ÷ 0.887 = 7.12,
+    # more than 10 % above: 64 is the efficient size.
+    assert points[0].cost_per_unit == pytest.approx(6.3195, abs=1e-4)
+    assert points[3].cost_per_unit == pytest.approx(7.12, abs=0.01)
+    best = efficient_size(points)
+    assert best is not None and best.accelerators == 64
+    fast = training_curve(
+        training_curve_inputs(70e9, 4096, 395.6, 80, 900, "infiniband", 8, 128), 0.3956, 2.5
+    )
+    assert all(p.efficiency == 1.0 for p in fast)  # 50 GB/s each hides the exchange
+
+
+def test_within_a_node_the_chips_own_links_carry_the_exchange() -> None:
+    from computescore.domain.sizing.parallel import training_curve, training_curve_inputs
+
+    # 7 B: 112 GB of state → tensor 2; 7 GB of gradients per member; a step of 0.4349 s.
+    # 8 accelerators (4 replicas, one node): 2 × 3/4 × 7 ÷ 450 = 0.023 s, hidden. 16 (two
+    # nodes, 8 replicas) over Ethernet: 2 × 7/8 × 7 ÷ 3.125 = 3.92 s → 0.4349 ÷ 3.92 = 11 %.
+    setup = training_curve_inputs(7e9, 4096, 395.6, 80, 900, "ethernet", 8, 16)
+    eight, sixteen = (p for p in training_curve(setup, 0.3956, None) if p.accelerators >= 8)
+    assert eight.efficiency == 1.0
+    assert sixteen.efficiency == pytest.approx(0.43486 / 3.92, abs=1e-3)

@@ -242,3 +242,20 @@ def test_the_tco_page_shows_energy_and_carbon_for_each_option(analysed) -> None:
 
     assert table.item(0, 3).text() == format_number(round(first.kwh / 1000, 1))
     assert "Energy = accelerators × board power × PUE × hours used" in view.energy.note.text()
+
+
+def test_the_tco_page_shows_how_each_option_scales(analysed) -> None:  # type: ignore[no-untyped-def]
+    view = analysed.show_view("tco")
+    pack = analysed.analysis.outcome.pack
+    assert pack is not None and pack.scaling
+    assert view.scaling.summary.rowCount() == len(pack.scaling)
+    assert view.scaling.summary.item(0, 0).text() == pack.scaling[0].workload
+    points = sum(len(row.points) for row in pack.scaling)
+    assert view.scaling.curve.rowCount() == points
+    marked = [
+        view.scaling.curve.item(index, 2).text()
+        for index in range(points)
+        if "efficient" in view.scaling.curve.item(index, 2).text()
+    ]
+    assert len(marked) == sum(1 for row in pack.scaling if row.efficient is not None)
+    assert "economically efficient size" in view.scaling.note.text()

@@ -78,3 +78,36 @@ def test_the_pack_compares_each_quote_with_a_token_api_when_one_is_stated(
         assert analyse(store, None, FAST).pack.api is None
     text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "pack.pdf").pages)
     assert "Against a token API" in text and "Hosted 13B costs $0.90 per million" in text
+
+
+def test_the_pack_says_how_each_option_scales_for_training(
+    db_target: Path | str, tmp_path: Path
+) -> None:
+    from computescore.reports.model import scaling_cells
+
+    with Store.open(db_target) as store:
+        create_demo(store)
+        pack = analyse(store, None, FAST).pack  # analysed for the serving workload …
+        # … yet the curves are drawn for the training workloads of the evaluation.
+        assert {row.workload for row in pack.scaling} == {
+            "Quarterly fine-tuning (70B)",
+            "Research sandbox",
+        }
+        rows = {
+            row.label: row for row in pack.scaling if row.workload == "Quarterly fine-tuning (70B)"
+        }
+        brightline = rows["Brightline GPU Cloud, Inc. — BGC-Q-88213"]
+        # Spot H100 nodes, no fabric named: 70 B needs tensor 8 × pipeline 2. Measured MFU
+        # 0.41 × 989.4 = 405.65 TFLOP/s: a 4,096-token step takes 6 × 70e9 × 4,096 ÷
+        # 405.65e12 = 4.241 s. 128 accelerators are 8 replicas exchanging 140 ÷ 16 = 8.75 GB
+        # each over Ethernet's 3.125 GB/s: 2 × 7/8 × 8.75 ÷ 3.125 = 4.9 s → 86.6 %.
+        assert brightline.layout == "tensor 8 × pipeline 2" and brightline.fabric == "unknown"
+        at = {p.accelerators: p for p in brightline.points}
+        assert at[64].efficiency == 1.0
+        assert at[128].efficiency == pytest.approx(4.2409 / 4.9, abs=1e-3)
+        assert brightline.efficient == 64
+        assert scaling_cells(brightline)[4] == "100% at 64 × NVIDIA H100 SXM5 80GB"
+        export_reports(pack, pdf=tmp_path / "pack.pdf")
+    text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "pack.pdf").pages)
+    flat = " ".join(text.split())  # the table wraps its cells
+    assert "How each option scales for training" in flat and "tensor 8 × pipeline 2" in flat

@@ -358,6 +358,72 @@ def energy_cells(row: EnergyRow) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class ScalingPoint:
+    """One cluster size of an option's efficiency curve."""
+
+    accelerators: int
+    efficiency: float
+    useful_pflops: float
+    usd_per_useful_pflop_hour: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScalingRow:
+    """How one quote's chosen option scales for a training workload (seed 002).
+
+    ``workload`` names the training workload it is drawn for.
+
+    ``efficient`` is the economically efficient size: the largest whose cost per useful
+    PFLOP-hour is within 10 % of the cheapest; ``needed`` the workload's accelerators.
+    """
+
+    label: str
+    accelerator: str
+    layout: str
+    fabric: str
+    points: tuple[ScalingPoint, ...]
+    efficient: int | None
+    needed: int
+    workload: str = ""
+
+
+SCALING_HEADERS = (
+    "Workload",
+    "Quote",
+    "Layout per replica",
+    "Fabric",
+    "Efficiency at the need",
+    "Efficient size",
+    "$ per useful PFLOP-h there",
+)
+"""The columns of the scaling table, in the app and in the pack."""
+
+
+def scaling_cells(row: ScalingRow) -> tuple[str, ...]:
+    """One option's scaling as text: its efficiency at the workload's size and the efficient
+    size with its cost per useful PFLOP-hour."""
+    at_need = min(row.points, key=lambda p: abs(p.accelerators - row.needed), default=None)
+    best = next((p for p in row.points if p.accelerators == row.efficient), None)
+    return (
+        row.workload,
+        row.label,
+        row.layout,
+        row.fabric,
+        "—"
+        if at_need is None
+        else f"{at_need.efficiency:.0%} at {at_need.accelerators} × {row.accelerator}",
+        "—"
+        if best is None
+        else f"{best.accelerators} or more (no rise up to there)"
+        if best is row.points[-1]
+        else f"{best.accelerators} accelerators",
+        "—"
+        if best is None or best.usd_per_useful_pflop_hour is None
+        else f"${best.usd_per_useful_pflop_hour:,.2f}",
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class ApiComparison:
     """The quotes' capacity against buying the same tokens from a token API.
 
@@ -551,6 +617,7 @@ class BoardPack:
         plan: the award plan for every workload (None: not planned).
         energy: energy and carbon of each quote's chosen option.
         energy_source: where the grid intensities come from, and their year.
+        scaling: for each training workload, how each quote's chosen option scales.
         api: the quotes against a token API, when the evaluation states one's prices.
     """
 
@@ -570,6 +637,7 @@ class BoardPack:
     plan: PlanSummary | None = None
     energy: tuple[EnergyRow, ...] = ()
     energy_source: str = ""
+    scaling: tuple[ScalingRow, ...] = ()
     api: ApiComparison | None = None
 
     def tco_for(self, quote_key: str) -> QuoteTco | None:

@@ -544,6 +544,7 @@ def build_board_pack(
         workloads=_workload_line(evaluation),
         app_version=__version__,
     )
+    from computescore.services.efficiency import scaling_rows
     from computescore.services.energy import energy_rows
 
     energy, energy_source = energy_rows(data, result)
@@ -563,6 +564,7 @@ def build_board_pack(
         lines=_lines(data),
         energy=energy,
         energy_source=energy_source,
+        scaling=scaling_rows(data, result),
         api=_api_comparison(data, result),
     )
 

@@ -56,6 +56,32 @@ def register_estimates(kinds: Any) -> None:
     layout.add_argument("--step-seconds", type=float, help="compute time of one step")
     layout.add_argument("--json", action="store_true", help="print JSON")
     layout.set_defaults(func=run_layout)
+    _register_curve(kinds)
+
+
+def _register_curve(kinds: Any) -> None:
+    curve = kinds.add_parser(
+        "curve",
+        help="useful throughput and cost per useful unit by cluster size, with the efficient size",
+    )
+    curve.add_argument("--params", type=float, required=True, help="model parameters, e.g. 70e9")
+    curve.add_argument("--accelerator", required=True, help="catalogue id or name")
+    curve.add_argument("--mfu", type=float, default=0.4, help="model FLOPs utilisation, 0–1")
+    curve.add_argument("--precision", default="bf16", help="bf16, fp8 …")
+    curve.add_argument(
+        "--fabric",
+        choices=["infiniband", "roce", "nvlink_switch", "other_rdma", "ethernet", "unknown"],
+        default="infiniband",
+        help="the network between nodes",
+    )
+    curve.add_argument("--per-node", type=int, default=8, help="accelerators per node")
+    curve.add_argument(
+        "--tokens-per-step", type=float, default=4096, help="tokens per accelerator per step"
+    )
+    curve.add_argument("--up-to", type=int, default=256, help="largest cluster drawn")
+    curve.add_argument("--usd-per-gpu-hour", type=float, help="price, for the cost per unit")
+    curve.add_argument("--json", action="store_true", help="print JSON")
+    curve.set_defaults(func=run_curve)
 
 
 def _print(rows: list[tuple[str, Any]], notes: list[str]) -> None:
@@ -237,3 +263,85 @@ def run_layout(args: argparse.Namespace) -> int:
     notes.append(memory.note)
     _print(rows, notes)
     return 0 if layout.fits else 1
+
+
+def run_curve(args: argparse.Namespace) -> int:
+    """The efficiency curve of full training on one accelerator, marking the efficient size."""
+    from computescore.cli.common import print_table
+    from computescore.domain.catalog import Precision
+    from computescore.domain.sizing.parallel import (
+        efficient_size,
+        training_curve,
+        training_curve_inputs,
+    )
+    from computescore.domain.tco.throughput import dense_peak
+    from computescore.errors import UsageError
+    from computescore.services.catalogue import load_catalogue
+    from computescore.services.estimates import find_accelerator
+
+    accelerator = find_accelerator(load_catalogue(), args.accelerator)
+    peak = dense_peak(accelerator, Precision(args.precision))
+    if not peak:
+        raise UsageError(
+            f"{accelerator.display_name} has no {args.precision} peak in the catalogue."
+        )
+    useful = peak * args.mfu
+    setup = training_curve_inputs(
+        args.params,
+        args.tokens_per_step,
+        useful,
+        accelerator.memory_gb,
+        accelerator.interconnect_gbps,
+        args.fabric,
+        args.per_node,
+        args.up_to,
+    )
+    points = training_curve(setup, useful / 1000, args.usd_per_gpu_hour)
+    best = efficient_size(points)
+    if args.json:
+        print_json(
+            {
+                "accelerator": accelerator.id,
+                "tensor": setup.layout.tensor,
+                "pipeline": setup.layout.pipeline,
+                "step_seconds": setup.step_compute_s,
+                "gradient_gb_per_accelerator": setup.gradient_gb,
+                "inter_node_gbps": setup.inter_node_gbps,
+                "within_node_gbps": setup.within_node_gbps,
+                "points": [
+                    {
+                        "accelerators": p.accelerators,
+                        "efficiency": p.efficiency,
+                        "useful_pflops": p.useful_total,
+                        "usd_per_useful_pflop_hour": p.cost_per_unit,
+                    }
+                    for p in points
+                ],
+                "efficient_size": None if best is None else best.accelerators,
+            }
+        )
+        return 0
+    print(
+        f"Full training of {args.params:.3g} parameters on {accelerator.display_name}: "
+        f"{setup.layout.sentence}; a step of {args.tokens_per_step:,.0f} tokens per "
+        f"accelerator computes in {setup.step_compute_s:,.2f} s; each replica member "
+        f"all-reduces {setup.gradient_gb:,.2f} GB over {setup.within_node_gbps:,.0f} GB/s "
+        f"within a node and {setup.inter_node_gbps:,.3g} GB/s between nodes ({args.fabric})."
+    )
+    print_table(
+        ["Accelerators", "Efficiency", "Useful PFLOP/s", "$ per useful PFLOP-h", ""],
+        [
+            [
+                f"{p.accelerators:,}",
+                f"{p.efficiency:.0%}",
+                f"{p.useful_total:,.2f}",
+                "—" if p.cost_per_unit is None else f"{p.cost_per_unit:,.2f}",
+                "◆ efficient size" if best is not None and p is best else "",
+            ]
+            for p in points
+        ],
+        [True, True, True, True, False],
+    )
+    if best is None:
+        print("Give --usd-per-gpu-hour to mark the economically efficient size.")
+    return 0

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -187,18 +188,17 @@ class CurvePoint:
     cost_per_unit: float | None
 
 
-def efficiency_curve(
-    sizes: list[int],
+def _curve(
+    sizes: Sequence[int],
     rate_per_accelerator: float,
     step_compute_s: float,
-    gradient_gb: float,
-    bus_gbps: float,
-    usd_per_accelerator_hour: float | None = None,
+    usd_per_accelerator_hour: float | None,
+    exchange_s: Callable[[int], float],
 ) -> list[CurvePoint]:
-    """Useful throughput and cost per useful unit (per hour of one unit of rate) by size."""
+    """The curve, given the all-reduce seconds of each size (overlapped with the compute)."""
     points = []
     for n in sorted(set(sizes)):
-        ar = allreduce_seconds(gradient_gb, n, bus_gbps).value
+        ar = exchange_s(n)
         efficiency = step_compute_s / max(step_compute_s, ar) if step_compute_s > 0 else 0.0
         total = n * rate_per_accelerator * efficiency
         cost = (
@@ -208,6 +208,112 @@ def efficiency_curve(
         )
         points.append(CurvePoint(n, efficiency, total, cost))
     return points
+
+
+def efficiency_curve(
+    sizes: list[int],
+    rate_per_accelerator: float,
+    step_compute_s: float,
+    gradient_gb: float,
+    bus_gbps: float,
+    usd_per_accelerator_hour: float | None = None,
+) -> list[CurvePoint]:
+    """Useful throughput and cost per useful unit (per hour of one unit of rate) by size,
+    every accelerator a data-parallel replica exchanging ``gradient_gb`` over ``bus_gbps``."""
+    return _curve(
+        sizes,
+        rate_per_accelerator,
+        step_compute_s,
+        usd_per_accelerator_hour,
+        lambda n: allreduce_seconds(gradient_gb, n, bus_gbps).value,
+    )
+
+
+FABRIC_GBPS_PER_ACCELERATOR = {
+    "infiniband": 50.0,
+    "roce": 50.0,
+    "nvlink_switch": 450.0,
+    "other_rdma": 50.0,
+    "ethernet": 3.125,
+    "unknown": 3.125,
+}
+"""Bus bandwidth each accelerator gets between nodes, in GB/s, by fabric.
+
+An RDMA fabric gives each GPU its own 400 Gb/s port (50 GB/s: the HGX reference design);
+an NVLink Switch domain keeps the chip's NVLink speed; plain Ethernet is two 100 GbE ports
+shared by a node of eight (3.125 GB/s each), and an unstated fabric is taken as that."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingCurve:
+    """What the efficiency curve of a training workload on one accelerator rests on."""
+
+    layout: Layout
+    step_compute_s: float
+    gradient_gb: float
+    inter_node_gbps: float
+    within_node_gbps: float
+    sizes: tuple[int, ...]
+    per_node: int
+
+
+def training_curve(
+    setup: TrainingCurve, rate_per_accelerator: float, usd_per_accelerator_hour: float | None
+) -> list[CurvePoint]:
+    """The efficiency curve of :func:`training_curve_inputs`: each size runs size ÷ replica
+    replicas in data parallel, all-reducing within a node while the cluster fits one, else
+    over the fabric."""
+
+    def exchange(n: int) -> float:
+        bus = setup.within_node_gbps if n <= setup.per_node else setup.inter_node_gbps
+        data = max(1, n // setup.layout.per_replica)
+        return allreduce_seconds(setup.gradient_gb, data, bus).value
+
+    return _curve(
+        setup.sizes,
+        rate_per_accelerator,
+        setup.step_compute_s,
+        usd_per_accelerator_hour,
+        exchange,
+    )
+
+
+def training_curve_inputs(
+    params: float,
+    tokens_per_step: float,
+    useful_tflops: float,
+    accelerator_memory_gb: float,
+    scale_up_gbps: float,
+    fabric: str,
+    per_node: int,
+    largest: int,
+) -> TrainingCurve:
+    """The layout, step time, gradient shard and links of full training on one accelerator.
+
+    A step of ``tokens_per_step`` per accelerator (context × batch) takes 6 × params ×
+    tokens ÷ useful FLOP/s; each replica member holds its share of the bf16 gradients
+    (2 bytes per parameter ÷ tensor × pipeline); replicas all-reduce within a node over
+    half the chip's bidirectional scale-up bandwidth, and between nodes over the fabric's
+    per-accelerator share (:data:`FABRIC_GBPS_PER_ACCELERATOR`). Sizes run in powers of
+    two from one replica up to ``largest``.
+    """
+    state = params * FULL_FINE_TUNE_BYTES_PER_PARAM / 1e9
+    layout = parallel_layout(state, accelerator_memory_gb, per_node, largest)
+    step = 6.0 * params * tokens_per_step / (useful_tflops * 1e12) if useful_tflops > 0 else 0.0
+    sizes = []
+    n = layout.per_replica
+    while n <= max(largest, layout.per_replica):
+        sizes.append(n)
+        n *= 2
+    return TrainingCurve(
+        layout,
+        step,
+        params * 2 / 1e9 / layout.per_replica,
+        FABRIC_GBPS_PER_ACCELERATOR.get(fabric, FABRIC_GBPS_PER_ACCELERATOR["unknown"]),
+        scale_up_gbps / 2,
+        tuple(sizes),
+        max(1, per_node),
+    )
 
 
 def efficient_size(points: list[CurvePoint], margin: float = 0.1) -> CurvePoint | None:

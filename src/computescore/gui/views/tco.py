@@ -519,6 +519,10 @@ class TcoView(View):
 
         self.energy = EnergyTab()
         self.tabs.addTab(self.energy, "Energy and carbon")
+        from computescore.gui.views.tco_scaling import ScalingTab
+
+        self.scaling = ScalingTab()
+        self.tabs.addTab(self.scaling, "Scaling")
         self.body_layout.addWidget(self.tabs, 1)
 
     @staticmethod
@@ -629,6 +633,7 @@ class TcoView(View):
         )
         self.detail.set_catalogue(outcome.data.catalogue)
         self.energy.show_pack(outcome.pack)
+        self.scaling.show_pack(outcome.pack)
         rows = quote_costs(result)
         compute = [r for r in rows if not r.supporting]
         supporting = [r for r in rows if r.supporting]

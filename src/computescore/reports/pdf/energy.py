@@ -1,4 +1,5 @@
-"""Energy and carbon of each quote's chosen option, and the quotes against a token API."""
+"""Energy and carbon of each quote's chosen option, how it scales for training, and the
+quotes against a token API."""
 
 from __future__ import annotations
 
@@ -7,7 +8,12 @@ from typing import TYPE_CHECKING
 from reportlab.platypus import Spacer
 
 from computescore.domain.figures import format_number, format_usd
-from computescore.reports.model import ENERGY_HEADERS, energy_cells
+from computescore.reports.model import (
+    ENERGY_HEADERS,
+    SCALING_HEADERS,
+    energy_cells,
+    scaling_cells,
+)
 from computescore.reports.pdf.fonts import t
 
 if TYPE_CHECKING:
@@ -37,6 +43,32 @@ def _energy(b: _Builder) -> None:
     b.story.append(
         b.table(list(ENERGY_HEADERS), rows, [0.19, 0.19, 0.09, 0.08, 0.08, 0.1, 0.09, 0.18])
     )
+
+
+def _scaling(b: _Builder) -> None:
+    rows = b.pack.scaling
+    if not rows:
+        return
+    b.section("How each option scales for training", new_page=False)
+    b.story.append(
+        b.p(
+            "Doubling the accelerators does not halve a training job: each replica of the "
+            "smallest layout that holds the model exchanges its gradients with the others "
+            "every step, over the chip's links within a node and the fabric the quote names "
+            "between nodes (an unnamed fabric is taken as plain Ethernet). A step is the "
+            "workload's context × batch tokens on each accelerator; larger batches hide more "
+            "of the exchange. The efficient size "
+            "is the largest whose cost per useful PFLOP-hour stays within 10 % of the "
+            "cheapest; the app's TCO page shows each curve point by point.",
+            b.s.body,
+        )
+    )
+    b.story.append(Spacer(1, 4))
+    body = []
+    for row in rows:
+        cells = [t(text, 160) for text in scaling_cells(row)]
+        body.append([b.cell(cells[0]), b.cell(cells[1], bold=True), *map(b.cell, cells[2:])])
+    b.story.append(b.table(list(SCALING_HEADERS), body, [0.15, 0.22, 0.14, 0.1, 0.15, 0.14, 0.1]))
 
 
 def _token_api(b: _Builder) -> None:

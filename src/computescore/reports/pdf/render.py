@@ -20,7 +20,7 @@ from computescore.reports.model import (
 )
 from computescore.reports.pdf.blocks import _Builder
 from computescore.reports.pdf.costs import _charts, _tco
-from computescore.reports.pdf.energy import _energy, _token_api
+from computescore.reports.pdf.energy import _energy, _scaling, _token_api
 from computescore.reports.pdf.fonts import _REGULAR, PAPER_SIZES, _register_fonts
 from computescore.reports.pdf.front import _cover, _summary
 from computescore.reports.pdf.furniture import _body_page, _canvas_class, _cover_page, _Furniture
@@ -123,6 +123,7 @@ def render_pdf(pack: BoardPack, paper: str = "a4") -> bytes:
     _findings(builder)
     _exit_terms(builder)
     _energy(builder)
+    _scaling(builder)
     _token_api(builder)
     _methodology(builder, fp)
     _reasoning_appendix(builder)
