@@ -118,6 +118,7 @@ def workload_brief(workload: Workload, catalogue: Catalogue) -> str:
     from computescore.domain.figures import format_number
     from computescore.domain.sizing import size_workload
     from computescore.domain.sizing.parallel import FineTune, fine_tune_memory_gb, parallel_layout
+    from computescore.domain.sizing.sizings import workload_attention
     from computescore.domain.workload import Purpose
 
     accelerator = catalogue.accelerators.get(REFERENCE_ACCELERATOR)
@@ -145,6 +146,12 @@ def workload_brief(workload: Workload, catalogue: Catalogue) -> str:
         text = "; ".join(parts) + "."
         if sizing.latency:
             text += " Latency: " + sizing.latency + "."
+        text += (
+            " The KV cache is sized from the model's shape."
+            if workload_attention(workload) is not None
+            else " The KV cache assumes full multi-head attention: give layers, KV heads and "
+            "head dimension for grouped-query attention."
+        )
         return text
     memory = fine_tune_memory_gb(workload.params, FineTune.FULL)
     layout = parallel_layout(memory.value, accelerator.memory_gb, 8, workload.accelerators)
@@ -153,5 +160,17 @@ def workload_brief(workload: Workload, catalogue: Catalogue) -> str:
         f"activations aside); {layout.sentence}; needs {layout.interconnect}."
     )
     if sizing.gpu_hours is not None:
-        text += f" {format_number(sizing.gpu_hours.value)} GPU-hours at the assumed MFU."
+        text += (
+            f" {format_number(sizing.gpu_hours.value)} GPU-hours at an MFU of "
+            f"{workload.mfu_at_precision:.0%}"
+            + (f" ({workload.mfu_note})" if workload.mfu_note else "")
+            + "."
+        )
+    days, cadence = sizing.wall_clock_days, workload.job_every_days
+    if days is not None and cadence is not None:
+        verdict = "within" if days.value <= cadence else "longer than"
+        text += (
+            f" One run takes {format_number(days.value)} days on {workload.accelerators}, "
+            f"{verdict} its {format_number(cadence)}-day cadence."
+        )
     return text

@@ -555,6 +555,7 @@ class TcoView(View):
             ("breakdown", lambda: self.tabs.setCurrentIndex(1)),
             ("buy-or-rent", lambda: self.tabs.setCurrentIndex(2)),
             ("energy", lambda: self.tabs.setCurrentWidget(self.energy)),
+            ("scaling", lambda: self.tabs.setCurrentWidget(self.scaling)),
         ]
 
     def ready(self) -> bool:
