@@ -390,9 +390,10 @@ class ScalingRow:
 SCALING_HEADERS = (
     "Workload",
     "Quote",
+    "Accelerator",
     "Layout per replica",
     "Fabric",
-    "Efficiency at the need",
+    "At the need",
     "Efficient size",
     "$ per useful PFLOP-h there",
 )
@@ -401,22 +402,21 @@ SCALING_HEADERS = (
 
 def scaling_cells(row: ScalingRow) -> tuple[str, ...]:
     """One option's scaling as text: its efficiency at the workload's size and the efficient
-    size with its cost per useful PFLOP-hour."""
+    size ("N or more" when the cost does not rise within the sizes drawn) with its cost."""
     at_need = min(row.points, key=lambda p: abs(p.accelerators - row.needed), default=None)
     best = next((p for p in row.points if p.accelerators == row.efficient), None)
     return (
         row.workload,
         row.label,
+        row.accelerator,
         row.layout,
         row.fabric,
-        "—"
-        if at_need is None
-        else f"{at_need.efficiency:.0%} at {at_need.accelerators} × {row.accelerator}",
+        "—" if at_need is None else f"{at_need.efficiency:.0%} at {at_need.accelerators}",
         "—"
         if best is None
-        else f"{best.accelerators} or more (no rise up to there)"
+        else f"{best.accelerators} or more"
         if best is row.points[-1]
-        else f"{best.accelerators} accelerators",
+        else f"{best.accelerators}",
         "—"
         if best is None or best.usd_per_useful_pflop_hour is None
         else f"${best.usd_per_useful_pflop_hour:,.2f}",

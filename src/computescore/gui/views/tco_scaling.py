@@ -73,7 +73,8 @@ class ScalingTab(QWidget):
             "and over the fabric the quote names between nodes, overlapped with the compute of a "
             "step of the workload's context × batch tokens on each accelerator. "
             "◆ marks the economically efficient size: the largest whose cost per useful "
-            "PFLOP-hour is within 10 % of the cheapest."
+            "PFLOP-hour is within 10 % of the cheapest (\u201cor more\u201d when it does not "
+            "rise within the sizes drawn)."
             if rows
             else "The evaluation has no training workload with a costed option. Serving "
             "replicas do not exchange gradients, so serving scales with the accelerator count; "

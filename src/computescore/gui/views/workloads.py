@@ -86,13 +86,6 @@ def build_workload_form() -> Form:
         "sequences",
     )
     form.line(
-        "job_every_days",
-        "Job runs every",
-        number_parser("Job cadence", minimum=1, maximum=3_650, optional=True, example="91"),
-        "days",
-        "A recurring training job must finish within it (91 for quarterly)",
-    )
-    form.line(
         "layers",
         "Layers",
         number_parser(
@@ -123,6 +116,13 @@ def build_workload_form() -> Form:
         number_parser("KV bytes", minimum=0.25, maximum=4, example="2"),
         "bytes per value",
         "2 for BF16, 1 for an FP8 or INT8 cache",
+    )
+    form.line(
+        "job_every_days",
+        "Job runs every",
+        number_parser("Job cadence", minimum=1, maximum=3_650, optional=True, example="91"),
+        "days",
+        "A recurring training job must finish within it (91 for quarterly)",
     )
     form.line(
         "hours_per_day",

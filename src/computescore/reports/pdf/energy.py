@@ -59,7 +59,8 @@ def _scaling(b: _Builder) -> None:
             "workload's context × batch tokens on each accelerator; larger batches hide more "
             "of the exchange. The efficient size "
             "is the largest whose cost per useful PFLOP-hour stays within 10 % of the "
-            "cheapest; the app's TCO page shows each curve point by point.",
+            "cheapest (\u201cor more\u201d: it does not rise within the sizes drawn); the "
+            "app's TCO page shows each curve point by point.",
             b.s.body,
         )
     )
@@ -68,7 +69,9 @@ def _scaling(b: _Builder) -> None:
     for row in rows:
         cells = [t(text, 160) for text in scaling_cells(row)]
         body.append([b.cell(cells[0]), b.cell(cells[1], bold=True), *map(b.cell, cells[2:])])
-    b.story.append(b.table(list(SCALING_HEADERS), body, [0.15, 0.22, 0.14, 0.1, 0.15, 0.14, 0.1]))
+    b.story.append(
+        b.table(list(SCALING_HEADERS), body, [0.13, 0.19, 0.14, 0.12, 0.09, 0.1, 0.11, 0.12])
+    )
 
 
 def _token_api(b: _Builder) -> None:
