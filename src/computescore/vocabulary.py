@@ -168,6 +168,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
     Assumption("downtime_usd_per_gpu_hour", "business loss per GPU-hour of outage", "USD/GPU-h"),
     Assumption("restart_hours", "job stopped per failure (checkpoint and restart)", "h"),
     Assumption("spot_for_steady", "spot allowed for a steady workload"),
+    Assumption("power_budget_kw", "power budget for owned and on-site hardware", "kW"),
     Assumption("mfu_factor", "MFU, × its base value"),
     Assumption("fx_factor", "exchange rates, × the rate used", "×"),
     Assumption("downtime_factor", "expected downtime loss, × the stated one", "×"),

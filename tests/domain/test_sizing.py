@@ -443,3 +443,28 @@ def test_an_option_must_carry_the_load_and_the_job_cadence() -> None:
     assert late[0].workloads == ("fine-tune",)
     on_time = size_workload(quarterly, H100, gpus=14).wall_clock_days
     assert on_time is not None and on_time.value <= 91
+
+
+def test_hardware_on_the_buyers_site_must_fit_its_power_budget() -> None:
+    from computescore.domain.findings import FindingSeverity
+    from computescore.domain.sizing import load_findings
+    from tests.domain.engine_records import H100, workload
+
+    def check(power: tuple[float, float] | None):  # type: ignore[no-untyped-def]
+        return load_findings(
+            quote_key="Q",
+            workload=workload(),
+            accelerator=H100,
+            accelerators_priced=16,
+            stated_maximum=None,
+            accelerators_for_load=None,
+            job_days=None,
+            power=power,
+        )
+
+    # 16 × 700 W × 1.8 = 20.16 kW against a 20 kW budget: over; against 25 kW: fits.
+    over = check((16 * 0.7 * 1.8, 20.0))
+    assert [(f.severity, f.rule_id) for f in over] == [(FindingSeverity.KNOCKOUT, "fit.power")]
+    assert "20.2 kW of IT load" in over[0].reason and "20.0 kW budget" in over[0].reason
+    assert check((16 * 0.7 * 1.8, 25.0)) == ()
+    assert check(None) == ()

@@ -34,6 +34,7 @@ COMMAND_MODULES = (
     "computescore.cli.committee",
     "computescore.cli.signoff",
     "computescore.cli.token_api",
+    "computescore.cli.assumptions",
 )
 
 

@@ -46,7 +46,7 @@ from computescore.domain.buy_vs_rent import (
     recommend,
     workload_traits,
 )
-from computescore.domain.catalog import Catalogue
+from computescore.domain.catalog import Accelerator, Catalogue
 from computescore.domain.committee import CommitteeCheck
 from computescore.domain.figures import Figure
 from computescore.domain.findings import Finding
@@ -94,6 +94,7 @@ from computescore.domain.tco import (
     assumptions_from_mapping,
     compute_tco,
 )
+from computescore.domain.tco.compute_lines import installed_on_site
 from computescore.domain.tco.scope import ScopeCell, scope_of
 from computescore.domain.weights import Weights, normalise_weights, preset_for, presets_from_data
 from computescore.domain.workload import Workload
@@ -342,8 +343,28 @@ def _number(robustness: Mapping[str, Any], key: str, default: float) -> float:
 # ----------------------------------------------------------------------------- per quote
 
 
+def _site_power(
+    quote: Quote,
+    option: TcoOption,
+    gpus: int,
+    accelerator: Accelerator,
+    assumptions: Assumptions | None,
+) -> tuple[float, float] | None:
+    """The IT load (kW) of hardware on the buyer's site and the budget, when one is set."""
+    if assumptions is None or assumptions.power_budget_kw is None:
+        return None
+    if not (option.deployment.owned or installed_on_site(quote, option.deployment)):
+        return None
+    load = accelerator.tdp_w * gpus * assumptions.server_overhead_factor / 1000
+    return load, assumptions.power_budget_kw
+
+
 def _quote_sizing(
-    quote: Quote, tco: Tco, workload: Workload, catalogue: Catalogue
+    quote: Quote,
+    tco: Tco,
+    workload: Workload,
+    catalogue: Catalogue,
+    assumptions: Assumptions | None = None,
 ) -> tuple[Sizing | None, tuple[Finding, ...]]:
     """Size the workload on the quote's chosen option and check that it fits.
 
@@ -353,14 +374,22 @@ def _quote_sizing(
     option = tco.chosen
     if option is None:
         return None, ()
-    return size_option(quote, option, tco.accelerators_priced or tco.gpu_count, workload, catalogue)
+    return size_option(
+        quote, option, tco.accelerators_priced or tco.gpu_count, workload, catalogue, assumptions
+    )
 
 
 def size_option(
-    quote: Quote, option: TcoOption, gpus: int, workload: Workload, catalogue: Catalogue
+    quote: Quote,
+    option: TcoOption,
+    gpus: int,
+    workload: Workload,
+    catalogue: Catalogue,
+    assumptions: Assumptions | None = None,
 ) -> tuple[Sizing | None, tuple[Finding, ...]]:
     """Size the workload on one option of a quote with ``gpus`` accelerators, and check
-    that it fits (memory, node size, the quote's inter-node fabric).
+    that it fits (memory, node size, the quote's inter-node fabric, the load and the job
+    cadence, and for hardware on the buyer's site the power budget of ``assumptions``).
 
     ``gpus`` is capped at a maximum the vendor states for the option.
     """
@@ -403,6 +432,7 @@ def size_option(
             sizing.accelerators_for_load.value if sizing.accelerators_for_load else None
         ),
         job_days=sizing.wall_clock_days.value if sizing.wall_clock_days else None,
+        power=_site_power(quote, option, gpus, accelerator, assumptions),
     )
     return sizing, (*findings, *load)
 
@@ -613,7 +643,7 @@ def evaluate(
         tco = compute_tco(
             quote, workload, accelerators, data.fx_rates, day, assumptions, excluded=excluded
         )
-        sizing, fit = _quote_sizing(quote, tco, workload, data.catalogue)
+        sizing, fit = _quote_sizing(quote, tco, workload, data.catalogue, assumptions)
         if sizing is not None:
             all_problems.extend(sizing.problems)
             if sizing.min_accelerators is not None:

@@ -41,7 +41,7 @@ from computescore.domain.figures import format_usd
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Quote
-from computescore.domain.tco import Tco, TcoOption, compute_tco, stated_minimum
+from computescore.domain.tco import Assumptions, Tco, TcoOption, compute_tco, stated_minimum
 from computescore.domain.tco.throughput import dense_peak
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Workload
@@ -183,7 +183,11 @@ def _knockouts(result: EvaluationResult, quote_key: str) -> tuple[Finding, ...]:
 
 
 def option_fit(
-    quote: Quote, option: TcoOption, workload: Workload, catalogue: Catalogue
+    quote: Quote,
+    option: TcoOption,
+    workload: Workload,
+    catalogue: Catalogue,
+    assumptions: Assumptions | None = None,
 ) -> tuple[str, tuple[str, ...]]:
     """Why this option's accelerators cannot run the workload ("" when they can), and
     the fit warnings a plan using it carries ("multi-node training over plain Ethernet").
@@ -193,7 +197,9 @@ def option_fit(
     """
     if option.count is None:
         return "", ()
-    _, findings = size_option(quote, option, option.count.accelerators, workload, catalogue)
+    _, findings = size_option(
+        quote, option, option.count.accelerators, workload, catalogue, assumptions
+    )
     knockouts = [f.title for f in findings if f.severity is FindingSeverity.KNOCKOUT]
     warnings = tuple(
         f"{option.label}: {f.title}" for f in findings if f.severity is FindingSeverity.WARNING
@@ -272,7 +278,7 @@ def _options_for(
     out = []
     for option in tco.options:
         line = quote.lines[option.line_index]
-        fit, fit_risks = option_fit(quote, option, workload, catalogue)
+        fit, fit_risks = option_fit(quote, option, workload, catalogue, result.assumptions)
         reason = _reason(option, quote, workload, knockouts) or fit
         equivalents = _equivalents(option, reference)
         if equivalents is None and not reason:

@@ -256,6 +256,7 @@ def load_findings(
     stated_maximum: int | None,
     accelerators_for_load: float | None,
     job_days: float | None,
+    power: tuple[float, float] | None = None,
 ) -> tuple[Finding, ...]:
     """Check that an option's accelerators carry the workload's load and job cadence.
 
@@ -267,7 +268,9 @@ def load_findings(
       a knock-out when the vendor's stated maximum is below the need;
     * a recurring training job (``job_every_days``) must finish within its cadence on
       the accelerators priced (``fit.cadence``): a job that runs late is a failure, not
-      a cost; the finding says how many would finish in time.
+      a cost; the finding says how many would finish in time;
+    * owned or on-site hardware must fit the site's power budget (``fit.power``): an
+      IT load above it is a knock-out.
 
     Args:
         quote_key: the quote's key.
@@ -277,6 +280,8 @@ def load_findings(
         stated_maximum: the most the vendor states it can supply, None when unstated.
         accelerators_for_load: accelerators the serving load needs on this chip.
         job_days: wall-clock days of one run on the accelerators priced.
+        power: for hardware on the buyer's site, its IT load and the budget (kW), when
+            a budget is set.
     """
     findings: list[Finding] = []
     name = accelerator.display_name
@@ -336,5 +341,13 @@ def load_findings(
             f"one run takes {job_days:,.0f} days on {accelerators_priced} × {name}, longer "
             f"than the {cadence:,.0f} days between runs; about {enough} would finish in time "
             "(at the same efficiency) — raise the workload's accelerators",
+        )
+    if power is not None and power[0] > power[1]:
+        add(
+            FindingSeverity.KNOCKOUT,
+            "power",
+            "Over the power budget",
+            f"{accelerators_priced} × {name} on the buyer's site draw {power[0]:,.1f} kW of IT "
+            f"load (board power × the server overhead), above the {power[1]:,.1f} kW budget",
         )
     return tuple(findings)

@@ -50,6 +50,7 @@ class Assumptions:
     restart_hours: float = 1.0
     fx_override: Mapping[str, float] = field(default_factory=dict)
     spot_for_steady: bool = False
+    power_budget_kw: float | None = None
 
 
 ASSUMPTION_NOTES: Mapping[str, str] = {
@@ -91,6 +92,8 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "restart_hours": "hours a multi-node training job stands still after a failure (work since "
     "the last checkpoint plus the restart); the rest of the job's accelerators wait meanwhile",
     "fx_override": "USD per unit of a currency, overriding the FX table",
+    "power_budget_kw": "IT power the buyer's site or colocation can feed (kW); owned and "
+    "on-site hardware that draws more is knocked out; empty: no budget",
     "spot_for_steady": "spot (interruptible) options may be chosen for a steady workload; off by "
     "default: production serving cannot be pre-empted, so spot is priced and shown but not chosen",
 }
@@ -146,7 +149,12 @@ def assumptions_from_mapping(
                     rates[str(currency).upper()] = number
             changes[key] = rates
             continue
-        if raw is None and key in ("hours_per_day", "egress_gb_per_month", "spot_overhead"):
+        if raw is None and key in (
+            "hours_per_day",
+            "egress_gb_per_month",
+            "spot_overhead",
+            "power_budget_kw",
+        ):
             changes[key] = None
             continue
         number = _as_number(raw)
