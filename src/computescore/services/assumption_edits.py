@@ -106,7 +106,9 @@ def set_assumptions(
         if problems:
             first = problems[0]
             key = first.source.rsplit(":", 1)[-1]
-            raise InputRefused(f"{key}: {first.message} (found {first.found}); nothing was changed.")
+            raise InputRefused(
+                f"{key}: {first.message} (found {first.found}); nothing was changed."
+            )
         changes = [
             (key, current.get(key), new.get(key))
             for key in values
