@@ -31,6 +31,13 @@ def test_each_chosen_option_has_its_energy_and_carbon(
         assert kessler.country == "DE" and not kessler.intensity_assumed
         assert kessler.kg_co2e == pytest.approx(525_600 * 0.381)
         assert kessler.kg_per_million_tokens is not None
+        # Serving at the decode step's 22.91 useful TFLOP/s per B200: 22.91e12 ÷ (2 × 13e9)
+        # = 881.2 tokens/s on 1,000 W of board power → 0.881 tokens/s per W, the same rate
+        # the emissions per million tokens are spread over.
+        assert kessler.tokens_per_watt == pytest.approx(0.881, abs=0.001)
+        rate = kessler.tokens_per_watt * 1000
+        tokens_m = rate * 3600 * 21_900 * 16 / 1e6
+        assert kessler.kg_per_million_tokens == pytest.approx(kessler.kg_co2e / tokens_m)
         # Sweden is not in the shipped table: the world average stands in, marked.
         brightline = rows["Brightline GPU Cloud, Inc. — BGC-Q-88213"]
         assert brightline.intensity_assumed and brightline.intensity == pytest.approx(0.481)

@@ -312,6 +312,7 @@ class EnergyRow:
 
     ``intensity_assumed`` is True when the country is not in the grid table and the
     world average stands in; ``renewable`` is a vendor-stated share, None when unstated.
+    ``tokens_per_watt`` (serving only) is tokens/s per watt of board power.
     """
 
     label: str
@@ -326,6 +327,7 @@ class EnergyRow:
     intensity_assumed: bool
     kg_co2e: float
     kg_per_million_tokens: float | None = None
+    tokens_per_watt: float | None = None
 
 
 ENERGY_HEADERS = (
@@ -336,6 +338,7 @@ ENERGY_HEADERS = (
     "Where",
     "kg CO2e/kWh",
     "t CO2e",
+    "Tokens/s per W",
     "kg CO2e per M tokens",
 )
 """The columns of the energy-and-carbon table, in the app and in the pack."""
@@ -351,6 +354,7 @@ def energy_cells(row: EnergyRow) -> tuple[str, ...]:
         row.country + ("*" if row.intensity_assumed else ""),
         format_number(row.intensity),
         format_number(round(row.kg_co2e / 1000, 1)),
+        "—" if row.tokens_per_watt is None else format_number(round(row.tokens_per_watt, 3)),
         "—"
         if row.kg_per_million_tokens is None
         else format_number(round(row.kg_per_million_tokens, 4)),

@@ -67,7 +67,7 @@ def energy_rows(
 ) -> tuple[tuple[EnergyRow, ...], str]:
     """Energy and carbon of every quote's chosen option over the horizon, and the table's
     source. The option runs where its quote line says (else at the vendor's headquarters)."""
-    from computescore.domain.energy import carbon_kg, energy_kwh
+    from computescore.domain.energy import carbon_kg, energy_kwh, tokens_per_watt
     from computescore.reports.model import EnergyRow
 
     table = grid_table(stored=data.settings.get(SETTING))
@@ -86,9 +86,8 @@ def energy_rows(
         energy = energy_kwh(item.tco.gpu_count, accelerator.tdp_w / 1000, pue, hours)
         intensity = table.intensity(country)
         carbon = carbon_kg(energy, intensity)
-        tokens = (
-            _tokens_per_second(result, item.tco.useful_rate) * 3600 * hours * item.tco.gpu_count
-        )
+        rate = _tokens_per_second(result, item.tco.useful_rate)
+        tokens = rate * 3600 * hours * item.tco.gpu_count
         rows.append(
             EnergyRow(
                 label=item.label,
@@ -103,6 +102,9 @@ def energy_rows(
                 intensity_assumed=bool(intensity.flags),
                 kg_co2e=carbon.value,
                 kg_per_million_tokens=carbon.value / (tokens / 1e6) if tokens > 0 else None,
+                tokens_per_watt=(
+                    tokens_per_watt(rate, accelerator.tdp_w).value if rate > 0 else None
+                ),
             )
         )
     return tuple(rows), f"{table.source} ({table.as_of})"

@@ -36,7 +36,8 @@ class EnergyTab(QWidget):
         self.note.setText(
             "Energy = accelerators × board power × PUE × hours used; emissions = energy × the "
             "grid intensity where the option runs (* the world average: the country is not in "
-            f"the table; set your own with the workspace setting grid_intensity). {source}"
+            "the table; set your own with the workspace setting grid_intensity); tokens/s per "
+            f"W = the serving rate per accelerator ÷ its board power. {source}"
             if rows
             else "No option has an accelerator the catalogue knows, so energy is not estimated."
         )

@@ -41,7 +41,7 @@ def _energy(b: _Builder) -> None:
         cells = [t(text, 160) for text in energy_cells(row)]
         rows.append([b.cell(cells[0], bold=True), b.cell(cells[1]), *cells[2:]])
     b.story.append(
-        b.table(list(ENERGY_HEADERS), rows, [0.19, 0.19, 0.09, 0.08, 0.08, 0.1, 0.09, 0.18])
+        b.table(list(ENERGY_HEADERS), rows, [0.18, 0.18, 0.09, 0.07, 0.07, 0.1, 0.08, 0.1, 0.13])
     )
 
 
