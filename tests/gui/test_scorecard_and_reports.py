@@ -248,14 +248,20 @@ def test_the_tco_page_shows_how_each_option_scales(analysed) -> None:  # type: i
     view = analysed.show_view("tco")
     pack = analysed.analysis.outcome.pack
     assert pack is not None and pack.scaling
-    assert view.scaling.summary.rowCount() == len(pack.scaling)
-    assert view.scaling.summary.item(0, 0).text() == pack.scaling[0].workload
-    points = sum(len(row.points) for row in pack.scaling)
-    assert view.scaling.curve.rowCount() == points
-    marked = [
-        view.scaling.curve.item(index, 2).text()
-        for index in range(points)
-        if "efficient" in view.scaling.curve.item(index, 2).text()
-    ]
-    assert len(marked) == sum(1 for row in pack.scaling if row.efficient is not None)
-    assert "economically efficient size" in view.scaling.note.text()
+    tab = view.scaling
+    names = [tab.workload.itemText(i) for i in range(tab.workload.count())]
+    assert names == list(dict.fromkeys(row.workload for row in pack.scaling))
+    for name in names:
+        tab.workload.setCurrentText(name)
+        rows = [row for row in pack.scaling if row.workload == name]
+        assert tab.summary.rowCount() == len(rows)
+        assert tab.summary.item(0, 0).text() == rows[0].label
+        points = sum(len(row.points) for row in rows)
+        assert tab.curve.rowCount() == points
+        marked = [
+            tab.curve.item(index, 1).text()
+            for index in range(points)
+            if "efficient" in tab.curve.item(index, 1).text()
+        ]
+        assert len(marked) == sum(1 for row in rows if row.efficient is not None)
+    assert "economically efficient size" in tab.note.text()

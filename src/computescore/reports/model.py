@@ -399,7 +399,7 @@ SCALING_HEADERS = (
     "Fabric",
     "At the need",
     "Efficient size",
-    "$ per useful PFLOP-h there",
+    "$/useful PFLOP-h there",
 )
 """The columns of the scaling table, in the app and in the pack."""
 
