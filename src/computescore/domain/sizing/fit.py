@@ -99,6 +99,30 @@ def has_fast_scale_up(accelerator: Accelerator) -> bool:
     return "pcie" not in accelerator.interconnect.lower() and accelerator.interconnect_gbps >= 200
 
 
+def _fit(
+    quote_key: str,
+    severity: FindingSeverity,
+    rule: str,
+    title: str,
+    reason: str,
+    source: str,
+    workloads: tuple[str, ...] = (),
+) -> Finding:
+    """One fit finding (rule ``fit.<rule>``)."""
+    return Finding(
+        quote_key,
+        severity,
+        FindingCategory.FIT,
+        title,
+        reason,
+        f"fit.{rule}",
+        "",
+        RULE_STATUS,
+        source,
+        workloads=workloads,
+    )
+
+
 def fit_findings(
     *,
     quote_key: str,
@@ -139,19 +163,7 @@ def fit_findings(
     name = accelerator.display_name
 
     def add(severity: FindingSeverity, rule: str, title: str, reason: str) -> None:
-        findings.append(
-            Finding(
-                quote_key,
-                severity,
-                FindingCategory.FIT,
-                title,
-                reason,
-                f"fit.{rule}",
-                "",
-                RULE_STATUS,
-                SEED_000,
-            )
-        )
+        findings.append(_fit(quote_key, severity, rule, title, reason, SEED_000))
 
     if needed > 1:
         add(
@@ -288,18 +300,7 @@ def load_findings(
 
     def add(severity: FindingSeverity, rule: str, title: str, reason: str) -> None:
         findings.append(
-            Finding(
-                quote_key,
-                severity,
-                FindingCategory.FIT,
-                title,
-                reason,
-                f"fit.{rule}",
-                "",
-                RULE_STATUS,
-                "workload profile",
-                workloads=(workload.name,),
-            )
+            _fit(quote_key, severity, rule, title, reason, "workload profile", (workload.name,))
         )
 
     if (

@@ -259,11 +259,7 @@ def workload_from_values(base: Workload, values: dict[str, Any]) -> Workload:
         hours_per_day=float(values["hours_per_day"]),
         horizon_months=int(values["horizon_months"]),
         accelerators=int(values["accelerators"]),
-        baseline_accelerators=(
-            None
-            if values["baseline_accelerators"] is None
-            else int(values["baseline_accelerators"])
-        ),
+        baseline_accelerators=_whole(values["baseline_accelerators"]),
         peak_months_per_year=values["peak_months_per_year"],
         precision=Precision(values["precision"]),
         assumed_mfu=float(values["assumed_mfu"]),
