@@ -11,8 +11,8 @@ on. The method text says so ("13B chat serving, FP8, vLLM"; "Llama 3 70B pre-tra
   as measured; within 2× it is scaled per parameter (tokens/s × measured size ÷
   workload size, since the FLOP and the bytes per token scale with the parameters);
   further apart it is not used. An MFU is a share of the peak and carries across sizes.
-* **Accelerator.** A method that names one of the quote's accelerators ("on H100 SXM")
-  belongs to that accelerator: the quote's options on its other accelerators are
+* **Accelerator.** A method that names an accelerator the catalogue knows ("on H100
+  SXM") belongs to that accelerator: the quote's options on other accelerators are
   treated as unmeasured (a chip's measurement says nothing about another chip's).
 * A method that names neither task nor size is taken as measured on this workload (the
   quote's measurement is, by definition, the buyer's proof of concept).

@@ -67,7 +67,7 @@ if TYPE_CHECKING:
 
 def _measured_for(c: _Context, option: tuple[int, QuoteLine] | None) -> tuple[Quote, str]:
     """The quote as this option sees it: without its measurement when that names another
-    of the quote's accelerators (:func:`option_performance`), and the sentence saying so."""
+    accelerator than the option's (:func:`option_performance`), and the sentence saying so."""
     if option is None:
         return c.quote, ""
     performance, why = option_performance(c.quote, option[1].accelerator or "", c.accelerators)
