@@ -165,7 +165,11 @@ def test_a_vendor_with_quotes_is_not_deleted_and_the_reason_is_shown(window, qtb
     view.delete_vendor()
     wait_idle(qtbot)
     assert name in [v.name for v in window.workspace.snapshot.vendors]
-    assert any("delete them first" in str(shown) for shown in reporter().shown)
+    # The refusal reaches the reporter by a queued signal: wait for the event loop to run it.
+    qtbot.waitUntil(
+        lambda: any("delete them first" in str(shown) for shown in reporter().shown),
+        timeout=10_000,
+    )
 
 
 def test_an_evaluation_is_deleted_and_comes_back_with_undo(window, qtbot) -> None:
