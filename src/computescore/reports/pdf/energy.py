@@ -31,6 +31,7 @@ def _energy(b: _Builder) -> None:
             "Energy = accelerators × board power × PUE × hours used over the horizon; "
             "emissions = energy × the grid intensity where the option runs. An intensity "
             "marked * is the world average, used because the country is not in the table. "
+            "Tokens/s per W is the serving rate per accelerator ÷ its board power. "
             f"Grid intensities: {t(pack.energy_source, 600)}.",
             b.s.body,
         )
@@ -41,7 +42,7 @@ def _energy(b: _Builder) -> None:
         cells = [t(text, 160) for text in energy_cells(row)]
         rows.append([b.cell(cells[0], bold=True), b.cell(cells[1]), *cells[2:]])
     b.story.append(
-        b.table(list(ENERGY_HEADERS), rows, [0.18, 0.18, 0.09, 0.07, 0.07, 0.1, 0.08, 0.1, 0.13])
+        b.table(list(ENERGY_HEADERS), rows, [0.2, 0.17, 0.08, 0.07, 0.08, 0.1, 0.07, 0.09, 0.14])
     )
 
 
@@ -70,7 +71,7 @@ def _scaling(b: _Builder) -> None:
         cells = [t(text, 160) for text in scaling_cells(row)]
         body.append([b.cell(cells[0]), b.cell(cells[1], bold=True), *map(b.cell, cells[2:])])
     b.story.append(
-        b.table(list(SCALING_HEADERS), body, [0.13, 0.19, 0.14, 0.12, 0.09, 0.1, 0.11, 0.12])
+        b.table(list(SCALING_HEADERS), body, [0.11, 0.22, 0.13, 0.11, 0.1, 0.1, 0.11, 0.12])
     )
 
 
