@@ -30,7 +30,7 @@ from computescore.domain.sizing import (
 )
 from computescore.domain.sizing.serving import Attention
 from computescore.domain.sizing.sizings import ServingSetup
-from computescore.domain.workload import Purpose
+from computescore.domain.workload import Purpose, Workload
 from tests.domain.engine_records import H100, L40S, RTX4090
 
 
@@ -395,33 +395,31 @@ def test_the_tco_decode_bound_uses_the_workloads_shape() -> None:
     assert grouped.value > assumed.value
 
 
+def _load(workload: Workload, **given: object):  # type: ignore[no-untyped-def]
+    """load_findings on 16 × H100 priced, nothing else stated unless ``given``."""
+    from computescore.domain.sizing import load_findings
+    from tests.domain.engine_records import H100
+
+    stated: dict[str, object] = {
+        "accelerators_priced": 16,
+        "stated_maximum": None,
+        "accelerators_for_load": None,
+        "job_days": None,
+        **given,
+    }
+    return load_findings(quote_key="Q", workload=workload, accelerator=H100, **stated)  # type: ignore[arg-type]
+
+
 def test_an_option_must_carry_the_load_and_the_job_cadence() -> None:
     from computescore.domain.findings import FindingSeverity
-    from computescore.domain.sizing import load_findings
     from computescore.domain.sizing.sizings import size_workload
     from tests.domain.engine_records import H100, workload
 
     serving = replace(workload(purpose=Purpose.INFERENCE), training_tokens=None, tokens_per_day=2e9)
-    short = load_findings(
-        quote_key="Q",
-        workload=serving,
-        accelerator=H100,
-        accelerators_priced=16,
-        stated_maximum=None,
-        accelerators_for_load=36.2,
-        job_days=None,
-    )
+    short = _load(serving, accelerators_for_load=36.2)
     assert [(f.severity, f.rule_id) for f in short] == [(FindingSeverity.WARNING, "fit.load")]
     assert "needs 37 × NVIDIA H100 SXM" in short[0].reason and "priced for 16" in short[0].reason
-    capped = load_findings(
-        quote_key="Q",
-        workload=serving,
-        accelerator=H100,
-        accelerators_priced=16,
-        stated_maximum=24,
-        accelerators_for_load=36.2,
-        job_days=None,
-    )
+    capped = _load(serving, accelerators_for_load=36.2, stated_maximum=24)
     assert capped[0].severity is FindingSeverity.KNOCKOUT and "at most 24" in capped[0].reason
     # 7 B × 1 T tokens on 8 × H100 at MFU 0.4: 29,491 GPU-hours ÷ 8 ÷ 24 = 153.6 days, longer
     # than a quarterly (91-day) cadence; 8 × 153.6 / 91 = 13.5 → 14 would finish in time.
@@ -429,15 +427,7 @@ def test_an_option_must_carry_the_load_and_the_job_cadence() -> None:
     sizing = size_workload(quarterly, H100, gpus=8)
     assert sizing.wall_clock_days is not None
     assert sizing.wall_clock_days.value == pytest.approx(153.6, abs=0.1)
-    late = load_findings(
-        quote_key="Q",
-        workload=quarterly,
-        accelerator=H100,
-        accelerators_priced=8,
-        stated_maximum=None,
-        accelerators_for_load=None,
-        job_days=sizing.wall_clock_days.value,
-    )
+    late = _load(quarterly, accelerators_priced=8, job_days=sizing.wall_clock_days.value)
     assert [(f.severity, f.rule_id) for f in late] == [(FindingSeverity.KNOCKOUT, "fit.cadence")]
     assert "about 14 would finish in time" in late[0].reason
     assert late[0].workloads == ("fine-tune",)
@@ -447,24 +437,11 @@ def test_an_option_must_carry_the_load_and_the_job_cadence() -> None:
 
 def test_hardware_on_the_buyers_site_must_fit_its_power_budget() -> None:
     from computescore.domain.findings import FindingSeverity
-    from computescore.domain.sizing import load_findings
-    from tests.domain.engine_records import H100, workload
-
-    def check(power: tuple[float, float] | None):  # type: ignore[no-untyped-def]
-        return load_findings(
-            quote_key="Q",
-            workload=workload(),
-            accelerator=H100,
-            accelerators_priced=16,
-            stated_maximum=None,
-            accelerators_for_load=None,
-            job_days=None,
-            power=power,
-        )
+    from tests.domain.engine_records import workload
 
     # 16 × 700 W × 1.8 = 20.16 kW against a 20 kW budget: over; against 25 kW: fits.
-    over = check((16 * 0.7 * 1.8, 20.0))
+    over = _load(workload(), power=(16 * 0.7 * 1.8, 20.0))
     assert [(f.severity, f.rule_id) for f in over] == [(FindingSeverity.KNOCKOUT, "fit.power")]
     assert "20.2 kW of IT load" in over[0].reason and "20.0 kW budget" in over[0].reason
-    assert check((16 * 0.7 * 1.8, 25.0)) == ()
-    assert check(None) == ()
+    assert _load(workload(), power=(16 * 0.7 * 1.8, 25.0)) == ()
+    assert _load(workload()) == ()
