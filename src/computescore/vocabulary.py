@@ -169,6 +169,8 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
     Assumption("restart_hours", "job stopped per failure (checkpoint and restart)", "h"),
     Assumption("spot_for_steady", "spot allowed for a steady workload"),
     Assumption("power_budget_kw", "power budget for owned and on-site hardware", "kW"),
+    Assumption("token_output_share", "output tokens, share of all tokens"),
+    Assumption("token_cached_share", "cached input tokens, share of all tokens"),
     Assumption("mfu_factor", "MFU, × its base value"),
     Assumption("fx_factor", "exchange rates, × the rate used", "×"),
     Assumption("downtime_factor", "expected downtime loss, × the stated one", "×"),
@@ -212,6 +214,10 @@ UNIT_WORDS = {
     "per_gb": "GB",
     "per_gb_month": "GB-month",
     "per_kw_month": "kW-month",
+    "per_million_tokens": "million tokens",
+    "per_million_input_tokens": "million input tokens",
+    "per_million_output_tokens": "million output tokens",
+    "per_million_cached_tokens": "million cached tokens",
 }
 """What one unit of a quoted price buys, in words (``per_gpu_hour`` → ``GPU-hour``)."""
 
@@ -260,6 +266,7 @@ VENDOR_KIND_WORDS = {
     "colocation": "Colocation",
     "pooled_compute": "Pooled compute",
     "domestic_accelerator": "Domestic accelerator",
+    "token_api": "Token API (per million tokens)",
 }
 """Each kind of vendor as a person says it (``gpu_cloud`` → ``GPU cloud``)."""
 

@@ -6,7 +6,7 @@ elsewhere are floats.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -47,6 +47,8 @@ class VendorKind(StrEnum):
     COLOCATION = "colocation"
     POOLED_COMPUTE = "pooled_compute"
     DOMESTIC_ACCELERATOR = "domestic_accelerator"
+    TOKEN_API = "token_api"  # noqa: S105 (a kind of vendor, not a secret)
+    """Sells model serving by the token (a hosted API), not capacity."""
 
 
 class LineKind(StrEnum):
@@ -67,6 +69,7 @@ class CostCategory(StrEnum):
     POWER = "power"
     SOFTWARE = "software"
     EGRESS = "egress"
+    TOKENS = "tokens"
     OTHER = "other"
 
 
@@ -95,7 +98,8 @@ class PriceUnit(StrEnum):
 
     The first six are the canonical units of the import contract; the others
     cover recurring cost lines (support per month, egress per GB, colocation per
-    kW-month).
+    kW-month) and a token API's prices per million tokens (all tokens, or only the
+    input, output or cached ones).
     """
 
     PER_GPU_HOUR = "per_gpu_hour"
@@ -109,11 +113,42 @@ class PriceUnit(StrEnum):
     PER_GB = "per_gb"
     PER_GB_MONTH = "per_gb_month"
     PER_KW_MONTH = "per_kw_month"
+    PER_MILLION_TOKENS = "per_million_tokens"
+    PER_MILLION_INPUT_TOKENS = "per_million_input_tokens"
+    PER_MILLION_OUTPUT_TOKENS = "per_million_output_tokens"
+    PER_MILLION_CACHED_TOKENS = "per_million_cached_tokens"
 
     @property
     def recurring(self) -> bool:
         """True for prices paid per period of time."""
-        return self not in (PriceUnit.PER_UNIT, PriceUnit.TOTAL, PriceUnit.PER_GB)
+        return not self.per_tokens and self not in (
+            PriceUnit.PER_UNIT,
+            PriceUnit.TOTAL,
+            PriceUnit.PER_GB,
+        )
+
+    @property
+    def per_tokens(self) -> bool:
+        """True for a token API's prices per million tokens."""
+        return self in TOKEN_UNITS
+
+
+TOKEN_UNITS: frozenset[PriceUnit] = frozenset(
+    {
+        PriceUnit.PER_MILLION_TOKENS,
+        PriceUnit.PER_MILLION_INPUT_TOKENS,
+        PriceUnit.PER_MILLION_OUTPUT_TOKENS,
+        PriceUnit.PER_MILLION_CACHED_TOKENS,
+    }
+)
+"""The price units of a token API: what a million tokens (of one kind, or all) cost."""
+
+
+def sells_tokens(quote_lines: Sequence[QuoteLine]) -> bool:
+    """True when lines price tokens and buy no compute: a token-API offer."""
+    return any(line.price_unit.per_tokens for line in quote_lines) and not any(
+        line.kind is LineKind.COMPUTE for line in quote_lines
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +210,11 @@ def line_problems(line: QuoteLine) -> list[str]:
         problems.append("the quantity cannot be negative")
     if line.kind is LineKind.COMPUTE and not line.accelerator:
         problems.append("a compute line needs its accelerator")
+    if line.kind is LineKind.COMPUTE and line.price_unit.per_tokens:
+        problems.append(
+            "a price per million tokens buys tokens, not accelerators: make it a cost line "
+            "in the category tokens"
+        )
     if line.kind is LineKind.COST and line.category is None:
         problems.append("a cost line needs its category")
     if (

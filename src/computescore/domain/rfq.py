@@ -45,6 +45,10 @@ PRICE_UNIT_LABELS: dict[PriceUnit, str] = {
     PriceUnit.PER_GB: "per GB",
     PriceUnit.PER_GB_MONTH: "per GB-month",
     PriceUnit.PER_KW_MONTH: "per kW-month",
+    PriceUnit.PER_MILLION_TOKENS: "per million tokens",
+    PriceUnit.PER_MILLION_INPUT_TOKENS: "per million input tokens",
+    PriceUnit.PER_MILLION_OUTPUT_TOKENS: "per million output tokens",
+    PriceUnit.PER_MILLION_CACHED_TOKENS: "per million cached tokens",
 }
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CNY", "SEK", "NOK", "DKK", "CAD", "AUD", "SGD")
 YES_NO = ("yes", "no")

@@ -6,6 +6,9 @@
   what the API would charge for the tokens the option makes at full load in an hour:
   u = cost per hour ÷ (tokens per hour at full load ÷ 1e6 × blended API price).
   Above 100 % it never breaks even.
+* A token API's line priced per million tokens of one kind costs
+  price × tokens per day × that kind's share × days ÷ 1e6 over the horizon
+  (:func:`token_share`, :func:`token_cost`).
 * Spot lost work = interruptions per hour × (checkpoint interval ÷ 2 + restart time)
   + checkpoint write time ÷ interval, as a share of the hours paid.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from computescore.domain.figures import Figure, Input, format_number
+from computescore.domain.quotes import PriceUnit
 from computescore.domain.units import SECONDS_PER_HOUR
 
 
@@ -60,6 +64,44 @@ class ApiPrice:
                 )
             ),
         )
+
+
+def token_share(unit: PriceUnit, output_share: float, cached_share: float) -> float:
+    """The share of all tokens a price per million tokens applies to.
+
+    Output and cached input tokens are the stated shares; plain input tokens are the rest
+    (never below 0); a price for all tokens applies to all of them. Other units: 0.
+    """
+    if unit is PriceUnit.PER_MILLION_TOKENS:
+        return 1.0
+    if unit is PriceUnit.PER_MILLION_OUTPUT_TOKENS:
+        return output_share
+    if unit is PriceUnit.PER_MILLION_CACHED_TOKENS:
+        return cached_share
+    if unit is PriceUnit.PER_MILLION_INPUT_TOKENS:
+        return max(0.0, 1.0 - output_share - cached_share)
+    return 0.0
+
+
+def token_cost(usd_per_million: float, tokens_per_day: float, share: float, days: float) -> Figure:
+    """What a token API charges for ``share`` of ``tokens_per_day`` tokens over ``days`` days.
+
+    USD 0.60 per million input tokens, 2 billion tokens a day, 75 % input, 365 days:
+    0.60 × 2e9 × 0.75 × 365 ÷ 1e6 = USD 328,500.
+    """
+    millions = tokens_per_day * share * days / 1e6
+    return Figure(
+        "Token API cost",
+        usd_per_million * millions,
+        "USD",
+        "price × tokens per day × share × days ÷ 1e6",
+        (
+            Input("price", usd_per_million, "USD/M tokens"),
+            Input("tokens per day", tokens_per_day),
+            Input("share", share, "of tokens"),
+            Input("days", days),
+        ),
+    )
 
 
 def break_even_utilisation(usd_per_hour: float, tokens_per_second: float, api: Figure) -> Figure:

@@ -78,6 +78,7 @@ CATEGORY_COLOURS = {
     "energy": "#D4A017",
     "power": "#8D6E00",
     "egress": "#E07B39",
+    "tokens": "#2C5F8A",
     "operations": "#A04000",
     "adaptation": "#C0392B",
     "residual value": "#2E8540",

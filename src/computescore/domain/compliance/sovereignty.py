@@ -31,6 +31,9 @@ _STRICT = (DataClassification.RESTRICTED, DataClassification.CONFIDENTIAL)
 def check_data_sovereignty(quote: Quote, workloads: Sequence[Workload]) -> list[Finding]:
     """Where the quote runs and who runs it, against each workload's required region.
 
+    The lines checked are those that hold the data: compute lines and a token API's
+    prices per million tokens (the prompts are processed where the API runs).
+
     A line outside the required region is a knock-out for restricted and confidential data,
     a warning for internal data and a note for public data. A vendor headquartered outside
     the region is a warning for restricted and confidential data (its home jurisdiction
@@ -77,8 +80,8 @@ def check_data_sovereignty(quote: Quote, workloads: Sequence[Workload]) -> list[
             )
             continue
         for index, line in enumerate(quote.lines):
-            if line.kind is not LineKind.COMPUTE:
-                continue
+            if line.kind is not LineKind.COMPUTE and not line.price_unit.per_tokens:
+                continue  # a token API's line processes the data like compute does
             where = (line.country or "").strip().upper()
             label = f"'{line.description}'" + (f" in {line.region}" if line.region else "")
             if not where and line.deployment in (Deployment.PURCHASE, Deployment.LEASE):

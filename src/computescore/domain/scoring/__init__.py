@@ -52,6 +52,7 @@ from computescore.domain.scoring.inputs import useful_unit as useful_unit
 from computescore.domain.scoring.knockouts import excluded_lines as excluded_lines
 from computescore.domain.scoring.knockouts import knockouts_of as knockouts_of
 from computescore.domain.scoring.outputs import SUPPORTING_REASON as SUPPORTING_REASON
+from computescore.domain.scoring.outputs import TOKEN_API_REASON as TOKEN_API_REASON
 from computescore.domain.scoring.outputs import AxisScore as AxisScore
 from computescore.domain.scoring.outputs import KnockoutRule as KnockoutRule
 from computescore.domain.scoring.outputs import QuoteScore as QuoteScore

@@ -57,6 +57,12 @@ class QuoteScore:
 SUPPORTING_REASON = "no compute lines: a facility/services quote to combine with an owned option"
 """Why a quote without compute lines is listed apart instead of ranked."""
 
+TOKEN_API_REASON = (
+    "a token-API offer: it sells tokens, not capacity, so it is compared per million tokens "  # noqa: S105
+    "with the capacity offers (the board pack's token-API table) rather than ranked"
+)
+"""Why a token-API offer is listed apart instead of ranked."""
+
 
 @dataclass(frozen=True, slots=True)
 class SupportingQuote:
@@ -70,7 +76,8 @@ class SupportingQuote:
 
     Attributes:
         quote_key, label: the quote.
-        reason: why it is not ranked (:data:`SUPPORTING_REASON`).
+        reason: why it is not ranked (:data:`SUPPORTING_REASON`, or
+            :data:`TOKEN_API_REASON` for a token-API offer).
         offers: the cost categories it prices, in quote order ("facility", "network").
         headline_usd: its own headline TCO (None without one).
         service: its service score (response times, coverage), for information.

@@ -11,6 +11,7 @@ from computescore.domain.figures import (
     UNMEASURED,
 )
 from computescore.domain.findings import Finding
+from computescore.domain.quotes import sells_tokens
 from computescore.domain.scoring.axes import (
     _compliance_score,
     _cost_scores,
@@ -23,6 +24,7 @@ from computescore.domain.scoring.axes import (
 from computescore.domain.scoring.knockouts import knockouts_of
 from computescore.domain.scoring.outputs import (
     SUPPORTING_REASON,
+    TOKEN_API_REASON,
     QuoteScore,
     Scorecard,
     SupportingQuote,
@@ -137,14 +139,15 @@ def _supporting(
         for line in entry.quote.lines
     )
     tco = entry.tco
+    token_offer = sells_tokens(entry.quote.lines)
     return SupportingQuote(
         entry.key,
         entry.quote.label,
-        SUPPORTING_REASON,
+        TOKEN_API_REASON if token_offer else SUPPORTING_REASON,
         tuple(offers),
         tco.headline_usd if tco is not None and tco.complete else None,
         with_criteria(_service_score(entry, rules), entry.qualitative),
         with_criteria(_compliance_score(entry, rules), entry.qualitative),
         knockouts,
-        owners,
+        () if token_offer else owners,
     )

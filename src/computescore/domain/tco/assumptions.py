@@ -51,6 +51,8 @@ class Assumptions:
     fx_override: Mapping[str, float] = field(default_factory=dict)
     spot_for_steady: bool = False
     power_budget_kw: float | None = None
+    token_output_share: float = 0.25
+    token_cached_share: float = 0.0
 
 
 ASSUMPTION_NOTES: Mapping[str, str] = {
@@ -94,6 +96,11 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "fx_override": "USD per unit of a currency, overriding the FX table",
     "power_budget_kw": "IT power the buyer's site or colocation can feed (kW); owned and "
     "on-site hardware that draws more is knocked out; empty: no budget",
+    "token_output_share": "share of a serving workload's tokens that are generated (output); "
+    "a token API's prices per million input, output and cached tokens are blended with it. "
+    "0.25 is a chat mix of three prompt tokens to one answer token (assumption; use your logs)",
+    "token_cached_share": "share of the tokens that are input served from the API's prompt "
+    "cache, priced per million cached tokens; the rest of the input is plain input",
     "spot_for_steady": "spot (interruptible) options may be chosen for a steady workload; off by "
     "default: production serving cannot be pre-empted, so spot is priced and shown but not chosen",
 }
@@ -120,6 +127,8 @@ def assumptions_from_mapping(
         "residual_fraction",
         "spot_overhead",
         "generation_life_cut",
+        "token_output_share",
+        "token_cached_share",
     }
     for key, raw in data.items():
         where = f"{source}:{key}"
@@ -174,7 +183,28 @@ def assumptions_from_mapping(
             problems.append(Problem(where, "must be above zero", found=repr(raw)))
             continue
         changes[key] = number
+    _check_token_mix(changes, base, source, problems)
     return replace(base, **changes), tuple(problems)
+
+
+def _check_token_mix(
+    changes: dict[str, Any], base: Assumptions, source: str, problems: list[Problem]
+) -> None:
+    """Keep the default token mix when the output and cached shares add up to more than 1."""
+    output = changes.get("token_output_share", base.token_output_share)
+    cached = changes.get("token_cached_share", base.token_cached_share)
+    if output + cached <= 1:
+        return
+    problems.append(
+        Problem(
+            f"{source}:token_cached_share",
+            "output and cached tokens cannot be more than all tokens; the defaults are used",
+            found=f"{output:g} + {cached:g}",
+            expected="two shares that add up to 1 or less",
+        )
+    )
+    changes.pop("token_output_share", None)
+    changes.pop("token_cached_share", None)
 
 
 def _as_number(value: Any) -> float | None:

@@ -25,7 +25,8 @@ class _Context:
     """What every option of one quote is priced with.
 
     ``cost_lines`` keeps each cost line's TCO lines and problems by the inputs they
-    depend on, so options that share them do not price them again.
+    depend on, so options that share them do not price them again. ``left_out`` are the
+    indexes of lines not priced at all (a token API's other models).
     """
 
     quote: Quote
@@ -37,6 +38,7 @@ class _Context:
     h: float
     horizon: int
     needed: int | None
+    left_out: frozenset[int] = frozenset()
     cost_lines: dict[
         tuple[int, tuple[float | bool, ...]],
         tuple[tuple[TcoLine, ...], tuple[Problem, ...], bool, str],

@@ -13,7 +13,8 @@ from computescore.domain.quotes import (
 )
 from computescore.domain.tco.assumptions import DAYS_PER_MONTH
 from computescore.domain.tco.helpers import _line_source, _model, price_unit_text
-from computescore.domain.tco.records import TcoCategory, Timing
+from computescore.domain.tco.records import LineModel, TcoCategory, Timing
+from computescore.domain.unit_economics import token_cost, token_share
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
 
 if TYPE_CHECKING:
@@ -133,6 +134,10 @@ def _cost_line(
             Input("load", kw, "kW", "quoted" if qty is not None else "owned capacity's IT load"),
             Input("months", H, "months"),
         )
+    elif unit.per_tokens:
+        model, formula, inputs, note, costed = _tokens(b, source, price_in, unit, qty, fx)
+        timing = Timing.MONTHLY
+        category = TcoCategory.TOKENS
     elif unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_NODE_HOUR):
         units = float(gpus) if unit is PriceUnit.PER_GPU_HOUR else nodes
         word = "GPUs" if unit is PriceUnit.PER_GPU_HOUR else "nodes"
@@ -162,3 +167,62 @@ def _cost_line(
     b.add(
         label, category, model, formula, inputs, timing, H, source, line.currency, fx, note, costed
     )
+
+
+_TOKEN_KIND = {
+    PriceUnit.PER_MILLION_TOKENS: "all",
+    PriceUnit.PER_MILLION_INPUT_TOKENS: "input",
+    PriceUnit.PER_MILLION_OUTPUT_TOKENS: "output",
+    PriceUnit.PER_MILLION_CACHED_TOKENS: "cached input",
+}
+
+
+def _tokens(
+    b: _Builder,
+    source: str,
+    price_in: Input,
+    unit: PriceUnit,
+    millions_per_month: float | None,
+    fx: FxUsed | None,
+) -> tuple[LineModel, str, tuple[Input, ...], str, bool]:
+    """A token API's price per million tokens over the horizon (model, formula, inputs, note,
+    costed): the line's own volume (millions a month) when it states one, else the
+    workload's tokens a day split by the assumed token mix."""
+    H = b.horizon
+    price = float(price_in.value)
+    months = Input("months", H, "months")
+    if millions_per_month is not None:
+        model = _model(fx, k0=price * millions_per_month * H)
+        volume = Input("volume", millions_per_month, "M tokens/month", "quoted")
+        return model, "price × M tokens per month × months", (price_in, volume, months), "", True
+    kind = _TOKEN_KIND[unit]
+    share = token_share(unit, b.a.token_output_share, b.a.token_cached_share)
+    days = H * DAYS_PER_MONTH
+    per_day = b.tokens_per_day
+    if per_day is None or per_day <= 0:
+        b.complete = False
+        b.problems.append(
+            Problem(
+                source,
+                "a price per million tokens needs the tokens the workload serves; the workload "
+                "states no tokens per day and the line no volume, so the offer is not costed",
+                Severity.WARNING,
+                expected="the workload's tokens_per_day, or a volume (million tokens a month)",
+            )
+        )
+        unknown = (price_in, Input("tokens per day", 0.0, "tokens", "not stated"), months)
+        return _model(fx, k0=0.0), "price × tokens", unknown, "tokens not stated: not costed", False
+    figure = token_cost(price, per_day, share, days)
+    inputs = (
+        price_in,
+        Input("tokens per day", per_day, "tokens", "workload"),
+        Input(
+            "share",
+            share,
+            "of tokens",
+            f"{kind} tokens"
+            + ("" if unit is PriceUnit.PER_MILLION_TOKENS else " (token mix assumption)"),
+        ),
+        Input("days", days, "days", f"{H} months × 730/24"),
+    )
+    return _model(fx, k0=figure.value), figure.formula, inputs, "", True

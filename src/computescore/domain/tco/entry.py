@@ -16,7 +16,9 @@ from computescore.domain.quotes import (
 )
 from computescore.domain.tco.assumptions import Assumptions
 from computescore.domain.tco.context import _Context
+from computescore.domain.tco.helpers import _line_source
 from computescore.domain.tco.options import (
+    TOKENS_BESIDE_COMPUTE,
     _quantities_as_quoted,
     _quoted_lines,
     _short_of_need,
@@ -24,7 +26,9 @@ from computescore.domain.tco.options import (
     exclude_options,
 )
 from computescore.domain.tco.pricing import _price
+from computescore.domain.token_offer import ModelChoice, choose_model
 from computescore.domain.workload import Workload
+from computescore.wording import sentence
 
 if TYPE_CHECKING:
     from computescore.domain.tco.records import Tco
@@ -94,16 +98,21 @@ def compute_tco(
             )
         )
         needed = None
-    context = _Context(quote, workload, accelerators, fx_rates, on, a, h, horizon, needed)
     compute = [(i, line) for i, line in enumerate(quote.lines) if line.kind is LineKind.COMPUTE]
     if not compute:
+        choice = _token_model(quote, workload, problems)
+        context = _Context(
+            quote, workload, accelerators, fx_rates, on, a, h, horizon, needed, choice.left_out
+        )
         tco = _price(context, None, 0).tco(context)
         return replace(
             tco,
             problems=(*problems, *tco.problems),
             accelerators_needed=needed,
-            quote_lines=_quoted_lines(quote, None, ()),
+            choice=choice.note,
+            quote_lines=_quoted_lines(quote, None, (), choice.left_out),
         )
+    context = _Context(quote, workload, accelerators, fx_rates, on, a, h, horizon, needed)
     drafts = [_price(context, option, number) for number, option in enumerate(compute, 1)]
     options = [draft.option for draft in drafts if draft.option is not None]
     options = exclude_options(options, excluded or {})
@@ -133,6 +142,11 @@ def compute_tco(
         short = _short_of_need(option)
         if short is not None:
             merged.append(short)
+    merged.extend(
+        Problem(_line_source(quote, index, line), sentence(TOKENS_BESIDE_COMPUTE), Severity.WARNING)
+        for index, line in enumerate(quote.lines)
+        if line.price_unit.per_tokens
+    )
     requote = _quantities_as_quoted(quote, best)
     if requote is not None:
         merged.append(requote)
@@ -148,3 +162,17 @@ def compute_tco(
         choice=reason,
         quote_lines=_quoted_lines(quote, chosen_line, final),
     )
+
+
+def _token_model(quote: Quote, workload: Workload, problems: list[Problem]) -> ModelChoice:
+    """Which model of a token API's offer is costed (:func:`choose_model`), said once."""
+    choice = choose_model(quote.lines, workload.params)
+    if choice.note:
+        problems.append(
+            Problem(
+                f"quote:{quote.key}",
+                sentence(choice.note) + (f" Costed: {choice.model}." if choice.model else ""),
+                Severity.WARNING if choice.warning else Severity.INFO,
+            )
+        )
+    return choice

@@ -13,6 +13,7 @@ from computescore.domain.measurement import mfu_fit, usable_mfu
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Quote,
+    sells_tokens,
 )
 from computescore.domain.sizing import (
     mfu_used,
@@ -35,6 +36,7 @@ from computescore.wording import sentence
 if TYPE_CHECKING:
     from computescore.domain.tco.assumptions import Assumptions
     from computescore.domain.tco.helpers import _Builder
+    from computescore.domain.tco.records import TcoLine
 
 
 def _finish(
@@ -209,15 +211,9 @@ def _finish(
             key=lambda item: item.currency,
         )
     )
-    if not quote.compute_lines:
-        b.problems.append(
-            Problem(
-                f"quote:{quote.key}",
-                "the quote has no compute lines: it is costed, and listed beside the compute "
-                "offers as a supporting quote rather than ranked against them",
-                Severity.INFO,
-            )
-        )
+    if sells_tokens(quote.lines):
+        per_mtok = _per_million_served(lines, workload, horizon, b.complete) or per_mtok
+    b.problems.extend(_offer_note(quote))
     return Tco(
         quote_key=quote.key,
         quote_label=quote.label,
@@ -249,4 +245,45 @@ def _finish(
         useful_basis=basis,
         useful_missing=missing,
         compute_offer=bool(quote.compute_lines),
+    )
+
+
+def _offer_note(quote: Quote) -> tuple[Problem, ...]:
+    """Why a quote without compute lines is costed but not ranked (empty for the others)."""
+    if sells_tokens(quote.lines):
+        why = (
+            "a token-API offer: it is costed for the tokens the workload serves and "
+            "compared per million tokens with the capacity offers, not ranked against them"
+        )
+    elif not quote.compute_lines:
+        why = (
+            "the quote has no compute lines: it is costed, and listed beside the compute "
+            "offers as a supporting quote rather than ranked against them"
+        )
+    else:
+        return ()
+    return (Problem(f"quote:{quote.key}", why, Severity.INFO),)
+
+
+def _per_million_served(
+    lines: Sequence[TcoLine], workload: Workload, horizon: int, complete: bool
+) -> Figure | None:
+    """A token-API offer's cost per million of the workload's tokens: its total over the
+    horizon ÷ the tokens served in it (None when the workload states no tokens)."""
+    per_day = workload.tokens_per_day
+    if not complete or per_day is None or per_day <= 0:
+        return None
+    total = math.fsum(line.amount_usd for line in lines)
+    millions = per_day * horizon * DAYS_PER_MONTH / 1e6
+    return Figure(
+        "Cost per million tokens",
+        total / millions,
+        "USD/Mtok",
+        "total / (tokens per day × days / 1e6)",
+        (
+            Input("total", total, "USD"),
+            Input("tokens per day", per_day, "tokens", "workload"),
+            Input("days", horizon * DAYS_PER_MONTH, "days"),
+        ),
+        note="the token API's prices blended by the token mix",
     )

@@ -87,6 +87,8 @@ class _Builder:
         self.problems: list[Problem] = []
         self.fx_cache: dict[str, FxUsed | None] = {}
         self.complete = True
+        self.tokens_per_day: float | None = None
+        """The workload's tokens a day, for lines priced per million tokens."""
 
     def fx(self, currency: str, source: str) -> FxUsed | None:
         code = currency.upper()
@@ -169,6 +171,10 @@ _PRICE_UNIT_WORDS: Mapping[PriceUnit, str] = {
     PriceUnit.PER_GB: "GB",
     PriceUnit.PER_GB_MONTH: "GB-month",
     PriceUnit.PER_KW_MONTH: "kW-month",
+    PriceUnit.PER_MILLION_TOKENS: "M tokens",
+    PriceUnit.PER_MILLION_INPUT_TOKENS: "M input tokens",
+    PriceUnit.PER_MILLION_OUTPUT_TOKENS: "M output tokens",
+    PriceUnit.PER_MILLION_CACHED_TOKENS: "M cached tokens",
 }
 
 

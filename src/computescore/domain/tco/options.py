@@ -35,6 +35,16 @@ _PER_ACCELERATOR_OR_NODE = frozenset(
 )
 
 
+TOKENS_BESIDE_COMPUTE = (
+    "a token-API price beside the capacity: an alternative to it, not in the total; import "
+    "it as a quote of its own to compare it"
+)
+"""Why a price per million tokens in a quote with compute lines is not counted."""
+
+ANOTHER_MODEL = "another model of the token API's offer: an alternative, not in the total"
+"""Why a token line of a model the workload does not use is not counted."""
+
+
 def _place(line: QuoteLine) -> str:
     return " ".join((line.region or line.country or "").casefold().split())
 
@@ -102,9 +112,15 @@ def _cost_dependency(
 
 
 def _belongs(cost: QuoteLine, option: QuoteLine | None) -> bool:
-    """True when a cost line is counted with this option (see the module notes)."""
+    """True when a cost line is counted with this option (see the module notes).
+
+    A price per million tokens beside compute lines is an alternative to the capacity
+    (the vendor's hosted API), never a cost on top of it.
+    """
     if option is None:
         return True
+    if cost.price_unit.per_tokens:
+        return False
     if cost.accelerator and cost.accelerator != option.accelerator:
         return False
     option_deployment = option.deployment or Deployment.ON_DEMAND
@@ -112,11 +128,17 @@ def _belongs(cost: QuoteLine, option: QuoteLine | None) -> bool:
 
 
 def _quoted_lines(
-    quote: Quote, chosen: QuoteLine | None, options: Sequence[TcoOption]
+    quote: Quote,
+    chosen: QuoteLine | None,
+    options: Sequence[TcoOption],
+    left_out: frozenset[int] = frozenset(),
 ) -> tuple[QuotedLine, ...]:
     numbers = {option.line_index: option for option in options}
     out: list[QuotedLine] = []
     for index, line in enumerate(quote.lines):
+        if index in left_out:
+            out.append(QuotedLine(line, "shared", False, None, ANOTHER_MODEL))
+            continue
         if line.kind is LineKind.COMPUTE:
             option = numbers.get(index)
             counted = option is not None and option.chosen
@@ -129,6 +151,9 @@ def _quoted_lines(
                     "chosen option" if counted else "alternative, not in the total",
                 )
             )
+            continue
+        if chosen is not None and line.price_unit.per_tokens:
+            out.append(QuotedLine(line, "shared", False, None, TOKENS_BESIDE_COMPUTE))
             continue
         tied = bool(line.accelerator) or line.deployment is not None
         counted = _belongs(line, chosen)

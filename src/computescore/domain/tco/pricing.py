@@ -81,6 +81,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
     workload, a = c.workload, c.a
     quote, unmeasured = _measured_for(c, option)
     b = _Builder(quote, c.horizon, c.h, a, c.fx_rates, c.on)
+    b.tokens_per_day = workload.tokens_per_day
     if unmeasured and option is not None:
         b.problems.append(
             Problem(_line_source(quote, *option), sentence(unmeasured), Severity.WARNING)
@@ -202,7 +203,11 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             if gpus > 0:
                 main = (gpus, accelerator)
     for cost_index, cost in enumerate(quote.lines):
-        if cost.kind is LineKind.COMPUTE or not _belongs(cost, option_line):
+        if (
+            cost.kind is LineKind.COMPUTE
+            or cost_index in c.left_out
+            or not _belongs(cost, option_line)
+        ):
             continue
         if option_line is not None:
             b.problems.extend(

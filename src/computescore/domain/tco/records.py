@@ -37,6 +37,7 @@ class TcoCategory(StrEnum):
     POWER = "power"
     SOFTWARE = "software"
     EGRESS = "egress"
+    TOKENS = "tokens"
     OTHER = "other"
 
 

@@ -37,6 +37,7 @@ SCOPE_ITEMS: Mapping[str, tuple[TcoCategory, ...]] = {
         TcoCategory.HARDWARE,
         TcoCategory.RESIDUAL_VALUE,
         TcoCategory.MAINTENANCE,
+        TcoCategory.TOKENS,
     ),
     "energy": (TcoCategory.ENERGY, TcoCategory.POWER),
     "facility": (TcoCategory.FACILITY,),
@@ -73,7 +74,7 @@ def scope_of(tco: Tco, vendor: Vendor) -> tuple[ScopeCell, ...]:
         chosen is not None
         and not chosen.deployment.owned
         and not (chosen.deployment is Deployment.LEASE and vendor.kind in ON_SITE_LESSORS)
-    )
+    ) or any(line.category is TcoCategory.TOKENS for line in tco.lines)
     cells = []
     for item, categories in SCOPE_ITEMS.items():
         lines = [line for line in tco.lines if line.category in categories]
