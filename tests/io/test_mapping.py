@@ -293,3 +293,21 @@ def test_columns_of_words_are_not_options(catalogue: Catalogue) -> None:
     rows = [["x", "yes", "no", 2.0], ["y", "no", "yes", 3.0]]
     mapping = build_mapping("S", 0, headers, rows, catalogue)
     assert all(c.option is None for c in mapping.columns)
+
+
+def test_a_token_price_list_gives_a_line_per_kind_of_token_again_and_again(
+    catalogue: Catalogue,
+) -> None:
+    headers = ["Model", "Input ($/1M tokens)", "Output ($/1M tokens)", "Cached input ($/1M tokens)"]
+    rows = [["Llama 3.1 70B Instruct", 0.6, 1.8, 0.15], ["Llama 3.1 8B Instruct", 0.1, 0.3, 0.03]]
+    first = build_mapping("S", 0, headers, rows, catalogue)
+    # "Model" names a deployment model in a cloud price list; here its values are model
+    # names, so it is the description.
+    assert first.columns[0].field is Field.DESCRIPTION
+    kinds = [column.option.tokens for column in first.price_columns() if column.option]
+    assert kinds == ["input tokens", "output tokens", "cached tokens"]
+    # The vendor's saved profile names each option column "price"; reading the next file
+    # with it still gives one line per option, not one price and two ignored columns.
+    profile = json.loads(json.dumps(first.to_profile()))
+    again = build_mapping("S", 0, headers, rows, catalogue, profile=profile)
+    assert [c.option for c in again.price_columns()] == [c.option for c in first.price_columns()]

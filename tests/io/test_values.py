@@ -441,3 +441,35 @@ def test_a_footnote_mark_never_changes_the_number(amount: Decimal, mark: str) ->
     assert money is not None and plain is not None
     assert money.amount == plain.amount == amount
     assert problem is not None and problem.severity is Severity.WARNING
+
+
+@pytest.mark.parametrize(
+    ("text", "basis", "scale"),
+    [
+        ("per 1M input tokens", Basis.INPUT_TOKENS, "1"),
+        ("$/M output tokens", Basis.OUTPUT_TOKENS, "1"),
+        ("cached input, per 1M tokens", Basis.CACHED_TOKENS, "1"),
+        ("USD per million tokens", Basis.TOKENS, "1"),
+        ("per_million_output_tokens", Basis.OUTPUT_TOKENS, "1"),
+        ("MTok", Basis.TOKENS, "1"),
+        ("per 1K tokens", Basis.TOKENS, "1000"),
+        ("input $/1K tok", Basis.INPUT_TOKENS, "1000"),
+        ("per token", Basis.TOKENS, "1000000"),
+        # "in USD" names no kind of token: the price is for all of them.
+        ("Price in USD per 1M tokens", Basis.TOKENS, "1"),
+    ],
+)
+def test_token_units_and_the_factor_to_a_million(text: str, basis: Basis, scale: str) -> None:
+    from computescore.domain.quotes import PriceUnit
+    from computescore.io.values import parse_unit_text, price_unit_for
+
+    hint = parse_unit_text(text)
+    assert hint == UnitHint(None, basis, Decimal(scale))
+    unit = price_unit_for(hint, compute=True, node_priced=True)
+    assert unit is not None and unit.per_tokens and not unit.recurring
+    assert unit is PriceUnit(f"per_million_{basis.value}")
+
+
+def test_a_price_per_thousand_tokens_is_brought_to_per_million() -> None:
+    money, _ = parse_money("$0.0006 / 1K output tokens")
+    assert money is not None and money.amount == Decimal("0.6000")

@@ -77,7 +77,9 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(net|unit|our|offer|your|discounted|special|contract) (price|rate|cost)|"
         r"\$ ?/ ?(hr|h|hour|month)|^usd$|^eur$|^amount per|^pay as you go\b|"
         r"(?<![a-z0-9])(usd|eur|gbp|chf|jpy|cny|\$|€|£|¥) (per )?"
-        r"(gpu|node|instance|hour|hr|h|month|mo)\b",
+        r"(gpu|node|instance|hour|hr|h|month|mo)\b|"
+        r"(?<![a-z0-9])(1 ?[mk]|[mk]|million|thousand) (input |output |cached |prompt |"
+        r"completion )?(tokens?|toks?)\b|(?<![a-z])[mk]toks?\b",
     ),
     (
         "accelerator",

@@ -19,9 +19,9 @@ from enum import StrEnum
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
-from computescore.domain.quotes import Deployment
 from computescore.errors import UsageError
 from computescore.io import header_words
+from computescore.io.column_options import REGION_CODE, ColumnOption, column_option
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     DecimalMark,
@@ -190,31 +190,6 @@ class MappingSource(StrEnum):
     CONTENT = "content"
     PROFILE = "profile"
     OVERRIDE = "override"
-
-
-@dataclass(frozen=True, slots=True)
-class ColumnOption:
-    """What a price column's header says about the offer in it, in a wide layout.
-
-    Tiers or regions as columns (``On-demand | 12-month | 36-month``, ``us-east |
-    eu-west``) are options of one line: each such column gives its own line with the
-    deployment, term or region its header names.
-    """
-
-    deployment: Deployment | None = None
-    term_months: int | None = None
-    region: str | None = None
-
-    def words(self) -> str:
-        """``reserved, 12 months`` or ``region us-east``."""
-        parts = []
-        if self.deployment is not None:
-            parts.append(self.deployment.value.replace("_", "-"))
-        if self.term_months is not None:
-            parts.append(f"{self.term_months} months")
-        if self.region is not None:
-            parts.append(f"region {self.region}")
-        return ", ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,10 +504,7 @@ def _values(samples: Sequence[Sequence[CellValue]], index: int) -> list[CellValu
     return [row[index] for row in samples if index < len(row) and not is_blank(row[index])]
 
 
-_REGION_CODE = re.compile(
-    r"^(?:[a-z]{2}-[a-z]+-\d|[a-z]+-[a-z]+\d|(?:east|west|north|south|central)[a-z]*\d*|"
-    r"[a-z]{2,}(?:east|west|north|south|central)\d*)$"
-)
+_REGION_CODE = REGION_CODE
 
 
 _COUNT_FIELDS = frozenset(
@@ -585,10 +557,18 @@ def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
         test = _is_count
     elif field_ in _AMOUNT_FIELDS:
         test = _is_amount
+    elif field_ is Field.DEPLOYMENT:
+        # "Model" heads model names in a token API's price list: refuted only when no
+        # value reads as a way of buying (a tier column mixes "Guaranteed" and "Spot").
+        return not any(_is_name(value) for value in values) or any(map(_is_billing, values))
     else:
         return True
     refuting = sum(1 for value in values if not test(value) and _is_name(value))
     return refuting < _REFUTING_SHARE * len(values)
+
+
+def _is_billing(value: CellValue) -> bool:
+    return isinstance(value, str) and parse_terms(value)[0] is not None
 
 
 def _example(values: Sequence[CellValue]) -> str:
@@ -655,28 +635,6 @@ def _next_reading(
     return Field.DETAILS
 
 
-_REGION_HEADER = re.compile(
-    r"^(?:[a-z]{2}-)?(?:us|eu|ap|sa|ca|me|af|uk|jp|cn|in|au|europe|asia|northamerica|"
-    r"southamerica|australia)[- ]?(?:east|west|north|south|central|southeast|northeast|"
-    r"southwest|northwest)(?:[- ]?\d+)?$"
-)
-_HEADER_UNITS = re.compile(r"\s*[(\[][^)\]]*[)\]]\s*$")
-
-
-def _column_option(header: str) -> ColumnOption | None:
-    """The deployment, term or region a price column's header names, if any."""
-    text = _HEADER_UNITS.sub("", header).strip()  # "On-demand (USD/GPU-h)" → "On-demand"
-    if not text or len(text) > 40:
-        return None
-    folded = text.casefold()
-    if _REGION_HEADER.match(folded) or _REGION_CODE.match(folded):
-        return ColumnOption(region=text)
-    reading, _ = parse_terms(text)
-    if reading is None or (reading.deployment is None and reading.term_months is None):
-        return None
-    return ColumnOption(reading.deployment, reading.term_months)
-
-
 def _find_option_columns(
     columns: list[MappedColumn], samples: Sequence[Sequence[CellValue]]
 ) -> None:
@@ -690,10 +648,11 @@ def _find_option_columns(
         movable = column.field in (None, Field.PRICE) and column.source in (
             MappingSource.HEADER,
             MappingSource.CONTENT,
+            MappingSource.PROFILE,  # a saved profile names each option column "price"
         )
         if not movable or not column.header:
             continue
-        option = _column_option(column.header)
+        option = column_option(column.header)
         values = _values(samples, index)[:50]
         if option is None or not values:
             continue

@@ -32,6 +32,7 @@ from computescore.domain.quotes import (
     QuoteLine,
     Vendor,
     VendorKind,
+    sells_tokens,
 )
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
@@ -559,10 +560,13 @@ def _previous_revision(
 def guess_vendor_kind(draft: QuoteDraft) -> VendorKind:
     """A new vendor's kind as its quote suggests: colocation, server maker, cloud …
 
-    Only kW-priced space and power → colocation; hardware bought or leased → server
+    Prices per million tokens and no compute → token API; only kW-priced space and power →
+    colocation; hardware bought or leased → server
     maker; domestic accelerators → domestic accelerator; otherwise GPU cloud.
     """
     lines = draft.lines
+    if sells_tokens(lines):
+        return VendorKind.TOKEN_API
     compute = [line for line in lines if line.kind is LineKind.COMPUTE]
     if not compute and any(line.price_unit is PriceUnit.PER_KW_MONTH for line in lines):
         return VendorKind.COLOCATION

@@ -366,7 +366,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             line = new_line(
                 kind,
                 desc_text,
-                money.amount,
+                money.amount * decided.scale if decided.scale != 1 else money.amount,
                 unit,
                 currency,
                 category,

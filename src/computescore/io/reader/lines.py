@@ -159,6 +159,8 @@ class _Priced:
     term: int | None
     assumed: str | None
     """Why the basis (per GPU or per node) was assumed, when it was."""
+    scale: Decimal = Decimal(1)
+    """Brings the price to its unit when a header or unit column says "per 1K tokens"."""
 
 
 class _LineBuilder:
@@ -779,6 +781,8 @@ class _LineBuilder:
                 return category, problem
         if unit is PriceUnit.PER_KW_MONTH:
             return CostCategory.FACILITY, None
+        if unit.per_tokens:
+            return CostCategory.TOKENS, None
         category = categorise_cost(desc_text)
         if category is not CostCategory.OTHER:
             return category, None

@@ -166,7 +166,7 @@ def price_line(
     line = QuoteLine(
         kind=kind,
         description=desc_text,
-        price=money.amount,
+        price=money.amount * decided.scale if decided.scale != 1 else money.amount,
         price_unit=unit,
         currency=currency,
         category=category,
@@ -258,4 +258,5 @@ def decide(
                 deployment = Deployment.ON_DEMAND
     else:
         deployment, term = None, None
-    return _Priced(unit, deployment, term, assumed)
+    own_scale = cell_unit is not None and cell_unit.scale != 1
+    return _Priced(unit, deployment, term, assumed, Decimal(1) if own_scale else hint.scale)

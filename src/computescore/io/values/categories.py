@@ -10,6 +10,10 @@ from computescore.io.values.text import _problem, is_blank, normalise_text
 
 _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
     (
+        CostCategory.TOKENS,
+        r"\btokens?\b|\bmtoks?\b|inference api|model api|serverless inference",
+    ),
+    (
         CostCategory.EGRESS,
         r"egress|data transfer out|outbound (?:data|traffic|transfer)|"
         r"internet transfer|bandwidth overage",

@@ -38,7 +38,8 @@ class Period(StrEnum):
 
 
 class Basis(StrEnum):
-    """What one unit of a price is: an accelerator, a node, an item, the line, a GB, a kW."""
+    """What one unit of a price is: an accelerator, a node, an item, the line, a GB, a kW,
+    or a million tokens (all of them, or the input, output or cached input ones)."""
 
     GPU = "gpu"
     NODE = "node"
@@ -46,6 +47,10 @@ class Basis(StrEnum):
     TOTAL = "total"
     GB = "gb"
     KW = "kw"
+    TOKENS = "tokens"
+    INPUT_TOKENS = "input_tokens"
+    OUTPUT_TOKENS = "output_tokens"
+    CACHED_TOKENS = "cached_tokens"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +76,38 @@ class UnitHint:
     def empty(self) -> bool:
         """True when the hint says nothing."""
         return self.period is None and self.basis is None
+
+
+_TOKEN_WORD = re.compile(r"(?<![a-z])(?:tokens?|[mk]?toks?)(?![a-z])")
+_WHICH_TOKENS = r"(?:(?:input|output|cached(?: input)?|prompt|completion)\s)?"
+_THOUSAND_TOKENS = re.compile(
+    r"(?<![a-z0-9])(?:1\s?k|k|thousand|1[,.]?000)\s?" + _WHICH_TOKENS + r"(?:tokens?|toks?)|"
+    r"(?<![a-z])ktoks?|(?:per|/)\s?(?:1\s?k|thousand|1[,.]?000)(?![a-z0-9])"
+)
+_MILLION_TOKENS = re.compile(
+    r"(?<![a-z0-9])(?:1\s?m|m|mio|mn|million|1[,.]?000[,.]?000)\s?"
+    + _WHICH_TOKENS
+    + r"(?:tokens?|toks?)|(?<![a-z])mtoks?|(?:per|/)\s?(?:1\s?m|m|mio|mn|million)(?![a-z0-9])"
+)
+
+
+def _token_unit(folded: str) -> tuple[Basis, Decimal] | None:
+    """Which tokens a price is for and the factor to a price per million of them."""
+    if not _TOKEN_WORD.search(folded):
+        return None
+    if re.search(r"cach", folded):
+        basis = Basis.CACHED_TOKENS
+    elif re.search(r"output|completion|generat", folded):
+        basis = Basis.OUTPUT_TOKENS
+    elif re.search(r"input|prompt", folded):
+        basis = Basis.INPUT_TOKENS
+    else:
+        basis = Basis.TOKENS
+    if _MILLION_TOKENS.search(folded):
+        return basis, Decimal(1)
+    if _THOUSAND_TOKENS.search(folded):
+        return basis, Decimal(1000)
+    return basis, Decimal(1_000_000)
 
 
 # Unit words in English, German, French, Spanish, Italian, Dutch, Chinese and Japanese.
@@ -123,6 +160,9 @@ def parse_unit_text(text: object) -> UnitHint | None:
     storage = re.search(r"(?<![a-z0-9])(gb|gib|tb|tib|pb)(?![a-z0-9])", folded)
     if re.search(r"\bkwh\b", folded):
         return None
+    tokens = _token_unit(folded)
+    if tokens is not None:
+        return UnitHint(None, tokens[0], tokens[1])
     if re.search(r"(?<![a-z0-9])k\s?w(?![a-z0-9])|kilowatt", folded):
         basis = Basis.KW
     elif storage:

@@ -11,6 +11,14 @@ if TYPE_CHECKING:
     from computescore.io.values.money import UnitHint
 
 
+_TOKEN_UNITS = {
+    Basis.TOKENS: PriceUnit.PER_MILLION_TOKENS,
+    Basis.INPUT_TOKENS: PriceUnit.PER_MILLION_INPUT_TOKENS,
+    Basis.OUTPUT_TOKENS: PriceUnit.PER_MILLION_OUTPUT_TOKENS,
+    Basis.CACHED_TOKENS: PriceUnit.PER_MILLION_CACHED_TOKENS,
+}
+
+
 def price_unit_for(hint: UnitHint, *, compute: bool, node_priced: bool) -> PriceUnit | None:
     """The canonical unit for a hint, given whether the line buys compute and is priced per node.
 
@@ -18,9 +26,12 @@ def price_unit_for(hint: UnitHint, *, compute: bool, node_priced: bool) -> Price
     decides whether a bare "per hour" is per node-hour or per GPU-hour on compute lines.
     One-off prices are per item when the text says so ("pc.", "per cabinet") and for the
     line otherwise ("one-off", "lump sum"). Cost lines use the generic recurring units.
-    Returns None when the hint does not determine a unit.
+    A price per million tokens is a token API's, whatever the line. Returns None when the
+    hint does not determine a unit.
     """
     period, basis = hint.period, hint.basis
+    if basis in _TOKEN_UNITS:
+        return _TOKEN_UNITS[basis]
     if basis is Basis.GB:
         return (
             PriceUnit.PER_GB_MONTH

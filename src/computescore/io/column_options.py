@@ -1,0 +1,73 @@
+"""Price columns that are options of one line, read from their headers (a wide layout).
+
+Tiers, regions or kinds of token as columns (``On-demand | 12-month | 36-month``,
+``us-east | eu-west``, ``Input ($/1M tokens) | Output ($/1M tokens)``) are options of each
+row's line: each such column gives its own line with the deployment, term, region or
+price unit its header names.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from computescore.domain.quotes import Deployment
+from computescore.io.values import Basis, parse_terms, parse_unit_text
+
+REGION_CODE = re.compile(
+    r"^(?:[a-z]{2}-[a-z]+-\d|[a-z]+-[a-z]+\d|(?:east|west|north|south|central)[a-z]*\d*|"
+    r"[a-z]{2,}(?:east|west|north|south|central)\d*)$"
+)
+"""A cloud region's code: ``eu-west-1``, ``westeurope``, ``us-east1``."""
+
+_REGION_HEADER = re.compile(
+    r"^(?:[a-z]{2}-)?(?:us|eu|ap|sa|ca|me|af|uk|jp|cn|in|au|europe|asia|northamerica|"
+    r"southamerica|australia)[- ]?(?:east|west|north|south|central|southeast|northeast|"
+    r"southwest|northwest)(?:[- ]?\d+)?$"
+)
+_HEADER_UNITS = re.compile(r"\s*[(\[][^)\]]*[)\]]\s*$")
+_TOKEN_BASES = frozenset(
+    {Basis.TOKENS, Basis.INPUT_TOKENS, Basis.OUTPUT_TOKENS, Basis.CACHED_TOKENS}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnOption:
+    """What a price column's header says about the offer in it, in a wide layout."""
+
+    deployment: Deployment | None = None
+    term_months: int | None = None
+    region: str | None = None
+    tokens: str | None = None
+    """The tokens a token API's price column is for (``input tokens``)."""
+
+    def words(self) -> str:
+        """``reserved, 12 months``, ``region us-east`` or ``output tokens``."""
+        parts = []
+        if self.deployment is not None:
+            parts.append(self.deployment.value.replace("_", "-"))
+        if self.term_months is not None:
+            parts.append(f"{self.term_months} months")
+        if self.region is not None:
+            parts.append(f"region {self.region}")
+        if self.tokens is not None:
+            parts.append(self.tokens)
+        return ", ".join(parts)
+
+
+def column_option(header: str) -> ColumnOption | None:
+    """The deployment, term, region or kind of token a price column's header names, if any."""
+    unit = parse_unit_text(unicodedata.normalize("NFKC", header))
+    if unit is not None and unit.basis in _TOKEN_BASES:
+        return ColumnOption(tokens=unit.basis.value.replace("_", " "))
+    text = _HEADER_UNITS.sub("", header).strip()  # "On-demand (USD/GPU-h)" → "On-demand"
+    if not text or len(text) > 40:
+        return None
+    folded = text.casefold()
+    if _REGION_HEADER.match(folded) or REGION_CODE.match(folded):
+        return ColumnOption(region=text)
+    reading, _ = parse_terms(text)
+    if reading is None or (reading.deployment is None and reading.term_months is None):
+        return None
+    return ColumnOption(reading.deployment, reading.term_months)
