@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from computescore.cli.common import add_db_argument, print_json
 
@@ -15,7 +16,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Keep a token API's prices with the evaluation (USD per million input, "
         "output and cached tokens, and the workload's token mix). The board pack then "
         "shows each quote's cost per million tokens and the utilisation at which it breaks "
-        "even against the API.",
+        "even against the API. Without one, the cheapest token-API offer imported as a quote "
+        "(vendor kind token_api, prices per million tokens) that no must-have knocks out is "
+        "the yardstick.",
     )
     add_db_argument(parser)
     parser.add_argument("action", choices=["show", "set", "clear"], nargs="?", default="show")
@@ -24,7 +27,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--input", type=float, help="USD per million input tokens")
     parser.add_argument("--output", type=float, help="USD per million output tokens")
     parser.add_argument("--cached", type=float, default=0.0, help="USD per million cached")
-    parser.add_argument("--mix", default="0.75,0.25,0", help="input,output,cached shares")
+    parser.add_argument(
+        "--mix",
+        help="input,output,cached shares of the workload's tokens (default: the evaluation's "
+        "token-mix assumptions, 0.75,0.25,0 unless set); kept as those assumptions",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run_token_api)
 
@@ -40,12 +47,7 @@ def run_token_api(args: argparse.Namespace) -> int:
         if args.action == "set":
             if args.input is None or args.output is None:
                 raise UsageError("token-api set needs --input and --output (USD per million).")
-            try:
-                mix = [float(x) for x in args.mix.split(",")][:3]
-            except ValueError:
-                raise UsageError(
-                    f"--mix {args.mix!r}: give three shares, e.g. 0.7,0.2,0.1"
-                ) from None
+            mix = _mix(args.mix) if args.mix else list(_current_mix(store, args.evaluation))
             price = ApiPrice(args.input, args.output, args.cached, *mix)
             save_token_api(store, TokenApi(args.name, price), args.evaluation)
         elif args.action == "clear":
@@ -56,7 +58,11 @@ def run_token_api(args: argparse.Namespace) -> int:
             row = uow.evaluation_row(args.evaluation)
             api = read_token_api(dict(row.assumptions or {}))
     if api is None:
-        print("No token API is stated: computescore token-api set --input 3 --output 15 …")
+        print(
+            "No token API is stated; the yardstick is the cheapest qualified token-API offer "
+            "among the quotes, if any ('computescore tco' lists them). State one with "
+            "computescore token-api set --input 3 --output 15 …"
+        )
         return 0
     blended = api.price.blended()
     if args.json:
@@ -64,3 +70,27 @@ def run_token_api(args: argparse.Namespace) -> int:
         return 0
     print(f"{api.name}: {blended.value:,.4g} USD per million tokens, blended ({blended.formula}).")
     return 0
+
+
+def _mix(text: str) -> list[float]:
+    from computescore.errors import UsageError
+
+    try:
+        shares = [float(x) for x in text.split(",")]
+    except ValueError:
+        shares = []
+    if len(shares) != 3 or min(shares) < 0 or sum(shares) <= 0:
+        raise UsageError(f"--mix {text!r}: give three shares of zero or more, e.g. 0.7,0.2,0.1")
+    return shares
+
+
+def _current_mix(store: Any, evaluation: str | None) -> tuple[float, float, float]:
+    """The evaluation's token mix as its assumptions state it."""
+    from computescore.domain.tco import assumptions_from_mapping
+    from computescore.services.assumption_edits import EDITABLE
+    from computescore.services.token_api import token_mix
+
+    with store.reading() as uow:
+        stored = dict(uow.evaluation_row(evaluation).assumptions or {})
+    assumptions, _ = assumptions_from_mapping({k: v for k, v in stored.items() if k in EDITABLE})
+    return token_mix(assumptions)

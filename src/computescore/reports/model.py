@@ -432,17 +432,23 @@ class ApiComparison:
     """The quotes' capacity against buying the same tokens from a token API.
 
     Attributes:
-        api: the API's name.
+        api: the yardstick's name: the API the user stated, else the cheapest qualified
+            token-API offer ("" when no offer qualifies and none is stated).
         blended_usd: its price per million tokens, blended by the workload's token mix.
         prices: how the blend is made, in words.
         rows: (quote, cost per hour, tokens/s at full load, USD per million tokens at full
             load, break-even utilisation, verdict) for each costed quote.
+        offers: (offer, cost of the workload's tokens over the horizon, USD per million
+            tokens, status) for each token-API offer imported as a quote, cheapest
+            qualified first; status is "qualified", the must-haves it fails, or why it is
+            not costed.
     """
 
     api: str
     blended_usd: float
     prices: str
     rows: tuple[tuple[str, float, float, float, float, str], ...] = ()
+    offers: tuple[tuple[str, float | None, float | None, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

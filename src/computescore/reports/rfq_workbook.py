@@ -282,7 +282,10 @@ def _lists(wb: Workbook, accelerators: Sequence[str]) -> dict[AnswerKind, str]:
     columns = {
         AnswerKind.ACCELERATOR: ("Accelerator", list(accelerators)),
         AnswerKind.DEPLOYMENT: ("Deployment", list(DEPLOYMENT_LABELS.values())),
-        AnswerKind.PRICE_UNIT: ("Price unit", list(PRICE_UNIT_LABELS.values())),
+        AnswerKind.PRICE_UNIT: (
+            "Price unit",
+            [label for unit, label in PRICE_UNIT_LABELS.items() if not unit.per_tokens],
+        ),
         AnswerKind.CURRENCY: ("Currency", list(CURRENCIES)),
         AnswerKind.YES_NO: ("Yes or no", list(YES_NO)),
     }

@@ -570,20 +570,15 @@ def build_board_pack(
 
 
 def _api_comparison(data: EvaluationData, result: EvaluationResult) -> ApiComparison | None:
-    from computescore.services.token_api import api_rows
+    from computescore.services.token_api import api_view
 
-    api, rows = api_rows(data, result)
-    if api is None or not rows:
+    view = api_view(data, result)
+    if view is None or (not view.rows and not view.offers):
         return None
-    p = api.price
-    prices = (
-        f"USD {p.input_usd:g} input, {p.output_usd:g} output, {p.cached_usd:g} cached per "
-        f"million tokens; mix {p.input_share:g} / {p.output_share:g} / {p.cached_share:g}"
-    )
     return ApiComparison(
-        api.name,
-        api.price.blended().value,
-        prices,
+        view.yardstick,
+        view.blended_usd,
+        view.prices,
         tuple(
             (
                 r.label,
@@ -593,8 +588,9 @@ def _api_comparison(data: EvaluationData, result: EvaluationResult) -> ApiCompar
                 r.break_even,
                 r.verdict,
             )
-            for r in rows
+            for r in view.rows
         ),
+        tuple((o.label, o.total_usd, o.usd_per_million_tokens, o.status) for o in view.offers),
     )
 
 

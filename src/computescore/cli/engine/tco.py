@@ -196,6 +196,9 @@ def _completeness(tco: Any) -> str:
 
 
 def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
+    from computescore.domain.scoring import TOKEN_API_REASON
+
+    tokens = {s.quote_key for s in result.scorecard.supporting if s.reason == TOKEN_API_REASON}
     from computescore.domain.scoring import describe_useful
 
     print(
@@ -237,7 +240,11 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
         [
             [
                 item.label,
-                "supporting" if item.quote_key in supporting else "compute",
+                "token API"
+                if item.quote_key in tokens
+                else "supporting"
+                if item.quote_key in supporting
+                else "compute",
                 f"{item.tco.accelerators_priced:,}" if item.tco.options else "—",
                 f"{item.tco.headline_usd:,.0f}",
                 _money(item.tco.usd_per_used_gpu_hour),
@@ -252,12 +259,19 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
     print(
         "GPUs = accelerators paid for; — = cannot be computed (see the quote below); "
         "supporting = no compute lines, not ranked (a facility or services quote to combine "
-        "with an owned option)"
+        "with an owned option); token API = priced per million tokens, compared with the "
+        "capacity offers per million tokens, not ranked"
     )
     for item in items:
         tco = item.tco
         print()
-        kind = " (supporting quote: no compute lines)" if item.quote_key in supporting else ""
+        kind = (
+            " (token-API offer, priced per million tokens)"
+            if item.quote_key in tokens
+            else " (supporting quote: no compute lines)"
+            if item.quote_key in supporting
+            else ""
+        )
         print(f"{item.label}: {tco.total_usd:,.2f} USD over {tco.horizon_months} months{kind}")
         if tco.options:
             _print_options(tco)

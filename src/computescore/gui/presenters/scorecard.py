@@ -14,7 +14,8 @@ from computescore.gui import format as fmt
 SUPPORTING_TIP = (
     "A quote without compute lines buys no compute, so it cannot be compared on "
     "performance or cost per useful unit. Its TCO is on the TCO page; its service and "
-    "compliance are scored for information."
+    "compliance are scored for information. A token-API offer sells tokens: the board "
+    "pack compares it with the capacity per million tokens."
 )
 
 
