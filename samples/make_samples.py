@@ -1111,6 +1111,78 @@ def meridian(folder: Path) -> tuple[str, list[str], list[Quote]]:
     return name, features, [q]
 
 
+# --------------------------------------------------------------------------- 8 token API
+
+LUMEN = "Lumen Inférence SAS"
+
+
+def lumen(folder: Path) -> tuple[str, list[str], list[Quote]]:
+    name = "lumen_token_prices.csv"
+    q = Quote(LUMEN, "LI-2026-0412", "2026-11-19", "2026-12-31")
+    width = 5
+
+    def pad(*fields: str) -> list[str]:
+        return [*fields, *([""] * (width - len(fields)))]
+
+    rows: list[list[str]] = [
+        pad(f"{LUMEN} — serverless inference, price list for Aldermoor Analytics GmbH"),
+        pad("Illustrative figures. Prices excl. VAT."),
+        pad("Offer", "LI-2026-0412", "Date", "2026-11-19"),
+        pad("Valid until", "2026-12-31"),
+        pad(),
+        ["Model", "Input (€/1M tokens)", "Output (€/1M tokens)", "Cached input (€/1M tokens)",
+         "Region"],
+    ]  # fmt: skip
+    q.skip(f"{name}!5", "blank row")
+    models = [
+        ("Llama 3.1 8B Instruct", "0.10", "0.30", "0.03"),
+        ("Qwen 2.5 14B Instruct", "0.20", "0.60", "0.05"),
+        ("Llama 3.3 70B Instruct", "0.70", "2.10", "0.18"),
+    ]
+    units = ("per_million_input_tokens", "per_million_output_tokens", "per_million_cached_tokens")
+    for model, *prices in models:
+        rows.append([model, *prices, "FR-PAR"])
+        for price, unit in zip(prices, units, strict=True):
+            q.cost(f"{name}!{len(rows)}", model, "tokens", price=Decimal(price), unit=unit,
+                   currency="EUR", region="FR-PAR", country="FR")  # fmt: skip
+    rows.append(pad())
+    q.skip(f"{name}!{len(rows)}", "blank row")
+    terms_start = len(rows) + 1
+    for key, value in [
+        ("Terms", ""),
+        ("Uptime commitment", "99.9 %"),
+        ("Service credit below 99.9 %", "10 %"),
+        ("Service credit below 99.0 %", "25 %"),
+        ("Severity-1 response", "30 minutes"),
+        ("Severity-2 response", "4 hours"),
+        ("Support coverage", "24/7"),
+        ("Data processing", "Paris region only; prompts and outputs are not kept"),
+        ("Termination notice", "30 days"),
+        ("Early termination fee", "0 %"),
+        ("Data deletion", "immediately after each request"),
+        ("Auto-renewal", "monthly, cancel any time"),
+        ("Certifications", "ISO/IEC 27001:2022"),
+    ]:
+        rows.append(pad(key, value))
+    write_csv(folder / name, rows, sep=",", bom=False, eol="\n")
+    t = q.terms
+    t["source"] = f"{name}!{terms_start}-{len(rows)}"
+    t["sla"] = {"uptime_pct": 99.9, "credits": credits(("99.9", "10"), ("99.0", "25"))}
+    t["support"] = {"response_minutes": {"1": 30, "2": 240}, "expert_hours_per_month": None,
+                    "coverage": "24/7"}  # fmt: skip
+    t["exit"].update(notice_days=30, termination_fee_pct=0.0, data_deletion=True,
+                     auto_renewal=True)  # fmt: skip
+    t["certifications"] = ["ISO/IEC 27001:2022"]
+    features = [
+        "a token API's price list: one row per model, input, output and cached-input prices "
+        "per million tokens as columns ('Input (€/1M tokens)')",
+        "three models of different sizes, so the one that serves the workload is costed",
+        "title, offer and validity rows above the header; terms as key/value rows after a "
+        "blank row",
+    ]
+    return name, features, [q]
+
+
 # --------------------------------------------------------------------------- vendors
 
 VENDORS: list[dict[str, Any]] = [
@@ -1187,6 +1259,14 @@ VENDORS: list[dict[str, Any]] = [
         ],
         "website": "https://meridian-compute.example", "files": ["meridian_price_list.csv"],
     },
+    {
+        "name": LUMEN, "kind": "token_api", "hq_country": "FR", "regions": ["FR"],
+        "certifications": [
+            {"name": "ISO/IEC 27001:2022", "issuer": "Bureau Alpin de Certification",
+             "valid_from": "2025-09-15", "valid_to": "2028-09-14"},
+        ],
+        "website": "https://lumen-inference.example", "files": ["lumen_token_prices.csv"],
+    },
 ]  # fmt: skip
 
 
@@ -1250,7 +1330,7 @@ def main(argv: Sequence[str] = ()) -> int:
     expected_dir = folder / "expected"
     expected_dir.mkdir(parents=True, exist_ok=True)
     index = []
-    for build in (stratus, brightline, kessler, nordhavn, poolgrid, qingyun, meridian):
+    for build in (stratus, brightline, kessler, nordhavn, poolgrid, qingyun, meridian, lumen):
         name, features, quotes = build(folder)
         currencies = sorted({line["currency"] for q in quotes for line in q.lines} - {"USD"})
         write_json(expected_dir / f"{name}.json", {

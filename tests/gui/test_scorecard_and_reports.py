@@ -265,3 +265,37 @@ def test_the_tco_page_shows_how_each_option_scales(analysed) -> None:  # type: i
         ]
         assert len(marked) == sum(1 for row in rows if row.efficient is not None)
     assert "economically efficient size" in tab.note.text()
+
+
+def test_the_tco_page_compares_the_capacity_with_the_token_api_offer(
+    app, qtbot, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from computescore.gui.main_window import MainWindow
+    from computescore.services.demo import create_demo
+    from computescore.store.repository import Store
+
+    db = tmp_path / "demo.db"
+    with Store.open(db) as store:
+        create_demo(store)
+    window = MainWindow(remember=False)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.workspace.open_now(db)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.analysis.available and window.analysis.idle(), timeout=60_000)
+    view = window.show_view("tco")
+    view.refresh()
+    qtbot.waitUntil(lambda: bool(view.token_api.summary.text()), timeout=30_000)
+    pack = window.analysis.outcome.pack
+    assert pack is not None and pack.api is not None
+    tab = view.token_api
+    # The demo states no API: its token-API offer is the yardstick, listed below the
+    # capacity, and the summary names it and its blended price.
+    assert pack.api.api == "Lumen Inférence SAS — LI-2026-0412"
+    assert pack.api.api in tab.summary.text() and "$0.33 per million" in tab.summary.text()
+    assert tab.table.rowCount() == len(pack.api.rows) > 0
+    assert tab.table.item(0, 0).text() == pack.api.rows[0][0]
+    assert tab.offers.rowCount() == 1 and tab.offers.item(0, 3).text() == "qualified"
+    assert tab.offers.item(0, 1).text() == "$712,845"
+    window.close()

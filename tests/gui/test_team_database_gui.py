@@ -27,7 +27,7 @@ def test_the_app_opens_a_team_database_and_edits_it(app, qtbot, pg_url: str) -> 
     snapshot = win.workspace.snapshot
     assert snapshot is not None and snapshot.evaluation is not None
     assert snapshot.evaluation.name == "2027 AI capacity (demo)"
-    assert len(snapshot.quotes) == 8
+    assert len(snapshot.quotes) == 9
     evaluation = snapshot.evaluation
     assert evaluation.id is not None
     commands.push_reloading(
@@ -228,7 +228,7 @@ def test_a_technical_evaluator_sees_the_committee_but_no_price(app, qtbot, pg_ur
         assert page.empty.title.text() == "Prices are sealed for you"
     committee = win.show_view("committee")
     assert committee.showing_body
-    assert committee.scores.rowCount() == 7  # one criterion × the demo's seven vendors
+    assert committee.scores.rowCount() == 8  # one criterion × the demo's eight vendors
     win.analysis.schedule()  # the engine is not run on prices the person may not read
     qtbot.waitUntil(lambda: win.analysis.error is not None, timeout=10_000)
     assert "Prices are sealed for you" in win.analysis.error and win.analysis.outcome is None

@@ -84,7 +84,7 @@ def test_clarify_for_every_vendor_as_json(
     assert main(["clarify", "--db", str(demo_db), "--out", str(out), "--no-rfq", "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
     vendors = [item["vendor"] for item in written]
-    assert vendors == sorted(vendors, key=str.casefold) and len(vendors) == 7
+    assert vendors == sorted(vendors, key=str.casefold) and len(vendors) == 8
     assert all(len(item["files"]) == 2 for item in written)
     meridian = next(item for item in written if item["vendor"] == "Meridian Compute LLC")
     assert meridian["questions"][0]["topic"] == "Validity"

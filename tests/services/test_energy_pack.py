@@ -62,7 +62,10 @@ def test_the_pack_compares_each_quote_with_a_token_api_when_one_is_stated(
 
     with Store.open(db_target) as store:
         create_demo(store)
-        assert analyse(store, None, FAST).pack.api is None
+        demo = "Lumen Inférence SAS — LI-2026-0412"
+        # Without a stated API the yardstick is the demo's token-API offer.
+        offered = analyse(store, None, FAST).pack.api
+        assert offered is not None and offered.api == demo
         with pytest.raises(InputRefused, match="cannot be negative"):
             save_token_api(store, TokenApi("x", ApiPrice(-1, 1)))
         # 75 % input at US$0.60 + 25 % output at US$1.80 = US$0.90 per million tokens.
@@ -81,8 +84,10 @@ def test_the_pack_compares_each_quote_with_a_token_api_when_one_is_stated(
             assert even == pytest.approx(per_hour / (tokens * 3600 / 1e6 * 0.9))
             assert verdict.startswith("never" if even > 1 else "cheaper than the API")
         export_reports(analysis.pack, pdf=tmp_path / "pack.pdf")
+        assert [row[0] for row in api.offers] == [demo]  # still listed
         save_token_api(store, None)
-        assert analyse(store, None, FAST).pack.api is None
+        again = analyse(store, None, FAST).pack.api
+        assert again is not None and again.api == demo
     text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "pack.pdf").pages)
     assert "Against a token API" in text and "Hosted 13B costs $0.90 per million" in text
 

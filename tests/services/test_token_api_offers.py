@@ -35,8 +35,8 @@ def test_token_api_offers_are_compared_and_checked_but_change_no_ranking(
     with Store.open(db_target) as store:
         create_demo(store)
         before = analyse(store, None, FAST)
-        eu = offer(tmp_path / "eu.csv", "DE", "EUR", "0.50", "1.50")
-        us = offer(tmp_path / "us.csv", "US", "USD", "0.20", "0.60")
+        eu = offer(tmp_path / "eu.csv", "DE", "EUR", "0.10", "0.30")
+        us = offer(tmp_path / "us.csv", "US", "USD", "0.05", "0.15")
         report = import_files(store, [eu], vendor="Hosted EU")
         assert any("recorded as token api" in p.message for p in report.problems)
         import_files(store, [us], vendor="Hosted US", vendor_kind=VendorKind.TOKEN_API)
@@ -58,18 +58,19 @@ def test_token_api_offers_are_compared_and_checked_but_change_no_ranking(
         api = after.pack.api
         assert api is not None
         # No API is stated, so the yardstick is the cheapest qualified offer: the EU one,
-        # at EUR 0.75 blended (0.75 × 0.50 + 0.25 × 1.50) × the demo's 1.0850 USD/EUR.
+        # at EUR 0.15 blended (0.75 × 0.10 + 0.25 × 0.30) × the demo's 1.0850 USD/EUR. The
+        # US one is cheaper still, but knocked out; the demo's own offer comes between.
         assert api.api == "Hosted EU — eu"
-        assert api.blended_usd == pytest.approx(0.75 * 1.085)
+        assert api.blended_usd == pytest.approx(0.15 * 1.085)
         labels = [row[0] for row in api.offers]
-        assert labels == ["Hosted EU — eu", "Hosted US — us"]
-        eu_row, us_row = api.offers
-        # 2e9 tokens a day over the 36-month horizon (1,095 days) at USD 0.81375 per million.
-        assert eu_row[1] == pytest.approx(2e9 * 1095 / 1e6 * 0.75 * 1.085)
+        assert labels == ["Hosted EU — eu", "Lumen Inférence SAS — LI-2026-0412", "Hosted US — us"]
+        eu_row, _lumen, us_row = api.offers
+        # 2e9 tokens a day over the 36-month horizon (1,095 days) at USD 0.16275 per million.
+        assert eu_row[1] == pytest.approx(2e9 * 1095 / 1e6 * 0.15 * 1.085)
         assert eu_row[3] == "qualified" and "US" in us_row[3]
-        assert us_row[2] == pytest.approx(0.20 * 0.75 + 0.60 * 0.25)
+        assert us_row[2] == pytest.approx(0.05 * 0.75 + 0.15 * 0.25)
         for _label, per_hour, tokens, _per_million, even, _verdict in api.rows:
-            assert even == pytest.approx(per_hour / (tokens * 3600 / 1e6 * 0.75 * 1.085))
+            assert even == pytest.approx(per_hour / (tokens * 3600 / 1e6 * 0.15 * 1.085))
         export_reports(after.pack, pdf=tmp_path / "pack.pdf")
     text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "pack.pdf").pages)
     assert "Token-API offers" in text and "Hosted EU" in text

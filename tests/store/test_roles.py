@@ -40,7 +40,7 @@ def test_an_evaluator_with_only_a_database_client_cannot_change_the_evaluation(
         assert owner.roles() is None  # the owner may do everything
         assert add_member(owner, eva, "evaluator") is True
     with psycopg.connect(login(team_db, eva), autocommit=True) as conn:
-        assert conn.execute("SELECT count(*) FROM quote").fetchone() == (8,)
+        assert conn.execute("SELECT count(*) FROM quote").fetchone() == (9,)
         conn.execute(
             "INSERT INTO fx_rate (currency, usd_per_unit, as_of, source) "
             "VALUES ('GBP', '1.27', '2026-11-21', 'test')"
@@ -62,7 +62,7 @@ def test_a_viewer_may_read_but_not_write(team_db: str) -> None:
     with Store.open(team_db) as owner:
         add_member(owner, viewer, "viewer")
     with psycopg.connect(login(team_db, viewer), autocommit=True) as conn:
-        assert conn.execute("SELECT count(*) FROM vendor").fetchone() == (7,)
+        assert conn.execute("SELECT count(*) FROM vendor").fetchone() == (8,)
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("DELETE FROM quote_line")
 
@@ -231,7 +231,7 @@ def test_a_technical_evaluator_is_sealed_from_prices_until_a_lead_reveals_them(
         add_member(owner, lead, "lead")
         save_criterion(owner, Criterion("Support interview", Axis.SERVICE, 0.25))
     with psycopg.connect(login(team_db, tec), autocommit=True) as conn:
-        assert conn.execute("SELECT count(description) FROM quote_line").fetchone() == (49,)
+        assert conn.execute("SELECT count(description) FROM quote_line").fetchone() == (58,)
         for statement in (
             "SELECT price FROM quote_line",
             "SELECT * FROM quote_line",
@@ -246,7 +246,7 @@ def test_a_technical_evaluator_is_sealed_from_prices_until_a_lead_reveals_them(
     with Store.open(as_tec) as store:
         assert my_rights(store).endswith("sealed from prices until a lead reveals them.")
         view = committee_view(store)
-        assert len(view.vendors) == 7 and view.me == tec
+        assert len(view.vendors) == 8 and view.me == tec
         record_score(store, "Support interview", view.vendors[0], 6, submit=True)
         with pytest.raises(DatabaseError, match="your database role may not do this"):
             analyse(store, None, AnalysisOptions(engine=EvaluateOptions(monte_carlo_samples=0)))

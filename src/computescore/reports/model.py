@@ -20,7 +20,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from computescore.domain.figures import Input, format_number
+from computescore.domain.figures import Input, format_number, format_usd
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.quotes import ExitTerms, FxRate
 from computescore.domain.tco.scope import ScopeCell
@@ -449,6 +449,52 @@ class ApiComparison:
     prices: str
     rows: tuple[tuple[str, float, float, float, float, str], ...] = ()
     offers: tuple[tuple[str, float | None, float | None, str], ...] = ()
+
+
+API_HEADERS = (
+    "Quote",
+    "Cost per hour",
+    "Tokens/s at full load",
+    "USD per M tokens at full load",
+    "Break-even utilisation",
+)
+"""The columns of the capacity-against-a-token-API table, in the app and in the pack."""
+
+OFFER_HEADERS = ("Offer", "Cost of the workload's tokens", "USD per M tokens", "Compliance")
+"""The columns of the token-API offers table, in the app and in the pack."""
+
+
+def api_sentence(api: ApiComparison) -> str:
+    """What the yardstick costs and how the table reads, in one paragraph (plain text)."""
+    return (
+        f"Buying the same tokens from {api.api} costs {format_usd(api.blended_usd)} per million "
+        f"({api.prices}). Each quote's capacity costs its TCO spread over the horizon's hours; "
+        "at full load it makes the tokens shown. It is cheaper than the API when busy more "
+        "than its break-even share of the hours."
+    )
+
+
+def api_cells(row: tuple[str, float, float, float, float, str]) -> tuple[str, ...]:
+    """One quote's capacity against the token API, as text."""
+    label, per_hour, tokens, per_million, even, _verdict = row
+    return (
+        label,
+        format_usd(per_hour),
+        format_number(round(tokens)),
+        format_usd(per_million),
+        "never" if even > 1 else f"{even:.1%}",
+    )
+
+
+def offer_cells(row: tuple[str, float | None, float | None, str]) -> tuple[str, ...]:
+    """One token-API offer as text ("—" where it is not costed)."""
+    label, total, per_million, status = row
+    return (
+        label,
+        "—" if total is None else format_usd(total),
+        "—" if per_million is None else format_usd(per_million),
+        status,
+    )
 
 
 @dataclass(frozen=True, slots=True)

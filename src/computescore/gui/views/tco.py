@@ -371,6 +371,10 @@ class TcoView(View):
 
         self.scaling = ScalingTab()
         self.tabs.addTab(self.scaling, "Scaling")
+        from computescore.gui.views.tco_token_api import TokenApiTab
+
+        self.token_api = TokenApiTab()
+        self.tabs.addTab(self.token_api, "Against a token API")
         self.body_layout.addWidget(self.tabs, 1)
 
     @staticmethod
@@ -404,6 +408,7 @@ class TcoView(View):
             ("buy-or-rent", lambda: self.tabs.setCurrentIndex(2)),
             ("energy", lambda: self.tabs.setCurrentWidget(self.energy)),
             ("scaling", lambda: self.tabs.setCurrentWidget(self.scaling)),
+            ("token-api", lambda: self.tabs.setCurrentWidget(self.token_api)),
         ]
 
     def ready(self) -> bool:
@@ -483,6 +488,7 @@ class TcoView(View):
         self.detail.set_catalogue(outcome.data.catalogue)
         self.energy.show_pack(outcome.pack)
         self.scaling.show_pack(outcome.pack)
+        self.token_api.show_pack(outcome.pack)
         rows = quote_costs(result)
         compute = [r for r in rows if not r.supporting]
         supporting = [r for r in rows if r.supporting]

@@ -7,11 +7,15 @@ from typing import TYPE_CHECKING
 
 from reportlab.platypus import Spacer
 
-from computescore.domain.figures import format_number, format_usd
 from computescore.reports.model import (
+    API_HEADERS,
     ENERGY_HEADERS,
+    OFFER_HEADERS,
     SCALING_HEADERS,
+    api_cells,
+    api_sentence,
     energy_cells,
+    offer_cells,
     scaling_cells,
 )
 from computescore.reports.pdf.fonts import t
@@ -81,72 +85,28 @@ def _token_api(b: _Builder) -> None:
         return
     b.section("Against a token API", new_page=False)
     if api.api:
+        b.story.append(b.p(t(api_sentence(api), 900), b.s.body))
+    if api.api and api.rows:
+        b.story.append(Spacer(1, 4))
+        rows = []
+        for row in api.rows:
+            cells = [t(text, 160) for text in api_cells(row)]
+            rows.append([b.cell(cells[0], bold=True), *cells[1:]])
+        b.story.append(b.table(list(API_HEADERS), rows, [0.32, 0.14, 0.16, 0.2, 0.18]))
+    if api.offers:
+        b.sub("Token-API offers")
         b.story.append(
             b.p(
-                f"Buying the same tokens from {t(api.api, 120)} costs "
-                f"{format_usd(api.blended_usd)} per million ({t(api.prices, 300)}). Each "
-                "quote's capacity costs its TCO spread over the horizon's hours; at full load "
-                "it makes the tokens shown. It is cheaper than the API when busy more than its "
-                "break-even share of the hours.",
+                "Offers priced per million tokens, costed for the workload's tokens a day over "
+                "the horizon at the stated token mix (support and other lines included). They "
+                "sell tokens, not capacity, so they are compared here rather than ranked; where "
+                "the prompts are processed is checked like any compute line.",
                 b.s.body,
             )
         )
-    if api.api and api.rows:
         b.story.append(Spacer(1, 4))
-        rows = [
-            [
-                b.cell(t(label, 160), bold=True),
-                format_usd(per_hour),
-                format_number(round(tokens)),
-                format_usd(per_million),
-                "never" if even > 1 else f"{even:.1%}",
-            ]
-            for label, per_hour, tokens, per_million, even, _verdict in api.rows
-        ]
-        b.story.append(
-            b.table(
-                [
-                    "Quote",
-                    "Cost per hour",
-                    "Tokens/s at full load",
-                    "USD per M tokens at full load",
-                    "Break-even utilisation",
-                ],
-                rows,
-                [0.32, 0.14, 0.16, 0.2, 0.18],
-            )
-        )
-    if api.offers:
-        _token_offers(b, api.offers)
-
-
-def _token_offers(
-    b: _Builder, offers: tuple[tuple[str, float | None, float | None, str], ...]
-) -> None:
-    b.sub("Token-API offers")
-    b.story.append(
-        b.p(
-            "Offers priced per million tokens, costed for the workload's tokens a day over the "
-            "horizon at the stated token mix (support and other lines included). They sell "
-            "tokens, not capacity, so they are compared here rather than ranked; where the "
-            "prompts are processed is checked like any compute line.",
-            b.s.body,
-        )
-    )
-    b.story.append(Spacer(1, 4))
-    rows = [
-        [
-            b.cell(t(label, 160), bold=True),
-            "—" if total is None else format_usd(total),
-            "—" if per_million is None else format_usd(per_million),
-            b.cell(t(status, 300)),
-        ]
-        for label, total, per_million, status in offers
-    ]
-    b.story.append(
-        b.table(
-            ["Offer", "Cost of the workload's tokens", "USD per M tokens", "Compliance"],
-            rows,
-            [0.3, 0.2, 0.16, 0.34],
-        )
-    )
+        offers = []
+        for offer in api.offers:
+            cells = [t(text, 300) for text in offer_cells(offer)]
+            offers.append([b.cell(cells[0], bold=True), *cells[1:3], b.cell(cells[3])])
+        b.story.append(b.table(list(OFFER_HEADERS), offers, [0.3, 0.2, 0.16, 0.34]))
