@@ -447,3 +447,44 @@ def test_difference_between_two_scenarios() -> None:
         "Inference: 6 × option A from Quote A (baseline); 4 × option B from Quote B (baseline)."
     )
     assert difference(cheapest, cheapest) == ()
+
+
+def test_a_token_api_serves_a_workload_only_where_the_policy_allows_it() -> None:
+    from dataclasses import replace
+
+    # The API: $600 per reference accelerator's worth of the tokens, paid as used, and a
+    # $500 support fee; capacity A costs $1,000 per accelerator.
+    api = replace(
+        option("API", "Inference", 600.0, Deployment.ON_DEMAND, fixed=500.0, score=None),
+        tokens=True,
+    )
+    options = [option("A", "Inference", 1000.0), api]
+    plain = plan_award([W1], options)
+    assert {a.vendor for a in plain.allocations} == {"A"}
+    assert plain.total_usd == pytest.approx(8_000)
+    assert any("token API" in e.reason for e in plain.exclusions)
+    allowed = plan_award([W1], options, PlanPolicy("APIs", token_apis=True))
+    # 8 × $600 + $500 = $5,300: cheaper than 8 × $1,000.
+    (only,) = allowed.allocations
+    assert only.tokens and only.vendor == "API" and only.usd == pytest.approx(5_300)
+    assert allowed.score is None  # an API has no weighted score
+    # Unscored, it cannot be weighed in a best-value plan.
+    value = plan_award([W1], options, PlanPolicy("v", Objective.VALUE, token_apis=True))
+    assert {a.vendor for a in value.allocations} == {"A"}
+
+
+@given(price=st.floats(min_value=1.0, max_value=5_000.0), fixed=st.floats(0.0, 10_000.0))
+@settings(max_examples=30, deadline=None)
+def test_allowing_a_token_api_never_raises_the_optimal_cost(price: float, fixed: float) -> None:
+    from dataclasses import replace
+
+    api = replace(
+        option("API", "Inference", price, Deployment.ON_DEMAND, fixed=fixed, score=None),
+        tokens=True,
+    )
+    options = [*three_options(), api]
+    without = plan_award([W1, W2], options, measure_binding=False)
+    with_api = plan_award(
+        [W1, W2], options, PlanPolicy("APIs", token_apis=True), measure_binding=False
+    )
+    assert with_api.total_usd <= without.total_usd + 1e-6

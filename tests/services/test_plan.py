@@ -93,8 +93,22 @@ def test_scenarios_and_their_policy_cost(demo_db: Path | str) -> None:
     assert max(v.share for v in capped.plan.vendors) <= 0.6 + 1e-9
     assert capped.delta_usd is not None and capped.delta_usd >= 0
     for item in report.scenarios:
-        if item.plan.feasible and not item.recommended:
+        if item.plan.feasible and not item.recommended and not item.plan.policy.token_apis:
+            # A rule added never lowers the optimal cost.
             assert item.plan.total_usd >= report.plan.total_usd - 0.01
+    # Allowing token APIs adds an option, which never raises it: the demo's production
+    # inference is bought from Lumen's API (its 14B model) instead of 161 L40S.
+    tokens = next(s for s in report.scenarios if s.plan.policy.token_apis)
+    assert tokens.plan.total_usd <= report.plan.total_usd + 0.01
+    served = tokens.plan.for_workload("Production inference (13B chat model)")
+    assert [a.tokens for a in served] == [True] and served[0].vendor == "Lumen Inférence SAS"
+    # Its cost is the offer's cost of the workload's tokens: 2e9 a day × 1,095 days at
+    # EUR 0.30 per million blended (0.75 × 0.20 + 0.25 × 0.60) × 1.0850 USD/EUR.
+    assert served[0].usd == pytest.approx(2e9 * 1095 / 1e6 * 0.30 * 1.085)
+    before = sum(a.usd for a in report.plan.for_workload("Production inference (13B chat model)"))
+    assert tokens.delta_usd == pytest.approx(served[0].usd - before)
+    # Not allowed in the recommended scenario: listed among its exclusions, with why.
+    assert any("token API" in e.reason for e in report.plan.exclusions)
 
 
 def test_own_rules_become_the_recommended_scenario(demo_db: Path | str) -> None:

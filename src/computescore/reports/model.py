@@ -600,7 +600,8 @@ class PlanRow:
     """One allocation of the award plan: which option supplies which layer of a workload.
 
     ``usd`` = ``accelerators`` × ``unit_usd`` (one accelerator in this layer) plus
-    ``fixed_usd`` (its share of the line's fixed costs).
+    ``fixed_usd`` (its share of the line's fixed costs). ``tokens``: a token API's offer,
+    whose ``accelerators`` count H100-equivalents of the workload's tokens.
     """
 
     workload: str
@@ -612,6 +613,7 @@ class PlanRow:
     vendor: str = ""
     unit_usd: float = 0.0
     fixed_usd: float = 0.0
+    tokens: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ given) with :mod:`computescore.domain.award` and returns them side by side.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -40,11 +41,13 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.figures import format_usd
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.problems import Problem, Severity
-from computescore.domain.quotes import Quote
+from computescore.domain.quotes import Deployment, Quote, sells_tokens
 from computescore.domain.tco import Assumptions, Tco, TcoOption, compute_tco, stated_minimum
+from computescore.domain.tco.records import TcoCategory, TcoLine
 from computescore.domain.tco.throughput import dense_peak
+from computescore.domain.token_offer import choose_model
 from computescore.domain.units import PETA, TERA
-from computescore.domain.workload import Workload
+from computescore.domain.workload import Purpose, Workload
 from computescore.errors import NotFound, UsageError
 from computescore.services.evaluate import (
     EvaluateOptions,
@@ -77,8 +80,8 @@ class PlanOptions:
         scenario: the built-in scenario to recommend (None: the first, or the user's
             own rules when any rule below is given).
         keep_vendor: the incumbent to keep (adds a "Keep NAME" scenario).
-        objective, vendor_cap, min_vendors, max_vendors, min_score: the user's own
-            rules; any of them makes a scenario "Your rules", recommended.
+        objective, vendor_cap, min_vendors, max_vendors, min_score, token_apis: the
+            user's own rules; any of them makes a scenario "Your rules", recommended.
         run_compliance: run the compliance checks (False: nothing is knocked out).
     """
 
@@ -89,12 +92,13 @@ class PlanOptions:
     min_vendors: int | None = None
     max_vendors: int | None = None
     min_score: float | None = None
+    token_apis: bool | None = None
     run_compliance: bool = True
 
     def own_policy(self) -> PlanPolicy | None:
         """The user's own rules as a scenario, None when no rule is given."""
         given = (self.objective, self.vendor_cap, self.min_vendors, self.max_vendors)
-        if all(v is None for v in given) and self.min_score is None:
+        if all(v is None for v in (*given, self.min_score, self.token_apis)):
             return None
         return PlanPolicy(
             "Your rules",
@@ -104,6 +108,7 @@ class PlanOptions:
             max_vendors=self.max_vendors,
             min_score=self.min_score,
             keep_vendor=self.keep_vendor,
+            token_apis=bool(self.token_apis),
         )
 
 
@@ -265,15 +270,7 @@ def _options_for(
 ) -> list[PlanOption]:
     knockouts = _knockouts(result, quote.key)
     score = _score(result, quote.key)
-    risks = tuple(
-        dict.fromkeys(
-            f.title
-            for f in findings
-            if f.quote_key == quote.key
-            and f.severity is FindingSeverity.WARNING
-            and f.category in _RISK_CATEGORIES
-        )
-    )[:3]
+    risks = _quote_risks(quote, findings)
     more = {o.number: o for o in doubled.options}
     out = []
     for option in tco.options:
@@ -313,6 +310,66 @@ def _options_for(
             )
         )
     return out
+
+
+def _quote_risks(quote: Quote, findings: Sequence[Finding]) -> tuple[str, ...]:
+    """The warnings a plan using this quote carries (export control, exit, data location)."""
+    return tuple(
+        dict.fromkeys(
+            f.title
+            for f in findings
+            if f.quote_key == quote.key
+            and f.severity is FindingSeverity.WARNING
+            and f.category in _RISK_CATEGORIES
+        )
+    )[:3]
+
+
+def token_option(
+    quote: Quote,
+    tco: Tco,
+    workload: Workload,
+    result: EvaluationResult,
+    findings: Sequence[Finding],
+) -> PlanOption | None:
+    """A token API's offer as a plan option for a serving workload (None for the others).
+
+    One unit is one reference accelerator's worth of the workload's demand: the offer's
+    cost of the workload's tokens ÷ the demand in equivalents, paid as used; lines that
+    are not priced per token (support) are its fixed cost.
+    """
+    if workload.purpose is not Purpose.INFERENCE or not workload.tokens_per_day:
+        return None
+    support = next((s for s in result.scorecard.supporting if s.quote_key == quote.key), None)
+    reason = ""
+    if support is not None and support.knockouts:
+        reason = "knocked out: " + "; ".join(dict.fromkeys(f.title for f in support.knockouts))
+    elif not tco.complete:
+        reason = "its cost is incomplete (a line could not be costed)"
+
+    def usd(line: TcoLine) -> float:
+        return line.present_value_usd if tco.discount_rate > 0 else line.amount_usd
+
+    tokens_usd = math.fsum(usd(line) for line in tco.lines if line.category is TcoCategory.TOKENS)
+    fixed = math.fsum(usd(line) for line in tco.lines) - tokens_usd
+    model = choose_model(quote.lines, workload.params).model
+    return PlanOption(
+        supply=f"{quote.key}#tokens",
+        workload=workload.name,
+        vendor=quote.vendor.name,
+        quote_key=quote.key,
+        quote_label=quote.label,
+        label=f"token API{f' ({model})' if model else ''} for the workload's tokens",
+        deployment=Deployment.ON_DEMAND,
+        usd_per_accelerator=tokens_usd / max(workload.accelerators, 1),
+        fixed_usd=fixed,
+        score=None,
+        eligible=not reason,
+        reason=reason,
+        risks=_quote_risks(quote, findings),
+        equivalents=1.0,
+        tokens=True,
+    )
 
 
 def plan_inputs(
@@ -364,6 +421,10 @@ def plan_inputs(
         doubled_workload = replace(workload, accelerators=2 * max(workload.accelerators, 1))
         for item in result.quotes:
             quote = quotes.get(item.quote_key)
+            if quote is not None and sells_tokens(quote.lines):
+                token = token_option(quote, item.tco, workload, result, findings or ())
+                options.extend(() if token is None else (token,))
+                continue
             if quote is None or not item.tco.options:
                 continue
             doubled = compute_tco(
@@ -528,6 +589,7 @@ def plan_summary(report: PlanReport) -> PlanSummary:
             a.vendor,
             a.unit_usd,
             a.usd - a.accelerators * a.unit_usd,
+            a.tokens,
         )
         for a in plan.allocations
     )

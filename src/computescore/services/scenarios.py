@@ -36,6 +36,7 @@ def policy_to_dict(policy: PlanPolicy) -> dict[str, Any]:
         "min_score": policy.min_score,
         "top_score_only": policy.top_score_only,
         "keep_vendor": policy.keep_vendor,
+        "token_apis": policy.token_apis,
     }
 
 
@@ -72,6 +73,7 @@ def policy_from_dict(item: Any) -> PlanPolicy:
         min_score=floor,
         top_score_only=bool(item.get("top_score_only", False)),
         keep_vendor=str(keep) if keep else None,
+        token_apis=bool(item.get("token_apis", False)),
     )
 
 

@@ -2,7 +2,7 @@
 
 ``computescore plan --db PATH [--evaluation NAME] [--scenario NAME] [--keep VENDOR]
 [--vendor-cap 0.6] [--min-vendors N] [--max-vendors N] [--min-score S]
-[--objective cost|value] [--save NAME | --delete NAME] [--no-compliance] [--json]``
+[--objective cost|value] [--token-apis] [--save NAME | --delete NAME] [--no-compliance] [--json]``
 
 Rules given on the command line make a scenario "Your rules", recommended; with
 ``--save NAME`` they are kept in the evaluation under that name (audited) and solved
@@ -43,6 +43,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     plan.add_argument(
         "--objective", choices=("cost", "value"), help="lowest cost or best value per dollar"
     )
+    plan.add_argument(
+        "--token-apis",
+        action="store_true",
+        help="let serving workloads be bought from a token API's offer where cheaper",
+    )
     plan.add_argument("--no-compliance", action="store_true", help="skip the compliance checks")
     plan.add_argument(
         "--save",
@@ -79,6 +84,7 @@ def _options(args: argparse.Namespace) -> object:
         min_vendors=args.min_vendors,
         max_vendors=args.max_vendors,
         min_score=args.min_score,
+        token_apis=True if args.token_apis else None,
         run_compliance=not args.no_compliance,
     )
 
@@ -100,7 +106,7 @@ def run_plan(args: argparse.Namespace) -> int:
         if own is None:
             raise UsageError(
                 "--save needs the rules to save: --vendor-cap, --min-vendors, --max-vendors, "
-                "--min-score or --objective."
+                "--min-score, --objective or --token-apis."
             )
         print(change_saved(args.db, args.evaluation, save=replace(own, name=args.save.strip())))
         options = PlanOptions(
@@ -155,7 +161,7 @@ def _print(report: Any) -> None:
                 (
                     a.workload,
                     a.layer.value,
-                    a.accelerators,
+                    "tokens" if a.tokens else a.accelerators,
                     f"{a.equivalents:,.1f}",
                     f"{a.quote_label}: {a.option_label}",
                     format_usd(a.usd),
@@ -165,6 +171,8 @@ def _print(report: Any) -> None:
             [False, False, True, True, False, True],
         )
         score = "—" if plan.score is None else f"{plan.score:.1f}"
+        if plan.score is None and any(a.tokens for a in plan.allocations):
+            score += " (a token API's offer has no weighted score)"
         print(f"\nTotal {format_usd(plan.total_usd)}; weighted score {score}")
         for vendor in plan.vendors:
             print(f"  {vendor.vendor}: {format_usd(vendor.usd)} ({vendor.share:.0%})")

@@ -86,6 +86,9 @@ class PlanOption:
         eligible: False when a rule keeps the option out (``reason`` says which).
         reason: why the option is not eligible.
         risks: what a board should know when the plan uses this option.
+        tokens: a token API's offer: it serves a serving workload's tokens, one unit per
+            reference accelerator's worth of the demand, and is used only where the policy
+            allows token APIs (:attr:`PlanPolicy.token_apis`).
     """
 
     supply: str
@@ -105,6 +108,7 @@ class PlanOption:
     reason: str = ""
     risks: tuple[str, ...] = ()
     equivalents: float = 1.0
+    tokens: bool = False
 
     @property
     def pay_as_used(self) -> bool:
@@ -135,6 +139,9 @@ class PlanPolicy:
         min_score: every workload's average weighted score at least this (0–100).
         top_score_only: supply each workload only from its best-scoring quotes.
         keep_vendor: a vendor (the incumbent) the plan must keep.
+        token_apis: serving workloads may be bought from a token API's offer instead of
+            capacity. Off by default: an API serves its own models, so the board must
+            accept that the workload runs on one of them.
     """
 
     name: str = "Lowest cost, compliant"
@@ -145,6 +152,7 @@ class PlanPolicy:
     min_score: float | None = None
     top_score_only: bool = False
     keep_vendor: str | None = None
+    token_apis: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +177,9 @@ class Allocation:
     why: str = ""
     equivalents: float = 0.0
     """Reference accelerators' worth of useful work these accelerators supply."""
+    tokens: bool = False
+    """A token API's offer: ``accelerators`` counts reference accelerators' worth of the
+    workload's tokens, not accelerators."""
 
 
 @dataclass(frozen=True, slots=True)

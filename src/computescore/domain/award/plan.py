@@ -20,6 +20,7 @@ from computescore.domain.award.model import (
     Exclusion,
     Layer,
     LayerDecision,
+    Objective,
     PlanOption,
     PlanPolicy,
     PlanWorkload,
@@ -66,6 +67,7 @@ def plan_award(
             and its status says how close to the optimum it is proven to be.
     """
     rules = policy or PlanPolicy()
+    options = token_apis_as_allowed(options, rules)
     by_name = {w.name: w for w in workloads}
     exclusions = tuple(
         Exclusion(o.workload, o.quote_label, o.label, o.reason)
@@ -127,6 +129,27 @@ def plan_award(
         risks=_risks(allocations, by_name, options),
         status=_status(solution),
     )
+
+
+def token_apis_as_allowed(
+    options: Sequence[PlanOption], policy: PlanPolicy
+) -> Sequence[PlanOption]:
+    """The options with token APIs' offers kept out unless the policy allows them (and,
+    having no weighted score, out of a best-value plan)."""
+    if not any(o.tokens and o.eligible for o in options):
+        return options
+    if not policy.token_apis:
+        why = (
+            "a token API's offer: it serves its own models, so it is used only in a scenario "
+            "that allows token APIs for serving"
+        )
+    elif policy.objective is Objective.VALUE:
+        why = "a token API's offer has no weighted score, so a best-value plan cannot weigh it"
+    else:
+        return options
+    return [
+        replace(o, eligible=False, reason=why) if o.tokens and o.eligible else o for o in options
+    ]
 
 
 def _status(solution: Solution) -> str:
@@ -335,6 +358,7 @@ def _allocations(
                 unit_usd=c.usd_per_unit / option.unit,
                 score=option.score,
                 equivalents=count * option.equivalents,
+                tokens=option.tokens,
             )
         )
     order = {name: i for i, name in enumerate(workloads)}
@@ -522,6 +546,12 @@ def _risks(
             out.append(
                 f"spot exposure: {a.quote_label} supplies steady workload {a.workload!r} with "
                 "interruptible capacity"
+            )
+        if a.tokens:
+            out.append(
+                f"a token API serves {a.workload!r}: {a.quote_label} runs a model of its own "
+                "(named in the option), not the workload's — check its quality and latency, and "
+                "that the workload need not run your own weights"
             )
     used = {(a.supply, a.workload) for a in allocations}
     for o in options:

@@ -27,6 +27,7 @@ BUILT_IN: tuple[PlanPolicy, ...] = (
     PlanPolicy("Best value (score-adjusted cost)", objective=Objective.VALUE),
     PlanPolicy("At most two vendors", max_vendors=2),
     PlanPolicy("No vendor above 60 %", vendor_cap=0.6),
+    PlanPolicy("Serving on a token API where cheaper", token_apis=True),
 )
 """The scenarios every evaluation is shown; the first is the recommended one by default."""
 

@@ -45,7 +45,13 @@ def allocation_detail(allocation: Allocation, plan: AwardPlan) -> str:
     """Why this allocation: its layer, its cost, the break-even, and the plan's rules."""
     lines = [
         f"{allocation.quote_label}: {allocation.option_label}",
-        f"Supplies the {allocation.layer.value} of {allocation.workload!r} with "
+        (
+            f"Supplies the {allocation.layer.value} of {allocation.workload!r} from a token "
+            f"API: the tokens of {allocation.equivalents:,.1f} H100-equivalents, for "
+            f"{format_usd(allocation.usd)}."
+        )
+        if allocation.tokens
+        else f"Supplies the {allocation.layer.value} of {allocation.workload!r} with "
         f"{allocation.accelerators:,} accelerators ({allocation.equivalents:,.1f} "
         f"H100-equivalents) for {format_usd(allocation.usd)}.",
         "",

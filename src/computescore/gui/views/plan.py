@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QInputDialog,
@@ -43,7 +44,15 @@ ALLOCATION_COLUMNS = [
         elide=Qt.TextElideMode.ElideMiddle,
         tooltip=lambda a: a.why,
     ),
-    Column("Accelerators", lambda a: a.accelerators, numeric=True, width=10),
+    Column(
+        "Accelerators",
+        lambda a: a.accelerators,
+        numeric=True,
+        width=10,
+        tooltip=lambda a: (
+            "a token API: H100-equivalents of the workload's tokens" if a.tokens else ""
+        ),
+    ),
     Column("H100-eq.", lambda a: a.equivalents, text=lambda v: fmt.number(v, 1), numeric=True),
     Column("Cost", lambda a: a.usd, text=fmt.usd, numeric=True, width=12),
     Column("Score", lambda a: a.score, text=lambda v: fmt.number(v, 1), numeric=True, width=6),
@@ -143,6 +152,12 @@ class PlanView(View):
         self.objective.addItem("best value (cost ÷ score)", "value")
         self.objective.setAccessibleName("Objective")
         bar.addWidget(self.objective)
+        self.token_apis = QCheckBox("token APIs for serving")
+        self.token_apis.setToolTip(
+            "Let a serving workload be bought from a token API's offer where it is cheaper. "
+            "An API serves its own models: use it when the workload may run on one of them."
+        )
+        bar.addWidget(self.token_apis)
         self.try_button = QPushButton("Try these rules")
         self.try_button.clicked.connect(self.try_rules)
         self.save_button = QPushButton("Save as scenario…")
@@ -166,6 +181,7 @@ class PlanView(View):
             vendor_cap=cap / 100 if cap else None,
             min_vendors=self.min_vendors.value(),
             max_vendors=most or None,
+            token_apis=self.token_apis.isChecked() or None,
         )
 
     @guarded
@@ -284,7 +300,18 @@ class PlanView(View):
 
         recommended = report.scenarios[index].recommended
         margins = report.margins if recommended else ()
-        against = () if recommended else difference(plan, report.plan)
+        against = (
+            ()
+            if recommended
+            else difference(plan, report.plan)
+            or (
+                (
+                    "the same plan: its rules change nothing here"
+                    if plan.feasible
+                    else "no plan keeps its rules"
+                ),
+            )
+        )
         self.detail.setPlainText(present.plan_summary(plan, report.workloads, margins, against))
         if plan.vendors:
             from computescore.reports.charts import vendor_spend_figure

@@ -258,7 +258,7 @@ def _plan_section(b: _Builder) -> list[Flowable]:
                 b.cell(t(r.workload, 80)),
                 b.cell(t(r.layer, 20)),
                 b.cell(t(r.option, 120)),
-                b.num(f"{r.accelerators:,}"),
+                b.num("tokens" if r.tokens else f"{r.accelerators:,}"),
                 b.num(f"{r.equivalents:,.1f}"),
                 b.num(format_usd(r.usd)),
             ]
