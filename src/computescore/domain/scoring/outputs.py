@@ -59,7 +59,7 @@ SUPPORTING_REASON = "no compute lines: a facility/services quote to combine with
 
 TOKEN_API_REASON = (
     "a token-API offer: it sells tokens, not capacity, so it is compared per million tokens "  # noqa: S105
-    "with the capacity offers (the board pack's token-API table) rather than ranked"
+    "with the capacity offers (TCO → Against a token API, and the board pack) rather than ranked"
 )
 """Why a token-API offer is listed apart instead of ranked."""
 

@@ -95,6 +95,9 @@ class PlanView(View):
         bar.addWidget(self.timing)
         self.body_layout.addLayout(bar)
         self.body_layout.addLayout(self._rules_bar())
+        # The rules' buttons sit beside the scenarios they add to, so the rules fit one row.
+        bar.addWidget(self.try_button)
+        bar.addWidget(self.save_button)
         self.banner = Banner()
         self.body_layout.addWidget(self.banner)
 
@@ -152,9 +155,10 @@ class PlanView(View):
         self.objective.addItem("best value (cost ÷ score)", "value")
         self.objective.setAccessibleName("Objective")
         bar.addWidget(self.objective)
-        self.token_apis = QCheckBox("token APIs for serving")
+        self.token_apis = QCheckBox("token APIs")
         self.token_apis.setToolTip(
-            "Let a serving workload be bought from a token API's offer where it is cheaper. "
+            "Token APIs for serving: let a serving workload be bought from a token API's offer "
+            "where it is cheaper. "
             "An API serves its own models: use it when the workload may run on one of them."
         )
         bar.addWidget(self.token_apis)
@@ -164,8 +168,6 @@ class PlanView(View):
         self.save_button.clicked.connect(self._ask_and_save)
         for box in (self.cap, self.min_vendors, self.max_vendors):
             box.setMaximumWidth(96)
-        bar.addWidget(self.try_button)
-        bar.addWidget(self.save_button)
         bar.addStretch(1)
         return bar
 

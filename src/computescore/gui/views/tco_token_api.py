@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from computescore.gui.widgets import label, read_only_table
@@ -42,8 +43,8 @@ class TokenApiTab(QWidget):
         api = getattr(pack, "api", None)
         rows = tuple(api.rows) if api is not None and api.api else ()
         offers = tuple(api.offers) if api is not None else ()
-        _fill(self.table, [api_cells(row) for row in rows])
-        _fill(self.offers, [offer_cells(row) for row in offers])
+        _fill(self.table, [api_cells(row) for row in rows], numeric=range(1, 5))
+        _fill(self.offers, [offer_cells(row) for row in offers], numeric=range(1, 3))
         self.table.setVisible(bool(rows))
         self.offers.setVisible(bool(offers))
         self.offers_title.setVisible(bool(offers))
@@ -66,9 +67,13 @@ class TokenApiTab(QWidget):
         )
 
 
-def _fill(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
+def _fill(table: QTableWidget, rows: list[tuple[str, ...]], numeric: range) -> None:
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
     table.setRowCount(len(rows))
     for index, cells in enumerate(rows):
         for column, text in enumerate(cells):
-            table.setItem(index, column, QTableWidgetItem(text))
+            item = QTableWidgetItem(text)
+            if column in numeric:
+                item.setTextAlignment(right)
+            table.setItem(index, column, item)
     table.resizeColumnsToContents()

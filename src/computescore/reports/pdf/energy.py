@@ -83,6 +83,7 @@ def _token_api(b: _Builder) -> None:
     api = b.pack.api
     if api is None:
         return
+    b.story.append(Spacer(1, 10))
     b.section("Against a token API", new_page=False)
     if api.api:
         b.story.append(b.p(t(api_sentence(api), 900), b.s.body))
@@ -91,8 +92,10 @@ def _token_api(b: _Builder) -> None:
         rows = []
         for row in api.rows:
             cells = [t(text, 160) for text in api_cells(row)]
-            rows.append([b.cell(cells[0], bold=True), *cells[1:]])
-        b.story.append(b.table(list(API_HEADERS), rows, [0.32, 0.14, 0.16, 0.2, 0.18]))
+            rows.append([b.cell(cells[0], bold=True), *map(b.num, cells[1:])])
+        b.story.append(
+            b.table(list(API_HEADERS), rows, [0.32, 0.14, 0.16, 0.2, 0.18], numeric=(1, 2, 3, 4))
+        )
     if api.offers:
         b.sub("Token-API offers")
         b.story.append(
@@ -108,5 +111,5 @@ def _token_api(b: _Builder) -> None:
         offers = []
         for offer in api.offers:
             cells = [t(text, 300) for text in offer_cells(offer)]
-            offers.append([b.cell(cells[0], bold=True), *cells[1:3], b.cell(cells[3])])
-        b.story.append(b.table(list(OFFER_HEADERS), offers, [0.3, 0.2, 0.16, 0.34]))
+            offers.append([b.cell(cells[0], bold=True), *map(b.num, cells[1:3]), b.cell(cells[3])])
+        b.story.append(b.table(list(OFFER_HEADERS), offers, [0.3, 0.2, 0.16, 0.34], numeric=(1, 2)))
