@@ -147,3 +147,34 @@ def test_swing_weights_are_stored_shown_and_frozen(
     ).fetchone()[0]
     raw.close()
     assert changes == 4  # swing, freeze, unfreeze, swing
+
+
+def test_pairwise_weights_are_stored_and_contradictions_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(workspace)
+    # Cost 3 × service and 3 × performance, the rest equal: a consistent matrix only when
+    # the other pairs agree, so give them all. Weights: cost 3/7, the four others 1/7.
+    pairs = ",".join(
+        [
+            "cost/performance=3",
+            "cost/reliability=3",
+            "cost/service=3",
+            "cost/compliance=3",
+        ]
+    )
+    assert main(["weights", "--db", db, "--ahp", pairs]) == 0
+    out = capsys.readouterr().out
+    assert "pairwise comparison of the axes (AHP)" in out and "consistency ratio 0.000" in out
+    score = _json(capsys, "score", "--db", db, "--samples", "0")
+    assert score["weights_source"] == "ahp"
+    assert score["weights"]["cost"] == pytest.approx(3 / 7)
+    assert score["weights"]["service"] == pytest.approx(1 / 7)
+    # A circle of preferences is refused, naming the answer to revisit; nothing changes.
+    circle = "cost/service=3,service/compliance=2,compliance/cost=7"
+    assert main(["weights", "--db", db, "--ahp", circle]) == 2
+    assert "revisit compliance against cost: answered 7" in capsys.readouterr().err
+    assert main(["weights", "--db", db, "--ahp", "cost/price=3"]) == 2
+    assert "write AXIS/AXIS=RATIO" in capsys.readouterr().err
+    again = _json(capsys, "score", "--db", db, "--samples", "0")
+    assert again["weights"]["cost"] == pytest.approx(3 / 7)

@@ -172,3 +172,43 @@ def test_swing_weighting_in_the_app_sets_the_weights_undoably(analysed, qtbot) -
     analysed.workspace.undo_stack.undo()
     _settle(analysed, qtbot)
     assert dict(analysed.workspace.snapshot.evaluation.weights) == before
+
+
+def test_pairwise_comparison_in_the_app_sets_the_weights_undoably(analysed, qtbot) -> None:
+    from computescore.domain.weights import Axis
+    from computescore.gui import commands
+    from computescore.gui.ahp_form import CHOICES, AhpDialog
+
+    before = dict(analysed.workspace.snapshot.evaluation.weights)
+    dialog = AhpDialog(None)
+    qtbot.addWidget(dialog)
+    # Every pair "as important": equal weights, consistent, savable.
+    assert dialog.save_button.isEnabled() and "20.0 %" in dialog.shares.text()
+    three = next(i for i, (_text, value) in enumerate(CHOICES) if value == 3.0)
+    for (first, _second), combo in dialog.combos.items():
+        if first is Axis.COST:
+            combo.setCurrentIndex(three)  # cost 3 × service and 3 × compliance
+    # A contradiction disables Save and names the answer to revisit.
+    far = next(i for i, (_text, value) in enumerate(CHOICES) if value == 9.0)
+    dialog.combos[(Axis.SERVICE, Axis.COMPLIANCE)].setCurrentIndex(far)
+    dialog.combos[(Axis.PERFORMANCE, Axis.COST)].setCurrentIndex(far)
+    assert not dialog.save_button.isEnabled() and "revisit" in dialog.banner.text()
+    equal = next(i for i, (_text, value) in enumerate(CHOICES) if value == 1.0)
+    dialog.combos[(Axis.SERVICE, Axis.COMPLIANCE)].setCurrentIndex(equal)
+    third = next(i for i, (_text, value) in enumerate(CHOICES) if value == 1 / 3)
+    dialog.combos[(Axis.PERFORMANCE, Axis.COST)].setCurrentIndex(third)
+    dialog.combos[(Axis.RELIABILITY, Axis.COST)].setCurrentIndex(third)
+    assert dialog.save_button.isEnabled()
+    assert "consistency ratio 0.000" in dialog.shares.text()
+    dialog._save()
+    commands.set_ahp_weights(analysed.workspace, dialog.result_weights, dialog.pairs)
+    _settle(analysed, qtbot)
+    weights = analysed.workspace.snapshot.evaluation.weights
+    # Cost 3 × each of the others, which are equal among themselves: 3/7 and 1/7 each.
+    assert weights["cost"] == pytest.approx(3 / 7)
+    assert weights["service"] == pytest.approx(1 / 7)
+    method = analysed.workspace.snapshot.assumptions["weighting"]
+    assert method["method"] == "ahp" and method["pairs"]["cost/service"] == 3.0
+    analysed.workspace.undo_stack.undo()
+    _settle(analysed, qtbot)
+    assert dict(analysed.workspace.snapshot.evaluation.weights) == before

@@ -110,6 +110,7 @@ _ORIGINS = {
     "user": "weights set by hand",
     "equal": "equal weights",
     "swing": "swing weighting on this evaluation's ranges",
+    "ahp": "pairwise comparison of the axes (AHP)",
 }
 
 

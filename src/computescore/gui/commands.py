@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand
 
 from computescore.domain.quotes import FxRate, Quote, QuoteLine, Vendor
-from computescore.domain.weights import Weights
+from computescore.domain.weights import Axis, Weights
 from computescore.domain.workload import Evaluation, Workload
 from computescore.errors import StaleEdit
 from computescore.gui.errors import report_exception
@@ -236,12 +236,30 @@ def set_swing_weights(workspace: Workspace, weights: Weights, points: Mapping[st
     """Store weights reached by swing weighting with the answers, undoably (one step)."""
     from computescore.services.weighting import with_swing
 
+    _set_weighting(workspace, "Swing weighting", weights, lambda a: with_swing(a, weights, points))
+
+
+def set_ahp_weights(
+    workspace: Workspace, weights: Weights, pairs: Mapping[tuple[Axis, Axis], float]
+) -> None:
+    """Store weights reached by pairwise comparison with the answers, undoably (one step)."""
+    from computescore.services.weighting import with_ahp
+
+    _set_weighting(workspace, "Pairwise comparison", weights, lambda a: with_ahp(a, weights, pairs))
+
+
+def _set_weighting(
+    workspace: Workspace,
+    title: str,
+    weights: Weights,
+    recorded: Callable[[dict[str, Any]], dict[str, Any]],
+) -> None:
     evaluation = workspace.require_evaluation()
     snapshot = workspace.snapshot
     assert evaluation.id is not None and snapshot is not None
     evaluation_id = evaluation.id
     old_weights, old_assumptions = dict(evaluation.weights), dict(snapshot.assumptions)
-    new_assumptions = with_swing(old_assumptions, weights, points)
+    new_assumptions = recorded(old_assumptions)
 
     def write(values: Mapping[str, float], assumptions: Mapping[str, Any]) -> Write:
         def run(uow: UnitOfWork) -> None:
@@ -252,7 +270,7 @@ def set_swing_weights(workspace: Workspace, weights: Weights, points: Mapping[st
 
     push_reloading(
         workspace,
-        "Swing weighting",
+        title,
         write(weights.as_dict(), new_assumptions),
         write(old_weights, old_assumptions),
     )

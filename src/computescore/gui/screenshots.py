@@ -139,6 +139,9 @@ def _dialog_screens(window: MainWindow, out: Path, prefix: str) -> list[Path]:
         from computescore.gui.swing_form import SwingDialog
 
         dialogs.append(("swing", SwingDialog(swings(result.scorecard), None, window)))
+        from computescore.gui.ahp_form import AhpDialog
+
+        dialogs.append(("ahp", AhpDialog(None, window)))
     written = []
     for name, dialog in dialogs:
         dialog.show()

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from computescore import resources_access
+from computescore.domain.ahp import AHP_SOURCE
 from computescore.domain.buy_vs_rent import (
     AffineCost,
     BreakEven,
@@ -297,7 +298,8 @@ def _weights(
         return weights, (*problems, *found)
     if data.evaluation.weights:
         record = weighting_of(data.assumptions)
-        swing = record.get("method") == SWING_SOURCE
+        method = record.get("method")
+        swing = method in (SWING_SOURCE, AHP_SOURCE)
         rationale = " ".join(
             part
             for part in (
@@ -307,7 +309,7 @@ def _weights(
             if part
         )
         weights, found = normalise_weights(
-            data.evaluation.weights, SWING_SOURCE if swing else "evaluation", rationale
+            data.evaluation.weights, str(method) if swing else "evaluation", rationale
         )
         if weights is not None:
             return weights, (*problems, *found)

@@ -1,8 +1,9 @@
 """How the evaluation's weights were reached, and their freeze before prices are seen.
 
 The weights themselves are the evaluation's ``weights`` field; how they were reached
-(swing weighting's points and ranges) and whether they are frozen are kept in its
-assumptions under ``weighting``. Freezing records when, and how many quotes the
+(swing weighting's points and ranges, or the pairwise answers of AHP and their
+consistency ratio) and whether they are frozen are kept in its assumptions under
+``weighting``. Freezing records when, and how many quotes the
 evaluation held then — "frozen before any price was imported" is what a board or a
 losing bidder wants to read — and fixes the score scales in force, so neither can
 move afterwards without an audited unfreeze.
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from computescore.domain.ahp import AHP_SOURCE, ahp_to_weights, pair_key
 from computescore.domain.scoring.scales import scales_to_mapping
 from computescore.domain.swing import SWING_SOURCE, Swing, swing_weights, swings
 from computescore.domain.weights import Axis, Weights
@@ -76,6 +78,73 @@ def with_swing(
     out[WEIGHTING_KEY] = {
         "method": SWING_SOURCE,
         "points": {axis.value: float(points.get(axis.value, 0.0)) for axis in Axis},
+        "rationale": weights.rationale,
+    }
+    return out
+
+
+def parse_pairs(text: str) -> dict[tuple[Axis, Axis], float]:
+    """``"cost/service=3,reliability/cost=1/2"`` → the pairwise answers.
+
+    Raises:
+        UsageError: a part is not ``AXIS/AXIS=RATIO`` with known axes and a ratio such as
+            3, 1/3 or 0.5.
+    """
+    names = {axis.value: axis for axis in Axis}
+    out: dict[tuple[Axis, Axis], float] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        pair, _, ratio = part.partition("=")
+        first, _, second = pair.strip().lower().partition("/")
+        if first not in names or second not in names or not ratio.strip():
+            raise UsageError(
+                f"{part!r}: write AXIS/AXIS=RATIO, e.g. cost/service=3 (cost 3 times as "
+                f"important as service); axes: {', '.join(names)}."
+            )
+        top, _, bottom = ratio.strip().partition("/")
+        try:
+            value = float(top) / float(bottom) if bottom else float(top)
+        except (ValueError, ZeroDivisionError):
+            raise UsageError(f"{part!r}: the ratio {ratio.strip()!r} is not a number") from None
+        out[(names[first], names[second])] = value
+    return out
+
+
+def set_ahp_weights(
+    store: Store, evaluation: str | None, judgements: Mapping[tuple[Axis, Axis], float]
+) -> Weights:
+    """Derive the weights from pairwise answers and store them with the answers (audited).
+
+    Raises:
+        UsageError: an answer is unusable, the answers are too inconsistent (the message
+            names the answer to revisit), or the weights are frozen.
+    """
+    weights, why, _result = ahp_to_weights(judgements)
+    if weights is None:
+        raise UsageError(why[0].upper() + why[1:] + ".")
+    with store.transaction() as uow:
+        row = uow.evaluation_row(evaluation)
+        assumptions = with_ahp(dict(row.assumptions or {}), weights, judgements)
+        assert row.id is not None
+        uow.set_evaluation_field(row.id, "weights", weights.as_dict())
+        uow.set_evaluation_field(row.id, "assumptions", assumptions)
+    return weights
+
+
+def with_ahp(
+    assumptions: Mapping[str, object],
+    weights: Weights,
+    judgements: Mapping[tuple[Axis, Axis], float],
+) -> dict[str, object]:
+    """The evaluation's assumptions with how pairwise comparison reached ``weights``.
+
+    Raises:
+        UsageError: the weights are frozen.
+    """
+    out = dict(assumptions)
+    refuse_if_frozen(out)
+    out[WEIGHTING_KEY] = {
+        "method": AHP_SOURCE,
+        "pairs": {pair_key(a, b): value for (a, b), value in judgements.items()},
         "rationale": weights.rationale,
     }
     return out

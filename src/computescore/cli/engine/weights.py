@@ -5,6 +5,10 @@
   weighting asks;
 * ``--swing cost=100,reliability=60,…`` derives the weights from the points given to
   each swing (the most wanted 100, the others 0–100) and stores both;
+* ``--ahp cost/service=3,reliability/cost=1/2,…`` derives them by pairwise comparison
+  (AHP): each answer says how many times as important the first axis is as the second;
+  answers that contradict each other (consistency ratio above 0.10) are refused, naming
+  the one to revisit;
 * ``--freeze`` fixes the weights and the score scales before prices are seen (audited);
   ``--unfreeze`` lifts it (audited too).
 """
@@ -20,7 +24,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``weights`` command."""
     weights = sub.add_parser(
         "weights",
-        help="show the weights, derive them by swing weighting, or freeze them",
+        help="show the weights, derive them by swing weighting or pairwise comparison, or "
+        "freeze them",
         description="Swing weighting asks, on this evaluation's own ranges, which axis you "
         "would most like to move from its worst to its best level (100 points) and what "
         "each other move is worth against it (0–100); the weights are the points over "
@@ -32,6 +37,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--swing",
         metavar="AXIS=POINTS,…",
         help="points per swing, the most wanted 100: e.g. cost=100,reliability=60,compliance=80",
+    )
+    weights.add_argument(
+        "--ahp",
+        metavar="A/B=RATIO,…",
+        help="pairwise comparison: e.g. cost/service=3,reliability/performance=1/2 (a pair "
+        "not given counts as equally important)",
     )
     weights.add_argument("--freeze", action="store_true", help="freeze the weights and scales")
     weights.add_argument("--unfreeze", action="store_true", help="lift the freeze")
@@ -46,6 +57,8 @@ def run_weights(args: argparse.Namespace) -> int:
     from computescore.services.evaluate import weights_for
     from computescore.services.weighting import (
         freeze,
+        parse_pairs,
+        set_ahp_weights,
         set_swing_weights,
         swing_ranges,
         unfreeze,
@@ -53,12 +66,15 @@ def run_weights(args: argparse.Namespace) -> int:
     from computescore.services.workspace import load_evaluation_data, open_store
 
     points = parse_weights(args.swing)
+    pairs = parse_pairs(args.ahp) if args.ahp else None
     with open_store(args.db) as store:
         if args.unfreeze:
             unfreeze(store, args.evaluation)
             print("Unfrozen: the weights and scales can be changed again (audited).")
         if points is not None:
             set_swing_weights(store, args.evaluation, points)
+        if pairs is not None:
+            set_ahp_weights(store, args.evaluation, pairs)
         if args.freeze:
             print(freeze(store, args.evaluation))
         data = load_evaluation_data(store, args.evaluation)

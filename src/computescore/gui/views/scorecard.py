@@ -375,7 +375,14 @@ class ScorecardView(View):
             "from its worst to its best level?"
         )
         self.swing_button.clicked.connect(self.swing_weighting)
+        self.ahp_button = button("Pairwise…")
+        self.ahp_button.setToolTip(
+            "Weights by pairwise comparison (AHP): how important is each axis against each "
+            "other, with the consistency of the answers checked"
+        )
+        self.ahp_button.clicked.connect(self.pairwise_weighting)
         self.header.add_action(self.swing_button)
+        self.header.add_action(self.ahp_button)
         self.header.add_action(self.scales_button)
         self.header.add_action(self.reset)
 
@@ -596,6 +603,23 @@ class ScorecardView(View):
         self.swing_dialog = dialog
         if dialog.exec() and dialog.result_weights is not None:
             commands.set_swing_weights(self.workspace, dialog.result_weights, dialog.points)
+
+    @guarded
+    def pairwise_weighting(self, _checked: bool = False) -> None:
+        """Ask for the axes' pairwise comparisons and store the weights, undoably."""
+        from computescore.gui import commands
+        from computescore.gui.ahp_form import AhpDialog
+        from computescore.services.scales import weighting_of
+
+        snap = self.workspace.snapshot
+        if snap is None or snap.evaluation is None:
+            return
+        record = weighting_of(dict(snap.assumptions))
+        earlier = record.get("pairs") if record.get("method") == "ahp" else None
+        dialog = AhpDialog(earlier if isinstance(earlier, dict) else None, self)
+        self.ahp_dialog = dialog
+        if dialog.exec() and dialog.result_weights is not None:
+            commands.set_ahp_weights(self.workspace, dialog.result_weights, dialog.pairs)
 
     @guarded
     def edit_scales(self, _checked: bool = False) -> None:
