@@ -129,16 +129,16 @@ def test_a_dominated_quote_never_changes_the_order_of_the_others(
 
 def test_default_scales_come_from_the_workload_and_the_catalogue_only() -> None:
     # fp8 training at an FP8 MFU of 0.15: the best fp8 dense peak in the catalogue is the
-    # GB200's 5,000 TFLOP/s → 750 useful TFLOP/s scores 100. An H100 SXM gives 1,978.9 ×
+    # MI355X's 5,033 TFLOP/s → 754.95 useful TFLOP/s scores 100. An H100 SXM gives 1,978.9 ×
     # 0.15 = 296.835 TFLOP/s = 0.296835 PFLOP/s: US$2/h → 2 / 0.296835 = US$6.7377 per
     # useful PFLOP-hour scores 100, US$10/h → US$33.689 scores 0.
     serving = replace(WORKLOAD, precision=Precision.FP8, fp8_training_mfu=0.15)
     scales = default_scales(serving, load_catalogue(()).accelerators)
-    assert scales.performance == LinearScale(0.0, 750.0, "TFLOP/s per accelerator")
+    assert scales.performance == LinearScale(0.0, 5033 * 0.15, "TFLOP/s per accelerator")
     assert scales.cost is not None
     assert scales.cost.ideal == pytest.approx(6.7377, abs=1e-4)
     assert scales.cost.floor == pytest.approx(33.689, abs=1e-3)
-    assert "GB200" in scales.origin.upper() and "US$2" not in scales.origin
+    assert "MI355X" in scales.origin.upper() and "US$2" not in scales.origin
     assert "$2.00 per GPU-hour" in scales.origin
     assert not scales.relative
 

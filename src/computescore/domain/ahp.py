@@ -141,7 +141,7 @@ def ahp_rationale(judgements: Mapping[tuple[Axis, Axis], float], result: AhpResu
         f"{a.value} {ratio_text(v)} × {b.value}" for (a, b), v in judgements.items()
     )
     return (
-        "Pairwise comparison of the axes (AHP): "
+        "The pairwise answers: "
         + (answers or "every pair equally important")
         + f". Weights = the principal eigenvector; consistency ratio "
         f"{result.consistency_ratio:.3f} (acceptable up to {CR_LIMIT:.2f})."

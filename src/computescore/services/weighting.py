@@ -11,7 +11,7 @@ move afterwards without an audited unfreeze.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -54,15 +54,7 @@ def set_swing_weights(store: Store, evaluation: str | None, points: Mapping[str,
         raise UsageError(f"Not an axis: {', '.join(unknown)}; expected some of {', '.join(names)}.")
     ranges = swing_ranges(store, evaluation)
     weights, why = swing_weights({names[k]: v for k, v in points.items()}, ranges)
-    if weights is None:
-        raise UsageError(why[0].upper() + why[1:] + ".")
-    with store.transaction() as uow:
-        row = uow.evaluation_row(evaluation)
-        assumptions = with_swing(dict(row.assumptions or {}), weights, points)
-        assert row.id is not None
-        uow.set_evaluation_field(row.id, "weights", weights.as_dict())
-        uow.set_evaluation_field(row.id, "assumptions", assumptions)
-    return weights
+    return _store(store, evaluation, weights, why, lambda a, w: with_swing(a, w, points))
 
 
 def with_swing(
@@ -73,14 +65,8 @@ def with_swing(
     Raises:
         UsageError: the weights are frozen.
     """
-    out = dict(assumptions)
-    refuse_if_frozen(out)
-    out[WEIGHTING_KEY] = {
-        "method": SWING_SOURCE,
-        "points": {axis.value: float(points.get(axis.value, 0.0)) for axis in Axis},
-        "rationale": weights.rationale,
-    }
-    return out
+    answers = {axis.value: float(points.get(axis.value, 0.0)) for axis in Axis}
+    return _recorded(assumptions, SWING_SOURCE, "points", answers, weights)
 
 
 def parse_pairs(text: str) -> dict[tuple[Axis, Axis], float]:
@@ -119,11 +105,22 @@ def set_ahp_weights(
             names the answer to revisit), or the weights are frozen.
     """
     weights, why, _result = ahp_to_weights(judgements)
+    return _store(store, evaluation, weights, why, lambda a, w: with_ahp(a, w, judgements))
+
+
+def _store(
+    store: Store,
+    evaluation: str | None,
+    weights: Weights | None,
+    why: str,
+    recorded: Callable[[dict[str, object], Weights], dict[str, object]],
+) -> Weights:
+    """Store derived weights and how they were reached (``recorded``), or refuse with why."""
     if weights is None:
         raise UsageError(why[0].upper() + why[1:] + ".")
     with store.transaction() as uow:
         row = uow.evaluation_row(evaluation)
-        assumptions = with_ahp(dict(row.assumptions or {}), weights, judgements)
+        assumptions = recorded(dict(row.assumptions or {}), weights)
         assert row.id is not None
         uow.set_evaluation_field(row.id, "weights", weights.as_dict())
         uow.set_evaluation_field(row.id, "assumptions", assumptions)
@@ -140,13 +137,22 @@ def with_ahp(
     Raises:
         UsageError: the weights are frozen.
     """
+    answers = {pair_key(a, b): value for (a, b), value in judgements.items()}
+    return _recorded(assumptions, AHP_SOURCE, "pairs", answers, weights)
+
+
+def _recorded(
+    assumptions: Mapping[str, object],
+    method: str,
+    key: str,
+    answers: Mapping[str, float],
+    weights: Weights,
+) -> dict[str, object]:
+    """The assumptions with the weighting record (method, answers, rationale); refused
+    when the weights are frozen."""
     out = dict(assumptions)
     refuse_if_frozen(out)
-    out[WEIGHTING_KEY] = {
-        "method": AHP_SOURCE,
-        "pairs": {pair_key(a, b): value for (a, b), value in judgements.items()},
-        "rationale": weights.rationale,
-    }
+    out[WEIGHTING_KEY] = {"method": method, key: dict(answers), "rationale": weights.rationale}
     return out
 
 
