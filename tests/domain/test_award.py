@@ -488,3 +488,22 @@ def test_allowing_a_token_api_never_raises_the_optimal_cost(price: float, fixed:
         [W1, W2], options, PlanPolicy("APIs", token_apis=True), measure_binding=False
     )
     assert with_api.total_usd <= without.total_usd + 1e-6
+
+
+@given(factor=st.sampled_from([1e-3, 1.0, 1e3, 1e6]))
+@settings(max_examples=4, deadline=None)
+def test_the_plan_does_not_depend_on_the_unit_of_money(factor: float) -> None:
+    from dataclasses import replace
+
+    base = plan_award([W1, W2], three_options(), measure_binding=False)
+    scaled_options = [
+        replace(
+            o, usd_per_accelerator=o.usd_per_accelerator * factor, fixed_usd=o.fixed_usd * factor
+        )
+        for o in three_options()
+    ]
+    scaled = plan_award([W1, W2], scaled_options, measure_binding=False)
+    shape = [(a.workload, a.layer, a.supply, a.accelerators) for a in base.allocations]
+    assert [(a.workload, a.layer, a.supply, a.accelerators) for a in scaled.allocations] == shape
+    assert scaled.total_usd == pytest.approx(base.total_usd * factor)
+    assert scaled.objective_usd == pytest.approx(base.objective_usd * factor)

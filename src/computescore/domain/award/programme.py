@@ -349,6 +349,21 @@ class _Programme:
             self.rows.add(terms, 0.0, np.inf)
 
 
+MONEY_SPAN = 1e3
+"""The largest cost coefficient the solver sees once dollars are scaled."""
+
+
+def money_scale(cost: np.ndarray, money: np.ndarray) -> float:
+    """The dollars one unit of the programme's money stands for, so that the largest cost or
+    spend coefficient is :data:`MONEY_SPAN` (1 when there is no money at all).
+
+    Large enough that the solver's feasibility tolerance stays far below a cent of spend
+    share, small enough that the coefficients sit near the demand rows' ones.
+    """
+    largest = float(max(np.max(np.abs(cost), initial=0.0), np.max(np.abs(money), initial=0.0)))
+    return largest / MONEY_SPAN if largest > 0 and math.isfinite(largest) else 1.0
+
+
 def solve(
     workloads: Mapping[str, PlanWorkload],
     options: Sequence[PlanOption],
@@ -364,6 +379,10 @@ def solve(
     """
     programme = _Programme(workloads, options, policy, cols, drop)
     cost, money, lower, upper = programme.costs_and_bounds()
+    # Dollars are scaled so the largest cost is about a thousand: coefficients of 1e6 and
+    # more beside the demand rows' ones slow the solver badly (HiGHS warns of them).
+    scale = money_scale(cost, money)
+    cost, money = cost / scale, money / scale
     programme.demand_rows()
     programme.supply_rows(upper)
     if not programme.vendor_rows(lower):
@@ -395,7 +414,7 @@ def solve(
     return Solution(
         int(result.status),
         str(result.message),
-        float(result.fun),
+        float(result.fun) * scale,
         tuple(int(v) for v in x[: len(cols)]),
         float(gap) if gap is not None and math.isfinite(gap) else 0.0,
     )
