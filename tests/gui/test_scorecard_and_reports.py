@@ -299,3 +299,17 @@ def test_the_tco_page_compares_the_capacity_with_the_token_api_offer(
     assert tab.offers.rowCount() == 1 and tab.offers.item(0, 3).text() == "qualified"
     assert tab.offers.item(0, 1).text() == "$712,845"
     window.close()
+
+
+def test_the_token_mix_is_edited_with_the_tco_assumptions(analysed, qtbot) -> None:  # type: ignore[no-untyped-def]
+    view = analysed.show_view("tco")
+    field = view.form.fields["token_output_share"]
+    assert field.editor.text() in ("25", "25.0")  # shown in percent: the default 0.25
+    field.editor.setText("40")
+    field.editor.editingFinished.emit()
+    assert analysed.workspace.snapshot.assumptions["token_output_share"] == pytest.approx(0.40)
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert analysed.analysis.result.assumptions.token_output_share == pytest.approx(0.40)
+    assert (
+        "output tokens 40 %" in view.assumption_summary.toolTip() + view.assumption_summary.text()
+    )

@@ -58,8 +58,8 @@ class TokenApiTab(QWidget):
             else "No token-API offer qualifies, and none is stated: the capacity is not compared."
         )
         self.note.setText(
-            "Token-API offers are priced for the workload's tokens a day at the token mix "
-            "(assumptions: output and cached shares) and listed here, not ranked: they sell "
+            "Token-API offers are priced for the workload's tokens a day at the token mix (the "
+            "assumptions' output and cached input tokens) and listed here, not ranked: they sell "
             "tokens, not capacity. Where the API processes the prompts is checked like any "
             "compute line."
             if offers
