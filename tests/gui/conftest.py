@@ -63,17 +63,23 @@ def sample_db(tmp_path: Path) -> Path:
     return build_sample(tmp_path / "sample.db")
 
 
-@pytest.fixture
-def window(app, qtbot, sample_db: Path):  # type: ignore[no-untyped-def]
-    """The main window on the sample database, opened synchronously and shown."""
+def open_window(qtbot, db: Path):  # type: ignore[no-untyped-def]
+    """A main window on ``db`` at 1366 × 768, opened synchronously, shown and exposed."""
     from computescore.gui.main_window import MainWindow
 
     win = MainWindow(remember=False)
     qtbot.addWidget(win)
     win.resize(1366, 768)
-    win.workspace.open_now(sample_db)
+    win.workspace.open_now(db)
     win.show()
     qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def window(app, qtbot, sample_db: Path):  # type: ignore[no-untyped-def]
+    """The main window on the sample database, opened synchronously and shown."""
+    win = open_window(qtbot, sample_db)
     yield win
     import shiboken6
 

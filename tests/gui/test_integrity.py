@@ -124,18 +124,13 @@ def test_the_scales_dialog_refuses_bad_anchors_and_stores_good_ones(analysed, qt
 
 
 def test_frozen_weights_cannot_be_moved_in_the_app(app, qtbot, sample_db) -> None:
-    from computescore.gui.main_window import MainWindow
     from computescore.services.weighting import freeze
     from computescore.services.workspace import open_store
+    from tests.gui.conftest import open_window
 
     with open_store(str(sample_db)) as store:
         note = freeze(store, None)
-    win = MainWindow(remember=False)
-    qtbot.addWidget(win)
-    win.resize(1366, 768)
-    win.workspace.open_now(sample_db)
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_window(qtbot, sample_db)
     qtbot.waitUntil(lambda: win.analysis.available and win.analysis.idle(), timeout=30_000)
     view = win.show_view("scorecard")
     assert note.startswith("Weights and scales frozen on")

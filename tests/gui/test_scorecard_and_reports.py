@@ -270,19 +270,14 @@ def test_the_tco_page_shows_how_each_option_scales(analysed) -> None:  # type: i
 def test_the_tco_page_compares_the_capacity_with_the_token_api_offer(
     app, qtbot, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    from computescore.gui.main_window import MainWindow
     from computescore.services.demo import create_demo
     from computescore.store.repository import Store
+    from tests.gui.conftest import open_window
 
     db = tmp_path / "demo.db"
     with Store.open(db) as store:
         create_demo(store)
-    window = MainWindow(remember=False)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.workspace.open_now(db)
-    window.show()
-    qtbot.waitExposed(window)
+    window = open_window(qtbot, db)
     qtbot.waitUntil(lambda: window.analysis.available and window.analysis.idle(), timeout=60_000)
     view = window.show_view("tco")
     view.refresh()

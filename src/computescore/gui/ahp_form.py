@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
-from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QVBoxLayout,
     QWidget,
@@ -25,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from computescore.domain.ahp import CR_LIMIT, ahp_to_weights, pair_key
 from computescore.domain.weights import AXES, Axis, Weights
-from computescore.gui.widgets import Banner, label
+from computescore.gui.widgets import Banner, label, save_cancel
 from computescore.vocabulary import AXIS_TITLES
 
 CHOICES: tuple[tuple[str, float], ...] = (
@@ -99,12 +97,7 @@ class AhpDialog(QDialog):
         layout.addWidget(self.shares)
         self.rationale = label("", "Muted", wrap=True)
         layout.addWidget(self.rationale)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._save)
-        buttons.rejected.connect(self.reject)
-        self.save_button: Any = buttons.button(QDialogButtonBox.StandardButton.Save)
+        buttons, self.save_button = save_cancel(self, self._save)
         layout.addWidget(buttons)
         self._preview()
 

@@ -17,7 +17,6 @@ from typing import Any
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QTabWidget,
@@ -29,7 +28,7 @@ from computescore.domain.quotes import Quote, QuoteLine
 from computescore.domain.workload import Evaluation
 from computescore.errors import UserError
 from computescore.gui import format as fmt
-from computescore.gui.widgets import Banner, label
+from computescore.gui.widgets import Banner, label, save_cancel
 from computescore.services.fields import (
     apply_changes,
     field_types,
@@ -167,11 +166,7 @@ class RecordDialog(QDialog):
         self.layout_.addWidget(self.banner)
         self.body = QVBoxLayout()
         self.layout_.addLayout(self.body, 1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._save)
-        buttons.rejected.connect(self.reject)
+        buttons, _save = save_cancel(self, self._save)
         self.layout_.addWidget(buttons)
 
     def build(self) -> Any:

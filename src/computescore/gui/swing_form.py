@@ -15,7 +15,6 @@ from typing import Any
 
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QSpinBox,
     QVBoxLayout,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from computescore.domain.swing import Swing, swing_weights
 from computescore.domain.weights import Axis, Weights
-from computescore.gui.widgets import Banner, label
+from computescore.gui.widgets import Banner, label, save_cancel
 from computescore.vocabulary import AXIS_TITLES
 
 
@@ -78,12 +77,7 @@ class SwingDialog(QDialog):
         layout.addLayout(grid)
         self.rationale = label("", "Muted", wrap=True)
         layout.addWidget(self.rationale)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._save)
-        buttons.rejected.connect(self.reject)
-        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
+        buttons, self.save_button = save_cancel(self, self._save)
         layout.addWidget(buttons)
         self._preview()
 

@@ -10,6 +10,8 @@ from PySide6.QtGui import QFont, QFontMetrics, QHelpEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QDialog,
+    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -56,6 +58,19 @@ def read_only_table(headers: Sequence[str]) -> QTableWidget:
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().setVisible(False)
     return table
+
+
+def save_cancel(dialog: QDialog, on_save: Callable[[], None]) -> tuple[QDialogButtonBox, Any]:
+    """A dialog's Save and Cancel buttons: Save calls ``on_save``, Cancel rejects.
+
+    Returns the button box (to add to the layout) and its Save button.
+    """
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(on_save)
+    buttons.rejected.connect(dialog.reject)
+    return buttons, buttons.button(QDialogButtonBox.StandardButton.Save)
 
 
 def label(text: str = "", object_name: str = "", *, wrap: bool = False) -> QLabel:

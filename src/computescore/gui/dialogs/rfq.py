@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QLineEdit,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 from computescore.errors import UserError
 from computescore.gui.errors import guarded
 from computescore.gui.preferences import remember_folder, start_folder
-from computescore.gui.widgets import label
+from computescore.gui.widgets import label, save_cancel
 from computescore.gui.workspace import Workspace
 
 
@@ -73,12 +72,8 @@ class RfqDialog(QDialog):
         self.prefill.setToolTip("The vendor then only fills the gaps")
         form.addRow("", self.prefill)
         layout.addLayout(form)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Save).setText("Write workbook…")
-        buttons.accepted.connect(self.write)
-        buttons.rejected.connect(self.reject)
+        buttons, save = save_cancel(self, self.write)
+        save.setText("Write workbook…")
         layout.addWidget(buttons)
         self.resize(520, self.sizeHint().height())
 

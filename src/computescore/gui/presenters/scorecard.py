@@ -72,6 +72,10 @@ def method_text(card: Any, independence: Any) -> str:
 
 
 def supporting_title(items: Sequence[Any]) -> str:
-    """``Not ranked — 2 supporting quotes: no compute lines …``."""
+    """``Not ranked — 1 supporting quote: no compute lines …``; with several reasons only
+    their heads (``a token-API offer; no compute lines``), each row's tooltip saying why."""
     reasons = sorted({item.reason for item in items})
-    return f"Not ranked — {fmt.plural(len(items), 'supporting quote')}: " + "; ".join(reasons) + "."
+    head = f"Not ranked — {fmt.plural(len(items), 'supporting quote')}: "
+    if len(reasons) == 1:
+        return head + reasons[0] + "."
+    return head + "; ".join(r.partition(":")[0] for r in reasons) + " (hover a quote for why)."

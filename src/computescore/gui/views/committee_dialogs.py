@@ -25,7 +25,7 @@ from computescore.domain.committee import (
 )
 from computescore.domain.figures import format_number
 from computescore.domain.weights import Axis
-from computescore.gui.widgets import FieldFeedback, label
+from computescore.gui.widgets import FieldFeedback, label, save_cancel
 
 
 class CriterionDialog(QDialog):
@@ -154,11 +154,7 @@ class ScoreDialog(QDialog):
         layout.addWidget(self.consensus_box)
         self.feedback = FieldFeedback()
         layout.addWidget(self.feedback)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _save = save_cancel(self, self._accept)
         layout.addWidget(buttons)
         self._agreed = agreed
         self._locked = locked

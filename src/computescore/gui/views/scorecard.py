@@ -144,7 +144,14 @@ def ranking_columns(swatches: dict[str, Any] | None = None) -> list[Column]:
 def supporting_columns() -> list[Column]:
     """Columns of the supporting quotes (no compute lines): listed, never ranked."""
     return [
-        Column("Quote", lambda r: r.label, width=30, elide=Qt.TextElideMode.ElideMiddle, keep=3),
+        Column(
+            "Quote",
+            lambda r: r.label,
+            width=30,
+            elide=Qt.TextElideMode.ElideMiddle,
+            keep=3,
+            tooltip=lambda r: f"{r.label}: {r.reason}",
+        ),
         Column(
             "Offers",
             lambda r: ", ".join(fmt.words(o).lower() for o in r.offers),
