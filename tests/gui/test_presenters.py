@@ -45,3 +45,21 @@ def test_supporting_quotes_are_titled_with_their_reasons(db_path: Path) -> None:
     title = supporting_title(items)
     assert title.startswith("Not ranked — 1 supporting quote: ")
     assert items[0].reason in title
+
+
+def test_several_kinds_of_supporting_quote_are_titled_by_their_heads(tmp_path: Path) -> None:
+    from computescore.domain.scoring import SUPPORTING_REASON, TOKEN_API_REASON
+    from computescore.services.demo import create_demo
+    from computescore.store.repository import Store
+
+    db = tmp_path / "demo.db"
+    with Store.open(db) as store:
+        create_demo(store)
+    options = AnalysisOptions(engine=EvaluateOptions(monte_carlo_samples=0))
+    items = analyse_db(db, None, options).result.scorecard.supporting
+    assert {item.reason for item in items} == {SUPPORTING_REASON, TOKEN_API_REASON}
+    # The demo's colocation quote and token-API offer: one line, each row's tooltip says why.
+    assert supporting_title(items) == (
+        "Not ranked — 2 supporting quotes: a token-API offer; no compute lines "
+        "(hover a quote for why)."
+    )
