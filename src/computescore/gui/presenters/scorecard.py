@@ -74,7 +74,7 @@ def method_text(card: Any, independence: Any) -> str:
 def supporting_title(items: Sequence[Any]) -> str:
     """``Not ranked — 1 supporting quote: no compute lines …``; with several reasons only
     their heads (``a token-API offer; no compute lines``), each row's tooltip saying why."""
-    reasons = sorted({item.reason for item in items})
+    reasons = sorted({str(item.reason) for item in items})
     head = f"Not ranked — {fmt.plural(len(items), 'supporting quote')}: "
     if len(reasons) == 1:
         return head + reasons[0] + "."
