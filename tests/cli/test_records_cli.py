@@ -372,6 +372,28 @@ def test_rates_files_are_imported(
     assert rates == {"EUR": "1.0850", "GBP": "1.2885986", "JPY": "0.0066769"}
 
 
+def test_the_reporting_currency_is_set_and_every_figure_follows(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = cli(capsys, "evaluation", "edit", "--db", db, "--set", "reporting_currency=eur")
+    assert code == 0 and "reporting_currency: USD → EUR" in out
+    # No EUR rate yet: the figures stay in dollars and the warning names the command.
+    code, out, _ = cli(capsys, "tco", "--db", db)
+    assert code == 0 and "Total USD" in out
+    assert "no EUR rate on or before 2026-12-15" in out and "computescore fx set EUR" in out
+    assert cli(capsys, "fx", "set", "EUR", "1.25", "--date", "2026-12-01", "--db", db)[0] == 0
+    code, json_out, _ = cli(capsys, "tco", "--db", db, "--json")
+    total_usd = json.loads(json_out)["quotes"][0]["total_usd"]
+    code, out, _ = cli(capsys, "tco", "--db", db)
+    assert code == 0 and "Amounts in EUR" in out and "Total EUR" in out
+    # The euro total is the dollar total (the machine output stays in dollars) ÷ 1.25.
+    assert f"{total_usd / 1.25:,.2f} EUR over" in out
+    code, out, _ = cli(capsys, "quotes", "--db", db)
+    assert code == 0 and "Per GPU-hour" in out
+    code, _, err = cli(capsys, "evaluation", "edit", "--db", db, "--set", "reporting_currency=€")
+    assert code == 3 and "is not a three-letter ISO currency code" in err
+
+
 def test_misspelt_weights_and_missing_database_are_errors(
     db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

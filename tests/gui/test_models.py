@@ -86,7 +86,7 @@ def test_lines_model_sorts_prices_as_numbers_and_keeps_exact_text() -> None:
 
 def test_missing_numbers_sort_first_and_show_a_dash() -> None:
     model = LinesModel(list(ROWS))
-    usd = [c.title for c in LINE_COLUMNS].index("USD / GPU-hour")
+    usd = [c.title for c in LINE_COLUMNS].index("Per GPU-hour\n(converted)")
     model.sort(usd, Qt.SortOrder.AscendingOrder)
     assert model.row(0)["vendor"] == "Müller"
     assert model.index(0, usd).data() == "—"

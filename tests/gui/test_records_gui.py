@@ -322,3 +322,46 @@ def test_the_window_size_is_remembered(app, qtbot) -> None:
     second.show()
     assert (second.width(), second.height()) == (width, 680)
     second.close()
+
+
+def test_the_reporting_currency_and_number_format_change_every_figure(window, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    from computescore.gui import format as fmt
+    from computescore.gui.record_form import EvaluationDialog
+
+    def settled() -> bool:
+        return bool(window.analysis.available and window.analysis.idle())
+
+    def total_text() -> str:
+        view = window.show_view("tco")
+        qtbot.waitUntil(settled, timeout=30_000)
+        index = view.summary_model.index(0, 1)
+        return str(view.summary_model.data(index, Qt.ItemDataRole.DisplayRole))
+
+    qtbot.waitUntil(settled, timeout=30_000)
+    total_usd = window.show_view("tco").summary_model.row(0).total_usd
+    assert total_text() == f"${total_usd:,.0f}"
+    old = window.workspace.snapshot.evaluation
+    dialog = EvaluationDialog(old)
+    qtbot.addWidget(dialog)
+    dialog.fields.editors["reporting_currency"].setText("euro")
+    dialog._save()
+    assert "not a three-letter ISO currency code" in dialog.banner.text()
+    dialog.fields.editors["reporting_currency"].setText("eur")
+    dialog._save()
+    commands.edit_evaluation(window.workspace, old, dialog.result_evaluation)
+    wait_idle(qtbot)
+    # The sample's EUR rate of 2026-11-20 is 1.0850 USD per EUR.
+    assert total_text() == f"€{total_usd / 1.085:,.0f}"
+    window.set_number_style("de")
+    try:
+        wait_idle(qtbot)
+        german = f"€{total_usd / 1.085:,.0f}".replace(",", ".")
+        assert total_text() == german
+    finally:
+        window.set_number_style("en")
+    window.workspace.undo_stack.undo()
+    wait_idle(qtbot)
+    assert total_text() == f"${total_usd:,.0f}"
+    assert fmt.currency() == "USD"

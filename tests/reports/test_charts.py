@@ -91,10 +91,10 @@ def test_builders_draw_into_a_given_figure(pack: BoardPack) -> None:
     assert len(figure.axes) == 1
 
 
-def test_usd_axis_keeps_cents_for_small_unit_costs() -> None:
-    from computescore.reports.charts import _usd_axis
+def test_money_axis_keeps_cents_for_small_unit_costs() -> None:
+    from computescore.reports.charts import _money_axis
 
-    assert [_usd_axis(v) for v in (0, 0.5, 1.25, 7.0, 12, 2500, 3.2e6)] == [
+    assert [_money_axis(v) for v in (0, 0.5, 1.25, 7.0, 12, 2500, 3.2e6)] == [
         "$0",
         "$0.50",
         "$1.25",
@@ -103,16 +103,16 @@ def test_usd_axis_keeps_cents_for_small_unit_costs() -> None:
         "$2k",
         "$3.2m",
     ]
-    assert _usd_axis(-0.75) == "−$0.75"
+    assert _money_axis(-0.75) == "−$0.75"
 
 
-def test_usd_ticks_never_repeat_a_label() -> None:
+def test_money_ticks_never_repeat_a_label() -> None:
     # Ticks 50k apart around $2.2m read $2.1m, $2.2m, $2.2m with one decimal.
-    assert charts._usd_ticks([2.10e6, 2.15e6, 2.20e6]) == ["$2.10m", "$2.15m", "$2.20m"]
+    assert charts._money_ticks([2.10e6, 2.15e6, 2.20e6]) == ["$2.10m", "$2.15m", "$2.20m"]
     # One unit for the whole axis: $0.5m next to $1.0m, not $500k; $5 next to $10.
-    assert charts._usd_ticks([0, 5e5, 1e6]) == ["$0", "$0.5m", "$1.0m"]
-    assert charts._usd_ticks([0, 5, 10, 15]) == ["$0", "$5", "$10", "$15"]
-    assert charts._usd_ticks([-3e5, 0, 3e5]) == ["−$300k", "$0", "$300k"]
+    assert charts._money_ticks([0, 5e5, 1e6]) == ["$0", "$0.5m", "$1.0m"]
+    assert charts._money_ticks([0, 5, 10, 15]) == ["$0", "$5", "$10", "$15"]
+    assert charts._money_ticks([-3e5, 0, 3e5]) == ["−$300k", "$0", "$300k"]
 
 
 @given(
@@ -127,7 +127,7 @@ def test_evenly_spaced_ticks_get_distinct_labels(
     step = mantissa * 10.0**exponent
     assume(step >= start * 1e-3)  # axis ticks are never a thousandth of their value apart
     ticks = [start + i * step for i in range(count)]
-    labels = charts._usd_ticks(ticks)
+    labels = charts._money_ticks(ticks)
     assert len(set(labels)) == count
 
 

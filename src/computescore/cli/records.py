@@ -84,9 +84,17 @@ def _register_evaluation(sub: argparse._SubParsersAction[argparse.ArgumentParser
     create.add_argument("--end-user-hq", default="", metavar="CC", help="their headquarters")
     create.add_argument("--prepared-by", default="", help="who prepares the evaluation")
     create.add_argument("--description", default="")
-    edit = actions.add_parser("edit", help="change an evaluation's name, date or end user")
+    create.add_argument(
+        "--currency",
+        default="USD",
+        metavar="CODE",
+        help="the reporting currency every figure is shown in (default: USD)",
+    )
+    edit = actions.add_parser(
+        "edit", help="change an evaluation's name, date, end user or reporting currency"
+    )
     edit.add_argument("name", nargs="?", help="the evaluation (default: latest)")
-    _fields(edit, "decision_date=2027-01-15")
+    _fields(edit, "reporting_currency=EUR")
     drop = actions.add_parser("delete", help="move an evaluation to the recently deleted list")
     drop.add_argument("name", help="the evaluation")
     creates_database(create)
@@ -212,6 +220,7 @@ def run_evaluation(args: argparse.Namespace) -> int:
             "end_user_hq": args.end_user_hq.upper(),
             "prepared_by": args.prepared_by,
             "description": args.description,
+            "reporting_currency": args.currency.upper(),
         }
         if args.decision_date:
             values["decision_date"] = args.decision_date

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from computescore.cli.common import add_db_argument, creates_database, print_json, print_table
 from computescore.errors import UsageError
@@ -178,16 +179,28 @@ def _amount(value: object) -> str:
 
 def run_quotes(args: argparse.Namespace) -> int:
     """Print every current quote line."""
-    from decimal import Decimal
-
+    from computescore.domain.presentation import USD, presenting
+    from computescore.services.presentation import presentation_in
     from computescore.services.workspace import canonical_lines, open_store
-    from computescore.vocabulary import category_text, deployment_text, unit_text
 
     with open_store(args.db) as store:
         lines = canonical_lines(store, args.evaluation)
+        shown = presentation_in(store, args.evaluation) if lines else USD
     if args.json:
         print_json(lines)
         return 0
+    with presenting(shown):
+        _print_lines(lines)
+    return 0
+
+
+def _print_lines(lines: list[dict[str, Any]]) -> None:
+    """The quote lines as a table; prices as quoted, the GPU-hour in the reporting currency."""
+    from decimal import Decimal
+
+    from computescore.domain.figures import format_money
+    from computescore.vocabulary import category_text, deployment_text, unit_text
+
     rows = [
         [
             r["vendor"],
@@ -200,7 +213,7 @@ def run_quotes(args: argparse.Namespace) -> int:
             r["region"] or r["country"] or "",
             f"{Decimal(str(r['price'])):,f} {r['currency']}",
             unit_text(r["price_unit"]),
-            "" if r["usd_per_gpu_hour"] is None else f"{r['usd_per_gpu_hour']:.2f}",
+            "" if r["usd_per_gpu_hour"] is None else format_money(r["usd_per_gpu_hour"]),
         ]
         for r in lines
     ]
@@ -216,14 +229,13 @@ def run_quotes(args: argparse.Namespace) -> int:
             "Region",
             "Price",
             "Unit",
-            "USD / GPU-hour",
+            "Per GPU-hour",
         ],
         rows,
         [False, False, False, False, True, False, True, False, True, False, True],
     )
     if sys.stdout.isatty() and not os.environ.get("CI"):
         print(f"\n{len(lines)} lines")
-    return 0
 
 
 def run_copy(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from computescore.domain.figures import Figure, Input, format_usd
+from computescore.domain.figures import Figure, Input, format_money
 from computescore.domain.tco import Coefficients, Tco, headline_at
 from computescore.domain.workload import DataClassification, Workload, WorkloadClass
 
@@ -138,8 +138,8 @@ def break_even(owned: AffineCost, rented: AffineCost) -> BreakEven:
     cheap_kind, dear_kind = ("owning", "renting") if owned_cheaper else ("renting", "owning")
     text = (
         f"{cheap_kind} ({cheap.label}) is cheaper than {dear_kind} ({dear.label}) at every "
-        f"use from 0 to 24 h/day: {format_usd(cheap.at(0))} against {format_usd(dear.at(0))} "
-        f"at 0 h/day, {format_usd(cheap.at(24))} against {format_usd(dear.at(24))} at 24 h/day"
+        f"use from 0 to 24 h/day: {format_money(cheap.at(0))} against {format_money(dear.at(0))} "
+        f"at 0 h/day, {format_money(cheap.at(24))} against {format_money(dear.at(24))} at 24 h/day"
     )
     return BreakEven(kind, None, owned, rented, text)
 
@@ -278,7 +278,7 @@ def recommend(
             economic = DeploymentChoice.BUY if owned_cost < rented_cost else DeploymentChoice.RENT
             reasons.append(
                 f"at the planned {hours_per_day:g} h/day owning costs "
-                f"{format_usd(owned_cost)} and renting {format_usd(rented_cost)}"
+                f"{format_money(owned_cost)} and renting {format_money(rented_cost)}"
             )
     if data_must_stay_local:
         choice = DeploymentChoice.ON_PREMISES

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from computescore.domain import presentation
+
 UNMEASURED = "unmeasured"
 """Flag: the figure rests on a datasheet or an assumption, not a measurement on the workload."""
 
@@ -122,40 +124,46 @@ def format_number(value: float) -> str:
     return f"{value:.3g}"
 
 
-def format_usd(value: float) -> str:
-    """A US-dollar amount: ``$1,234`` for large sums, ``$3.41`` for unit prices."""
-    sign = "−" if value < 0 else ""
-    magnitude = abs(value)
+def format_money(value: float) -> str:
+    """A US-dollar amount shown in the reporting currency: ``$1,234`` or ``€1,137`` for
+    large sums, ``$3.41`` for unit prices."""
+    shown = presentation.current()
+    amount = shown.convert(value)
+    sign = "−" if amount < 0 else ""
+    magnitude = abs(amount)
     if magnitude >= 1000:
-        return f"{sign}${magnitude:,.0f}"
-    return f"{sign}${magnitude:,.2f}"
+        return f"{sign}{shown.symbol}{magnitude:,.0f}"
+    return f"{sign}{shown.symbol}{magnitude:,.2f}"
 
 
-def format_usd_short(value: float) -> str:
-    """A US-dollar amount in few characters for narrow tables: ``$1.2 M``, ``$28 k``, ``$0``."""
-    sign = "−" if value < 0 else ""
-    magnitude = abs(value)
+def format_money_short(value: float) -> str:
+    """A US-dollar amount in the reporting currency in few characters for narrow tables:
+    ``$1.2 M``, ``€28 k``, ``$0``."""
+    shown = presentation.current()
+    amount = shown.convert(value)
+    sign = "−" if amount < 0 else ""
+    magnitude = abs(amount)
     if magnitude >= 1e6:
-        return f"{sign}${magnitude / 1e6:,.1f} M"
+        return f"{sign}{shown.symbol}{magnitude / 1e6:,.1f} M"
     if magnitude >= 1e3:
-        return f"{sign}${magnitude / 1e3:,.0f} k"
-    return f"{sign}${magnitude:,.0f}"
+        return f"{sign}{shown.symbol}{magnitude / 1e3:,.0f} k"
+    return f"{sign}{shown.symbol}{magnitude:,.0f}"
 
 
-def format_usd_change(value: float | None) -> str:
-    """A difference in money: ``+$1,548``, ``−$200``, ``same`` (under half a dollar) or a dash."""
+def format_money_change(value: float | None) -> str:
+    """A difference in money: ``+$1,548``, ``−$200``, ``same`` (under half a unit) or a dash."""
     if value is None:
         return "—"
-    if abs(value) < 0.5:
+    if abs(presentation.to_reporting(value)) < 0.5:
         return "same"
-    return ("+" if value > 0 else "−") + format_usd(abs(value))
+    return ("+" if value > 0 else "−") + format_money(abs(value))
 
 
 def format_quantity(value: float, unit: str) -> str:
-    """A value with its unit; USD amounts get a dollar sign."""
+    """A value with its unit; US-dollar amounts are shown in the reporting currency."""
     if unit == "USD":
-        return format_usd(value)
+        return format_money(value)
     if unit.startswith("USD/"):
-        return f"{format_usd(value)}/{unit[4:]}"
+        return f"{format_money(value)}/{unit[4:]}"
     shown = format_number(value)
     return f"{shown} {unit}" if unit else shown

@@ -165,6 +165,8 @@ class Evaluation:
 
     ``end_user_hq`` is the ISO code of the end user's (or its ultimate parent's)
     headquarters, which export-control rules look at as well as the destination.
+    ``reporting_currency`` is the currency the app, command line and reports show money
+    in; costs are computed in US dollars and converted at the rate on the decision date.
     """
 
     name: str
@@ -176,6 +178,8 @@ class Evaluation:
     description: str = ""
     id: int | None = None
     weights: dict[str, float] = field(default_factory=dict)
+    reporting_currency: str = "USD"
+    """The ISO code of the currency every figure is shown in (converted from US dollars)."""
 
 
 def workload_problems(workload: Workload) -> dict[str, str]:

@@ -6,6 +6,7 @@ import math
 from datetime import date, datetime
 from decimal import Decimal
 
+from computescore.domain import presentation
 from computescore.vocabulary import UNIT_WORDS
 from computescore.wording import plural as plural  # the GUI's counts read the same
 
@@ -21,40 +22,83 @@ def missing(value: object) -> bool:
     return isinstance(value, str) and not value.strip()
 
 
+NUMBER_STYLES = {
+    "en": ("1,234.56", ",", "."),
+    "de": ("1.234,56", ".", ","),
+    "fr": ("1 234,56", "\u202f", ","),
+    "ch": ("1'234.56", "'", "."),
+}
+"""Ways of writing numbers a person may choose for the app: (example, grouping, decimal mark)."""
+
+_style = {"name": "en", "grouping": ",", "decimal": "."}
+
+
+def set_number_style(name: str) -> None:
+    """Write numbers in the app in the style ``name`` (a key of :data:`NUMBER_STYLES`)."""
+    key = name if name in NUMBER_STYLES else "en"
+    _, grouping, decimal = NUMBER_STYLES[key]
+    _style.update(name=key, grouping=grouping, decimal=decimal)
+
+
+def number_style() -> str:
+    """The key of the number style in use ("en", "de", "fr" or "ch")."""
+    return _style["name"]
+
+
+def styled(text: str) -> str:
+    """``12,345.67`` written in the chosen number style (``12.345,67`` in German)."""
+    if _style["grouping"] == "," and _style["decimal"] == ".":
+        return text
+    return text.translate({ord(","): "\x00", ord("."): _style["decimal"]}).replace(
+        "\x00", _style["grouping"]
+    )
+
+
 def number(value: float | int | Decimal | None, decimals: int = 0) -> str:
     """``12,345`` or ``12,345.67``; a dash when missing."""
     if missing(value):
         return DASH
     assert value is not None
-    return f"{float(value):,.{decimals}f}"
+    return styled(f"{float(value):,.{decimals}f}")
 
 
-def usd(value: float | Decimal | None, decimals: int | None = None) -> str:
-    """US dollars: ``$1,234,567`` for large amounts, ``$3.41`` for small ones."""
+def money(value: float | Decimal | None, decimals: int | None = None) -> str:
+    """A US-dollar amount in the reporting currency: ``$1,234,567`` for large amounts,
+    ``€3.14`` for small ones."""
     if missing(value):
         return DASH
     assert value is not None
-    amount = float(value)
+    shown = presentation.current()
+    amount = shown.convert(float(value))
     if decimals is None:
         decimals = 0 if abs(amount) >= 1000 else 2
     sign = "−" if amount < 0 else ""
-    return f"{sign}${abs(amount):,.{decimals}f}"
+    return sign + shown.symbol + styled(f"{abs(amount):,.{decimals}f}")
 
 
-def usd_compact(value: float | None) -> str:
-    """US dollars in thousands or millions: ``$1.24 M``, ``$830 k``."""
+def money_compact(value: float | None) -> str:
+    """A US-dollar amount in the reporting currency in thousands or millions: ``$1.24 M``."""
     if missing(value):
         return DASH
     assert value is not None
-    amount = abs(float(value))
-    sign = "−" if float(value) < 0 else ""
+    shown = presentation.current()
+    converted = shown.convert(float(value))
+    amount = abs(converted)
+    sign = "−" if converted < 0 else ""
     if amount >= 1e9:
-        return f"{sign}${amount / 1e9:,.2f} B"
-    if amount >= 1e6:
-        return f"{sign}${amount / 1e6:,.2f} M"
-    if amount >= 1e4:
-        return f"{sign}${amount / 1e3:,.0f} k"
-    return f"{sign}${amount:,.2f}" if amount < 100 else f"{sign}${amount:,.0f}"
+        text = f"{amount / 1e9:,.2f} B"
+    elif amount >= 1e6:
+        text = f"{amount / 1e6:,.2f} M"
+    elif amount >= 1e4:
+        text = f"{amount / 1e3:,.0f} k"
+    else:
+        text = f"{amount:,.2f}" if amount < 100 else f"{amount:,.0f}"
+    return sign + shown.symbol + styled(text)
+
+
+def currency() -> str:
+    """The ISO code of the reporting currency, for headings ("TCO (EUR)")."""
+    return presentation.currency_code()
 
 
 def price(value: Decimal | str | None, currency: str | None, unit: str | None = None) -> str:
@@ -80,7 +124,7 @@ def pct(fraction: float | None, decimals: int = 0) -> str:
     if missing(fraction):
         return DASH
     assert fraction is not None
-    return f"{fraction * 100:.{decimals}f} %"
+    return styled(f"{fraction * 100:.{decimals}f}") + " %"
 
 
 def pct_value(percent: float | None, decimals: int = 2) -> str:
@@ -88,7 +132,7 @@ def pct_value(percent: float | None, decimals: int = 2) -> str:
     if missing(percent):
         return DASH
     assert percent is not None
-    return f"{percent:.{decimals}f} %"
+    return styled(f"{percent:.{decimals}f}") + " %"
 
 
 def day(value: date | datetime | str | None) -> str:

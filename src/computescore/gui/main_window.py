@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QDesktopServices,
     QDragEnterEvent,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from computescore import __version__
 from computescore.gui import commands, icons, tasks, theme
+from computescore.gui import format as fmt
 from computescore.gui.errors import guarded
 from computescore.gui.preferences import Preferences, remember_folder, start_folder
 from computescore.gui.theme import SPACING
@@ -83,6 +85,8 @@ class MainWindow(SharingActions):
         super().__init__()
         self.remember = remember
         self.preferences = Preferences()
+        if remember:
+            fmt.set_number_style(self.preferences.number_style())
         self.workspace = workspace or Workspace(self)
         self.setWindowTitle("ComputeScore")
         self.setWindowIcon(icons.app_icon())
@@ -318,6 +322,7 @@ class MainWindow(SharingActions):
         for action in self.page_actions:
             view_menu.addAction(action)
         view_menu.addSeparator()
+        view_menu.addMenu(self._number_menu())
         view_menu.addAction(self.act_refresh)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_guide)
@@ -326,6 +331,29 @@ class MainWindow(SharingActions):
         help_menu.addSeparator()
         help_menu.addAction(self.act_log)
         help_menu.addAction(self.act_about)
+
+    def _number_menu(self) -> QMenu:
+        """View ▸ Number format: how the app writes thousands and decimals."""
+        menu = QMenu("Number format", self)
+        group = QActionGroup(self)
+        self.number_actions: dict[str, QAction] = {}
+        for key, (example, _grouping, _decimal) in fmt.NUMBER_STYLES.items():
+            action = QAction(example, self, checkable=True)
+            action.setChecked(fmt.number_style() == key)
+            action.triggered.connect(lambda _checked=False, k=key: self.set_number_style(k))
+            group.addAction(action)
+            menu.addAction(action)
+            self.number_actions[key] = action
+        return menu
+
+    def set_number_style(self, style: str) -> None:
+        """Write numbers in the app in ``style`` (``de``: 1.234,56) and redraw the pages."""
+        fmt.set_number_style(style)
+        self.number_actions[style].setChecked(True)
+        if self.remember:
+            self.preferences.set_number_style(style)
+        if self.workspace.snapshot is not None:
+            self.workspace.snapshot_changed.emit()
 
     def _build_toolbar(self) -> None:
         bar = QToolBar("Main toolbar")

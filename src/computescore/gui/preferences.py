@@ -63,6 +63,16 @@ class Preferences:
         """Remember the evaluation shown for ``database``."""
         self._s.setValue(f"evaluations/{_key(database)}", name)
 
+    # -- numbers ---------------------------------------------------------------------
+    def number_style(self) -> str:
+        """How the app writes numbers: a key of ``format.NUMBER_STYLES`` ("en" by default)."""
+        value = self._s.value("display/number_style")
+        return value if isinstance(value, str) and value else "en"
+
+    def set_number_style(self, style: str) -> None:
+        """Remember how the app writes numbers."""
+        self._s.setValue("display/number_style", style)
+
     # -- window ----------------------------------------------------------------------
     def window_geometry(self) -> QByteArray | None:
         """The saved main-window geometry."""

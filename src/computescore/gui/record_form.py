@@ -72,6 +72,10 @@ FIELD_HINTS = {
     "spot_interruptions_per_hour": "per hour: 0.02 = one interruption in 50 hours",
     "accelerator": "catalogue id, e.g. nvidia-h100-sxm (computescore accelerators)",
     "country": "ISO code, e.g. DE",
+    "reporting_currency": (
+        "ISO code, e.g. EUR: every figure is shown in it, converted from US dollars at the "
+        "newest rate on or before the decision date (Edit ▸ Exchange rates)"
+    ),
 }
 """A muted line under the fields whose form is not obvious."""
 
@@ -247,6 +251,7 @@ EVALUATION_LABELS = {
     "end_user_hq": "End user's headquarters (ISO code)",
     "prepared_by": "Prepared by",
     "description": "Description",
+    "reporting_currency": "Reporting currency",
 }
 
 
@@ -278,8 +283,9 @@ class EvaluationDialog(RecordDialog):
     def build(self) -> Evaluation:
         """The evaluation with the changed fields, checked."""
         changes = dict(self.fields.changed())
-        if "end_user_hq" in changes:
-            changes["end_user_hq"] = changes["end_user_hq"].strip().upper()
+        for code in ("end_user_hq", "reporting_currency"):
+            if code in changes:
+                changes[code] = changes[code].strip().upper()
         new: Evaluation = apply_changes(self.old, changes, what="evaluation")
         check_evaluation(new)
         return new

@@ -18,6 +18,7 @@ automatic collection resumes, on the GUI thread.
 
 from __future__ import annotations
 
+import contextvars
 import gc
 import sys
 import threading
@@ -161,11 +162,14 @@ class _Runnable(QRunnable):
         self.setAutoDelete(True)
         self._task = task
         self._work = work
+        # The work sees what the GUI thread had set when it was started (the
+        # reporting currency its figures are shown in).
+        self._context = contextvars.copy_context()
 
     def run(self) -> None:
         task = self._task
         try:
-            result = self._work(task.progress)
+            result = self._context.run(self._work, task.progress)
         except Cancelled:
             task.cancelled.emit()
         except BaseException:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from computescore.domain import presentation
 from computescore.domain.quotes import FxRate, Quote, Vendor
 from computescore.domain.workload import Evaluation
 from computescore.errors import UserError
@@ -236,13 +237,24 @@ class Workspace(QObject):
         self.watcher = ChangeWatcher(self)
         self.watcher.changed.connect(self._changed_elsewhere)
         self.store: Store | None = None
-        self.snapshot: Snapshot | None = None
+        self._snapshot: Snapshot | None = None
         self.undo_stack = QUndoStack(self)
         self.last_saved_at: float | None = None
         self.last_error: str | None = None
         self._evaluation: str | None = None
         self._generation = 0
         self._loading: tasks.Task | None = None
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        """What the views show about the evaluation (None when nothing is open)."""
+        return self._snapshot
+
+    @snapshot.setter
+    def snapshot(self, snapshot: Snapshot | None) -> None:
+        # Money on every page is shown in the evaluation's reporting currency.
+        self._snapshot = snapshot
+        presentation.use(snapshot_presentation(snapshot))
 
     # -- opening ---------------------------------------------------------------------
     @property
@@ -448,6 +460,17 @@ class Workspace(QObject):
         self.write(f"Created evaluation {name}", lambda uow: uow.add_evaluation(evaluation))
         self._evaluation = name
         self.reload(wait=True)
+
+
+def snapshot_presentation(snapshot: Snapshot | None) -> presentation.Presentation:
+    """The evaluation's reporting currency at the rate on its decision date (US dollars
+    when nothing is open)."""
+    if snapshot is None or snapshot.evaluation is None:
+        return presentation.USD
+    evaluation = snapshot.evaluation
+    return presentation.presentation_for(
+        evaluation.reporting_currency, evaluation.decision_date, snapshot.fx_rates
+    )
 
 
 def vendor_names(snapshot: Snapshot | None) -> list[str]:

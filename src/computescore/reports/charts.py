@@ -29,7 +29,8 @@ from matplotlib.projections.polar import PolarAxes
 from matplotlib.ticker import Formatter
 from PIL import Image
 
-from computescore.domain.figures import format_usd
+from computescore.domain.figures import format_money
+from computescore.domain.presentation import currency_code, current
 from computescore.reports import theme
 from computescore.reports.model import (
     AXES,
@@ -127,32 +128,34 @@ def _legend_below(ax: Axes, columns: int) -> None:
     )
 
 
-def _usd_axis(
+def _money_axis(
     value: float, _pos: object = None, *, decimals: int = 0, top: float | None = None
 ) -> str:
-    """``$2.3m``, ``$800k``, ``$12``, ``$4.50``; ``decimals`` adds digits after the point.
+    """``$2.3m``, ``$800k``, ``$12``, ``$4.50`` (``€`` and so on in another reporting currency:
+    the value is already in it); ``decimals`` adds digits after the point.
 
     ``top`` (the largest amount on the axis) picks one unit for every label of an axis,
     so that ``$0.5m`` stands next to ``$1.0m`` rather than ``$500k``.
     """
+    sign_of = current().symbol
     magnitude = abs(value)
     if magnitude == 0:
-        return "$0"
+        return f"{sign_of}0"
     sign = "−" if value < 0 else ""
     size = magnitude if top is None else max(top, magnitude)
     if size >= 1e9:
-        return f"{sign}${magnitude / 1e9:.{1 + decimals}f}bn"
+        return f"{sign}{sign_of}{magnitude / 1e9:.{1 + decimals}f}bn"
     if size >= 1e6:
-        return f"{sign}${magnitude / 1e6:.{1 + decimals}f}m"
+        return f"{sign}{sign_of}{magnitude / 1e6:.{1 + decimals}f}m"
     if size >= 1e3:
-        return f"{sign}${magnitude / 1e3:.{decimals}f}k"
+        return f"{sign}{sign_of}{magnitude / 1e3:.{decimals}f}k"
     if size >= 10:
-        return f"{sign}${magnitude:.{decimals}f}"
+        return f"{sign}{sign_of}{magnitude:.{decimals}f}"
     # Small unit costs (USD per useful PFLOP-hour) need their cents to be told apart.
-    return f"{sign}${magnitude:.{2 + decimals}f}"
+    return f"{sign}{sign_of}{magnitude:.{2 + decimals}f}"
 
 
-def _usd_ticks(values: Sequence[float]) -> list[str]:
+def _money_ticks(values: Sequence[float]) -> list[str]:
     """Money tick labels in one unit, with as many decimals as it takes to tell
     neighbours apart.
 
@@ -160,14 +163,15 @@ def _usd_ticks(values: Sequence[float]) -> list[str]:
     """
     top = max((abs(value) for value in values), default=0.0)
     for extra in range(4):
-        labels = [_usd_axis(value, decimals=extra, top=top) for value in values]
+        labels = [_money_axis(value, decimals=extra, top=top) for value in values]
         if len(set(labels)) == len(labels):
             return labels
     return labels
 
 
-class UsdFormatter(Formatter):
-    """Axis formatter for US dollars: ``$2.15m``, ``$800k``, ``$4.50``, no repeated labels."""
+class MoneyFormatter(Formatter):
+    """Axis formatter for money already in the reporting currency: ``$2.15m``, ``€800k``,
+    ``$4.50``, no repeated labels."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -176,11 +180,16 @@ class UsdFormatter(Formatter):
     def set_locs(self, locs: list[float]) -> None:
         """Choose the decimals once for all the ticks about to be drawn."""
         super().set_locs(locs)
-        self._labels = dict(zip(locs, _usd_ticks(list(locs)), strict=True))
+        self._labels = dict(zip(locs, _money_ticks(list(locs)), strict=True))
 
     def __call__(self, x: float, pos: int | None = None) -> str:
         """The label of one tick."""
-        return self._labels.get(x) or _usd_axis(x)
+        return self._labels.get(x) or _money_axis(x)
+
+
+def _shown() -> float:
+    """What one US dollar is in the reporting currency: the factor plotted amounts take."""
+    return current().convert(1.0)
 
 
 def _bar_height(count: int) -> float:
@@ -329,8 +338,11 @@ def tco_breakdown_figure(
     positive = np.zeros(len(items))
     negative = np.zeros(len(items))
     for category in categories:
-        values = np.array(
-            [sum(x.amount_usd for x in item.lines if x.category == category) for item in items]
+        values = (
+            np.array(
+                [sum(x.amount_usd for x in item.lines if x.category == category) for item in items]
+            )
+            * _shown()
         )
         pos_values = np.where(values > 0, values, 0.0)
         neg_values = np.where(values < 0, values, 0.0)
@@ -353,19 +365,19 @@ def tco_breakdown_figure(
         ax.text(
             right,
             pos,
-            "  " + (format_usd(item.total_usd) if item.complete else "incomplete"),
+            "  " + (format_money(item.total_usd) if item.complete else "incomplete"),
             va="center",
             fontsize=7,
             color=theme.INK,
         )
     ax.set_yticks(positions, _unique_labels([item.label for item in items]))
-    ax.xaxis.set_major_formatter(UsdFormatter())
+    ax.xaxis.set_major_formatter(MoneyFormatter())
     ax.set_xlim(
         min(0.0, float(negative.min(initial=0.0)) * 1.1), float(positive.max(initial=1.0)) * 1.22
     )
     horizon = {item.horizon_months for item in items}
     span = f"over {horizon.pop()} months" if len(horizon) == 1 else "over each quote's horizon"
-    _title(ax, f"Total cost of ownership by cost category ({span}, USD)")
+    _title(ax, f"Total cost of ownership by cost category ({span}, {currency_code()})")
     _legend_below(ax, min(len(categories), 7))
     return fig
 
@@ -391,10 +403,10 @@ def cost_per_pflop_figure(
     ax = fig.add_subplot()
     _style(ax)
     positions = np.arange(len(known))[::-1]
-    values = [item.usd_per_useful_pflop_hour or 0.0 for item in known]
+    values = [(item.usd_per_useful_pflop_hour or 0.0) * _shown() for item in known]
     out = set(knocked_out)
     for pos, value, item in zip(positions, values, known, strict=True):
-        label = f"  {format_usd(value)}"
+        label = f"  {format_money(item.usd_per_useful_pflop_hour or 0.0)}"
         if item.quote_key in out:
             ax.barh(pos, value, height=0.62, fill=False, hatch="////", edgecolor=theme.KNOCKOUT)
             label += "  knocked out"
@@ -403,10 +415,10 @@ def cost_per_pflop_figure(
             ax.barh(pos, value, color=colour, height=0.62)
         ax.text(value, pos, label, va="center", fontsize=7, color=theme.INK)
     ax.set_yticks(positions, _unique_labels([item.label for item in known]))
-    ax.xaxis.set_major_formatter(UsdFormatter())
+    ax.xaxis.set_major_formatter(MoneyFormatter())
     ax.set_xlim(0, max(values, default=1.0) * (1.35 if out else 1.2))
     ax.set_xlabel(
-        "USD per useful PFLOP-hour = TCO ÷ (peak × MFU × hours used)",
+        f"{currency_code()} per useful PFLOP-hour = TCO ÷ (peak × MFU × hours used)",
         fontsize=7.5,
         color=theme.MUTED,
     )
@@ -430,23 +442,24 @@ def break_even_figure(
     fig = _new_figure(figure, 2.9, width_in)
     ax = fig.add_subplot()
     _style(ax, grid_axis="both")
+    owned = np.asarray(curve.owned_usd, dtype=float) * _shown()
     ax.plot(
         curve.hours_per_day,
-        curve.owned_usd,
+        owned,
         color=theme.HEADER_FILL,
         linewidth=1.8,
         label=chart_label(curve.owned_label, 48),
     )
     ax.plot(
         curve.hours_per_day,
-        curve.rented_usd,
+        np.asarray(curve.rented_usd, dtype=float) * _shown(),
         color=theme.SERIES[1],
         linewidth=1.8,
         label=chart_label(curve.rented_label, 48),
     )
     if curve.break_even_hours_per_day is not None:
         x = curve.break_even_hours_per_day
-        y = float(np.interp(x, curve.hours_per_day, curve.owned_usd))
+        y = float(np.interp(x, curve.hours_per_day, owned))
         ax.axvline(x, color=theme.MUTED, linewidth=0.8, linestyle="--")
         ax.annotate(
             f"break-even {x:.1f} h/day",
@@ -458,7 +471,7 @@ def break_even_figure(
         )
     ax.set_xlim(0, 24)
     ax.set_xticks(range(0, 25, 4))
-    ax.yaxis.set_major_formatter(UsdFormatter())
+    ax.yaxis.set_major_formatter(MoneyFormatter())
     ax.set_xlabel("Hours of use per day", fontsize=7.5, color=theme.MUTED)
     ax.set_ylabel(f"Total cost over {curve.horizon_months} months", fontsize=7.5, color=theme.MUTED)
     _title(ax, "Buy or rent: cost against hours of use per day")
@@ -474,12 +487,13 @@ def tornado_figure(
     fig = _new_figure(figure, _bar_height(len(bars)) + 0.3, width_in)
     ax = fig.add_subplot()
     _style(ax)
-    base = tornado.base_usd
+    k = _shown()
+    base = tornado.base_usd * k
     positions = np.arange(len(bars))[::-1]
     for pos, bar in zip(positions, bars, strict=True):
         ends = [
-            (bar.tco_at_low_usd, theme.SERIES[0], bar.low_text),
-            (bar.tco_at_high_usd, theme.SERIES[1], bar.high_text),
+            (bar.tco_at_low_usd * k, theme.SERIES[0], bar.low_text),
+            (bar.tco_at_high_usd * k, theme.SERIES[1], bar.high_text),
         ]
         for value, colour, _text in ends:
             ax.barh(pos, value - base, left=base, color=colour, height=0.6)
@@ -499,13 +513,17 @@ def tornado_figure(
             )
     ax.axvline(base, color=theme.INK, linewidth=0.9)
     ax.set_yticks(positions, _unique_labels([bar.input_name for bar in bars], 30))
-    ax.xaxis.set_major_formatter(UsdFormatter())
+    ax.xaxis.set_major_formatter(MoneyFormatter())
     # Room on both sides for the value labels next to the bars' ends.
-    ends_usd = [base, *(v for bar in bars for v in (bar.tco_at_low_usd, bar.tco_at_high_usd))]
-    low, high = min(ends_usd), max(ends_usd)
+    extent = [base, *(v * k for bar in bars for v in (bar.tco_at_low_usd, bar.tco_at_high_usd))]
+    low, high = min(extent), max(extent)
     span = (high - low) or abs(base) * 0.1 or 1.0
     ax.set_xlim(low - span * 0.4, high + span * 0.4)
-    ax.set_xlabel(f"TCO (USD); base case {format_usd(base)}", fontsize=7.5, color=theme.MUTED)
+    ax.set_xlabel(
+        f"TCO ({currency_code()}); base case {format_money(tornado.base_usd)}",
+        fontsize=7.5,
+        color=theme.MUTED,
+    )
     _title(
         ax,
         "Sensitivity of TCO to uncertain inputs",
@@ -518,8 +536,9 @@ def monte_carlo_figure(
     result: MonteCarlo, *, figure: Figure | None = None, width_in: float = DEFAULT_WIDTH_IN
 ) -> Figure:
     """P10–P90 range of TCO per quote with the P50 marked (USD), lowest P50 on top."""
+    k = _shown()
     rows = [
-        (row, row.p10_usd, row.p50_usd, row.p90_usd)
+        (row, row.p10_usd * k, row.p50_usd * k, row.p90_usd * k)
         for row in sorted(result.rows, key=by_median)
         if row.p10_usd is not None and row.p50_usd is not None and row.p90_usd is not None
     ]
@@ -531,16 +550,16 @@ def monte_carlo_figure(
         colour = theme.series_colour(index)
         ax.plot([p10, p90], [pos, pos], color=colour, linewidth=5, alpha=0.45)
         ax.plot([p50], [pos], "o", color=colour, markersize=5)
-        text = f"  P50 {format_usd(p50)}"
+        text = f"  P50 {format_money(row.p50_usd or 0.0)}"
         if row.probability_first is not None:
             text += f", first in {row.probability_first:.0%}"
         ax.text(p90, pos, text, va="center", fontsize=7, color=theme.INK)
     ax.set_yticks(positions, _unique_labels([item[0].label for item in rows]))
-    ax.xaxis.set_major_formatter(UsdFormatter())
+    ax.xaxis.set_major_formatter(MoneyFormatter())
     low = min((item[1] for item in rows), default=0.0)
     high = max((item[3] for item in rows), default=1.0)
     ax.set_xlim(low - (high - low) * 0.05, high + (high - low) * 0.45 + 1)
-    ax.set_xlabel("TCO (USD): bar P10–P90, dot P50", fontsize=7.5, color=theme.MUTED)
+    ax.set_xlabel(f"TCO ({currency_code()}): bar P10–P90, dot P50", fontsize=7.5, color=theme.MUTED)
     _title(ax, f"Monte Carlo: TCO range over {result.samples:,} samples")
     return fig
 
@@ -561,19 +580,22 @@ def vendor_spend_figure(
     ax = fig.add_subplot()
     _style(ax)
     positions = np.arange(len(vendors))[::-1]
-    values = [usd for _, usd, _ in vendors]
+    k = _shown()
+    values = [usd * k for _, usd, _ in vendors]
     for pos, (_, usd, share) in zip(positions, vendors, strict=True):
-        ax.barh(pos, usd, color=theme.ACCENT, height=0.62)
-        ax.text(usd, pos, f"  {format_usd(usd)} · {share:.0%}", va="center", fontsize=7)
+        ax.barh(pos, usd * k, color=theme.ACCENT, height=0.62)
+        ax.text(usd * k, pos, f"  {format_money(usd)} · {share:.0%}", va="center", fontsize=7)
     ax.set_yticks(positions, _unique_labels([name for name, _, _ in vendors]))
-    ax.xaxis.set_major_formatter(UsdFormatter())
+    ax.xaxis.set_major_formatter(MoneyFormatter())
     total = sum(values)
     right = max(values, default=1.0)
     if cap is not None and total > 0:
         ax.axvline(cap * total, color=theme.KNOCKOUT, linestyle="--", linewidth=1)
         right = max(right, cap * total)
     ax.set_xlim(0, right * 1.45)
-    ax.set_xlabel("USD over the workloads' horizons", fontsize=7.5, color=theme.MUTED)
+    ax.set_xlabel(
+        f"{currency_code()} over the workloads' horizons", fontsize=7.5, color=theme.MUTED
+    )
     subtitle = f"dashed: the {cap:.0%} cap" if cap is not None else ""
     _title(ax, title, subtitle)
     return fig

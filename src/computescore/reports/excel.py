@@ -27,6 +27,7 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from computescore.domain.findings import FindingSeverity
+from computescore.domain.presentation import presenting, to_reporting
 from computescore.domain.quotes import CANONICAL_LINE_FIELDS
 from computescore.reports import theme
 from computescore.reports.excel_plan import plan_sheet
@@ -167,7 +168,17 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
         summary.finish()
         return
     lines.header(
-        3, ["Quote #", "Quote", "Line", "Category", "Amount (USD)", "Formula", "Inputs", "Flags"]
+        3,
+        [
+            "Quote #",
+            "Quote",
+            "Line",
+            "Category",
+            f"Amount ({theme.currency()})",
+            "Formula",
+            "Inputs",
+            "Flags",
+        ],
     )
     r = 3
     for number, item in enumerate(pack.tco, start=1):
@@ -177,7 +188,7 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
             lines.put(r, 2, item.label)
             lines.put(r, 3, line.label)
             lines.put(r, 4, line.category)
-            lines.put(r, 5, line.amount_usd, fmt=theme.EXCEL_USD)
+            lines.money(r, 5, line.amount_usd)
             lines.put(r, 6, line.formula)
             lines.put(
                 r,
@@ -205,13 +216,13 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
         [
             "Quote #",
             "Quote",
-            "Total (USD)",
-            "Total as issued (USD)",
+            f"Total ({theme.currency()})",
+            f"Total as issued ({theme.currency()})",
             "Horizon (months)",
             "GPU-hours used",
-            "USD per used GPU-hour",
-            "USD per useful PFLOP-hour",
-            "USD per million tokens",
+            f"{theme.currency()} per used GPU-hour",
+            f"{theme.currency()} per useful PFLOP-hour",
+            f"{theme.currency()} per million tokens",
             "Shortlisted",
         ],
     )
@@ -224,15 +235,15 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
             r,
             3,
             f"=SUMIFS({sheet_ref}!$E$4:$E${last_line},{sheet_ref}!$A$4:$A${last_line},$A{r})",
-            theme.EXCEL_USD,
+            theme.excel_money(),
         )
-        summary.put(r, 4, item.total_usd, fmt=theme.EXCEL_USD)
+        summary.money(r, 4, item.total_usd)
         summary.put(r, 5, item.horizon_months, fmt="0")
         summary.put(r, 6, item.used_gpu_hours, fmt="#,##0")
         if item.used_gpu_hours:
-            summary.formula(r, 7, f"=C{r}/F{r}", theme.EXCEL_USD_CENTS)
-        summary.put(r, 8, item.usd_per_useful_pflop_hour, fmt=theme.EXCEL_USD_CENTS)
-        summary.put(r, 9, item.usd_per_million_tokens, fmt=theme.EXCEL_USD_CENTS)
+            summary.formula(r, 7, f"=C{r}/F{r}", theme.excel_money(cents=True))
+        summary.money(r, 8, item.usd_per_useful_pflop_hour, cents=True)
+        summary.money(r, 9, item.usd_per_million_tokens, cents=True)
         summary.put(r, 10, item.shortlisted)
     summary.ws.freeze_panes = "C5"
     summary.finish(title_rows="4:4")
@@ -240,7 +251,8 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
 
 def _quotes(wb: Workbook, pack: BoardPack) -> None:
     sheet = Sheet(wb.create_sheet("Quotes"), max_width=45)
-    sheet.header(1, [LINE_FIELD_TITLES[name] for name in QUOTE_FIELDS])
+    titles = {**LINE_FIELD_TITLES, "usd_per_gpu_hour": f"{theme.currency()} per GPU-hour"}
+    sheet.header(1, [titles[name] for name in QUOTE_FIELDS])
     words = {
         "kind": lambda v: str(v).capitalize(),
         "category": category_text,
@@ -250,7 +262,6 @@ def _quotes(wb: Workbook, pack: BoardPack) -> None:
     formats = {
         "price": "#,##0.00##",
         "quantity": "#,##0.##",
-        "usd_per_gpu_hour": theme.EXCEL_USD_CENTS,
         "accelerators_per_node": "0",
         "nodes": "0",
         "accelerator_count": "0",
@@ -263,7 +274,10 @@ def _quotes(wb: Workbook, pack: BoardPack) -> None:
             value = getattr(line, name)
             if name in words and value:
                 value = words[name](value)
-            sheet.put(index, col, value, fmt=formats.get(name))
+            if name == "usd_per_gpu_hour":
+                sheet.money(index, col, value, cents=True)
+            else:
+                sheet.put(index, col, value, fmt=formats.get(name))
     last = max(2, len(pack.lines) + 1)
     sheet.ws.freeze_panes = "A2"
     sheet.ws.auto_filter.ref = f"A1:{get_column_letter(len(QUOTE_FIELDS))}{last}"
@@ -322,7 +336,7 @@ def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
         "Termination fee (%)",
         "Data returned",
         "Data deleted",
-        "Egress (USD/GB)",
+        f"Egress ({theme.currency()}/GB)",
         "Auto-renewal",
         "Lock-in notes",
     ]
@@ -336,7 +350,7 @@ def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
         sheet.put(r, 3, terms.termination_fee_pct, fmt="0.0")
         sheet.put(r, 4, terms.data_return)
         sheet.put(r, 5, terms.data_deletion)
-        sheet.put(r, 6, terms.egress_usd_per_gb, fmt=theme.EXCEL_USD_CENTS)
+        sheet.money(r, 6, terms.egress_usd_per_gb, cents=True)
         sheet.put(r, 7, terms.auto_renewal)
         sheet.put(r, 8, terms.lock_in_notes, wrap=True)
     sheet.ws.freeze_panes = "B2"
@@ -354,20 +368,28 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
     else:
         sheet.put(r, 1, "Quote", font=BOLD_FONT)
         sheet.put(r, 2, pack.tornado.quote_label)
-        sheet.put(r + 1, 1, "Base TCO (USD)", font=BOLD_FONT)
-        sheet.put(r + 1, 2, pack.tornado.base_usd, fmt=theme.EXCEL_USD)
+        sheet.put(r + 1, 1, f"Base TCO ({theme.currency()})", font=BOLD_FONT)
+        sheet.money(r + 1, 2, pack.tornado.base_usd)
         r += 3
         sheet.header(
-            r, ["Input", "Low", "High", "TCO at low (USD)", "TCO at high (USD)", "Swing (USD)"]
+            r,
+            [
+                "Input",
+                "Low",
+                "High",
+                f"TCO at low ({theme.currency()})",
+                f"TCO at high ({theme.currency()})",
+                f"Swing ({theme.currency()})",
+            ],
         )
         for bar in sorted(pack.tornado.bars, key=lambda b: b.swing_usd, reverse=True):
             r += 1
             sheet.put(r, 1, bar.input_name)
             sheet.put(r, 2, bar.low_text)
             sheet.put(r, 3, bar.high_text)
-            sheet.put(r, 4, bar.tco_at_low_usd, fmt=theme.EXCEL_USD)
-            sheet.put(r, 5, bar.tco_at_high_usd, fmt=theme.EXCEL_USD)
-            sheet.formula(r, 6, f"=ABS(E{r}-D{r})", theme.EXCEL_USD)
+            sheet.money(r, 4, bar.tco_at_low_usd)
+            sheet.money(r, 5, bar.tco_at_high_usd)
+            sheet.formula(r, 6, f"=ABS(E{r}-D{r})", theme.excel_money())
     r += 3
     sheet.put(r, 1, "Monte Carlo: TCO percentiles", font=SUB_FONT, measure=False)
     r += 1
@@ -382,13 +404,22 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
         sheet.put(r + 2, 1, "Ranges", font=BOLD_FONT)
         sheet.put(r + 2, 2, "; ".join(mc.ranges), measure=False)
         r += 4
-        sheet.header(r, ["Quote", "P10 (USD)", "P50 (USD)", "P90 (USD)", "Ranks first"])
+        sheet.header(
+            r,
+            [
+                "Quote",
+                f"P10 ({theme.currency()})",
+                f"P50 ({theme.currency()})",
+                f"P90 ({theme.currency()})",
+                "Ranks first",
+            ],
+        )
         for row in sorted(mc.rows, key=by_median):
             r += 1
             sheet.put(r, 1, row.label)
-            sheet.put(r, 2, row.p10_usd, fmt=theme.EXCEL_USD)
-            sheet.put(r, 3, row.p50_usd, fmt=theme.EXCEL_USD)
-            sheet.put(r, 4, row.p90_usd, fmt=theme.EXCEL_USD)
+            sheet.money(r, 2, row.p10_usd)
+            sheet.money(r, 3, row.p50_usd)
+            sheet.money(r, 4, row.p90_usd)
             sheet.put(r, 5, row.probability_first, fmt=theme.EXCEL_PERCENT)
     r += 3
     sheet.put(
@@ -410,8 +441,8 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
         ):
             r += 1
             sheet.put(r, 1, hours, fmt="0.0")
-            sheet.put(r, 2, owned, fmt=theme.EXCEL_USD, measure=False)
-            sheet.put(r, 3, rented, fmt=theme.EXCEL_USD, measure=False)
+            sheet.money(r, 2, owned, measure=False)
+            sheet.money(r, 3, rented, measure=False)
     sheet.widths[2] = max(sheet.widths.get(2, 0), 18)
     sheet.widths[3] = max(sheet.widths.get(3, 0), 18)
     sheet.finish(landscape=False)
@@ -459,6 +490,10 @@ def _assumptions(wb: Workbook, pack: BoardPack, fp: str) -> None:
     )
     if m.missing_rates:
         sheet.put(r - 1, 1, m.missing_rate_note(), font=WARNING_FONT, measure=False)
+        r += 1
+    if m.presentation.converted or m.presentation.problem:
+        font = WARNING_FONT if m.presentation.problem else BOLD_FONT
+        sheet.put(r - 1, 1, m.reporting_note(), font=font, measure=False)
         r += 1
     if pack.ranking is not None and pack.ranking.method:
         block(
@@ -553,9 +588,11 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
         ("Leader", leader.label if leader else "—", None),
         ("Margin (points)", ranking.margin_points if ranking else None, "0.0"),
         (
-            "Total cost of the recommended option (USD)",
-            (lead_tco.total_usd if lead_tco.complete else "incomplete") if lead_tco else None,
-            theme.EXCEL_USD,
+            f"Total cost of the recommended option ({theme.currency()})",
+            (to_reporting(lead_tco.total_usd) if lead_tco.complete else "incomplete")
+            if lead_tco
+            else None,
+            theme.excel_money(),
         ),
         ("Robustness", (ranking.robustness if ranking else "") or "—", None),
         (
@@ -567,7 +604,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
     for label, value, fmt in facts:
         sheet.put(r, 1, label, font=BOLD_FONT)
         cell = sheet.put(r, 2, value, fmt=fmt, measure=False)
-        if label in ("Leader", "Total cost of the recommended option (USD)"):
+        if label in ("Leader", f"Total cost of the recommended option ({theme.currency()})"):
             cell.font = KEY_FONT
         _value(sheet, r, cell)
         r += 1
@@ -681,6 +718,11 @@ def render_xlsx(pack: BoardPack) -> bytes:
     Raises:
         CellTextTooLong: a text exceeds Excel's 32,767-character cell limit.
     """
+    with presenting(pack.presentation):
+        return _render_xlsx(pack)
+
+
+def _render_xlsx(pack: BoardPack) -> bytes:
     fp = fingerprint(pack)
     wb = Workbook()
     stamp = datetime(

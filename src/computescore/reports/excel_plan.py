@@ -48,9 +48,9 @@ def plan_sheet(wb: Workbook, pack: BoardPack) -> None:
             "Option",
             "Accelerators",
             "H100-equivalents",
-            "Cost per accelerator (USD)",
-            "Share of fixed costs (USD)",
-            "Cost (USD)",
+            f"Cost per accelerator ({theme.currency()})",
+            f"Share of fixed costs ({theme.currency()})",
+            f"Cost ({theme.currency()})",
         ],
     )
     numbers = {v: n for n, v in enumerate(dict.fromkeys(r.vendor for r in plan.rows), start=1)}
@@ -64,24 +64,24 @@ def plan_sheet(wb: Workbook, pack: BoardPack) -> None:
         sheet.put(row, 5, item.option)
         sheet.put(row, 6, item.accelerators, fmt="#,##0")
         sheet.put(row, 7, item.equivalents, fmt="#,##0.0")
-        sheet.put(row, 8, item.unit_usd, fmt=theme.EXCEL_USD)
-        sheet.put(row, 9, item.fixed_usd, fmt=theme.EXCEL_USD)
-        sheet.formula(row, 10, f"=F{row}*H{row}+I{row}", theme.EXCEL_USD)
+        sheet.money(row, 8, item.unit_usd)
+        sheet.money(row, 9, item.fixed_usd)
+        sheet.formula(row, 10, f"=F{row}*H{row}+I{row}", theme.excel_money())
     first, last = top + 1, max(row, top + 1)
     total = row + 1
     sheet.put(total, 1, "Total", font=BOLD_FONT)
-    sheet.formula(total, 10, f"=SUM(J{first}:J{last})", theme.EXCEL_USD)
+    sheet.formula(total, 10, f"=SUM(J{first}:J{last})", theme.excel_money())
 
     row = total + 2
     sheet.put(row, 1, "Spend per vendor", font=BOLD_FONT)
     row += 1
-    sheet.header(row, ["Vendor #", "Vendor", "Spend (USD)", "Share of the plan"])
+    sheet.header(row, ["Vendor #", "Vendor", f"Spend ({theme.currency()})", "Share of the plan"])
     for vendor, number in numbers.items():
         row += 1
         sheet.put(row, 1, number, fmt="0")
         sheet.put(row, 2, vendor)
         spend = f"=SUMIFS($J${first}:$J${last},$C${first}:$C${last},$A{row})"
-        sheet.formula(row, 3, spend, theme.EXCEL_USD)
+        sheet.formula(row, 3, spend, theme.excel_money())
         sheet.formula(row, 4, f"=IF($J${total}=0,0,C{row}/$J${total})", "0.0%")
 
     row = _scenarios(sheet, plan, row + 2)
@@ -100,8 +100,8 @@ def _scenarios(sheet: Sheet, plan: PlanSummary, row: int) -> int:
         row,
         [
             "Scenario",
-            "Total (USD)",
-            "Against the recommended (USD)",
+            f"Total ({theme.currency()})",
+            f"Against the recommended ({theme.currency()})",
             "Score",
             "Vendors",
             "In words",
@@ -111,8 +111,8 @@ def _scenarios(sheet: Sheet, plan: PlanSummary, row: int) -> int:
         row += 1
         name = scenario.name + (" (recommended)" if scenario.recommended else "")
         sheet.put(row, 1, name)
-        sheet.put(row, 2, scenario.total_usd, fmt=theme.EXCEL_USD)
-        sheet.put(row, 3, scenario.delta_usd, fmt=theme.EXCEL_USD)
+        sheet.money(row, 2, scenario.total_usd)
+        sheet.money(row, 3, scenario.delta_usd)
         sheet.put(row, 4, scenario.score, fmt="0.0")
         sheet.put(row, 5, scenario.vendors, wrap=True)
         sheet.put(row, 6, scenario.text, wrap=True)

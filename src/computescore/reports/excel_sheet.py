@@ -18,8 +18,10 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from computescore.domain.presentation import to_reporting
 from computescore.reports import theme
 from computescore.reports.safe import write_text
+from computescore.reports.theme import excel_money
 
 FONT = theme.EXCEL_FONT
 HEADER_FONT = Font(name=FONT, bold=True, color="FFFFFF", size=10)
@@ -86,6 +88,12 @@ class Sheet:
                 shown = 11
             self.widths[col] = max(self.widths.get(col, 8.0), min(shown + 2, self.max_width))
         return cell
+
+    def money(self, row: int, col: int, usd: Any, *, cents: bool = False, **kw: Any) -> Any:
+        """Write a US-dollar amount in the reporting currency, with its currency format
+        (text such as "incomplete" and missing values are written as they are)."""
+        value = to_reporting(float(usd)) if isinstance(usd, int | float | Decimal) else usd
+        return self.put(row, col, value, fmt=excel_money(cents=cents), **kw)
 
     def formula(self, row: int, col: int, formula: str, fmt: str | None = None) -> Any:
         """Write one of our own formulas (never vendor text)."""

@@ -20,8 +20,9 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from computescore.domain.figures import Input, format_number, format_usd
+from computescore.domain.figures import Input, format_money, format_number
 from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.presentation import USD, Presentation
 from computescore.domain.quotes import ExitTerms, FxRate
 from computescore.domain.tco.scope import ScopeCell
 from computescore.vocabulary import AXES as AXES
@@ -399,7 +400,7 @@ SCALING_HEADERS = (
     "Fabric",
     "At the need",
     "Efficient size",
-    "$/useful PFLOP-h there",
+    "Per useful PFLOP-h there",
 )
 """The columns of the scaling table, in the app and in the pack."""
 
@@ -423,7 +424,7 @@ def scaling_cells(row: ScalingRow) -> tuple[str, ...]:
         else f"{best.accelerators}",
         "—"
         if best is None or best.usd_per_useful_pflop_hour is None
-        else f"${best.usd_per_useful_pflop_hour:,.2f}",
+        else format_money(best.usd_per_useful_pflop_hour),
     )
 
 
@@ -455,19 +456,19 @@ API_HEADERS = (
     "Quote",
     "Cost per hour",
     "Tokens/s at full load",
-    "USD per M tokens at full load",
+    "Per M tokens at full load",
     "Break-even utilisation",
 )
 """The columns of the capacity-against-a-token-API table, in the app and in the pack."""
 
-OFFER_HEADERS = ("Offer", "Cost of the workload's tokens", "USD per M tokens", "Compliance")
+OFFER_HEADERS = ("Offer", "Cost of the workload's tokens", "Per M tokens", "Compliance")
 """The columns of the token-API offers table, in the app and in the pack."""
 
 
 def api_sentence(api: ApiComparison) -> str:
     """What the yardstick costs and how the table reads, in one paragraph (plain text)."""
     return (
-        f"Buying the same tokens from {api.api} costs {format_usd(api.blended_usd)} per million "
+        f"Buying the same tokens from {api.api} costs {format_money(api.blended_usd)} per million "
         f"({api.prices}). Each quote's capacity costs its TCO spread over the horizon's hours; "
         "at full load it makes the tokens shown. It is cheaper than the API when busy more "
         "than its break-even share of the hours."
@@ -479,9 +480,9 @@ def api_cells(row: tuple[str, float, float, float, float, str]) -> tuple[str, ..
     label, per_hour, tokens, per_million, even, _verdict = row
     return (
         label,
-        format_usd(per_hour),
+        format_money(per_hour),
         format_number(round(tokens)),
-        format_usd(per_million),
+        format_money(per_million),
         "never" if even > 1 else f"{even:.1%}",
     )
 
@@ -491,8 +492,8 @@ def offer_cells(row: tuple[str, float | None, float | None, str]) -> tuple[str, 
     label, total, per_million, status = row
     return (
         label,
-        "—" if total is None else format_usd(total),
-        "—" if per_million is None else format_usd(per_million),
+        "—" if total is None else format_money(total),
+        "—" if per_million is None else format_money(per_million),
         status,
     )
 
@@ -553,6 +554,7 @@ class Methodology:
         measured: what was measured on the buyer's workload.
         assumed: what was assumed or taken from datasheets.
         notes: other caveats (legal review required …).
+        presentation: the currency the pack's figures are shown in, with its rate.
     """
 
     formulas: tuple[tuple[str, str], ...] = ()
@@ -567,6 +569,7 @@ class Methodology:
     measured: tuple[str, ...] = ()
     assumed: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    presentation: Presentation = USD
 
     def currency_note(self) -> str:
         """What was converted, at which rates — derived from the quotes and the rates used."""
@@ -582,6 +585,10 @@ class Methodology:
             for r in self.fx_rates
         )
         return f"Prices in other currencies were converted to US dollars: {used}."
+
+    def reporting_note(self) -> str:
+        """The currency the figures are shown in and the rate that converts them."""
+        return self.presentation.sentence()
 
     def missing_rate_note(self) -> str:
         """The currencies quoted without a rate and what that means; empty when none."""
@@ -697,6 +704,11 @@ class BoardPack:
     energy_source: str = ""
     scaling: tuple[ScalingRow, ...] = ()
     api: ApiComparison | None = None
+
+    @property
+    def presentation(self) -> Presentation:
+        """The currency the pack's figures are shown in, with the rate that converts them."""
+        return self.methodology.presentation
 
     def tco_for(self, quote_key: str) -> QuoteTco | None:
         """The TCO record of a quote, if computed."""

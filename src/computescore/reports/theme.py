@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from importlib.resources.abc import Traversable
 
+from computescore.domain import presentation
 from computescore.resources_access import read_bytes, resource
 
 # --- colours -----------------------------------------------------------------------
@@ -149,8 +150,18 @@ def font_bytes(role: str) -> bytes:
 
 # --- number formats ----------------------------------------------------------------
 
-EXCEL_USD = '"$"#,##0'
-EXCEL_USD_CENTS = '"$"#,##0.00'
+
+def currency() -> str:
+    """The reporting currency's ISO code, for headings: ``Total (EUR)``."""
+    return presentation.currency_code()
+
+
+def excel_money(*, cents: bool = False) -> str:
+    """The number format of money in the reporting currency: ``"€"#,##0`` (``.00`` with cents)."""
+    sign = presentation.current().symbol.replace('"', "")
+    return f'"{sign}"#,##0' + (".00" if cents else "")
+
+
 EXCEL_SCORE = "0.0"
 EXCEL_WEIGHT = "0.000"
 EXCEL_PERCENT = "0.0%"

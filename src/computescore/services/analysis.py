@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING
 
 from computescore.domain.export_control import ExportControlResult
 from computescore.domain.findings import Finding
+from computescore.domain.presentation import Presentation, presenting
 from computescore.domain.problems import Problem
 from computescore.domain.scoring import ScoreInput, prepare_input
 from computescore.reports.model import BoardPack, PlanSummary
 from computescore.services.evaluate import EvaluateOptions, EvaluationResult, evaluate
+from computescore.services.presentation import currency_problems, presentation_of
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.reporting import DEFAULT_MARKING, RulesInfo, build_board_pack
 from computescore.services.workspace import EvaluationData, load_evaluation_data
@@ -94,6 +96,11 @@ class Analysis:
         """Every problem the user should see: the compliance settings' and the engine's."""
         return self.result.problems
 
+    @property
+    def presentation(self) -> Presentation:
+        """The currency the analysis's figures are shown in, with its rate."""
+        return self.pack.presentation
+
 
 @dataclass(frozen=True, slots=True)
 class _Compliance:
@@ -131,27 +138,32 @@ def analyse(
     started = time.perf_counter()
     report.report(0.0, "Loading the evaluation")
     data = load_evaluation_data(store, evaluation_id)
-    compliance = _Compliance()
-    if opts.run_compliance:
-        check_cancel(report)
-        report.report(0.1, "Checking compliance")
-        compliance = _check(data, store)
-    result = evaluate(data, opts.engine, compliance_findings=compliance.findings, progress=report)
-    if compliance.problems:
-        result = _with_problems(result, compliance.problems)
-    pack = build_board_pack(
-        data,
-        result,
-        rules=compliance.rules,
-        generated_on=opts.generated_on or date.today(),
-        prepared_by=opts.prepared_by,
-        confidentiality=opts.confidentiality,
-    )
-    if opts.plan and data.evaluation.workloads:
-        pack = replace(
-            pack, plan=_plan(data, store, opts.run_compliance, compliance.settings, report)
+    shown = presentation_of(data)
+    with presenting(shown):
+        compliance = _Compliance()
+        if opts.run_compliance:
+            check_cancel(report)
+            report.report(0.1, "Checking compliance")
+            compliance = _check(data, store)
+        result = evaluate(
+            data, opts.engine, compliance_findings=compliance.findings, progress=report
         )
-    pack = with_approval(store, pack, data.evaluation.id)
+        extra = compliance.problems + currency_problems(shown)
+        if extra:
+            result = _with_problems(result, extra)
+        pack = build_board_pack(
+            data,
+            result,
+            rules=compliance.rules,
+            generated_on=opts.generated_on or date.today(),
+            prepared_by=opts.prepared_by,
+            confidentiality=opts.confidentiality,
+        )
+        if opts.plan and data.evaluation.workloads:
+            pack = replace(
+                pack, plan=_plan(data, store, opts.run_compliance, compliance.settings, report)
+            )
+        pack = with_approval(store, pack, data.evaluation.id)
     return Analysis(
         data=data,
         result=result,

@@ -24,7 +24,7 @@ from computescore.wording import unknown_name as unknown_name
 YES = ("yes", "y", "true", "1", "ja", "oui", "si")
 NO = ("no", "n", "false", "0", "nein", "non")
 EMPTY = ("", "none", "null", "-")
-CODE_FIELDS = frozenset({"country", "hq_country", "end_user_hq", "currency"})
+CODE_FIELDS = frozenset({"country", "hq_country", "end_user_hq", "currency", "reporting_currency"})
 """Fields holding ISO codes, written in capitals whatever was typed."""
 
 

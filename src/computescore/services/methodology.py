@@ -11,6 +11,7 @@ from computescore.domain.money import rate_on
 from computescore.domain.quotes import FxRate
 from computescore.reports.model import Methodology
 from computescore.services.evaluate import EvaluationResult
+from computescore.services.presentation import presentation_of
 from computescore.services.workspace import EvaluationData
 from computescore.vocabulary import assumption_label, assumption_unit
 from computescore.wording import sentence
@@ -92,6 +93,7 @@ def methodology_record(
         measured=measured,
         assumed=assumed,
         notes=_notes(data, result, rules),
+        presentation=presentation_of(data),
     )
 
 

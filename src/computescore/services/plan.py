@@ -38,8 +38,9 @@ from computescore.domain.award.options import (
 )
 from computescore.domain.award.robustness import PriceMargin, price_margins
 from computescore.domain.catalog import Catalogue
-from computescore.domain.figures import format_usd
+from computescore.domain.figures import format_money
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
+from computescore.domain.presentation import USD, Presentation, presenting
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Deployment, Quote, sells_tokens
 from computescore.domain.tco import Assumptions, Tco, TcoOption, compute_tco, stated_minimum
@@ -56,6 +57,7 @@ from computescore.services.evaluate import (
     size_option,
 )
 from computescore.services.json_contract import plain
+from computescore.services.presentation import presentation_of
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData, load_evaluation_data
 
@@ -138,6 +140,8 @@ class PlanReport:
     margins: tuple[PriceMargin, ...] = ()
     seconds: float = 0.0
     problems: tuple[Problem, ...] = field(default_factory=tuple)
+    presentation: Presentation = USD
+    """The currency the plan's figures and sentences are shown in."""
 
     @property
     def recommended(self) -> ScenarioResult:
@@ -488,8 +492,10 @@ def plan_evaluation(
     """
     started = time.perf_counter()
     data = load_evaluation_data(store, evaluation_id)
-    report = plan_for(data, store, options, progress=progress)
-    return replace(report, seconds=time.perf_counter() - started)
+    shown = presentation_of(data)
+    with presenting(shown):
+        report = plan_for(data, store, options, progress=progress)
+    return replace(report, seconds=time.perf_counter() - started, presentation=shown)
 
 
 def plan_for(
@@ -613,7 +619,7 @@ def plan_summary(report: PlanReport) -> PlanSummary:
         scenarios=scenarios,
         layers=tuple(layer.text for layer in plan.layers),
         binding=tuple(
-            f"{b.text}: costs {format_usd(b.cost_usd)}" for b in plan.binding if b.cost_usd
+            f"{b.text}: costs {format_money(b.cost_usd)}" for b in plan.binding if b.cost_usd
         ),
         risks=plan.risks,
         demand=tuple(f"{name}: {demand}" for name, demand in report.workloads),
@@ -631,6 +637,6 @@ def plan_sentence(plan: AwardPlan, workloads: int) -> str:
         every = "the workload"
     vendors = ", ".join(f"{v.vendor} ({v.share:.0%})" for v in plan.vendors)
     return (
-        f"Supply {every} under “{plan.policy.name}” for {format_usd(plan.total_usd)} over "
+        f"Supply {every} under “{plan.policy.name}” for {format_money(plan.total_usd)} over "
         f"their horizons, from {vendors}."
     )

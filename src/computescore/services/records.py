@@ -51,6 +51,7 @@ EVALUATION_FIELDS = (
     "end_user_hq",
     "prepared_by",
     "description",
+    "reporting_currency",
 )
 """The evaluation's own fields a person edits (weights and scales have their own commands)."""
 
@@ -206,6 +207,11 @@ def check_evaluation(evaluation: Evaluation) -> None:
     if hq and (len(hq) != 2 or not hq.isalpha()):
         raise InputRefused(
             f"The end user's headquarters {hq!r} is not a two-letter ISO country code (e.g. DE)."
+        )
+    code = evaluation.reporting_currency
+    if len(code) != 3 or not code.isalpha() or not code.isupper():
+        raise InputRefused(
+            f"The reporting currency {code!r} is not a three-letter ISO currency code (e.g. EUR)."
         )
 
 

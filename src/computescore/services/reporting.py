@@ -25,15 +25,17 @@ from pathlib import Path
 from computescore import __version__
 from computescore.domain.buy_vs_rent import BreakEvenKind
 from computescore.domain.committee import CommitteeCheck
-from computescore.domain.figures import MISSING, UNMEASURED, format_usd
+from computescore.domain.figures import MISSING, UNMEASURED, format_money
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.money import usd_per_gpu_hour
 from computescore.domain.montecarlo import MonteCarloResult, Triangular
+from computescore.domain.presentation import currency_code
 from computescore.domain.scoring import Scorecard
 from computescore.domain.scoring.independence import IndependenceCheck
 from computescore.domain.scoring.missing import missing_sentence
 from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.sensitivity import FlipWeight
+from computescore.domain.tco import TcoLine as CostLine
 from computescore.domain.weights import Axis, weights_origin
 from computescore.domain.workload import Evaluation
 from computescore.errors import InputRefused
@@ -368,6 +370,14 @@ def _findings(result: EvaluationResult) -> tuple[Finding, ...] | None:
     return tuple(out)
 
 
+def exchange_exposure(lines: Sequence[CostLine], reporting: str) -> list[str]:
+    """The currencies other than the reporting currency that costed lines are priced in."""
+    return sorted(
+        {line.currency.upper() for line in lines if line.costed and line.amount_usd}
+        - {reporting.upper(), ""}
+    )
+
+
 def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
     """Up to three risks in plain words, most important first."""
     candidates: list[tuple[int, str]] = []
@@ -420,13 +430,13 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
                     "data scored at a neutral value; ask the vendor before signing.",
                 )
             )
-        if quote.tco.fx_used:
-            currencies = ", ".join(sorted({fx.currency for fx in quote.tco.fx_used}))
+        moving = exchange_exposure(quote.tco.lines, currency_code())
+        if moving:
             candidates.append(
                 (
                     3,
-                    f"Part of the recommended option's cost is priced in {currencies}; its USD "
-                    "cost moves with the exchange rate.",
+                    f"Part of the recommended option's cost is priced in {', '.join(moving)}; "
+                    f"its cost in {currency_code()} moves with the exchange rate.",
                 )
             )
     unmeasured = [
@@ -463,7 +473,7 @@ def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
             "on it until its total is known (see the warning)."
         )
     cost = (
-        f" at a total cost of {format_usd(total.total_usd)} over {total.horizon_months} months"
+        f" at a total cost of {format_money(total.total_usd)} over {total.horizon_months} months"
         if total is not None
         else ""
     )

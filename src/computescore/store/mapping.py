@@ -318,4 +318,5 @@ def evaluation_from_row(row: EvaluationRow, workloads: Sequence[WorkloadRow]) ->
         description=row.description,
         id=row.id,
         weights=dict(row.weights or {}),
+        reporting_currency=row.reporting_currency or "USD",
     )

@@ -56,6 +56,8 @@ class EvaluationRow(SQLModel, table=True):
     prepared_by: str = ""
     end_user: str = ""
     end_user_hq: str = Field(default="", max_length=2)
+    reporting_currency: str = Field(default="USD", max_length=3)
+    """The currency figures are shown in."""
     weights: dict[str, float] | None = _json()
     assumptions: dict[str, Any] | None = _json()
     created_at: datetime

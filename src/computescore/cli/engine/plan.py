@@ -15,7 +15,8 @@ import argparse
 from typing import Any
 
 from computescore.cli.common import add_db_argument, print_json, print_table
-from computescore.domain.figures import format_usd
+from computescore.domain.figures import format_money
+from computescore.domain.presentation import presenting
 from computescore.errors import UsageError
 
 PLAN_HELP = "the award plan: every workload supplied, capacity layered across vendors"
@@ -118,7 +119,8 @@ def run_plan(args: argparse.Namespace) -> int:
     if args.json:
         print_json(plan_to_dict(report))
         return 0
-    _print(report)
+    with presenting(report.presentation):
+        _print(report)
     if args.compare:
         _print_difference(report, args.compare)
     return 0
@@ -164,7 +166,7 @@ def _print(report: Any) -> None:
                     "tokens" if a.tokens else a.accelerators,
                     f"{a.equivalents:,.1f}",
                     f"{a.quote_label}: {a.option_label}",
-                    format_usd(a.usd),
+                    format_money(a.usd),
                 )
                 for a in plan.allocations
             ],
@@ -173,13 +175,13 @@ def _print(report: Any) -> None:
         score = "—" if plan.score is None else f"{plan.score:.1f}"
         if plan.score is None and any(a.tokens for a in plan.allocations):
             score += " (a token API's offer has no weighted score)"
-        print(f"\nTotal {format_usd(plan.total_usd)}; weighted score {score}")
+        print(f"\nTotal {format_money(plan.total_usd)}; weighted score {score}")
         for vendor in plan.vendors:
-            print(f"  {vendor.vendor}: {format_usd(vendor.usd)} ({vendor.share:.0%})")
+            print(f"  {vendor.vendor}: {format_money(vendor.usd)} ({vendor.share:.0%})")
         for layer in plan.layers:
             print(f"Why this layer ({layer.workload}): {layer.text}")
         for bound in plan.binding:
-            cost = "" if bound.cost_usd is None else f" — costs {format_usd(bound.cost_usd)}"
+            cost = "" if bound.cost_usd is None else f" — costs {format_money(bound.cost_usd)}"
             print(f"Rule that bound: {bound.text}{cost}")
         for risk in plan.risks:
             print(f"Risk: {risk}")

@@ -9,6 +9,7 @@ from typing import Any
 from computescore.cli.common import print_json, print_table
 from computescore.cli.engine.values import figure_value, problem_dicts, result_header
 from computescore.domain.figures import FLAG_LEGEND, flag_mark, format_number
+from computescore.domain.presentation import currency_code, presenting, to_reporting
 from computescore.domain.scoring.missing import missing_sentence, missing_swings
 from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.weights import weights_origin
@@ -248,11 +249,13 @@ def run_score(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     options = AnalysisOptions(engine=engine, run_compliance=not args.no_compliance)
-    result = analyse_db(args.db, args.evaluation, options).result
+    analysis = analyse_db(args.db, args.evaluation, options)
+    result = analysis.result
     if args.json:
         print_json(score_to_dict(result))
         return 0
-    _print_score(result)
+    with presenting(analysis.presentation):
+        _print_score(result)
     return 0
 
 
@@ -344,7 +347,7 @@ def _print_score(result: Any) -> None:
             state = " — KNOCKED OUT" if item.disqualified else ""
             print(f"{item.label}{state}: {item.reason}")
             total = (
-                f"{item.headline_usd:,.0f} USD"
+                f"{to_reporting(item.headline_usd):,.0f} {currency_code()}"
                 if item.headline_usd is not None
                 else "incomplete (a line could not be costed)"
             )
@@ -399,12 +402,16 @@ def _print_monte_carlo(result: Any) -> None:
     print()
     print(f"Monte Carlo ({monte.samples:,} samples, seed {monte.seed})")
     print_table(
-        ["Quote", "P10 TCO USD", "P50 TCO USD", "P90 TCO USD", "P(ranks first)"],
+        [
+            "Quote",
+            *(f"{p} TCO {currency_code()}" for p in ("P10", "P50", "P90")),
+            "P(ranks first)",
+        ],
         [
             [
                 q.label,
                 *(
-                    "incomplete" if value is None else f"{value:,.0f}"
+                    "incomplete" if value is None else f"{to_reporting(value):,.0f}"
                     for value in (q.p10_usd, q.p50_usd, q.p90_usd)
                 ),
                 first(q),

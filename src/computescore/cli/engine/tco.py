@@ -9,6 +9,7 @@ from typing import Any
 from computescore.cli.common import print_json, print_table
 from computescore.cli.engine.values import figure_value, problem_dicts, result_header, round_value
 from computescore.domain.figures import format_number
+from computescore.domain.presentation import currency_code, presenting, to_reporting
 from computescore.vocabulary import category_text
 
 # ----------------------------------------------------------------------------- JSON
@@ -152,9 +153,10 @@ def run_tco(args: argparse.Namespace) -> int:
     from computescore.services.evaluate import EvaluateOptions, plain
 
     engine = EvaluateOptions(workload=args.workload, monte_carlo_samples=0)
-    result = analyse_db(
+    analysis = analyse_db(
         args.db, args.evaluation, AnalysisOptions(engine=engine, run_compliance=False)
-    ).result
+    )
+    result = analysis.result
     supporting = {item.quote_key for item in result.scorecard.supporting}
     items = sorted(
         result.quotes,
@@ -170,7 +172,10 @@ def run_tco(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    _print_tco(result, items, supporting)
+    with presenting(analysis.presentation):
+        _print_tco(result, items, supporting)
+    if analysis.presentation.problem:
+        print(f"note: {analysis.presentation.problem}")
     return 0
 
 
@@ -208,7 +213,7 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
     if items:
         first = items[0].tco
         print(
-            f"Amounts in USD over the {first.horizon_months}-month horizon at "
+            f"Amounts in {currency_code()} over the {first.horizon_months}-month horizon at "
             f"{format_number(first.hours_per_day)} h/day of use; "
             + (
                 f"discounted at {first.discount_rate:.1%} a year: the first column is the "
@@ -231,10 +236,10 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
             "Quote",
             "Offer",
             "GPUs",
-            "Present value USD" if discounted else "Total USD",
-            "USD per GPU-h used",
-            "USD per useful PFLOP-h",
-            "USD per M tokens",
+            f"Present value {currency_code()}" if discounted else f"Total {currency_code()}",
+            f"{currency_code()} per GPU-h used",
+            f"{currency_code()} per useful PFLOP-h",
+            f"{currency_code()} per M tokens",
             "Complete",
         ],
         [
@@ -246,7 +251,7 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
                 if item.quote_key in supporting
                 else "compute",
                 f"{item.tco.accelerators_priced:,}" if item.tco.options else "—",
-                f"{item.tco.headline_usd:,.0f}",
+                f"{to_reporting(item.tco.headline_usd):,.0f}",
                 _money(item.tco.usd_per_used_gpu_hour),
                 _money(item.tco.usd_per_useful_pflop_hour),
                 _money(item.tco.usd_per_million_tokens),
@@ -272,7 +277,10 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
             if item.quote_key in supporting
             else ""
         )
-        print(f"{item.label}: {tco.total_usd:,.2f} USD over {tco.horizon_months} months{kind}")
+        print(
+            f"{item.label}: {to_reporting(tco.total_usd):,.2f} {currency_code()} over "
+            f"{tco.horizon_months} months{kind}"
+        )
         if tco.options:
             _print_options(tco)
         print_table(
@@ -281,7 +289,7 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
                 [
                     line.label,
                     category_text(line.category.value),
-                    f"{line.amount_usd:,.2f}",
+                    f"{to_reporting(line.amount_usd):,.2f}",
                     line.formula
                     + (": " + ", ".join(input_text(i) for i in line.inputs) if line.inputs else "")
                     + (f" ({line.note})" if line.note else ""),
@@ -310,7 +318,7 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
 
 
 def _money(figure: Any) -> str:
-    return "—" if figure is None else f"{figure.value:,.2f}"
+    return "—" if figure is None else f"{to_reporting(figure.value):,.2f}"
 
 
 def _print_options(tco: Any) -> None:
@@ -342,10 +350,10 @@ def _print_options(tco: Any) -> None:
                 option.label,
                 option.quoted,
                 priced,
-                f"{option.total_usd:,.0f}" if option.priced else "—",
+                f"{to_reporting(option.total_usd):,.0f}" if option.priced else "—",
                 "—"
                 if option.usd_per_useful_pflop_hour is None or not option.priced
-                else f"{option.usd_per_useful_pflop_hour:,.2f}",
+                else f"{to_reporting(option.usd_per_useful_pflop_hour):,.2f}",
                 state,
             ]
         )
@@ -355,8 +363,8 @@ def _print_options(tco: Any) -> None:
             "Option",
             "Quoted (as the vendor wrote it)",
             "Priced for",
-            "Total USD",
-            "USD per useful PFLOP-h",
+            f"Total {currency_code()}",
+            f"{currency_code()} per useful PFLOP-h",
             "",
         ],
         rows,

@@ -35,7 +35,7 @@ from computescore.domain.award.programme import (
     score_floors,
     solve,
 )
-from computescore.domain.figures import format_usd
+from computescore.domain.figures import format_money
 from computescore.domain.quotes import Deployment
 from computescore.wording import plural
 
@@ -474,8 +474,8 @@ def _layer_decision(workload: PlanWorkload, options: Sequence[PlanOption]) -> La
     else:
         cheaper = f"renting is cheaper when the peak lasts less than {share:.0%} of the time"
     text = (
-        f"A reference accelerator's worth of work costs {format_usd(c_cost)} committed "
-        f"({committed.quote_label}: {committed.label}) or {format_usd(r_cost)} rented for the "
+        f"A reference accelerator's worth of work costs {format_money(c_cost)} committed "
+        f"({committed.quote_label}: {committed.label}) or {format_money(r_cost)} rented for the "
         f"whole horizon ({rented.quote_label}: {rented.label}): {cheaper}; {verdict}."
     )
     return LayerDecision(
@@ -527,7 +527,9 @@ def _explained(
                 "capacity, a commitment, a rule, whole nodes or fixed costs keep them out"
             )
         else:
-            why += f"; the cheapest eligible option for the work, {format_usd(own)} per equivalent"
+            why += (
+                f"; the cheapest eligible option for the work, {format_money(own)} per equivalent"
+            )
         out.append(replace(a, why=why))
     return tuple(out)
 

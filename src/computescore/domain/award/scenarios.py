@@ -18,7 +18,7 @@ from computescore.domain.award.model import (
     PlanWorkload,
 )
 from computescore.domain.award.plan import plan_award
-from computescore.domain.figures import format_usd
+from computescore.domain.figures import format_money
 
 LOWEST_COST = PlanPolicy("Lowest cost, compliant")
 BUILT_IN: tuple[PlanPolicy, ...] = (
@@ -66,13 +66,13 @@ def _sentence(plan: AwardPlan, base: AwardPlan, delta_usd: float | None, months:
         why = plan.shortfalls[0].text if plan.shortfalls else "no plan keeps its rules"
         return f"{plan.policy.name}: no plan — {why}."
     if delta_usd is None:
-        return f"{plan.policy.name}: {format_usd(plan.total_usd)} in all."
+        return f"{plan.policy.name}: {format_money(plan.total_usd)} in all."
     if abs(delta_usd) < 0.5:
         return f"{plan.policy.name} costs the same as {base.policy.name.lower()}."
     more = "more" if delta_usd > 0 else "less"
     over = f" over {months} months" if months else ""
     return (
-        f"{plan.policy.name} costs {format_usd(abs(delta_usd))} {more}{over} than "
+        f"{plan.policy.name} costs {format_money(abs(delta_usd))} {more}{over} than "
         f"{base.policy.name.lower()}."
     )
 
@@ -126,7 +126,7 @@ def difference(plan: AwardPlan, base: AwardPlan) -> tuple[str, ...]:
     delta = plan.total_usd - base.total_usd
     if abs(delta) >= 0.5:
         more = "more" if delta > 0 else "less"
-        out.append(f"It costs {format_usd(abs(delta))} {more} than {base.policy.name.lower()}.")
+        out.append(f"It costs {format_money(abs(delta))} {more} than {base.policy.name.lower()}.")
     if plan.score is not None and base.score is not None and abs(plan.score - base.score) >= 0.05:
         out.append(f"Its weighted score is {plan.score:.1f} against {base.score:.1f}.")
     shares = {v.vendor: v.share for v in base.vendors}

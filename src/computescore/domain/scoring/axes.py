@@ -13,8 +13,8 @@ from computescore.domain.figures import (
     PARTIAL,
     UNMEASURED,
     Figure,
+    format_money,
     format_number,
-    format_usd,
 )
 from computescore.domain.findings import FindingCategory, FindingSeverity
 from computescore.domain.quotes import Deployment
@@ -97,7 +97,7 @@ def _cost_missing_reason(entry: ScoreInput) -> str:
     text = f"cost per useful PFLOP-hour unknown: {why}"
     if tco.usd_per_used_gpu_hour is not None:
         text += (
-            f" ({format_usd(tco.usd_per_used_gpu_hour.value)} per GPU-hour used, shown for "
+            f" ({format_money(tco.usd_per_used_gpu_hour.value)} per GPU-hour used, shown for "
             "reference, not scored)"
         )
     return text
@@ -134,9 +134,9 @@ def _cost_scores(
         if anchored is not None:
             score = anchored.score(figure.value)
             text = (
-                f"cost {score:.0f}: {format_usd(figure.value)} per useful PFLOP-hour on the "
-                f"stated scale ({format_usd(anchored.ideal)} → 100, "
-                f"{format_usd(anchored.floor)} → 0)"
+                f"cost {score:.0f}: {format_money(figure.value)} per useful PFLOP-hour on the "
+                f"stated scale ({format_money(anchored.ideal)} → 100, "
+                f"{format_money(anchored.floor)} → 0)"
             )
         else:
             assert best_entry is not None
@@ -144,10 +144,10 @@ def _cost_scores(
             best_text = (
                 "this is the best"
                 if best_entry.key == entry.key
-                else f"best is {format_usd(best)} ({best_entry.quote.label})"
+                else f"best is {format_money(best)} ({best_entry.quote.label})"
             )
             text = (
-                f"cost {score:.0f}: {format_usd(figure.value)} per useful PFLOP-hour, {best_text}"
+                f"cost {score:.0f}: {format_money(figure.value)} per useful PFLOP-hour, {best_text}"
             )
         rate = entry.tco.useful_rate if entry.tco is not None else None
         if rate is not None:
@@ -157,7 +157,7 @@ def _cost_scores(
                 text += f"; useful compute: {describe_useful(rate)}"
         per_mtok = entry.tco.usd_per_million_tokens if entry.tco is not None else None
         if per_mtok is not None:
-            text += f"; {format_usd(per_mtok.value)} per million tokens"
+            text += f"; {format_money(per_mtok.value)} per million tokens"
         chosen = entry.tco.chosen if entry.tco is not None else None
         if chosen is not None and entry.tco is not None and len(entry.tco.options) > 1:
             text += (
@@ -277,16 +277,16 @@ def _reliability_score(entry: ScoreInput, rules: ScoringRules) -> AxisScore:
     credits = downtime.credits_usd.value
     counted = downtime.credits_counted_usd
     less = (
-        f"less {format_usd(counted)} of the {format_usd(credits)} expected SLA credits (credits "
-        "refund only the capacity paid for while out)"
+        f"less {format_money(counted)} of the {format_money(credits)} expected SLA credits "
+        "(credits refund only the capacity paid for while out)"
         if credits > counted + 0.005
-        else f"less {format_usd(credits)} expected SLA credits"
+        else f"less {format_money(credits)} expected SLA credits"
     )
     text = (
         f"reliability {score:.0f}: {format_number(downtime.lost_gpu_hours.value)} GPU-h expected "
-        f"lost over {months} months cost {format_usd(downtime.downtime_usd.value)} (capacity "
+        f"lost over {months} months cost {format_money(downtime.downtime_usd.value)} (capacity "
         f"paid for, work redone, business loss), {less} = "
-        f"{format_usd(downtime.net_usd.value)} net, {share:.2f} % of the TCO"
+        f"{format_money(downtime.net_usd.value)} net, {share:.2f} % of the TCO"
     )
     flags: tuple[str, ...] = ()
     if not entry.quote.sla.credits:

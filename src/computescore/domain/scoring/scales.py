@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from computescore.domain.catalog import Accelerator, Precision
-from computescore.domain.figures import format_number, format_usd
+from computescore.domain.figures import format_money, format_number
 from computescore.domain.scoring.rules import LinearScale, ScoringRules
 from computescore.domain.workload import Workload
 
@@ -87,8 +87,8 @@ def describe_scale(scale: LinearScale | None, axis: str) -> str:
         ) + " — chosen explicitly; a quote's score then depends on the others"
     if axis == "cost":
         return (
-            f"{format_usd(scale.floor)} per useful PFLOP-hour → 0, "
-            f"{format_usd(scale.ideal)} → 100, linear, clamped"
+            f"{format_money(scale.floor)} per useful PFLOP-hour → 0, "
+            f"{format_money(scale.ideal)} → 100, linear, clamped"
         )
     return (
         f"{format_number(scale.floor)} {PERFORMANCE_UNIT} → 0, "
@@ -168,8 +168,8 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
             else f"{format_number(reference)} TFLOP/s × MFU {format_number(mfu)}"
         )
         notes.append(
-            f"cost 100 = an H100 SXM ({basis}) at {format_usd(TARGET_USD_PER_GPU_HOUR)} per "
-            f"GPU-hour, cost 0 = the same at {format_usd(CEILING_USD_PER_GPU_HOUR)} per "
+            f"cost 100 = an H100 SXM ({basis}) at {format_money(TARGET_USD_PER_GPU_HOUR)} per "
+            f"GPU-hour, cost 0 = the same at {format_money(CEILING_USD_PER_GPU_HOUR)} per "
             "GPU-hour, the rental range of the source documents"
         )
     else:

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator
-from computescore.domain.figures import Figure, Input, format_usd
+from computescore.domain.figures import Figure, Input, format_money
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     CostCategory,
@@ -329,7 +329,7 @@ def _owned(
         note="; ".join(
             part
             for part in (
-                f"depreciation over the horizon = {format_usd(depreciation_usd)}",
+                f"depreciation over the horizon = {format_money(depreciation_usd)}",
                 life.note if life is not None else "",
             )
             if part

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator
-from computescore.domain.figures import format_number, format_usd
+from computescore.domain.figures import format_money, format_number
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Deployment,
@@ -320,9 +320,9 @@ def choose_option(
     else:
         reason = f"cheapest {basis} of {len(options)} options for {for_what}: {best.label}"
     figure = (
-        f"{format_usd(best.usd_per_useful_pflop_hour)} per useful PFLOP-hour"
+        f"{format_money(best.usd_per_useful_pflop_hour)} per useful PFLOP-hour"
         if best.usd_per_useful_pflop_hour is not None
-        else f"{format_usd(best.headline_usd)} in all"
+        else f"{format_money(best.headline_usd)} in all"
     )
     reason += f" ({figure})"
     excluded = [o for o in options if o.excluded_by]

@@ -6,6 +6,7 @@ from datetime import date
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
+    QComboBox,
     QDateEdit,
     QDialog,
     QDialogButtonBox,
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from computescore.domain.presentation import REPORTING_CURRENCIES
 from computescore.errors import UserError
 from computescore.gui.errors import report_exception
 from computescore.gui.widgets import FieldFeedback, label
@@ -51,11 +53,19 @@ class NewEvaluationDialog(QDialog):
         self.end_user_hq.setPlaceholderText("ISO code, e.g. DE")
         self.end_user_hq.setMaxLength(2)
         self.prepared_by = QLineEdit()
+        self.currency = QComboBox()
+        self.currency.setEditable(True)
+        self.currency.addItems(list(REPORTING_CURRENCIES))
+        self.currency.setToolTip(
+            "Every figure is shown in this currency, converted from US dollars at the newest "
+            "rate on or before the decision date (Edit ▸ Exchange rates)"
+        )
         form.addRow("Name", self.name)
         form.addRow("Decision date", self.decision)
         form.addRow("End user", self.end_user)
         form.addRow("End user’s headquarters", self.end_user_hq)
         form.addRow("Prepared by", self.prepared_by)
+        form.addRow("Reporting currency", self.currency)
         layout.addLayout(form)
         self.feedback = FieldFeedback()
         layout.addWidget(self.feedback)
@@ -77,6 +87,10 @@ class NewEvaluationDialog(QDialog):
         if hq and (len(hq) != 2 or not hq.isalpha()):
             self.feedback.set_error("The headquarters country is a two-letter ISO code, e.g. DE.")
             return
+        currency = self.currency.currentText().strip().upper()
+        if len(currency) != 3 or not currency.isalpha():
+            self.feedback.set_error("The reporting currency is a three-letter ISO code, e.g. EUR.")
+            return
         snap = self.workspace.snapshot
         if snap is not None and name in snap.evaluation_names:
             self.feedback.set_error(f"An evaluation named “{name}” already exists.")
@@ -89,6 +103,7 @@ class NewEvaluationDialog(QDialog):
                 end_user=self.end_user.text().strip(),
                 end_user_hq=hq,
                 prepared_by=self.prepared_by.text().strip(),
+                reporting_currency=currency,
             )
         except UserError as exc:
             self.feedback.set_error(exc.message)

@@ -78,9 +78,9 @@ LINE_COLUMNS = (
     ),
     Column("Unit", _unit, width=16, keep=2, description="currency and what the price is per"),
     Column(
-        "USD / GPU-hour",
+        "Per GPU-hour\n(converted)",
         key("usd_per_gpu_hour"),
-        text=lambda v: fmt.DASH if v is None else f"${v:,.2f}",
+        text=lambda v: fmt.money(v, 2),
         numeric=True,
         tooltip=lambda row: "Converted with 730 h/month and the FX rate on the decision date",
         width=10,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from computescore.domain.award import Allocation, AwardPlan, ScenarioResult
-from computescore.domain.figures import format_usd, format_usd_change
+from computescore.domain.figures import format_money, format_money_change
 
 
 def headline(plan: AwardPlan) -> tuple[str, str]:
@@ -21,7 +21,7 @@ def headline(plan: AwardPlan) -> tuple[str, str]:
     largest = plan.vendors[0] if plan.vendors else None
     share = f"; the largest, {largest.vendor}, takes {largest.share:.0%}" if largest else ""
     text = (
-        f"“{plan.policy.name}”: {format_usd(plan.total_usd)} over the workloads' horizons, "
+        f"“{plan.policy.name}”: {format_money(plan.total_usd)} over the workloads' horizons, "
         f"{score}, {vendors} {'vendor' if vendors == 1 else 'vendors'}{share} "
         f"({plan.status})."
     )
@@ -33,12 +33,12 @@ def scenario_row(item: ScenarioResult) -> tuple[str, str, str, str, str]:
     plan = item.plan
     if not plan.feasible:
         return (plan.policy.name, "no plan", "—", "—", "—")
-    delta = "recommended" if item.recommended else format_usd_change(item.delta_usd)
+    delta = "recommended" if item.recommended else format_money_change(item.delta_usd)
     score = "—" if plan.score is None else f"{plan.score:.1f}"
     vendors = ", ".join(f"{v.vendor.split(',')[0]} {v.share:.0%}" for v in plan.vendors[:3])
     if len(plan.vendors) > 3:
         vendors += f" +{len(plan.vendors) - 3}"
-    return (plan.policy.name, format_usd(plan.total_usd), delta, score, vendors)
+    return (plan.policy.name, format_money(plan.total_usd), delta, score, vendors)
 
 
 def allocation_detail(allocation: Allocation, plan: AwardPlan) -> str:
@@ -48,12 +48,12 @@ def allocation_detail(allocation: Allocation, plan: AwardPlan) -> str:
         (
             f"Supplies the {allocation.layer.value} of {allocation.workload!r} from a token "
             f"API: the tokens of {allocation.equivalents:,.1f} H100-equivalents, for "
-            f"{format_usd(allocation.usd)}."
+            f"{format_money(allocation.usd)}."
         )
         if allocation.tokens
         else f"Supplies the {allocation.layer.value} of {allocation.workload!r} with "
         f"{allocation.accelerators:,} accelerators ({allocation.equivalents:,.1f} "
-        f"H100-equivalents) for {format_usd(allocation.usd)}.",
+        f"H100-equivalents) for {format_money(allocation.usd)}.",
         "",
         f"Why: {allocation.why}.",
     ]
@@ -69,7 +69,7 @@ def _rules(plan: AwardPlan) -> list[str]:
     if plan.binding:
         out += ["", "Rules that bound, and what each costs (re-solved without it):"]
         out += [
-            f"  • {b.text}: {'—' if b.cost_usd is None else format_usd(b.cost_usd)}"
+            f"  • {b.text}: {'—' if b.cost_usd is None else format_money(b.cost_usd)}"
             for b in plan.binding
         ]
     if plan.risks:

@@ -54,7 +54,7 @@ ALLOCATION_COLUMNS = [
         ),
     ),
     Column("H100-eq.", lambda a: a.equivalents, text=lambda v: fmt.number(v, 1), numeric=True),
-    Column("Cost", lambda a: a.usd, text=fmt.usd, numeric=True, width=12),
+    Column("Cost", lambda a: a.usd, text=fmt.money, numeric=True, width=12),
     Column("Score", lambda a: a.score, text=lambda v: fmt.number(v, 1), numeric=True, width=6),
 ]
 

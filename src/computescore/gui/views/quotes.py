@@ -281,7 +281,9 @@ class QuoteDetail(QWidget):
                 ),
                 (
                     "Egress",
-                    fmt.DASH if ex.egress_usd_per_gb is None else f"${ex.egress_usd_per_gb} / GB",
+                    fmt.DASH
+                    if ex.egress_usd_per_gb is None
+                    else f"{fmt.money(ex.egress_usd_per_gb, 2)} / GB",
                     None,
                 ),
                 (

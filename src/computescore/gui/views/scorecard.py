@@ -161,7 +161,7 @@ def supporting_columns() -> list[Column]:
         Column(
             "TCO",
             lambda r: r.headline_usd,
-            text=fmt.usd,
+            text=fmt.money,
             numeric=True,
             description="its own total over the horizon (not comparable with compute offers)",
         ),

@@ -149,7 +149,7 @@ class QuoteCostDetail(QWidget):
         """Show ``row``'s pricing for the workload: the choice, the options, the cost lines."""
         tco = row.tco
         self.title.setText(row.label)
-        self.total.setText(f"{fmt.usd(row.total_usd)} over {row.horizon_months} months")
+        self.total.setText(f"{fmt.money(row.total_usd)} over {row.horizon_months} months")
         options = list(tco.options)
         if row.supporting:
             text = f"Supporting quote, not ranked: {row.reason}."
@@ -175,7 +175,7 @@ class QuoteCostDetail(QWidget):
         missing = sum(1 for line in lines if not line.costed)
         self.lines_title.setText(
             ("Cost lines with the chosen option: " if options else "Cost lines: ")
-            + f"{len(lines)}, total {fmt.usd(row.total_usd)}"
+            + f"{len(lines)}, total {fmt.money(row.total_usd)}"
             + (f"; {missing} not costed (amber)" if missing else "")
             + ". Hover a line for its inputs and source."
         )
@@ -211,11 +211,11 @@ class QuoteCostDetail(QWidget):
             f"({tco.gpu_count:,} accelerators × {hours_per_day:g} h/day)"
         ]
         if row.usd_per_used_gpu_hour is not None:
-            parts.append(f"{fmt.usd(row.usd_per_used_gpu_hour, 2)} per used GPU-hour")
+            parts.append(f"{fmt.money(row.usd_per_used_gpu_hour, 2)} per used GPU-hour")
         if row.usd_per_useful_pflop_hour is not None:
-            parts.append(f"{fmt.usd(row.usd_per_useful_pflop_hour, 2)} per useful PFLOP-hour")
+            parts.append(f"{fmt.money(row.usd_per_useful_pflop_hour, 2)} per useful PFLOP-hour")
         if row.usd_per_million_tokens is not None:
-            parts.append(f"{fmt.usd(row.usd_per_million_tokens, 3)} per million tokens")
+            parts.append(f"{fmt.money(row.usd_per_million_tokens, 3)} per million tokens")
         rate = tco.useful_rate
         basis = str(getattr(tco.useful_basis, "value", tco.useful_basis))
         if rate is not None:
@@ -234,7 +234,7 @@ class TcoView(View):
     key = "tco"
     title = "TCO"
     icon_name = "tco"
-    subtitle = "Every cost over the horizon, in USD. Change an assumption and the costs follow."
+    subtitle = "Every cost over the horizon. Change an assumption and the costs follow."
 
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
         super().__init__(workspace, parent)
@@ -482,7 +482,8 @@ class TcoView(View):
             else f"{hours:g} h/day"
         )
         self.header.set_subtitle(
-            f"Every cost over {workload.horizon_months} months in USD, for “{workload.name}”: "
+            f"Every cost over {workload.horizon_months} months in {fmt.currency()}, "
+            f"for “{workload.name}”: "
             f"{need}. Each quote is costed with its cheapest eligible option."
         )
         self.detail.set_catalogue(outcome.data.catalogue)

@@ -76,15 +76,15 @@ def option_columns(accelerator_name: Any) -> list[Column]:
         Column(
             "Total",
             lambda o: o.total_usd if o.priced else None,
-            text=fmt.usd,
+            text=fmt.money,
             numeric=True,
             bold=chosen,
             description="the quote's TCO over the horizon with this option",
         ),
         Column(
-            "USD / useful\nPFLOP-h",
+            "Per useful\nPFLOP-h",
             lambda o: o.usd_per_useful_pflop_hour,
-            text=lambda v: fmt.usd(v, 2),
+            text=lambda v: fmt.money(v, 2),
             numeric=True,
             bold=chosen,
             description="TCO ÷ (useful PFLOP/s × hours used); the lowest eligible is chosen",
@@ -123,14 +123,14 @@ def summary_columns() -> list[Column]:
         Column(
             "Total",
             lambda r: r.total_usd,
-            text=fmt.usd,
+            text=fmt.money,
             numeric=True,
-            tooltip=lambda r: f"TCO over {r.horizon_months} months, USD",
+            tooltip=lambda r: f"TCO over {r.horizon_months} months, in {fmt.currency()}",
         ),
         Column(
-            "USD / useful\nPFLOP-h",
+            "Per useful\nPFLOP-h",
             lambda r: r.usd_per_useful_pflop_hour,
-            text=lambda v: fmt.usd(v, 2),
+            text=lambda v: fmt.money(v, 2),
             numeric=True,
             description="TCO ÷ (useful PFLOP/s × hours used): the unit the cost axis compares",
         ),
@@ -147,7 +147,7 @@ LINE_COLUMNS = [
         foreground=lambda ln: None if ln.costed else theme.severity_colors("warning")[0],
     ),
     Column("Category", lambda ln: ln.category.value, text=fmt.words, width=12, keep=2),
-    Column("Amount", lambda ln: ln.amount_usd, text=fmt.usd, numeric=True, width=12),
+    Column("Amount", lambda ln: ln.amount_usd, text=fmt.money, numeric=True, width=12),
     Column("Paid", line_when, width=10, keep=2, description="when the money moves"),
     Column(
         "How it was computed",
@@ -159,9 +159,9 @@ LINE_COLUMNS = [
 
 MC_COLUMNS = [
     Column("Quote", lambda r: r.label, width=28, elide=Qt.TextElideMode.ElideMiddle),
-    Column("P10", lambda r: r.p10_usd, text=fmt.usd, numeric=True, width=12),
-    Column("P50", lambda r: r.p50_usd, text=fmt.usd, numeric=True, width=12),
-    Column("P90", lambda r: r.p90_usd, text=fmt.usd, numeric=True, width=12),
+    Column("P10", lambda r: r.p10_usd, text=fmt.money, numeric=True, width=12),
+    Column("P50", lambda r: r.p50_usd, text=fmt.money, numeric=True, width=12),
+    Column("P90", lambda r: r.p90_usd, text=fmt.money, numeric=True, width=12),
     Column(
         "Chance of\nranking first",
         lambda r: r.probability_first,

@@ -16,13 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from computescore.gui import format as fmt
 from computescore.gui.widgets import label, read_only_table
 from computescore.reports.model import SCALING_HEADERS, ScalingRow, scaling_cells
 
 SUMMARY_HEADERS = SCALING_HEADERS[1:]
 """The pack's columns but the workload's, which the tab's chooser shows instead."""
 
-CURVE_HEADERS = ("Quote", "Accelerators", "Efficiency", "Useful PFLOP/s", "$ per useful PFLOP-h")
+CURVE_HEADERS = ("Quote", "Accelerators", "Efficiency", "Useful PFLOP/s", "Per useful PFLOP-h")
 
 
 class ScalingTab(QWidget):
@@ -105,7 +106,7 @@ class ScalingTab(QWidget):
                 f"{point.useful_pflops:,.2f}",
                 "—"
                 if point.usd_per_useful_pflop_hour is None
-                else f"${point.usd_per_useful_pflop_hour:,.2f}",
+                else fmt.money(point.usd_per_useful_pflop_hour, 2),
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

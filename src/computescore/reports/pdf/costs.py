@@ -11,7 +11,8 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from computescore.domain.figures import Input, format_number, format_usd, format_usd_short
+from computescore.domain.figures import Input, format_money, format_money_short, format_number
+from computescore.domain.presentation import currency_code
 from computescore.domain.tco.scope import ScopeCell, ScopeState
 from computescore.reports import charts, theme
 from computescore.reports.model import (
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def _usd_or_incomplete(value: float | None) -> str:
-    return "incomplete" if value is None else format_usd(value)
+    return "incomplete" if value is None else format_money(value)
 
 
 def _charts(b: _Builder) -> None:
@@ -144,8 +145,10 @@ def _tco(b: _Builder) -> None:
         _tco_quote(b, item)
     if others:
         b.sub("Quotes not shortlisted")
-        rows = [[b.cell(t(i.label, NAME_LIMIT)), b.num(format_usd(i.total_usd))] for i in others]
-        b.story.append(b.table(["Quote", "Total (USD)"], rows, [0.75, 0.25], numeric=(1,)))
+        rows = [[b.cell(t(i.label, NAME_LIMIT)), b.num(format_money(i.total_usd))] for i in others]
+        b.story.append(
+            b.table(["Quote", f"Total ({currency_code()})"], rows, [0.75, 0.25], numeric=(1,))
+        )
 
 
 SCOPE_HEADERS = {
@@ -163,9 +166,9 @@ SCOPE_HEADERS = {
 
 def _scope_text(cell: ScopeCell) -> str:
     if cell.state is ScopeState.QUOTED:
-        return format_usd_short(cell.amount_usd)
+        return format_money_short(cell.amount_usd)
     if cell.state is ScopeState.ASSUMED:
-        return f"<i>{format_usd_short(cell.amount_usd)}</i>*"
+        return f"<i>{format_money_short(cell.amount_usd)}</i>*"
     if cell.state is ScopeState.INCLUDED:
         return "in rent"
     return f'<font color="{theme.WARNING}">none</font>'
@@ -212,13 +215,13 @@ def _tco_quote(b: _Builder, item: QuoteTco) -> None:
     s = b.s
     b.story.append(CondPageBreak(120))
     b.sub(t(item.label, NAME_LIMIT), bookmark=clip(item.label, 80))
-    unit_parts = [f"<b>{format_usd(item.total_usd)}</b> over {item.horizon_months} months"]
+    unit_parts = [f"<b>{format_money(item.total_usd)}</b> over {item.horizon_months} months"]
     if item.usd_per_used_gpu_hour is not None:
-        unit_parts.append(f"{format_usd(item.usd_per_used_gpu_hour)} per used GPU-hour")
+        unit_parts.append(f"{format_money(item.usd_per_used_gpu_hour)} per used GPU-hour")
     if item.usd_per_useful_pflop_hour is not None:
-        unit_parts.append(f"{format_usd(item.usd_per_useful_pflop_hour)} per useful PFLOP-hour")
+        unit_parts.append(f"{format_money(item.usd_per_useful_pflop_hour)} per useful PFLOP-hour")
     if item.usd_per_million_tokens is not None:
-        unit_parts.append(f"{format_usd(item.usd_per_million_tokens)} per million tokens")
+        unit_parts.append(f"{format_money(item.usd_per_million_tokens)} per million tokens")
     if item.used_gpu_hours is not None:
         unit_parts.append(f"{format_number(item.used_gpu_hours)} GPU-hours used")
     b.story.append(b.p(" · ".join(unit_parts), s.small))
@@ -237,7 +240,7 @@ def _tco_quote(b: _Builder, item: QuoteTco) -> None:
                 b.cell(t(line.label, 300)),
                 b.cell(t(line.category)),
                 b.p(f"{formula}{flags}" + (f"<br/>{inputs}" if inputs else ""), s.tiny),
-                b.num(format_usd(line.amount_usd)),
+                b.num(format_money(line.amount_usd)),
             ]
         )
     rows.append(
@@ -245,12 +248,12 @@ def _tco_quote(b: _Builder, item: QuoteTco) -> None:
             b.cell("Total", bold=True),
             b.cell(""),
             b.cell(""),
-            b.num(format_usd(item.total_usd), bold=True),
+            b.num(format_money(item.total_usd), bold=True),
         ]
     )
     b.story.append(
         b.table(
-            ["Line", "Category", "Formula and inputs", "Amount (USD)"],
+            ["Line", "Category", "Formula and inputs", f"Amount ({currency_code()})"],
             rows,
             [0.27, 0.11, 0.45, 0.17],
             numeric=(3,),

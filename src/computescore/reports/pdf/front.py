@@ -12,7 +12,7 @@ from reportlab.platypus import (
     Table,
 )
 
-from computescore.domain.figures import format_usd, format_usd_change
+from computescore.domain.figures import format_money, format_money_change
 from computescore.domain.findings import FindingSeverity
 from computescore.reports import theme
 from computescore.reports.pdf.blocks import _table_style
@@ -93,7 +93,7 @@ def _cover(b: _Builder, fp: str, band_height: float) -> None:
 def _total_text(item: QuoteTco | None) -> str:
     if item is None:
         return "—"
-    return format_usd(item.total_usd) if item.complete else "incomplete"
+    return format_money(item.total_usd) if item.complete else "incomplete"
 
 
 def _warning_box(b: _Builder, text: str) -> Table:
@@ -260,7 +260,7 @@ def _plan_section(b: _Builder) -> list[Flowable]:
                 b.cell(t(r.option, 120)),
                 b.num("tokens" if r.tokens else f"{r.accelerators:,}"),
                 b.num(f"{r.equivalents:,.1f}"),
-                b.num(format_usd(r.usd)),
+                b.num(format_money(r.usd)),
             ]
             for r in plan.rows
         ]
@@ -286,8 +286,8 @@ def _plan_section(b: _Builder) -> list[Flowable]:
         rows = [
             [
                 b.cell(t(r.name, 60) + (" (recommended)" if r.recommended else "")),
-                b.num("no plan" if r.total_usd is None else format_usd(r.total_usd)),
-                b.num(format_usd_change(r.delta_usd)),
+                b.num("no plan" if r.total_usd is None else format_money(r.total_usd)),
+                b.num(format_money_change(r.delta_usd)),
                 b.num("—" if r.score is None else f"{r.score:.1f}"),
                 b.cell(t(r.vendors, 160)),
             ]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
-from computescore.domain.figures import format_number
+from computescore.domain.figures import format_money, format_number
 from computescore.domain.weights import weights_origin
 from computescore.reports.model import (
     AXIS_TITLES,
@@ -46,6 +46,8 @@ def _currencies(b: _Builder) -> None:
         b.story.append(b.p(t(m.missing_rate_note()), b.s.body))
     elif not m.fx_rates:
         b.absent(m.currency_note())
+    if m.presentation.converted or m.presentation.problem:
+        b.story.append(b.p(t(m.reporting_note()), b.s.body))
 
 
 def _methodology(b: _Builder, fp: str) -> None:
@@ -171,7 +173,9 @@ def _appendix(b: _Builder) -> None:
             if x
         )
         per_hour = (
-            "" if line.usd_per_gpu_hour is None else f"<br/>= ${line.usd_per_gpu_hour:,.2f}/GPU-h"
+            ""
+            if line.usd_per_gpu_hour is None
+            else f"<br/>= {t(format_money(line.usd_per_gpu_hour))}/GPU-h"
         )
         what_text = " · ".join(x for x in (t(line.kind), t(what, 60)) if x)
         amount = t(f"{count} {deploy}".strip())

@@ -12,6 +12,7 @@ from reportlab.platypus import (
     PageTemplate,
 )
 
+from computescore.domain.presentation import presenting
 from computescore.errors import UsageError
 from computescore.reports.model import (
     BoardPack,
@@ -45,6 +46,11 @@ def render_pdf(pack: BoardPack, paper: str = "a4") -> bytes:
     Raises:
         UsageError: ``paper`` is not a known size.
     """
+    with presenting(pack.presentation):
+        return _render_pdf(pack, paper)
+
+
+def _render_pdf(pack: BoardPack, paper: str = "a4") -> bytes:
     try:
         page_width, page_height = PAPER_SIZES[paper.lower()]
     except KeyError:

@@ -11,6 +11,7 @@ from reportlab.platypus import (
     Table,
 )
 
+from computescore.domain.figures import format_money
 from computescore.domain.findings import Finding, FindingSeverity
 from computescore.reports.model import (
     QuoteExit,
@@ -203,7 +204,7 @@ def _exit_table(b: _Builder, group: Sequence[QuoteExit], per_table: int) -> Tabl
         return "—" if v is None else f"{v} days"
 
     def egress(v: object) -> str:
-        return "—" if v is None else f"${v}/GB"
+        return "—" if v is None else f"{format_money(float(str(v)))}/GB"
 
     terms = [
         ("Notice period", [notice(q.terms.notice_days) for q in group]),

@@ -86,6 +86,7 @@ class UnitOfWork(WorkspaceRows):
             prepared_by=evaluation.prepared_by,
             end_user=evaluation.end_user,
             end_user_hq=evaluation.end_user_hq,
+            reporting_currency=evaluation.reporting_currency,
             weights=dict(evaluation.weights) or None,
             created_at=now,
             updated_at=now,
