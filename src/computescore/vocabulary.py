@@ -168,6 +168,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
     Assumption("downtime_usd_per_gpu_hour", "business loss per GPU-hour of outage", "USD/GPU-h"),
     Assumption("restart_hours", "job stopped per failure (checkpoint and restart)", "h"),
     Assumption("spot_for_steady", "spot allowed for a steady workload"),
+    Assumption("house_in_facility_quotes", "owned hardware housed in a facility quote"),
     Assumption("power_budget_kw", "power budget for owned and on-site hardware", "kW"),
     Assumption(
         "token_output_share",

@@ -300,7 +300,7 @@ def test_supporting_quotes_in_score_and_tco(
     assert colo["reason"].startswith("no compute lines: a facility/services quote")
     # 40 kW × US$200 × 12 + US$1,000 × 12 = 108,000.
     assert colo["headline_usd"] == pytest.approx(108_000.0)
-    assert colo["combine_with"] == ["Kessler Systemhaus — KS-7"]
+    assert colo["combine_with"] == colo["houses"] == ["Kessler Systemhaus — KS-7"]
     assert set(colo["axes"]) == {"service", "compliance"}
     mc = {q["quote"]: q for q in out["monte_carlo"]["quotes"]}
     assert mc[COLO]["supporting"] and mc[COLO]["probability_first"] is None
@@ -325,7 +325,7 @@ def test_supporting_quotes_in_score_and_tco(
         "Nordlicht Colocation — NC-5: no compute lines: a facility/services quote to combine "
         "with an owned option" in text
     )
-    assert "owned option it could house: Kessler Systemhaus — KS-7" in text
+    assert "Houses Kessler Systemhaus — KS-7: its facility is priced for" in text
     assert "supporting" in text.split("Monte Carlo")[1]
     assert main(["tco", "--db", str(workspace)]) == 0
     text = capsys.readouterr().out

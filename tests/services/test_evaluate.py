@@ -300,16 +300,39 @@ def add_colocation(path: Path) -> None:
         uow.add_quote(row.id, colo)
 
 
-def test_a_colocation_quote_is_supporting_and_changes_no_ranking(workspace: Path | str) -> None:
+def test_a_colocation_quote_houses_the_owned_option_and_is_not_ranked(
+    workspace: Path | str,
+) -> None:
     before = _run(workspace)
     add_colocation(workspace)
     after = _run(workspace)
     card = after.scorecard
-    # Not ranked, not in the pools: every compute offer keeps its scores and rank.
-    assert [(s.quote_key, s.rank, s.axes) for s in card.scores] == [
+    # Kessler's 8 H100 draw 10.08 kW: housed at Nordlicht for 12 months, US$200 × 10.08 ×
+    # 12 = 24,192 of cabinet power (priced for that load, not the 40 kW quoted) + remote
+    # hands 1,000 × 12 = 12,000 (no quantity stated: as quoted) = 36,192, in place of the
+    # facility assumption of US$0.
+    costs = {q.quote_key: q.tco.total_usd for q in before.quotes}
+    for item in after.quotes:
+        extra = 36_192.0 if item.quote_key == KESSLER else 0.0
+        if item.quote_key != COLO:
+            assert item.tco.total_usd == pytest.approx(costs[item.quote_key] + extra)
+    kessler = after.quote(KESSLER).tco
+    assert kessler.housed_at == COLO
+    housed = [line for line in kessler.lines if line.label.endswith("(at Nordlicht Colocation)")]
+    assert [round(line.amount_usd, 2) for line in housed] == [24_192.0, 12_000.0]
+    assert not any(line.label.startswith("Facility: 8 ×") for line in kessler.lines)
+    # With housing turned off, the colocation quote changes nothing: every compute offer
+    # keeps its scores and rank.
+    data = _data(workspace)
+    off = dataclasses.replace(
+        data, assumptions={**data.assumptions, "house_in_facility_quotes": False}
+    )
+    apart = evaluate(off, FAST)
+    assert [(s.quote_key, s.rank, s.axes) for s in apart.scorecard.scores] == [
         (s.quote_key, s.rank, s.axes) for s in before.scorecard.scores
     ]
-    assert after.margin == before.margin and after.flips == before.flips
+    assert apart.margin == before.margin and apart.flips == before.flips
+    assert apart.scorecard.supporting[0].houses == ()
     (item,) = card.supporting
     assert item.quote_key == COLO
     assert item.reason == (
@@ -317,7 +340,8 @@ def test_a_colocation_quote_is_supporting_and_changes_no_ranking(workspace: Path
     )
     # 40 kW × US$200 × 12 months + US$1,000 × 12 = 96,000 + 12,000 = 108,000.
     assert item.headline_usd == pytest.approx(108_000.0)
-    assert item.combine_with == ("Kessler Systemhaus — KS-7",)
+    assert item.combine_with == item.houses == ("Kessler Systemhaus — KS-7",)
+    assert item.housing_text().startswith("Houses Kessler Systemhaus — KS-7: its facility")
     # Its own TCO lines are still in the result, after the scored quotes.
     assert after.quotes[-1].quote_key == COLO
     assert after.quote(COLO).tco.total_usd == pytest.approx(108_000.0)

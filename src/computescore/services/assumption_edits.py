@@ -24,7 +24,7 @@ EDITABLE = tuple(f.name for f in dataclasses.fields(Assumptions) if f.name != "f
 """The assumptions set here (exchange rates have their own command, ``fx``)."""
 
 _NULLABLE = frozenset({"hours_per_day", "egress_gb_per_month", "spot_overhead", "power_budget_kw"})
-_BOOLEAN = frozenset({"renew_short_terms", "spot_for_steady"})
+_BOOLEAN = frozenset({"renew_short_terms", "spot_for_steady", "house_in_facility_quotes"})
 
 
 @dataclass(frozen=True, slots=True)

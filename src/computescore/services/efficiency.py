@@ -49,6 +49,7 @@ def scaling_rows(data: EvaluationData, result: EvaluationResult) -> tuple[Scalin
                         data.fx_rates,
                         data.evaluation.decision_date,
                         result.assumptions,
+                        housings=result.housings,
                     ),
                 )
                 for quote in data.quotes

@@ -50,7 +50,7 @@ from computescore.domain.buy_vs_rent import (
 from computescore.domain.catalog import Accelerator, Catalogue
 from computescore.domain.committee import CommitteeCheck
 from computescore.domain.figures import Figure
-from computescore.domain.findings import Finding
+from computescore.domain.findings import Finding, FindingSeverity
 from computescore.domain.measurement import option_performance, usable_mfu
 from computescore.domain.montecarlo import (
     DEFAULT_SEED,
@@ -96,6 +96,7 @@ from computescore.domain.tco import (
     compute_tco,
 )
 from computescore.domain.tco.compute_lines import installed_on_site
+from computescore.domain.tco.housing import is_facility_quote
 from computescore.domain.tco.scope import ScopeCell, scope_of
 from computescore.domain.weights import Weights, normalise_weights, preset_for, presets_from_data
 from computescore.domain.workload import Workload
@@ -216,6 +217,8 @@ class EvaluationResult:
     independence: IndependenceCheck | None = None
     committee: CommitteeCheck | None = None
     """The leave-one-evaluator-out check (None without criteria or submitted scores)."""
+    housings: tuple[Quote, ...] = ()
+    """The facility quotes owned hardware may be housed in (``domain.tco.housing``)."""
 
     def quote(self, quote_key: str) -> QuoteResult:
         """The results of one quote."""
@@ -231,6 +234,19 @@ class EvaluationResult:
 def load_weight_presets() -> tuple[dict[Any, Weights], tuple[Problem, ...]]:
     """The shipped weight presets per workload class, parsed."""
     return presets_from_data(resources_access.read_json("presets", "weights.json"))
+
+
+def facility_quotes(
+    quotes: Sequence[Quote], findings: Mapping[str, Sequence[Finding]]
+) -> tuple[Quote, ...]:
+    """The facility quotes that may house owned hardware: those not knocked out for the
+    workload (``findings`` by quote key)."""
+    return tuple(
+        quote
+        for quote in quotes
+        if is_facility_quote(quote)
+        and not any(f.severity is FindingSeverity.KNOCKOUT for f in findings.get(quote.key, ()))
+    )
 
 
 def choose_workload(data: EvaluationData, name: str | None) -> tuple[Workload, str]:
@@ -638,12 +654,22 @@ def evaluate(
     all_problems: list[Problem] = [*problems, *weight_problems]
     count = max(1, len(data.quotes))
     min_acc = 1
+    housings = (
+        facility_quotes(data.quotes, by_quote) if assumptions.house_in_facility_quotes else ()
+    )
     for index, quote in enumerate(sorted(data.quotes, key=lambda q: q.key)):
         check_cancel(report)
         report.report(0.7 * index / count, f"Costing {quote.label}")
         excluded = excluded_lines(quote, by_quote.get(quote.key, ()))
         tco = compute_tco(
-            quote, workload, accelerators, data.fx_rates, day, assumptions, excluded=excluded
+            quote,
+            workload,
+            accelerators,
+            data.fx_rates,
+            day,
+            assumptions,
+            excluded=excluded,
+            housings=housings,
         )
         sizing, fit = _quote_sizing(quote, tco, workload, data.catalogue, assumptions)
         if sizing is not None:
@@ -742,6 +768,7 @@ def evaluate(
         buy_vs_rent=advice,
         monte_carlo=monte,
         problems=tuple(all_problems),
+        housings=housings,
         independence=independence,
         committee=committee,
     )

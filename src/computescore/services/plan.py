@@ -438,6 +438,7 @@ def plan_inputs(
                 data.fx_rates,
                 data.evaluation.decision_date,
                 result.assumptions,
+                housings=result.housings,
             )
             options.extend(
                 _options_for(

@@ -129,6 +129,7 @@ def score_to_dict(result: Any) -> dict[str, Any]:
                 "disqualified": item.disqualified,
                 "knockouts": [_finding(f) for f in item.knockouts],
                 "combine_with": list(item.combine_with),
+                "houses": list(item.houses),
                 "axes": {
                     a.axis.value: {
                         "score": round(a.score, 6),
@@ -355,9 +356,8 @@ def _print_score(result: Any) -> None:
                 f"  prices {', '.join(item.offers)}; its own TCO is {total} "
                 "(lines: computescore tco)"
             )
-            if item.combine_with:
-                houses = "owned option" if len(item.combine_with) == 1 else "owned options"
-                print(f"  {houses} it could house: {'; '.join(item.combine_with)}")
+            if item.combine_with or item.houses:
+                print(f"  {item.housing_text()}")
             else:
                 print("  no qualified owned option in this evaluation to combine it with")
             for f in item.knockouts:

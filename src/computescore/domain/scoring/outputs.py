@@ -85,6 +85,8 @@ class SupportingQuote:
         knockouts: must-haves it fails; a knocked-out supporting quote cannot be used.
         combine_with: labels of the qualified compute offers with owned capacity that
             it could house (empty when the evaluation has none).
+        houses: those of them whose TCO is housed in it (its facility lines priced for
+            their load, ``domain.tco.housing``).
     """
 
     quote_key: str
@@ -96,11 +98,26 @@ class SupportingQuote:
     compliance: AxisScore
     knockouts: tuple[Finding, ...] = ()
     combine_with: tuple[str, ...] = ()
+    houses: tuple[str, ...] = ()
 
     @property
     def disqualified(self) -> bool:
         """True when a must-have knocks it out."""
         return bool(self.knockouts)
+
+    def housing_text(self) -> str:
+        """Which owned options it houses (costed in their TCO) or could house; "" for none."""
+        could = [label for label in self.combine_with if label not in self.houses]
+        parts = []
+        if self.houses:
+            parts.append(
+                f"Houses {'; '.join(self.houses)}: its facility is priced for "
+                f"{'that option' if len(self.houses) == 1 else 'those options'}' load in "
+                f"{'its' if len(self.houses) == 1 else 'their'} TCO."
+            )
+        if could:
+            parts.append(f"Could house {'; '.join(could)}.")
+        return " ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from computescore.domain.figures import (
@@ -113,7 +113,9 @@ def score_quotes(
         r.label for r in final if r.rank is not None and _owned_option(by_key[r.quote_key])
     )
     supporting = tuple(
-        _supporting(entry, knocked[entry.key], owners, used_rules)
+        _supporting(
+            entry, knocked[entry.key], owners, used_rules, _housed_in(entry.key, final, by_key)
+        )
         for entry in everything
         if not entry.quote.compute_lines
     )
@@ -128,11 +130,23 @@ def score_quotes(
     return Scorecard(weights, tuple(final), "pflop", used_rules, notes, supporting)
 
 
+def _housed_in(
+    key: str, scores: Sequence[QuoteScore], entries: Mapping[str, ScoreInput]
+) -> tuple[str, ...]:
+    """The labels of the scored quotes whose owned option is housed in the quote ``key``."""
+    return tuple(
+        score.label
+        for score in scores
+        if (tco := entries[score.quote_key].tco) is not None and tco.housed_at == key
+    )
+
+
 def _supporting(
     entry: ScoreInput,
     knockouts: tuple[Finding, ...],
     owners: tuple[str, ...],
     rules: ScoringRules,
+    houses: tuple[str, ...] = (),
 ) -> SupportingQuote:
     offers = _unique(
         (line.category.value if line.category is not None else "other")
@@ -150,4 +164,5 @@ def _supporting(
         with_criteria(_compliance_score(entry, rules), entry.qualitative),
         knockouts,
         () if token_offer else owners,
+        houses,
     )

@@ -53,6 +53,7 @@ class Assumptions:
     power_budget_kw: float | None = None
     token_output_share: float = 0.25
     token_cached_share: float = 0.0
+    house_in_facility_quotes: bool = True
 
 
 ASSUMPTION_NOTES: Mapping[str, str] = {
@@ -101,6 +102,9 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "0.25 is a chat mix of three prompt tokens to one answer token (assumption; use your logs)",
     "token_cached_share": "share of the tokens that are input served from the API's prompt "
     "cache, priced per million cached tokens; the rest of the input is plain input",
+    "house_in_facility_quotes": "owned hardware is housed in the evaluation's facility "
+    "(colocation) quote that houses its load most cheaply, priced for its kW; off: the "
+    "facility assumption houses it (0 when your premises are already paid for)",
     "spot_for_steady": "spot (interruptible) options may be chosen for a steady workload; off by "
     "default: production serving cannot be pre-empted, so spot is priced and shown but not chosen",
 }
@@ -135,7 +139,7 @@ def assumptions_from_mapping(
         if key not in fields:
             problems.append(Problem(where, "unknown assumption; ignored", Severity.WARNING))
             continue
-        if key in ("renew_short_terms", "spot_for_steady"):
+        if key in ("renew_short_terms", "spot_for_steady", "house_in_facility_quotes"):
             if isinstance(raw, bool):
                 changes[key] = raw
             else:

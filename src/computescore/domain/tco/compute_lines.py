@@ -25,6 +25,7 @@ from computescore.domain.tco.helpers import (
     _scale_note,
     price_unit_text,
 )
+from computescore.domain.tco.housing import house
 from computescore.domain.tco.records import TcoCategory, Timing
 from computescore.domain.unit_economics import spot_lost_work
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
@@ -465,6 +466,9 @@ def _on_site(
             "USD",
             None,
         )
+    has_own_facility = any(item.category is CostCategory.FACILITY for item in b.quote.lines)
+    if not has_own_facility and b.housings and house(b, source, kw):
+        return kw
     if b.a.facility_usd_per_kw_month > 0:
         b.add(
             f"Facility: {count} × {name}",
@@ -482,7 +486,7 @@ def _on_site(
             "USD",
             None,
         )
-    elif not any(item.category is CostCategory.FACILITY for item in b.quote.lines):
+    elif not has_own_facility:
         # Shown at 0 so the reader sees that rack space, power feed and cooling of the
         # facility are assumed paid for, not forgotten.
         b.add(

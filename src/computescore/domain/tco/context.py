@@ -26,7 +26,8 @@ class _Context:
 
     ``cost_lines`` keeps each cost line's TCO lines and problems by the inputs they
     depend on, so options that share them do not price them again. ``left_out`` are the
-    indexes of lines not priced at all (a token API's other models).
+    indexes of lines not priced at all (a token API's other models). ``housings`` are
+    the facility quotes owned hardware may be housed in.
     """
 
     quote: Quote
@@ -39,6 +40,7 @@ class _Context:
     horizon: int
     needed: int | None
     left_out: frozenset[int] = frozenset()
+    housings: tuple[Quote, ...] = ()
     cost_lines: dict[
         tuple[int, tuple[float | bool, ...]],
         tuple[tuple[TcoLine, ...], tuple[Problem, ...], bool, str],

@@ -43,6 +43,7 @@ def compute_tco(
     assumptions: Assumptions | None = None,
     *,
     excluded: Mapping[int, str] | None = None,
+    housings: Sequence[Quote] = (),
 ) -> Tco:
     """Itemised TCO of ``quote`` for ``workload`` over its horizon, in USD.
 
@@ -61,6 +62,8 @@ def compute_tco(
         assumptions: user-editable inputs; defaults when None.
         excluded: line index → the knock-out that excludes that line's option; such an
             option is priced and shown but never chosen while another remains.
+        housings: facility quotes owned hardware may be housed in (``tco.housing``);
+            none: the facility assumption houses it.
 
     Returns:
         The :class:`Tco`: lines, total, present value, monthly cash flow, cost per used
@@ -112,7 +115,9 @@ def compute_tco(
             choice=choice.note,
             quote_lines=_quoted_lines(quote, None, (), choice.left_out),
         )
-    context = _Context(quote, workload, accelerators, fx_rates, on, a, h, horizon, needed)
+    context = _Context(
+        quote, workload, accelerators, fx_rates, on, a, h, horizon, needed, housings=tuple(housings)
+    )
     drafts = [_price(context, option, number) for number, option in enumerate(compute, 1)]
     options = [draft.option for draft in drafts if draft.option is not None]
     options = exclude_options(options, excluded or {})

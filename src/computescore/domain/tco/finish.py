@@ -245,6 +245,7 @@ def _finish(
         useful_basis=basis,
         useful_missing=missing,
         compute_offer=bool(quote.compute_lines),
+        housed_at=b.housed_at,
     )
 
 

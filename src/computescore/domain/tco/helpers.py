@@ -89,6 +89,10 @@ class _Builder:
         self.complete = True
         self.tokens_per_day: float | None = None
         """The workload's tokens a day, for lines priced per million tokens."""
+        self.housings: tuple[Quote, ...] = ()
+        """Facility quotes that may house owned hardware (see ``tco.housing``)."""
+        self.housed_at = ""
+        """The key of the facility quote the owned option is housed in ("" for none)."""
 
     def fx(self, currency: str, source: str) -> FxUsed | None:
         code = currency.upper()

@@ -82,6 +82,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
     quote, unmeasured = _measured_for(c, option)
     b = _Builder(quote, c.horizon, c.h, a, c.fx_rates, c.on)
     b.tokens_per_day = workload.tokens_per_day
+    b.housings = c.housings
     if unmeasured and option is not None:
         b.problems.append(
             Problem(_line_source(quote, *option), sentence(unmeasured), Severity.WARNING)

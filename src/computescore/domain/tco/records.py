@@ -339,6 +339,8 @@ class Tco:
     chosen_option: int | None = None
     choice: str = ""
     quote_lines: tuple[QuotedLine, ...] = ()
+    housed_at: str = ""
+    """The key of the facility quote the owned option is housed in ("" for none)."""
 
     @property
     def chosen(self) -> TcoOption | None:

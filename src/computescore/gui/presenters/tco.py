@@ -91,7 +91,8 @@ class QuoteCost:
     """Why a supporting quote is not ranked, or a compute offer's knock-outs ("" if none)."""
     knocked_out: bool
     tco: Any
-    combine_with: tuple[str, ...] = ()
+    housing: str = ""
+    """Which owned options a supporting facility quote houses or could house."""
 
 
 def quote_costs(result: Any) -> list[QuoteCost]:
@@ -125,7 +126,7 @@ def quote_costs(result: Any) -> list[QuoteCost]:
                 support.reason if support is not None else knocked.get(item.quote_key, ""),
                 item.quote_key in knocked,
                 tco,
-                tuple(support.combine_with) if support is not None else (),
+                support.housing_text() if support is not None else "",
             )
         )
     return out

@@ -68,7 +68,7 @@ def standings(card: Any) -> dict[str, Standing]:
             reasons = "\n".join(f"{k.title}: {k.reason}" for k in score.knockouts)
             out[score.quote_key] = Standing("Knocked out", 1000.0, reasons)
     for item in card.supporting:
-        house = " It could house " + "; ".join(item.combine_with) + "." if item.combine_with else ""
+        house = " " + item.housing_text() if item.housing_text() else ""
         knocked = (
             " Knocked out: " + "; ".join(k.title for k in item.knockouts) + "."
             if item.knockouts

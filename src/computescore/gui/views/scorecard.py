@@ -180,18 +180,18 @@ def supporting_columns() -> list[Column]:
             tooltip=lambda r: str(r.compliance.explanation),
         ),
         Column(
-            "Could house",
+            "Houses",
             lambda r: (
                 "knocked out: " + "; ".join(k.title for k in r.knockouts)
                 if r.knockouts
-                else "; ".join(r.combine_with) or "no owned option in this evaluation"
+                else r.housing_text() or "no owned option in this evaluation"
             ),
             width=36,
             foreground=lambda r: theme.severity_colors("knockout")[0] if r.knockouts else None,
             tooltip=lambda r: (
                 "\n".join(
                     [f"{k.title}: {k.reason}" for k in r.knockouts]
-                    or [f"Owned option it could house: {c}" for c in r.combine_with]
+                    or [r.housing_text()]
                 )
                 or None
             ),

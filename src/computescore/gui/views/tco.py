@@ -153,8 +153,8 @@ class QuoteCostDetail(QWidget):
         options = list(tco.options)
         if row.supporting:
             text = f"Supporting quote, not ranked: {row.reason}."
-            if row.combine_with:
-                text += " It could house: " + "; ".join(row.combine_with) + "."
+            if row.housing:
+                text += " " + row.housing
             self.choice.setText(text)
             self.figures.setText("")
         else:
