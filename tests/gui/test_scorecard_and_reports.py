@@ -308,3 +308,18 @@ def test_the_token_mix_is_edited_with_the_tco_assumptions(analysed, qtbot) -> No
     assert (
         "output tokens 40 %" in view.assumption_summary.toolTip() + view.assumption_summary.text()
     )
+
+
+def test_housing_owned_hardware_is_an_undoable_switch_on_by_default(analysed, qtbot) -> None:
+    view = analysed.show_view("tco")
+    view.edit_assumptions.setChecked(True)
+    assert view.house_owned.isVisible() and view.house_owned.isChecked()
+    view.house_owned.setChecked(False)
+    assert analysed.workspace.snapshot.assumptions["house_in_facility_quotes"] is False
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert analysed.analysis.result.assumptions.house_in_facility_quotes is False
+    assert "owned hardware not housed in facility quotes" in view.assumption_summary.full_text()
+    analysed.act_undo.trigger()
+    assert "house_in_facility_quotes" not in analysed.workspace.snapshot.assumptions
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert view.house_owned.isChecked()

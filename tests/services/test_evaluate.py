@@ -359,6 +359,7 @@ def test_a_colocation_quote_houses_the_owned_option_and_is_not_ranked(
     colo_tco = pack.tco_for(COLO)
     assert colo_tco is not None and colo_tco.total_usd == pytest.approx(108_000.0)
     assert not colo_tco.shortlisted
+    assert colo_tco.notes[0].startswith("Houses Kessler Systemhaus — KS-7: its facility")
     assert pack.ranking is not None
     assert COLO not in {row.quote_key for row in pack.ranking.rows}
 

@@ -207,11 +207,12 @@ def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
     # Supporting quotes (no compute lines) are not ranked but keep their TCO in the pack.
     listed = [(score.quote_key, not score.disqualified) for score in result.scorecard.scores]
     listed += [(item.quote_key, False) for item in result.scorecard.supporting]
+    housing = {item.quote_key: item.housing_text() for item in result.scorecard.supporting}
     for quote_key, shortlisted in listed:
         quote = result.quote(quote_key)
         tco = quote.tco
         whole = tco.complete
-        notes: list[str] = []
+        notes: list[str] = [housing[quote_key]] if housing.get(quote_key) else []
         if not whole:
             notes.append(
                 "Incomplete: a line could not be costed, so the total below leaves it out "
@@ -221,7 +222,7 @@ def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
             notes.append(f"Priced for the workload: {tco.choice}.")
             notes.extend(
                 f"Option {o.number}: {o.label}, quoted {o.quoted}; "
-                + (f"{o.total_usd:,.0f} USD for the workload" if o.priced else "not priced")
+                + (f"{format_money(o.total_usd)} for the workload" if o.priced else "not priced")
                 + (" (chosen)" if o.chosen else f"; {o.note}" if o.note else "")
                 + "."
                 for o in tco.options

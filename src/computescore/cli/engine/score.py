@@ -10,6 +10,7 @@ from computescore.cli.common import print_json, print_table
 from computescore.cli.engine.values import figure_value, problem_dicts, result_header
 from computescore.domain.figures import FLAG_LEGEND, flag_mark, format_number
 from computescore.domain.presentation import currency_code, presenting, to_reporting
+from computescore.domain.scoring import TOKEN_API_REASON
 from computescore.domain.scoring.missing import missing_sentence, missing_swings
 from computescore.domain.scoring.scales import describe_scale
 from computescore.domain.weights import weights_origin
@@ -358,7 +359,7 @@ def _print_score(result: Any) -> None:
             )
             if item.combine_with or item.houses:
                 print(f"  {item.housing_text()}")
-            else:
+            elif item.reason != TOKEN_API_REASON:
                 print("  no qualified owned option in this evaluation to combine it with")
             for f in item.knockouts:
                 print(f"  {knockout_text(f)}")

@@ -149,7 +149,7 @@ def house(b: _Builder, source: str, kw: float) -> bool:
     b.problems.append(
         Problem(
             source,
-            f"housed at {housed.quote.label}{of}: its facility is priced for this option's "
+            f"Housed at {housed.quote.label}{of}: its facility is priced for this option's "
             f"{kw:,.1f} kW of IT load, in place of the facility assumption{counted}",
             Severity.INFO,
         )

@@ -189,10 +189,7 @@ def supporting_columns() -> list[Column]:
             width=36,
             foreground=lambda r: theme.severity_colors("knockout")[0] if r.knockouts else None,
             tooltip=lambda r: (
-                "\n".join(
-                    [f"{k.title}: {k.reason}" for k in r.knockouts]
-                    or [r.housing_text()]
-                )
+                "\n".join([f"{k.title}: {k.reason}" for k in r.knockouts] or [r.housing_text()])
                 or None
             ),
             description="the owned compute offers this facility or service could go with",

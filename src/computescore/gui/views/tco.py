@@ -279,6 +279,14 @@ class TcoView(View):
         )
         self.spot_for_steady.toggled.connect(self._on_spot_for_steady)
         box.addWidget(self.spot_for_steady)
+        self.house_owned = QCheckBox("House owned hardware in the cheapest facility quote")
+        self.house_owned.setToolTip(
+            "On by default: a purchase (or a lease installed at your site) is costed in the "
+            "evaluation's colocation quote that houses its load most cheaply. Off: the "
+            "facility assumption houses it (0 when your premises are already paid for)."
+        )
+        self.house_owned.toggled.connect(self._on_house_owned)
+        box.addWidget(self.house_owned)
         self.body_layout.addWidget(assumptions)
         self._show_assumptions(False)
 
@@ -436,6 +444,7 @@ class TcoView(View):
         self.form.widget.setVisible(shown)
         self.assumption_note.setVisible(shown)
         self.spot_for_steady.setVisible(shown)
+        self.house_owned.setVisible(shown)
         self.assumption_summary.setVisible(not shown)
         self.edit_assumptions.setText("Done" if shown else "Edit")
 
@@ -458,12 +467,7 @@ class TcoView(View):
                 "Set for this evaluation" if key in stored else "Default value"
             )
             summary.append(assumption_text(key, shown))
-        spot = bool(result.assumptions.spot_for_steady)
-        if spot:
-            summary.insert(0, "spot chosen for steady workloads")
-        self.spot_for_steady.blockSignals(True)
-        self.spot_for_steady.setChecked(spot)
-        self.spot_for_steady.blockSignals(False)
+        summary[:0] = self._show_switches(result.assumptions)
         self.assumption_summary.setText(" · ".join(summary))
         self.assumption_summary.set_tip(
             (f"{len(stored)} set for this evaluation, the others are defaults. " if stored else "")
@@ -664,26 +668,65 @@ class TcoView(View):
         )
         self.banner.setVisible(False)
 
+    def _show_switches(self, assumptions: Any) -> list[str]:
+        """Tick the on/off assumptions as used; what the summary says of those not at default."""
+        said = []
+        for box, on, default, words in (
+            (
+                self.spot_for_steady,
+                assumptions.spot_for_steady,
+                False,
+                "spot chosen for steady workloads",
+            ),
+            (
+                self.house_owned,
+                assumptions.house_in_facility_quotes,
+                True,
+                "owned hardware not housed in facility quotes",
+            ),
+        ):
+            box.blockSignals(True)
+            box.setChecked(bool(on))
+            box.blockSignals(False)
+            if bool(on) != default:
+                said.append(words)
+        return said
+
     @guarded
     def _on_spot_for_steady(self, checked: bool) -> None:
-        snap = self.workspace.snapshot
-        if snap is None:
-            return
-        current = dict(snap.assumptions)
-        if bool(current.get("spot_for_steady", False)) == checked:
-            return
-        if checked:
-            current["spot_for_steady"] = True
-        else:
-            current.pop("spot_for_steady", None)
-        commands.set_evaluation_field(
-            self.workspace,
-            "assumptions",
-            current,
+        self._set_switch(
+            "spot_for_steady",
+            checked,
+            False,
             "Choose spot for steady workloads"
             if checked
             else "Do not choose spot for steady workloads",
         )
+
+    @guarded
+    def _on_house_owned(self, checked: bool) -> None:
+        self._set_switch(
+            "house_in_facility_quotes",
+            checked,
+            True,
+            "House owned hardware in facility quotes"
+            if checked
+            else "Do not house owned hardware in facility quotes",
+        )
+
+    def _set_switch(self, key: str, checked: bool, default: bool, undo_text: str) -> None:
+        """Store an on/off assumption undoably (its default is stored as no entry)."""
+        snap = self.workspace.snapshot
+        if snap is None:
+            return
+        current = dict(snap.assumptions)
+        if bool(current.get(key, default)) == checked:
+            return
+        if checked == default:
+            current.pop(key, None)
+        else:
+            current[key] = checked
+        commands.set_evaluation_field(self.workspace, "assumptions", current, undo_text)
 
     @guarded
     def run_monte_carlo(self, _checked: bool = False) -> None:

@@ -12,7 +12,7 @@ from reportlab.platypus import (
 )
 
 from computescore.domain.figures import Input, format_money, format_money_short, format_number
-from computescore.domain.presentation import currency_code
+from computescore.domain.presentation import currency_code, current
 from computescore.domain.tco.scope import ScopeCell, ScopeState
 from computescore.reports import charts, theme
 from computescore.reports.model import (
@@ -135,8 +135,8 @@ def _tco(b: _Builder) -> None:
         b.p(
             f"Every cost line of the {len(shortlisted)} shortlisted "
             f"{'quote' if len(shortlisted) == 1 else 'quotes'}, with the formula "
-            "and the inputs it used. Amounts are US dollars over the horizon; negative "
-            "amounts are residual values or credits.",
+            f"and the inputs it used. Amounts are in {currency_code()} over the horizon; "
+            "negative amounts are residual values or credits.",
             s.body,
         )
     )
@@ -149,6 +149,10 @@ def _tco(b: _Builder) -> None:
         b.story.append(
             b.table(["Quote", f"Total ({currency_code()})"], rows, [0.75, 0.25], numeric=(1,))
         )
+        for item in others:
+            houses = next((n for n in item.notes if n.startswith("Houses ")), "")
+            if houses:
+                b.story.append(b.p(f"{t(item.label, NAME_LIMIT)}: {t(houses)}", s.small))
 
 
 SCOPE_HEADERS = {
@@ -182,10 +186,12 @@ def _scope(b: _Builder, items: Sequence[QuoteTco]) -> None:
     b.sub("What each total covers")
     b.story.append(
         b.p(
-            "Each total is read against the same items. A figure is quoted by the vendor; "
-            "<i>$x</i>* is worked out from the evaluation's assumptions (energy and "
-            "operations of hardware the buyer runs, a facility assumed already paid for at "
-            "$0); “in rent” is run, powered and housed by a cloud within its price; "
+            "Each total is read against the same items. A figure is quoted by the vendor "
+            "(a facility quote that houses owned hardware counts as quoted); "
+            f"<i>{t(current().symbol.strip())}x</i>* is worked out from the evaluation's "
+            "assumptions (energy and operations of hardware the buyer runs, a facility "
+            f"assumed already paid for at {t(format_money(0))}); “in rent” is run, powered "
+            "and housed by a cloud within its price; "
             "“none” is in neither the quote nor the assumptions — ask for it or add a "
             "cost before comparing totals.",
             b.s.small,
