@@ -57,7 +57,7 @@ def test_the_buyer_sets_a_budget_and_the_score_follows_it(
         "SELECT COUNT(*) FROM audit_log WHERE entity='evaluation' AND field_name='assumptions'"
     ).fetchone()[0]
     raw.close()
-    assert changes == 3
+    assert changes == 1 + 3  # the workspace's own assumptions, then the three changes
 
 
 def test_bad_anchors_are_refused_with_the_reason(
@@ -146,7 +146,7 @@ def test_swing_weights_are_stored_shown_and_frozen(
         "SELECT COUNT(*) FROM audit_log WHERE entity='evaluation' AND field_name='assumptions'"
     ).fetchone()[0]
     raw.close()
-    assert changes == 4  # swing, freeze, unfreeze, swing
+    assert changes == 1 + 4  # the workspace's assumptions; swing, freeze, unfreeze, swing
 
 
 def test_pairwise_weights_are_stored_and_contradictions_refused(

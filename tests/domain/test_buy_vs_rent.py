@@ -26,6 +26,9 @@ from tests.domain.engine_records import CATALOGUE, DECISION_DATE, compute_line, 
 
 DAYS_IN_24_MONTHS = 24 * 730 / 24  # 730 days
 
+NO_DISCOUNT = Assumptions(discount_rate=0.0)
+"""Assumptions of the figures worked by hand here: no cost of capital."""
+
 
 def _card(rent_usd_per_hour: float) -> tuple[AffineCost, AffineCost]:
     # One card over 24 months (730 days). Owned: US$2,200 up front, 0.45 kW at US$0.16/kWh
@@ -83,6 +86,7 @@ def test_reserved_and_on_demand_break_even_from_real_tcos() -> None:
         CATALOGUE,
         (),
         DECISION_DATE,
+        NO_DISCOUNT,
     )
     on_demand = compute_tco(
         quote("B", compute_line("3.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8)),
@@ -90,8 +94,9 @@ def test_reserved_and_on_demand_break_even_from_real_tcos() -> None:
         CATALOGUE,
         (),
         DECISION_DATE,
+        NO_DISCOUNT,
     )
-    a = Assumptions()
+    a = Assumptions(discount_rate=0.0)
     committed = affine_cost(reserved, a.energy_usd_per_kwh, a.residual_fraction)
     hourly = affine_cost(on_demand, a.energy_usd_per_kwh, a.residual_fraction)
     assert committed.fixed_usd == pytest.approx(140_160.0)

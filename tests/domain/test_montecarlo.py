@@ -54,7 +54,7 @@ def _tcos(a: Assumptions) -> list[Tco]:
     return [compute_tco(q, WORKLOAD, CATALOGUE, (), DECISION_DATE, a) for q in _quotes()]
 
 
-ASSUMPTIONS = Assumptions(fx_override={"EUR": 1.10})
+ASSUMPTIONS = Assumptions(discount_rate=0.0, fx_override={"EUR": 1.10})
 
 
 def test_zero_width_ranges_reproduce_the_deterministic_result() -> None:
@@ -206,7 +206,7 @@ def test_each_sample_takes_the_option_the_quote_would_choose() -> None:
 def test_an_incomplete_tco_is_not_simulated_and_withholds_the_chance_of_first() -> None:
     # Without the EUR rate the Euro quote's TCO leaves its compute out ($0.00): it gets no
     # percentiles, and while it is ranked no quote is given a chance of ranking first.
-    a = Assumptions()
+    a = Assumptions(discount_rate=0.0)
     tcos = _tcos(a)
     entries = [prepare_input(q, t, WORKLOAD, a) for q, t in zip(_quotes(), tcos, strict=True)]
     card = score_quotes(entries, equal_weights())

@@ -43,6 +43,9 @@ from tests.domain.engine_records import (
 
 WORKLOAD = workload(hours_per_day=24, horizon_months=12)
 
+NO_DISCOUNT = Assumptions(discount_rate=0.0)
+"""Assumptions of the figures worked by hand here: no cost of capital."""
+
 
 def _on_demand(vendor: str, price: str, **terms: object) -> Quote:
     line = compute_line(price, PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, per_node=8)
@@ -55,7 +58,7 @@ def _entry(
     checked: bool = True,
     assumptions: Assumptions | None = None,
 ) -> ScoreInput:
-    a = assumptions or Assumptions()
+    a = assumptions or Assumptions(discount_rate=0.0)
     tco = compute_tco(q, WORKLOAD, CATALOGUE, (), DECISION_DATE, a)
     return prepare_input(q, tco, WORKLOAD, a, findings, checked)
 
@@ -147,7 +150,10 @@ def test_serving_cost_is_per_token_served_when_tokens_per_second_are_measured() 
     datasheet = _on_demand("D", "2.50")
     entries = [
         prepare_input(
-            q, compute_tco(q, serving, CATALOGUE, (), DECISION_DATE), serving, Assumptions()
+            q,
+            compute_tco(q, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT),
+            serving,
+            Assumptions(discount_rate=0.0),
         )
         for q in (measured, datasheet)
     ]
@@ -258,7 +264,7 @@ def test_reliability_is_expected_money_lost_net_of_sla_credits() -> None:
     q = _on_demand(
         "R", "2.00", sla=STANDARD_SLA, reliability=ReliabilityTerms(0.05, 24.0, "vendor")
     )
-    entry = _entry(q, assumptions=Assumptions(downtime_usd_per_gpu_hour=50.0))
+    entry = _entry(q, assumptions=Assumptions(discount_rate=0.0, downtime_usd_per_gpu_hour=50.0))
     assert entry.downtime is not None
     assert entry.downtime.lost_gpu_hours.value == pytest.approx(76.8)
     assert entry.downtime.downtime_usd.value == pytest.approx(4_147.2)
@@ -296,7 +302,7 @@ def test_a_multi_node_training_job_waits_for_the_restart() -> None:
     line = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 16, per_node=8)
     q = quote("Big", line, reliability=ReliabilityTerms(0.05, 24.0))
     big = workload(hours_per_day=24, horizon_months=12, accelerators=16)
-    a = Assumptions()
+    a = Assumptions(discount_rate=0.0)
     tco = compute_tco(q, big, CATALOGUE, (), DECISION_DATE, a)
     entry = prepare_input(q, tco, big, a, (), True)
     assert entry.downtime is not None
@@ -426,7 +432,9 @@ def test_a_better_metric_never_lowers_its_axis_score(
             sla=STANDARD_SLA,
             performance=MeasuredPerformance(mfu=measured),
         )
-        entry = _entry(q, assumptions=Assumptions(downtime_usd_per_gpu_hour=business_loss))
+        entry = _entry(
+            q, assumptions=Assumptions(discount_rate=0.0, downtime_usd_per_gpu_hour=business_loss)
+        )
         return score_quotes([entry, rival], equal_weights()).score_of(q.key)
 
     before = scores(minutes, afr, mfu)

@@ -122,7 +122,7 @@ def test_tornado_of_an_owned_server() -> None:
     # Resale at the end: d = 24 / 48 = 0.5, so the server is worth 250,000 × (1 − 0.5 +
     # 0.5 × 0.1) = 137,500; that price ± 20 % → swing 0.4 × 137,500 = 55,000 (moving the
     # end-of-life fraction instead would swing only 5,000).
-    a = Assumptions()
+    a = Assumptions(discount_rate=0.0)
     tco = compute_tco(quote("Own", SERVER), workload(12, 24), CATALOGUE, (), DECISION_DATE, a)
     result = tornado(tco, a, pct=0.2)
     bars = {bar.name: bar for bar in result.bars}
@@ -154,7 +154,7 @@ def test_tornado_moves_foreign_currency_lines() -> None:
     eur = compute_line(
         "2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12, currency="EUR"
     )
-    a = Assumptions(fx_override={"EUR": 1.10})
+    a = Assumptions(discount_rate=0.0, fx_override={"EUR": 1.10})
     tco = compute_tco(quote("E", eur), workload(8, 12), CATALOGUE, (), DECISION_DATE, a)
     bars = {bar.name: bar for bar in tornado(tco, a, 0.2).bars}
     assert bars["exchange rates"].swing_usd == pytest.approx(61_670.4)
@@ -168,7 +168,7 @@ def test_tornado_moves_the_measured_throughput_when_the_useful_work_comes_from_i
     # → 140,160 / 784.896 = US$178.571 (× 1.25); the money spent does not move.
     reserved = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12)
     q = quote("T", reserved, performance=MeasuredPerformance(tokens_per_second=1000))
-    a = Assumptions()
+    a = Assumptions(discount_rate=0.0)
     tco = compute_tco(q, workload(8, 12), CATALOGUE, (), DECISION_DATE, a)
     result = tornado(tco, a, pct=0.2)
     bars = {bar.name: bar for bar in result.bars}
@@ -187,7 +187,7 @@ def test_tornado_takes_the_option_the_quote_would_choose_at_each_end() -> None:
     # taken; at 24 h/day (26 capped) on demand would cost 210,240, so the reservation stays.
     reserved = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=12)
     on_demand = compute_line("3.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8)
-    a = Assumptions()
+    a = Assumptions(discount_rate=0.0)
     tco = compute_tco(
         quote("Both", reserved, on_demand), workload(20, 12), CATALOGUE, (), DECISION_DATE, a
     )

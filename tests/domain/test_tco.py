@@ -51,6 +51,9 @@ RESERVED = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, 
 ON_DEMAND = compute_line("3.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8)
 SERVER = compute_line("250000", PriceUnit.PER_UNIT, Deployment.PURCHASE, 8, nodes=1, per_node=8)
 
+NO_DISCOUNT = Assumptions(discount_rate=0.0)
+"""Assumptions of the figures worked by hand here: no cost of capital."""
+
 
 def _tco(*lines: QuoteLine, hours: float = 8.0, months: int = 12, **assumptions: object):
     return compute_tco(
@@ -59,7 +62,7 @@ def _tco(*lines: QuoteLine, hours: float = 8.0, months: int = 12, **assumptions:
         CATALOGUE,
         (),
         DECISION_DATE,
-        Assumptions(**assumptions),  # type: ignore[arg-type]
+        Assumptions(**{"discount_rate": 0.0, **assumptions}),  # type: ignore[arg-type]
     )
 
 
@@ -122,7 +125,7 @@ def test_owned_server_energy_depreciation_and_operations() -> None:
 
 def test_unit_results_for_the_reserved_quote() -> None:
     wl = workload(hours_per_day=8, horizon_months=12)
-    datasheet = compute_tco(quote("V", RESERVED), wl, CATALOGUE, (), DECISION_DATE)
+    datasheet = compute_tco(quote("V", RESERVED), wl, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     # Useful PFLOP-h = 0.989 PFLOP/s × 0.4 × 23,360 h = 9,241.2; 140,160 / 9,241.2 = 15.1668.
     assert datasheet.usd_per_useful_pflop_hour is not None
     assert datasheet.usd_per_useful_pflop_hour.value == pytest.approx(15.16684, rel=1e-5)
@@ -136,6 +139,7 @@ def test_unit_results_for_the_reserved_quote() -> None:
         CATALOGUE,
         (),
         DECISION_DATE,
+        NO_DISCOUNT,
     )
     # A measurement beats the datasheet: training at 1,000 tokens/s per GPU does
     # 1,000 × 6 × 7e9 = 4.2e13 FLOP/s = 0.042 PFLOP/s of useful work; × 23,360 GPU-h
@@ -170,7 +174,7 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
         "0.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-rtx-4090"
     )
     measured = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=2000))
-    tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE)
+    tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert tco.total_usd == pytest.approx(29_200.0)
     assert tco.useful_basis is UsefulBasis.MEASURED_TOKENS
     assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(52.0)
@@ -187,7 +191,7 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     # MFU (165.2 × 0.4 = 66.08 TFLOP/s): 13 GB of fp8 weights + 3.429 GB of KV cache (4,096
     # tokens, shape assumed from 13 B) read per token at 80 % of 1,008 GB/s = 49.08
     # tokens/s per card × 2 × 13e9 = 1.276 TFLOP/s.
-    bare = compute_tco(quote("Cards", cards), serving, CATALOGUE, (), DECISION_DATE)
+    bare = compute_tco(quote("Cards", cards), serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert bare.useful_basis is UsefulBasis.DATASHEET
     assert bare.useful_rate is not None
     assert bare.useful_rate.value == pytest.approx(
@@ -199,7 +203,7 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     assert bare.usd_per_used_gpu_hour.value == pytest.approx(0.50)
     # A precision with nothing wider to fall back on leaves the useful compute unknown.
     exotic = replace(serving, precision=Precision.FP64)
-    unknown = compute_tco(quote("Cards", cards), exotic, CATALOGUE, (), DECISION_DATE)
+    unknown = compute_tco(quote("Cards", cards), exotic, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert unknown.useful_basis is UsefulBasis.UNKNOWN
     assert unknown.useful_missing == (
         "NVIDIA GeForce RTX 4090 has no fp64 peak in the catalogue, and the quote has no "
@@ -216,7 +220,9 @@ def test_a_measurement_beyond_the_peak_is_set_aside() -> None:
         "1.00", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-l40s"
     )
     reused = quote("Pool", l40s, performance=MeasuredPerformance(tokens_per_second=1000))
-    tco = compute_tco(reused, workload(8, 12, params=70e9), CATALOGUE, (), DECISION_DATE)
+    tco = compute_tco(
+        reused, workload(8, 12, params=70e9), CATALOGUE, (), DECISION_DATE, NO_DISCOUNT
+    )
     assert tco.useful_basis is UsefulBasis.DATASHEET
     assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(144.82)
     assert "set aside" in tco.useful_rate.note
@@ -227,7 +233,9 @@ def test_a_measurement_beyond_the_peak_is_set_aside() -> None:
     assert "362.1 TFLOP/s bf16 dense peak" in warning.message
     # Within the peak the measurement stands: 800 tokens/s × 6 × 70e9 = 336 TFLOP/s.
     fits = quote("Pool", l40s, performance=MeasuredPerformance(tokens_per_second=800))
-    kept = compute_tco(fits, workload(8, 12, params=70e9), CATALOGUE, (), DECISION_DATE)
+    kept = compute_tco(
+        fits, workload(8, 12, params=70e9), CATALOGUE, (), DECISION_DATE, NO_DISCOUNT
+    )
     assert kept.useful_basis is UsefulBasis.MEASURED_TOKENS
     assert kept.useful_rate is not None and kept.useful_rate.value == pytest.approx(336.0)
 
@@ -242,7 +250,7 @@ def test_a_quote_without_compute_lines_is_costed_but_not_a_compute_offer() -> No
         cost_line("15000", PriceUnit.TOTAL, CostCategory.INSTALLATION),
         kind=VendorKind.COLOCATION,
     )
-    tco = compute_tco(colo, workload(8, 12), CATALOGUE, (), DECISION_DATE)
+    tco = compute_tco(colo, workload(8, 12), CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert tco.total_usd == pytest.approx(123_000.0)
     assert not tco.compute_offer and tco.gpu_count == 0
     assert tco.usd_per_used_gpu_hour is None and tco.usd_per_useful_pflop_hour is None
@@ -285,7 +293,12 @@ def test_a_quotes_stated_interruption_rate_wins_over_the_assumption() -> None:
         reliability=ReliabilityTerms(spot_interruptions_per_hour=0.1),
     )
     tco = compute_tco(
-        stated, workload(hours_per_day=24), CATALOGUE, (), DECISION_DATE, Assumptions()
+        stated,
+        workload(hours_per_day=24),
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+        Assumptions(discount_rate=0.0),
     )
     lost = _line(tco, TcoCategory.SPOT_OVERHEAD)
     assert lost.amount_usd == pytest.approx(10_512.0)
@@ -380,7 +393,7 @@ def _for(*lines: QuoteLine, hours: float = 8.0, months: int = 12, needed: int = 
         CATALOGUE,
         (),
         DECISION_DATE,
-        Assumptions(**kw),  # type: ignore[arg-type]
+        Assumptions(**{"discount_rate": 0.0, **kw}),  # type: ignore[arg-type]
     )
 
 
@@ -529,7 +542,7 @@ def test_purchase_against_lease_of_the_same_server() -> None:
     # = 12,715.3152 + operations 280,320 + 20,000 = 425,535.3152; per daily hour 1,766.016
     # (energy) − 529.8048 (less idle) = 1,236.2112. Against 432,000 the two break even at
     # (432,000 − 425,535.3152) / 1,236.2112 = 5.22943 h/day.
-    a = Assumptions()
+    a = Assumptions(discount_rate=0.0)
     owned = affine_from_coefficients(
         "buy", high.options[0].coefficients, a.energy_usd_per_kwh, a.residual_fraction
     )
@@ -560,6 +573,7 @@ def test_a_server_makers_lease_runs_at_the_buyers_site_like_a_purchase() -> None
         CATALOGUE,
         (),
         DECISION_DATE,
+        NO_DISCOUNT,
     )
     assert maker.total_usd == pytest.approx(523_869.8496)
     categories = {line.category for line in maker.lines}
@@ -592,6 +606,7 @@ def test_spot_is_not_chosen_for_a_steady_workload() -> None:
         CATALOGUE,
         (),
         DECISION_DATE,
+        NO_DISCOUNT,
     )
     assert steady.total_usd == pytest.approx(140_160.0)
     assert not steady.options[0].eligible and steady.options[0].total_usd == pytest.approx(73_584)
@@ -603,7 +618,7 @@ def test_spot_is_not_chosen_for_a_steady_workload() -> None:
         CATALOGUE,
         (),
         DECISION_DATE,
-        Assumptions(spot_for_steady=True),
+        Assumptions(discount_rate=0.0, spot_for_steady=True),
     )
     assert allowed.total_usd == pytest.approx(73_584.0)
 
@@ -662,7 +677,9 @@ RATES = (
 
 def test_fx_uses_the_newest_rate_on_or_before_the_evaluation_date() -> None:
     # €140,160 at 1.10 (1 June; the 15 July rate is after the 30 June decision) = US$154,176.
-    tco = compute_tco(quote("V", EUR_RESERVED), workload(8, 12), CATALOGUE, RATES, DECISION_DATE)
+    tco = compute_tco(
+        quote("V", EUR_RESERVED), workload(8, 12), CATALOGUE, RATES, DECISION_DATE, NO_DISCOUNT
+    )
     assert tco.total_usd == pytest.approx(154_176.0)
     assert [fx.text() for fx in tco.fx_used] == ["1 EUR = 1.1000 USD (ECB, 2026-06-01)"]
     assert any(item.name == "FX" for item in tco.lines[0].inputs)
@@ -672,7 +689,7 @@ def test_fx_uses_the_newest_rate_on_or_before_the_evaluation_date() -> None:
         CATALOGUE,
         RATES,
         DECISION_DATE,
-        Assumptions(fx_override={"EUR": 1.2}),
+        Assumptions(discount_rate=0.0, fx_override={"EUR": 1.2}),
     )
     assert override.total_usd == pytest.approx(168_192.0)
     assert override.fx_used[0].source == "user override"
@@ -682,7 +699,7 @@ def test_a_missing_rate_is_a_problem_not_a_crash() -> None:
     # A cost line in CNY without a rate: the TCO is incomplete; the USD line is still costed.
     support = cost_line("1000", PriceUnit.PER_MONTH, CostCategory.SUPPORT, currency="CNY")
     tco = compute_tco(
-        quote("V", RESERVED, support), workload(8, 12), CATALOGUE, RATES, DECISION_DATE
+        quote("V", RESERVED, support), workload(8, 12), CATALOGUE, RATES, DECISION_DATE, NO_DISCOUNT
     )
     assert not tco.complete
     assert tco.total_usd == pytest.approx(140_160.0)
@@ -690,7 +707,9 @@ def test_a_missing_rate_is_a_problem_not_a_crash() -> None:
     # An option in CNY cannot be priced without a rate: the USD option is chosen, its TCO
     # is complete, and a warning says the CNY option was not compared.
     cny = compute_line("15", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, currency="CNY")
-    tco = compute_tco(quote("V", cny, RESERVED), workload(8, 12), CATALOGUE, RATES, DECISION_DATE)
+    tco = compute_tco(
+        quote("V", cny, RESERVED), workload(8, 12), CATALOGUE, RATES, DECISION_DATE, NO_DISCOUNT
+    )
     assert tco.complete and tco.total_usd == pytest.approx(140_160.0)
     assert tco.chosen is not None and tco.chosen.number == 2
     assert not tco.options[0].priced
@@ -868,7 +887,7 @@ def test_a_measured_mfu_is_applied_to_the_peak_it_was_measured_at(
         precision=Precision.FP8,
     )
     measured = quote("V", RESERVED, performance=MeasuredPerformance(mfu=0.41, method=method))
-    tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE)
+    tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert tco.useful_basis is UsefulBasis.MEASURED_MFU
     assert tco.useful_rate is not None
     assert tco.useful_rate.value == pytest.approx(rate)
@@ -891,14 +910,19 @@ def test_a_measurement_belongs_to_the_task_and_model_it_was_taken_on() -> None:
     # A pre-training MFU is not a serving MFU: the assumed MFU (and the decode step) is used.
     trained = MeasuredPerformance(mfu=0.41, method="Llama 3 70B pre-training, 64 × H100, BF16")
     tco = compute_tco(
-        quote("V", RESERVED, performance=trained), serving, CATALOGUE, (), DECISION_DATE
+        quote("V", RESERVED, performance=trained),
+        serving,
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+        NO_DISCOUNT,
     )
     assert tco.useful_basis is UsefulBasis.DATASHEET
     assert any(p.message.startswith("The measured MFU was taken on training") for p in tco.problems)
     # Tokens/s on an 8 B model carried to 13 B per parameter: 2,000 × 8 / 13 = 1,230.8.
     eight = MeasuredPerformance(tokens_per_second=2000, method="Llama-3.1-8B chat serving")
     scaled = compute_tco(
-        quote("V", RESERVED, performance=eight), serving, CATALOGUE, (), DECISION_DATE
+        quote("V", RESERVED, performance=eight), serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT
     )
     assert scaled.useful_basis is UsefulBasis.MEASURED_TOKENS
     assert scaled.useful_rate is not None
@@ -908,7 +932,7 @@ def test_a_measurement_belongs_to_the_task_and_model_it_was_taken_on() -> None:
     # A 70 B measurement is more than 2× away: not carried over, and said so.
     far = MeasuredPerformance(tokens_per_second=500, method="70B serving, vLLM")
     unused = compute_tco(
-        quote("V", RESERVED, performance=far), serving, CATALOGUE, (), DECISION_DATE
+        quote("V", RESERVED, performance=far), serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT
     )
     assert unused.useful_basis is UsefulBasis.DATASHEET
     assert any("is for a 70 B model" in p.message for p in unused.problems)
@@ -921,7 +945,12 @@ def test_an_mfu_measured_at_a_precision_without_a_peak_keeps_the_workloads() -> 
     )
     performance = MeasuredPerformance(mfu=0.5, method="int4 weights, AWQ")
     tco = compute_tco(
-        quote("V", RESERVED, performance=performance), serving, CATALOGUE, (), DECISION_DATE
+        quote("V", RESERVED, performance=performance),
+        serving,
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+        NO_DISCOUNT,
     )
     # The test catalogue's H100 has no int4 peak: 1,979 × 0.5 = 989.5, said to overstate.
     assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(989.5)
@@ -966,7 +995,12 @@ def test_the_scope_of_each_tco_says_where_each_figure_comes_from() -> None:
     )
     owned = quote("Maker", SERVER, install, kind=VendorKind.SERVER_MAKER)
     bought = compute_tco(
-        owned, workload(hours_per_day=12, horizon_months=24), CATALOGUE, (), DECISION_DATE
+        owned,
+        workload(hours_per_day=12, horizon_months=24),
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+        NO_DISCOUNT,
     )
     cells = {cell.item: cell for cell in scope_of(bought, owned.vendor)}
     # Owned: hardware quoted; energy and operations from the assumptions (the owned-server
@@ -984,7 +1018,7 @@ def test_the_scope_of_each_tco_says_where_each_figure_comes_from() -> None:
         assert cells[item].state is ScopeState.NOT_COSTED
     # A cloud's reservation has power, building and staff in its rent.
     cloud = quote("Cloud", RESERVED)
-    rented = compute_tco(cloud, workload(), CATALOGUE, (), DECISION_DATE)
+    rented = compute_tco(cloud, workload(), CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     rented_cells = {cell.item: cell.state for cell in scope_of(rented, cloud.vendor)}
     assert rented_cells["compute"] is ScopeState.QUOTED
     assert {rented_cells[i] for i in ("energy", "facility", "operations")} == {ScopeState.INCLUDED}

@@ -167,6 +167,8 @@ def build_workspace(path: Path | str) -> Path | str:
         evaluation_id = uow.add_evaluation(
             Evaluation(EVALUATION, DECISION, (WORKLOAD,), end_user="Northwind", end_user_hq="DE")
         )
+        # The figures of the tests are worked by hand without a cost of capital.
+        uow.set_evaluation_field(evaluation_id, "assumptions", {"discount_rate": 0.0})
         uow.set_fx_rate(FxRate("EUR", Decimal("1.10"), date(2026, 6, 1), "ECB reference rate"))
         for item in quotes():
             uow.add_quote(evaluation_id, item)

@@ -79,7 +79,7 @@ def test_the_pack_compares_each_quote_with_a_token_api_when_one_is_stated(
             tco = tcos[label]
             # The TCO spread over the horizon's hours; break-even = that ÷ the API's price
             # of the tokens made in an hour at full load.
-            assert per_hour == pytest.approx(tco.total_usd / (tco.horizon_months * 730))
+            assert per_hour == pytest.approx(tco.headline_usd / (tco.horizon_months * 730))
             assert per_million == pytest.approx(per_hour / (tokens * 3600) * 1e6)
             assert even == pytest.approx(per_hour / (tokens * 3600 / 1e6 * 0.9))
             assert verdict.startswith("never" if even > 1 else "cheaper than the API")

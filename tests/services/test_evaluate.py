@@ -446,6 +446,6 @@ def test_a_quote_of_alternatives_is_costed_for_the_workload(workspace: Path | st
     assert notes[0] == f"Priced for the workload: {tco.choice}."
     assert notes[1] == (
         "Option 1: On-demand NVIDIA H100 SXM5 80GB nodes, quoted 4 nodes × 8 = 32 "
-        "accelerators at 30 USD/node-h; 131,400 USD for the workload."
+        "accelerators at 30 USD/node-h; $131,400 for the workload."
     )
-    assert notes[3].endswith("36,792 USD for the workload (chosen).")
+    assert notes[3].endswith("$36,792 for the workload (chosen).")

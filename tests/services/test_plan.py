@@ -23,6 +23,7 @@ from computescore.domain.award.options import (
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.domain.tco import stated_minimum
 from computescore.domain.workload import DataClassification, Purpose, Workload, WorkloadClass
+from computescore.services.assumption_edits import set_assumptions
 from computescore.services.demo import create_demo
 from computescore.services.plan import PlanOptions, plan_db, plan_evaluation, plan_to_dict
 from computescore.services.workspace import open_store
@@ -34,6 +35,8 @@ def demo_db(module_db_target: Path | str) -> Path | str:
     path = module_db_target
     with open_store(path) as store:
         create_demo(store)
+        # The plan's figures below are worked by hand without a cost of capital.
+        set_assumptions(store, {"discount_rate": 0.0})
     return path
 
 

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from computescore.domain.quotes import VendorKind
 from computescore.domain.scoring import TOKEN_API_REASON
 from computescore.services.analysis import AnalysisOptions, analyse
+from computescore.services.assumption_edits import set_assumptions
 from computescore.services.demo import create_demo
 from computescore.services.evaluate import EvaluateOptions
 from computescore.services.importing import import_files
@@ -34,6 +35,7 @@ def test_token_api_offers_are_compared_and_checked_but_change_no_ranking(
 ) -> None:
     with Store.open(db_target) as store:
         create_demo(store)
+        set_assumptions(store, {"discount_rate": 0.0})  # the figures are worked undiscounted
         before = analyse(store, None, FAST)
         eu = offer(tmp_path / "eu.csv", "DE", "EUR", "0.10", "0.30")
         us = offer(tmp_path / "us.csv", "US", "USD", "0.05", "0.15")

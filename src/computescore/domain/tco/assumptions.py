@@ -36,7 +36,7 @@ class Assumptions:
     depreciation_years: float = 4.0
     generation_life_cut: float = 0.25
     residual_fraction: float = 0.1
-    discount_rate: float = 0.0
+    discount_rate: float = 0.08
     spot_overhead: float | None = None
     spot_interruptions_per_hour: float = 0.02
     checkpoint_interval_hours: float = 2.0
@@ -74,7 +74,10 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "generation_life_cut": "share of the economic life lost for each newer, faster generation "
     "of the part already on sale (at most three; never below one year): seed 002, new "
     "generations shrink the economic lifetime of older cards",
-    "discount_rate": "annual cost of capital for the present value; 0 = no discounting",
+    "discount_rate": "annual cost of capital for the present value; 8 % by default, a common "
+    "corporate cost of capital, so that paying for hardware up front is not compared with "
+    "monthly rent as if money cost nothing (assumption; use your finance team's rate, 0 = no "
+    "discounting)",
     "spot_overhead": "a flat share of spot compute lost to interruptions, replacing the "
     "interruption model below; empty by default",
     "spot_interruptions_per_hour": "how often spot capacity is taken back where the quote does "
