@@ -218,6 +218,8 @@ class QuoteTco:
             ``total_usd`` then leaves it out and must not be shown as the cost.
         scope: where each scope item's figure comes from (quoted, assumed, in the
             rent, not costed), so totals are compared like for like.
+        present_value_usd: the total discounted to today (None when not discounted).
+        discount_rate: the annual cost of capital it is discounted at (0: none).
     """
 
     quote_key: str
@@ -233,6 +235,17 @@ class QuoteTco:
     notes: tuple[str, ...] = ()
     complete: bool = True
     scope: tuple[ScopeCell, ...] = ()
+    present_value_usd: float | None = None
+    discount_rate: float = 0.0
+
+    def present_value_text(self) -> str:
+        """``$1,912,334 at present value, discounted at 8% a year``; "" when not discounted."""
+        if self.present_value_usd is None or not self.complete:
+            return ""
+        return (
+            f"{format_money(self.present_value_usd)} at present value, discounted at "
+            f"{self.discount_rate:.0%} a year"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,6 +121,8 @@ class PlanInputs:
     workloads: tuple[PlanWorkload, ...]
     options: tuple[PlanOption, ...]
     problems: tuple[Problem, ...] = ()
+    discount_rate: float = 0.0
+    """The cost of capital the options' costs are discounted at (0: totals as paid)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,6 +402,7 @@ def plan_inputs(
         )
     options: list[PlanOption] = []
     problems: list[Problem] = []
+    rate = 0.0
     quotes = {q.key: q for q in data.quotes}
     for index, workload in enumerate(workloads):
         check_cancel(report)
@@ -412,6 +415,7 @@ def plan_inputs(
             compliance_findings=findings,
         )
         problems.extend(result.problems)
+        rate = result.assumptions.discount_rate
         reference = reference_rate(data.catalogue, workload)
         if reference is None:
             problems.append(
@@ -453,7 +457,7 @@ def plan_inputs(
                 )
             )
     unique = tuple(dict.fromkeys(problems))
-    return PlanInputs(tuple(plan_workload(w) for w in workloads), tuple(options), unique)
+    return PlanInputs(tuple(plan_workload(w) for w in workloads), tuple(options), unique, rate)
 
 
 def scenarios_for(
@@ -614,7 +618,7 @@ def plan_summary(report: PlanReport) -> PlanSummary:
     )
     return PlanSummary(
         scenario=plan.policy.name,
-        sentence=plan_sentence(plan, len(report.workloads)),
+        sentence=plan_sentence(plan, len(report.workloads), report.inputs.discount_rate),
         total_usd=plan.total_usd if plan.feasible else None,
         rows=rows,
         scenarios=scenarios,
@@ -628,7 +632,12 @@ def plan_summary(report: PlanReport) -> PlanSummary:
     )
 
 
-def plan_sentence(plan: AwardPlan, workloads: int) -> str:
+def money_basis(discount_rate: float) -> str:
+    """How a plan's money is counted: `` at present value (8% a year)`` or ""."""
+    return f" at present value ({discount_rate:.0%} a year)" if discount_rate > 0 else ""
+
+
+def plan_sentence(plan: AwardPlan, workloads: int, discount_rate: float = 0.0) -> str:
     """The plan in one sentence that covers every workload."""
     if not plan.feasible:
         why = "; ".join(s.text for s in plan.shortfalls[:2])
@@ -638,6 +647,6 @@ def plan_sentence(plan: AwardPlan, workloads: int) -> str:
         every = "the workload"
     vendors = ", ".join(f"{v.vendor} ({v.share:.0%})" for v in plan.vendors)
     return (
-        f"Supply {every} under “{plan.policy.name}” for {format_money(plan.total_usd)} over "
-        f"their horizons, from {vendors}."
+        f"Supply {every} under “{plan.policy.name}” for {format_money(plan.total_usd)}"
+        f"{money_basis(discount_rate)} over their horizons, from {vendors}."
     )

@@ -268,6 +268,8 @@ def tco_records(result: EvaluationResult) -> tuple[QuoteTco, ...]:
                 notes=tuple(notes),
                 complete=tco.complete,
                 scope=quote.scope,
+                present_value_usd=tco.present_value_usd if tco.discount_rate > 0 else None,
+                discount_rate=tco.discount_rate,
             )
         )
     return tuple(out)
@@ -473,8 +475,10 @@ def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
             f"‘{result.workload.name}’, but its cost is incomplete: no award can be made "
             "on it until its total is known (see the warning)."
         )
+    discounted = total.present_value_text() if total is not None else ""
     cost = (
         f" at a total cost of {format_money(total.total_usd)} over {total.horizon_months} months"
+        + (f" ({discounted})" if discounted else "")
         if total is not None
         else ""
     )

@@ -7,9 +7,10 @@ from typing import Any
 
 from computescore.domain.award import Allocation, AwardPlan, ScenarioResult
 from computescore.domain.figures import format_money, format_money_change
+from computescore.services.plan import money_basis
 
 
-def headline(plan: AwardPlan) -> tuple[str, str]:
+def headline(plan: AwardPlan, discount_rate: float = 0.0) -> tuple[str, str]:
     """(sentence, severity) for the banner over the allocation table."""
     if not plan.feasible:
         reasons = "; ".join(
@@ -21,8 +22,10 @@ def headline(plan: AwardPlan) -> tuple[str, str]:
     largest = plan.vendors[0] if plan.vendors else None
     share = f"; the largest, {largest.vendor}, takes {largest.share:.0%}" if largest else ""
     text = (
-        f"“{plan.policy.name}”: {format_money(plan.total_usd)} over the workloads' horizons, "
-        f"{score}, {vendors} {'vendor' if vendors == 1 else 'vendors'}{share} "
+        f"“{plan.policy.name}”: {format_money(plan.total_usd)}"
+        + money_basis(discount_rate)
+        + " over the workloads' horizons, "
+        + f"{score}, {vendors} {'vendor' if vendors == 1 else 'vendors'}{share} "
         f"({plan.status})."
     )
     return text, "warning" if plan.risks else "ok"

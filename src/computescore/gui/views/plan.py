@@ -295,7 +295,7 @@ class PlanView(View):
         if report is None or not 0 <= index < len(report.scenarios):
             return
         plan = report.scenarios[index].plan
-        text, severity = present.headline(plan)
+        text, severity = present.headline(plan, report.inputs.discount_rate)
         self.banner.show_message(text, severity)
         self.model.set_rows(list(plan.allocations))
         from computescore.domain.award import difference

@@ -172,6 +172,7 @@ def _summary(b: _Builder) -> None:
             _total_text(lead_tco),
             (
                 f"over {lead_tco.horizon_months} months"
+                + (f"; {t(lead_tco.present_value_text())}" if lead_tco.present_value_text() else "")
                 if lead_tco and lead_tco.complete
                 else "a line could not be costed"
                 if lead_tco
