@@ -340,8 +340,12 @@ def test_the_reporting_currency_and_number_format_change_every_figure(window, qt
         return str(view.summary_model.data(index, Qt.ItemDataRole.DisplayRole))
 
     qtbot.waitUntil(settled, timeout=30_000)
-    total_usd = window.show_view("tco").summary_model.row(0).total_usd
+    model = window.show_view("tco").summary_model
+    total_usd = model.row(0).headline_usd
     assert total_text() == f"${total_usd:,.0f}"
+    # Costs are compared at present value (8 % a year by default), and the column says so.
+    assert model.headerData(1, Qt.Orientation.Horizontal) == "Present\nvalue"
+    assert total_usd < model.row(0).total_usd
     old = window.workspace.snapshot.evaluation
     dialog = EvaluationDialog(old)
     qtbot.addWidget(dialog)

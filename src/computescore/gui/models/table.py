@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import (
@@ -159,6 +159,13 @@ class RowTableModel(QAbstractTableModel):
         row = self._row_at(index)
         column = self.columns[index.column()]
         return cell_data(column, row, role)
+
+    def retitle(self, section: int, title: str) -> None:
+        """Change one column's header text (a unit or basis that follows the data)."""
+        column = self.columns[section]
+        if column.title != title:
+            self.columns[section] = replace(column, title=title)
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, section, section)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

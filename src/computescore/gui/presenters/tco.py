@@ -93,6 +93,9 @@ class QuoteCost:
     tco: Any
     housing: str = ""
     """Which owned options a supporting facility quote houses or could house."""
+    headline_usd: float = 0.0
+    """What is compared: the present value when discounting, else the total as paid."""
+    discount_rate: float = 0.0
 
 
 def quote_costs(result: Any) -> list[QuoteCost]:
@@ -127,6 +130,8 @@ def quote_costs(result: Any) -> list[QuoteCost]:
                 item.quote_key in knocked,
                 tco,
                 support.housing_text() if support is not None else "",
+                tco.headline_usd,
+                tco.discount_rate,
             )
         )
     return out

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from computescore.domain.figures import flag_mark
+from computescore.domain.scoring import TOKEN_API_REASON
 from computescore.domain.weights import weights_origin
 from computescore.gui import analysis as an
 from computescore.gui import commands, theme
@@ -184,7 +185,12 @@ def supporting_columns() -> list[Column]:
             lambda r: (
                 "knocked out: " + "; ".join(k.title for k in r.knockouts)
                 if r.knockouts
-                else r.housing_text() or "no owned option in this evaluation"
+                else r.housing_text()
+                or (
+                    "— (sells tokens)"
+                    if r.reason == TOKEN_API_REASON
+                    else "no owned option in this evaluation"
+                )
             ),
             width=36,
             foreground=lambda r: theme.severity_colors("knockout")[0] if r.knockouts else None,

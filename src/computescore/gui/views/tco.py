@@ -149,7 +149,10 @@ class QuoteCostDetail(QWidget):
         """Show ``row``'s pricing for the workload: the choice, the options, the cost lines."""
         tco = row.tco
         self.title.setText(row.label)
-        self.total.setText(f"{fmt.money(row.total_usd)} over {row.horizon_months} months")
+        self.total.setText(
+            f"{fmt.money(row.total_usd)} over {row.horizon_months} months"
+            + (f"; {fmt.money(row.headline_usd)} at present value" if row.discount_rate else "")
+        )
         options = list(tco.options)
         if row.supporting:
             text = f"Supporting quote, not ranked: {row.reason}."
@@ -498,6 +501,9 @@ class TcoView(View):
         compute = [r for r in rows if not r.supporting]
         supporting = [r for r in rows if r.supporting]
         previous = self._selected_key()
+        basis = "Present\nvalue" if result.assumptions.discount_rate > 0 else "Total"
+        self.summary_model.retitle(1, basis)
+        self.supporting_model.retitle(1, basis)
         self.summary_model.set_rows(compute)
         self.summary.sortByColumn(1, Qt.SortOrder.AscendingOrder)
         # As tall as its rows (the supporting quotes follow right under), scrolling beyond.

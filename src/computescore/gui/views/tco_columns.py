@@ -122,10 +122,15 @@ def summary_columns() -> list[Column]:
         ),
         Column(
             "Total",
-            lambda r: r.total_usd,
+            lambda r: r.headline_usd,
             text=fmt.money,
             numeric=True,
-            tooltip=lambda r: f"TCO over {r.horizon_months} months, in {fmt.currency()}",
+            tooltip=lambda r: (
+                f"Present value at {r.discount_rate:.0%} a year of {fmt.money(r.total_usd)} "
+                f"paid over {r.horizon_months} months"
+                if r.discount_rate > 0
+                else f"TCO over {r.horizon_months} months, in {fmt.currency()}"
+            ),
         ),
         Column(
             "Per useful\nPFLOP-h",
