@@ -149,10 +149,7 @@ class QuoteCostDetail(QWidget):
         """Show ``row``'s pricing for the workload: the choice, the options, the cost lines."""
         tco = row.tco
         self.title.setText(row.label)
-        self.total.setText(
-            f"{fmt.money(row.total_usd)} over {row.horizon_months} months"
-            + (f"; {fmt.money(row.headline_usd)} at present value" if row.discount_rate else "")
-        )
+        self.total.setText(f"{fmt.money(row.total_usd)} over {row.horizon_months} months")
         options = list(tco.options)
         if row.supporting:
             text = f"Supporting quote, not ranked: {row.reason}."
@@ -178,7 +175,12 @@ class QuoteCostDetail(QWidget):
         missing = sum(1 for line in lines if not line.costed)
         self.lines_title.setText(
             ("Cost lines with the chosen option: " if options else "Cost lines: ")
-            + f"{len(lines)}, total {fmt.money(row.total_usd)}"
+            + f"{len(lines)}, total {fmt.money(row.total_usd)} as paid"
+            + (
+                f", {fmt.money(row.headline_usd)} at present value ({row.discount_rate:.0%} a year)"
+                if row.discount_rate
+                else ""
+            )
             + (f"; {missing} not costed (amber)" if missing else "")
             + ". Hover a line for its inputs and source."
         )
