@@ -112,8 +112,11 @@ class SupportingQuote:
         if self.houses:
             parts.append(
                 f"Houses {'; '.join(self.houses)}: its facility is priced for "
-                f"{'that option' if len(self.houses) == 1 else 'those options'}' load in "
-                f"{'its' if len(self.houses) == 1 else 'their'} TCO."
+                + (
+                    "that option's load in its TCO."
+                    if len(self.houses) == 1
+                    else "those options' load in their TCO."
+                )
             )
         if could:
             parts.append(f"Could house {'; '.join(could)}.")
