@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
+from computescore.domain.presentation import currency_code
 from computescore.gui import commands
 from computescore.services.workspace import open_store
 from tests.gui.conftest import wait_idle, when_modal
@@ -327,7 +328,6 @@ def test_the_window_size_is_remembered(app, qtbot) -> None:
 def test_the_reporting_currency_and_number_format_change_every_figure(window, qtbot) -> None:
     from PySide6.QtCore import Qt
 
-    from computescore.gui import format as fmt
     from computescore.gui.record_form import EvaluationDialog
 
     def settled() -> bool:
@@ -368,4 +368,4 @@ def test_the_reporting_currency_and_number_format_change_every_figure(window, qt
     window.workspace.undo_stack.undo()
     wait_idle(qtbot)
     assert total_text() == f"${total_usd:,.0f}"
-    assert fmt.currency() == "USD"
+    assert currency_code() == "USD"

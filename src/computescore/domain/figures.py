@@ -124,16 +124,16 @@ def format_number(value: float) -> str:
     return f"{value:.3g}"
 
 
-def format_money(value: float) -> str:
+def format_money(value: float, decimals: int | None = None) -> str:
     """A US-dollar amount shown in the reporting currency: ``$1,234`` or ``€1,137`` for
-    large sums, ``$3.41`` for unit prices."""
+    large sums, ``$3.41`` for unit prices (``decimals`` fixes the digits after the point)."""
     shown = presentation.current()
     amount = shown.convert(value)
     sign = "−" if amount < 0 else ""
     magnitude = abs(amount)
-    if magnitude >= 1000:
-        return f"{sign}{shown.symbol}{magnitude:,.0f}"
-    return f"{sign}{shown.symbol}{magnitude:,.2f}"
+    if decimals is None:
+        decimals = 0 if magnitude >= 1000 else 2
+    return f"{sign}{shown.symbol}{magnitude:,.{decimals}f}"
 
 
 def format_money_short(value: float) -> str:

@@ -7,6 +7,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from computescore.domain import presentation
+from computescore.domain.figures import format_money
 from computescore.vocabulary import UNIT_WORDS
 from computescore.wording import plural as plural  # the GUI's counts read the same
 
@@ -68,12 +69,7 @@ def money(value: float | Decimal | None, decimals: int | None = None) -> str:
     if missing(value):
         return DASH
     assert value is not None
-    shown = presentation.current()
-    amount = shown.convert(float(value))
-    if decimals is None:
-        decimals = 0 if abs(amount) >= 1000 else 2
-    sign = "−" if amount < 0 else ""
-    return sign + shown.symbol + styled(f"{abs(amount):,.{decimals}f}")
+    return styled(format_money(float(value), decimals))
 
 
 def money_compact(value: float | None) -> str:
@@ -94,11 +90,6 @@ def money_compact(value: float | None) -> str:
     else:
         text = f"{amount:,.2f}" if amount < 100 else f"{amount:,.0f}"
     return sign + shown.symbol + styled(text)
-
-
-def currency() -> str:
-    """The ISO code of the reporting currency, for headings ("TCO (EUR)")."""
-    return presentation.currency_code()
 
 
 def price(value: Decimal | str | None, currency: str | None, unit: str | None = None) -> str:

@@ -27,7 +27,7 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from computescore.domain.findings import FindingSeverity
-from computescore.domain.presentation import presenting, to_reporting
+from computescore.domain.presentation import currency_code, presenting, to_reporting
 from computescore.domain.quotes import CANONICAL_LINE_FIELDS
 from computescore.reports import theme
 from computescore.reports.excel_plan import plan_sheet
@@ -174,7 +174,7 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
             "Quote",
             "Line",
             "Category",
-            f"Amount ({theme.currency()})",
+            f"Amount ({currency_code()})",
             "Formula",
             "Inputs",
             "Flags",
@@ -216,13 +216,13 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
         [
             "Quote #",
             "Quote",
-            f"Total ({theme.currency()})",
-            f"Total as issued ({theme.currency()})",
+            f"Total ({currency_code()})",
+            f"Total as issued ({currency_code()})",
             "Horizon (months)",
             "GPU-hours used",
-            f"{theme.currency()} per used GPU-hour",
-            f"{theme.currency()} per useful PFLOP-hour",
-            f"{theme.currency()} per million tokens",
+            f"{currency_code()} per used GPU-hour",
+            f"{currency_code()} per useful PFLOP-hour",
+            f"{currency_code()} per million tokens",
             "Shortlisted",
         ],
     )
@@ -251,7 +251,7 @@ def _tco(wb: Workbook, pack: BoardPack) -> None:
 
 def _quotes(wb: Workbook, pack: BoardPack) -> None:
     sheet = Sheet(wb.create_sheet("Quotes"), max_width=45)
-    titles = {**LINE_FIELD_TITLES, "usd_per_gpu_hour": f"{theme.currency()} per GPU-hour"}
+    titles = {**LINE_FIELD_TITLES, "usd_per_gpu_hour": f"{currency_code()} per GPU-hour"}
     sheet.header(1, [titles[name] for name in QUOTE_FIELDS])
     words = {
         "kind": lambda v: str(v).capitalize(),
@@ -336,7 +336,7 @@ def _exit_terms(wb: Workbook, pack: BoardPack) -> None:
         "Termination fee (%)",
         "Data returned",
         "Data deleted",
-        f"Egress ({theme.currency()}/GB)",
+        f"Egress ({currency_code()}/GB)",
         "Auto-renewal",
         "Lock-in notes",
     ]
@@ -368,7 +368,7 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
     else:
         sheet.put(r, 1, "Quote", font=BOLD_FONT)
         sheet.put(r, 2, pack.tornado.quote_label)
-        sheet.put(r + 1, 1, f"Base TCO ({theme.currency()})", font=BOLD_FONT)
+        sheet.put(r + 1, 1, f"Base TCO ({currency_code()})", font=BOLD_FONT)
         sheet.money(r + 1, 2, pack.tornado.base_usd)
         r += 3
         sheet.header(
@@ -377,9 +377,9 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
                 "Input",
                 "Low",
                 "High",
-                f"TCO at low ({theme.currency()})",
-                f"TCO at high ({theme.currency()})",
-                f"Swing ({theme.currency()})",
+                f"TCO at low ({currency_code()})",
+                f"TCO at high ({currency_code()})",
+                f"Swing ({currency_code()})",
             ],
         )
         for bar in sorted(pack.tornado.bars, key=lambda b: b.swing_usd, reverse=True):
@@ -408,9 +408,9 @@ def _sensitivity(wb: Workbook, pack: BoardPack) -> None:
             r,
             [
                 "Quote",
-                f"P10 ({theme.currency()})",
-                f"P50 ({theme.currency()})",
-                f"P90 ({theme.currency()})",
+                f"P10 ({currency_code()})",
+                f"P50 ({currency_code()})",
+                f"P90 ({currency_code()})",
                 "Ranks first",
             ],
         )
@@ -588,7 +588,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
         ("Leader", leader.label if leader else "—", None),
         ("Margin (points)", ranking.margin_points if ranking else None, "0.0"),
         (
-            f"Total cost of the recommended option ({theme.currency()})",
+            f"Total cost of the recommended option ({currency_code()})",
             (to_reporting(lead_tco.total_usd) if lead_tco.complete else "incomplete")
             if lead_tco
             else None,
@@ -604,7 +604,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
     for label, value, fmt in facts:
         sheet.put(r, 1, label, font=BOLD_FONT)
         cell = sheet.put(r, 2, value, fmt=fmt, measure=False)
-        if label in ("Leader", f"Total cost of the recommended option ({theme.currency()})"):
+        if label in ("Leader", f"Total cost of the recommended option ({currency_code()})"):
             cell.font = KEY_FONT
         _value(sheet, r, cell)
         r += 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
+from computescore.domain.presentation import currency_code
 from computescore.reports import theme
 from computescore.reports.excel_sheet import BOLD_FONT, MUTED_FONT, TITLE_FONT, Sheet, absent
 from computescore.reports.model import BoardPack, PlanSummary
@@ -48,9 +49,9 @@ def plan_sheet(wb: Workbook, pack: BoardPack) -> None:
             "Option",
             "Accelerators",
             "H100-equivalents",
-            f"Cost per accelerator ({theme.currency()})",
-            f"Share of fixed costs ({theme.currency()})",
-            f"Cost ({theme.currency()})",
+            f"Cost per accelerator ({currency_code()})",
+            f"Share of fixed costs ({currency_code()})",
+            f"Cost ({currency_code()})",
         ],
     )
     numbers = {v: n for n, v in enumerate(dict.fromkeys(r.vendor for r in plan.rows), start=1)}
@@ -75,7 +76,7 @@ def plan_sheet(wb: Workbook, pack: BoardPack) -> None:
     row = total + 2
     sheet.put(row, 1, "Spend per vendor", font=BOLD_FONT)
     row += 1
-    sheet.header(row, ["Vendor #", "Vendor", f"Spend ({theme.currency()})", "Share of the plan"])
+    sheet.header(row, ["Vendor #", "Vendor", f"Spend ({currency_code()})", "Share of the plan"])
     for vendor, number in numbers.items():
         row += 1
         sheet.put(row, 1, number, fmt="0")
@@ -100,8 +101,8 @@ def _scenarios(sheet: Sheet, plan: PlanSummary, row: int) -> int:
         row,
         [
             "Scenario",
-            f"Total ({theme.currency()})",
-            f"Against the recommended ({theme.currency()})",
+            f"Total ({currency_code()})",
+            f"Against the recommended ({currency_code()})",
             "Score",
             "Vendors",
             "In words",

@@ -151,11 +151,6 @@ def font_bytes(role: str) -> bytes:
 # --- number formats ----------------------------------------------------------------
 
 
-def currency() -> str:
-    """The reporting currency's ISO code, for headings: ``Total (EUR)``."""
-    return presentation.currency_code()
-
-
 def excel_money(*, cents: bool = False) -> str:
     """The number format of money in the reporting currency: ``"€"#,##0`` (``.00`` with cents)."""
     sign = presentation.current().symbol.replace('"', "")

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from computescore.domain.presentation import currency_code
 from computescore.gui import analysis as an
 from computescore.gui import commands
 from computescore.gui import format as fmt
@@ -491,7 +492,7 @@ class TcoView(View):
             else f"{hours:g} h/day"
         )
         self.header.set_subtitle(
-            f"Every cost over {workload.horizon_months} months in {fmt.currency()}, "
+            f"Every cost over {workload.horizon_months} months in {currency_code()}, "
             f"for “{workload.name}”: "
             f"{need}. Each quote is costed with its cheapest eligible option."
         )

@@ -6,6 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from computescore.domain.presentation import currency_code
 from computescore.gui import format as fmt
 from computescore.gui import theme
 from computescore.gui.models.table import Column
@@ -129,7 +130,7 @@ def summary_columns() -> list[Column]:
                 f"Present value at {r.discount_rate:.0%} a year of {fmt.money(r.total_usd)} "
                 f"paid over {r.horizon_months} months"
                 if r.discount_rate > 0
-                else f"TCO over {r.horizon_months} months, in {fmt.currency()}"
+                else f"TCO over {r.horizon_months} months, in {currency_code()}"
             ),
         ),
         Column(
