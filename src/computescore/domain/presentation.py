@@ -18,8 +18,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from computescore.domain.quotes import FxRate
+
+if TYPE_CHECKING:
+    from computescore.domain.workload import Evaluation
 
 SYMBOLS = {
     "USD": "$",
@@ -106,6 +110,11 @@ def presentation_for(currency: str, day: date, rates: Iterable[FxRate]) -> Prese
         )
     rate = max(known, key=lambda r: r.as_of)
     return Presentation(code, float(rate.usd_per_unit), rate.as_of, rate.source)
+
+
+def reporting_in(evaluation: Evaluation, rates: Iterable[FxRate]) -> Presentation:
+    """The evaluation's reporting currency at the newest rate on or before its decision date."""
+    return presentation_for(evaluation.reporting_currency, evaluation.decision_date, rates)
 
 
 _CURRENT: ContextVar[Presentation] = ContextVar("computescore_presentation", default=USD)

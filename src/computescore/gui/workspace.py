@@ -467,10 +467,7 @@ def snapshot_presentation(snapshot: Snapshot | None) -> presentation.Presentatio
     when nothing is open)."""
     if snapshot is None or snapshot.evaluation is None:
         return presentation.USD
-    evaluation = snapshot.evaluation
-    return presentation.presentation_for(
-        evaluation.reporting_currency, evaluation.decision_date, snapshot.fx_rates
-    )
+    return presentation.reporting_in(snapshot.evaluation, snapshot.fx_rates)
 
 
 def vendor_names(snapshot: Snapshot | None) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from computescore.domain.presentation import Presentation, presentation_for
+from computescore.domain.presentation import Presentation, reporting_in
 from computescore.domain.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -19,8 +19,7 @@ if TYPE_CHECKING:
 
 def presentation_of(data: EvaluationData) -> Presentation:
     """The evaluation's reporting currency at the rate on its decision date."""
-    evaluation = data.evaluation
-    return presentation_for(evaluation.reporting_currency, evaluation.decision_date, data.fx_rates)
+    return reporting_in(data.evaluation, data.fx_rates)
 
 
 def currency_problems(shown: Presentation) -> tuple[Problem, ...]:
@@ -35,4 +34,4 @@ def presentation_in(store: Store, evaluation: str | None) -> Presentation:
     with store.reading() as uow:
         loaded = uow.load_evaluation(evaluation)
         rates = tuple(uow.fx_rates())
-    return presentation_for(loaded.reporting_currency, loaded.decision_date, rates)
+    return reporting_in(loaded, rates)
