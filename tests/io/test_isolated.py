@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 import multiprocessing
+import os
 import pickle
+import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -182,3 +185,37 @@ def test_cancelling_while_rows_stream_in_stops_the_reader(tmp_path: Path) -> Non
     assert arrived[0] == "Reading sheet 'Price list': 40,000 of 45,001 rows"
     assert len(arrived) == 1  # stopped after the first block
     assert multiprocessing.active_children() == []
+
+
+def test_the_reader_process_does_not_run_the_programs_main_module_again(tmp_path: Path) -> None:
+    """A spawned child imports its parent's main module before its target unless told not
+    to; the reader is started without it, so a program's start-up work runs once."""
+    book = openpyxl.Workbook()
+    book.active.append(["Item", "Price"])
+    book.active.append(["H100 node", 10.5])
+    workbook = tmp_path / "quote.xlsx"
+    book.save(workbook)
+    marks = tmp_path / "marks.txt"
+    program = tmp_path / "program.py"
+    program.write_text(
+        "from pathlib import Path\n"
+        f"with open({str(marks)!r}, 'a') as out:\n"
+        "    out.write('started\\n')\n"
+        "if __name__ == '__main__':\n"
+        "    from computescore.io.isolated import read_file\n"
+        f"    data = read_file(Path({str(workbook)!r}))\n"
+        "    print(data.sheets[0].rows[1])\n",
+        encoding="utf-8",
+    )
+    source = Path(isolated.__file__).parents[2]
+    done = subprocess.run(
+        [sys.executable, str(program)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(source)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "H100 node" in done.stdout
+    assert marks.read_text(encoding="utf-8").splitlines() == ["started"]

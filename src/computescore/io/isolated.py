@@ -40,9 +40,11 @@ import logging
 import multiprocessing
 import os
 import queue
+import sys
 import tempfile
 import threading
 import time
+import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
@@ -262,7 +264,8 @@ def _run_reader(
         name="computescore-reader",
         daemon=True,
     )
-    child.start()
+    with without_main_module():
+        child.start()
     sender.close()
     received = _Received()
     done: _Done | None = None
@@ -344,6 +347,24 @@ def _run_reader(
         notes=(*checked.notes, *done.notes),
         engine=done.engine,
     )
+
+
+@contextlib.contextmanager
+def without_main_module() -> Iterator[None]:
+    """Start a spawned child without running the program's main module in it.
+
+    A "spawn" child imports the parent's ``__main__`` again before it runs its target
+    (the command line's, the app's with Qt, a script's): work the reader never uses,
+    which took longer than calamine's whole read of a 100,000-row sheet. The child's
+    target is named by its module, so an empty main module is all it needs.
+    """
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
 
 
 def _watch(
