@@ -111,6 +111,92 @@ def test_break_even_decides_the_peak_layer() -> None:
     assert all(a.supply != "B" for a in plan.allocations)
 
 
+def test_baseline_capacity_to_spare_serves_the_peak() -> None:
+    """A node bought whole for the baseline serves the peak with what it has to spare.
+
+    Baseline 4, peak 4 more for a quarter of the time. One reserved 8-accelerator node
+    ($1,000 per accelerator: $8,000) covers both: not a second node ($16,000) nor
+    renting the peak ($8,000 + 4 × $3,000 × 0.25 = $11,000).
+    """
+    work = PlanWorkload("Bursty", 4, peak=4, peak_share=0.25)
+    node = option("node", "Bursty", 1_000.0, unit=8)
+    rented = option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND)
+    plan = plan_award([work], [node, rented])
+    assert plan.total_usd == pytest.approx(8_000.0)
+    assert [(a.layer, a.supply, a.accelerators) for a in plan.allocations] == [
+        (Layer.BASELINE, "node", 8)
+    ]
+    assert "4.0 spare equivalents serve the whole peak" in plan.allocations[0].why
+
+
+def test_part_of_the_peak_from_the_baseline_node_the_rest_rented() -> None:
+    """Baseline 6, peak 4: the node's 2 spare accelerators serve half the peak and 2 are
+    rented for a quarter of the time: $8,000 + 2 × $3,000 × 0.25 = $9,500."""
+    work = PlanWorkload("Bursty", 6, peak=4, peak_share=0.25)
+    node = option("node", "Bursty", 1_000.0, unit=8)
+    rented = option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND)
+    plan = plan_award([work], [node, rented])
+    assert plan.total_usd == pytest.approx(9_500.0)
+    assert [(a.layer, a.supply, a.accelerators) for a in plan.allocations] == [
+        (Layer.BASELINE, "node", 8),
+        (Layer.PEAK, "rent", 2),
+    ]
+    assert "serve 2.0 of the peak" in plan.allocations[0].why
+
+
+def brute_force_layers(work: PlanWorkload, specs: list[tuple[int, int, bool]]) -> float:
+    """The optimum of one workload with a peak, by trying every allocation: capacity in
+    the baseline layer serves the peak too; capacity paid as used may be rented for the
+    peak alone, at the peak's share of its price."""
+    need = work.baseline + work.peak
+    choices = []
+    for _usd, unit, rented in specs:
+        most = math.ceil(need / unit)
+        peak_range = range(most + 1) if rented else range(1)
+        choices.append(list(itertools.product(range(most + 1), peak_range)))
+    best = math.inf
+    for picked in itertools.product(*choices):
+        base = sum(b * unit for (b, _), (_, unit, _) in zip(picked, specs, strict=True))
+        peak = sum(p * unit for (_, p), (_, unit, _) in zip(picked, specs, strict=True))
+        if base < work.baseline or base + peak < need:
+            continue
+        cost = sum(
+            unit * usd * (b + p * work.peak_share)
+            for (b, p), (usd, unit, _) in zip(picked, specs, strict=True)
+        )
+        best = min(best, cost)
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(50, 300), st.sampled_from([1, 2, 4, 8]), st.booleans()),
+        min_size=1,
+        max_size=3,
+    ),
+    st.integers(1, 9),
+    st.integers(1, 9),
+    st.sampled_from([0.1, 0.25, 0.5]),
+)
+def test_layers_match_brute_force(
+    specs: list[tuple[int, int, bool]], baseline: int, peak: int, share: float
+) -> None:
+    work = PlanWorkload("W", baseline, peak=peak, peak_share=share)
+    options = [
+        option(
+            f"L{i}",
+            "W",
+            float(usd),
+            Deployment.ON_DEMAND if rented else Deployment.RESERVED,
+            unit=unit,
+        )
+        for i, (usd, unit, rented) in enumerate(specs)
+    ]
+    plan = plan_award([work], options, measure_binding=False)
+    assert plan.total_usd == pytest.approx(brute_force_layers(work, specs), rel=1e-6)
+
+
 def test_vendor_cap_forces_a_split() -> None:
     # One workload of 10; A at $100, B at $120, no vendor above 60 %. A's share of spend
     # 100a ÷ (100a + 120b) ≤ 0.6 with a + b = 10 gives a ≤ 6.43: a = 6, b = 4, $1,080.

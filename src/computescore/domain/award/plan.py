@@ -498,6 +498,7 @@ def _explained(
 ) -> tuple[Allocation, ...]:
     """Each allocation with a sentence saying why it supplies its layer."""
     decisions = {d.workload: d for d in layers}
+    spare = _spare_baseline(allocations, workloads)
     out = []
     for a in allocations:
         workload = workloads[a.workload]
@@ -521,6 +522,12 @@ def _explained(
             why = "baseline, used all the time: " + (
                 "rented as used" if rented else "committed capacity"
             )
+            extra = spare.get(a.workload, 0.0)
+            if extra > 1e-9:
+                served = min(extra, workload.peak)
+                why += f"; the baseline's {extra:,.1f} spare equivalents serve " + (
+                    "the whole peak" if served >= workload.peak else f"{served:,.1f} of the peak"
+                )
         if cheaper:
             why += (
                 f"; {plural(len(cheaper), 'option')} cost less for the same work, but a "
@@ -532,6 +539,22 @@ def _explained(
             )
         out.append(replace(a, why=why))
     return tuple(out)
+
+
+def _spare_baseline(
+    allocations: Sequence[Allocation], workloads: dict[str, PlanWorkload]
+) -> dict[str, float]:
+    """Per workload with a peak, what its baseline layer supplies beyond the baseline
+    (whole nodes round up): capacity that serves the peak as well."""
+    supplied: dict[str, float] = {}
+    for a in allocations:
+        if a.layer is Layer.BASELINE and workloads[a.workload].peak > 0:
+            supplied[a.workload] = supplied.get(a.workload, 0.0) + a.equivalents
+    return {
+        name: total - workloads[name].baseline
+        for name, total in supplied.items()
+        if total > workloads[name].baseline
+    }
 
 
 def _risks(

@@ -14,7 +14,9 @@ Variables:
 
 Constraints (each has a name so it can be relaxed to measure what it costs):
 
-* demand: each layer of each workload gets its accelerators;
+* demand: each workload's baseline is met by its baseline layer, and its peak by what
+  the baseline layer has to spare and the peak layer together (an 8-accelerator node
+  bought for a baseline of 4 serves 4 of the peak as well);
 * ``capacity:S`` / ``minimum:S``: a line supplies at most its stated capacity and, when
   used, at least its minimum commitment, over all the workloads it supplies;
 * ``vendor_cap``: no vendor's spend above the cap's share of the plan's spend;
@@ -107,6 +109,8 @@ def columns(
     """The programme's unit variables: every eligible option in every layer of its workload.
 
     Options of the lines in ``set_aside`` (dominated: no optimal plan needs them) are left out.
+    Capacity paid for the whole horizon has no peak column: it would cost what its
+    baseline column costs, and the baseline column serves the peak as well.
     """
     out = []
     for index, option in enumerate(options):
@@ -114,13 +118,23 @@ def columns(
         if not option.eligible or workload is None or option.supply in set_aside:
             continue
         for layer in workload.layers:
+            if layer is Layer.PEAK and not option.pay_as_used:
+                continue
             usd = option.unit * option.layer_usd(layer, workload.peak_share)
             out.append(Column(index, layer, usd))
     return out
 
 
-def _demand(workload: PlanWorkload, layer: Layer) -> int:
-    return workload.baseline if layer is Layer.BASELINE else workload.peak
+def _reach(workload: PlanWorkload, layer: Layer, option: PlanOption) -> int:
+    """The most demand a column may usefully meet.
+
+    Committed capacity in the baseline layer serves the peak too. Capacity paid as used
+    never takes more than the baseline there (beyond whole units): its peak column
+    costs only the peak's share of the price.
+    """
+    if layer is Layer.PEAK:
+        return workload.peak
+    return workload.baseline + (0 if option.pay_as_used else workload.peak)
 
 
 def _value_factor(score: float | None) -> float:
@@ -245,7 +259,7 @@ class _Programme:
             cost[j] = c.usd_per_unit * factor if math.isfinite(factor) else 0.0
             per_unit = option.unit * max(option.equivalents, 1e-9)
             most = max(
-                math.ceil(_demand(workload, c.layer) / per_unit - 1e-9),
+                math.ceil(_reach(workload, c.layer, option) / per_unit - 1e-9),
                 math.ceil(self.minimum[option.supply] / option.unit),
             )
             cap = self.capacity[option.supply]
@@ -259,10 +273,13 @@ class _Programme:
         return cost, money, lower, upper
 
     def demand_rows(self) -> None:
+        """The baseline from the baseline layer; baseline and peak from both layers."""
         for name, workload in self.workloads.items():
-            for layer in workload.layers:
-                terms = self.by_layer.get((name, layer), [])
-                self.rows.add(terms, _demand(workload, layer), np.inf)
+            baseline = self.by_layer.get((name, Layer.BASELINE), [])
+            self.rows.add(baseline, workload.baseline, np.inf)
+            if workload.peak > 0:
+                peak = self.by_layer.get((name, Layer.PEAK), [])
+                self.rows.add([*baseline, *peak], workload.baseline + workload.peak, np.inf)
 
     def supply_rows(self, upper: np.ndarray) -> None:
         """Each line: its capacity, and its minimum commitment and fixed costs once used.
