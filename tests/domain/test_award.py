@@ -144,6 +144,21 @@ def test_part_of_the_peak_from_the_baseline_node_the_rest_rented() -> None:
     assert "serve 2.0 of the peak" in plan.allocations[0].why
 
 
+def test_committed_capacity_beyond_the_baseline_is_shown_as_the_peak() -> None:
+    """Baseline 16, peak 48 more for half the time: committing (break-even 33 %) buys 8
+    nodes of 8; the 6 nodes the baseline does not need are the peak layer's."""
+    work = PlanWorkload("Bursty", 16, peak=48, peak_share=0.5)
+    node = option("node", "Bursty", 1_000.0, unit=8)
+    rented = option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND)
+    plan = plan_award([work], [node, rented])
+    assert plan.total_usd == pytest.approx(64_000.0)
+    assert [(a.layer, a.supply, a.accelerators, a.usd) for a in plan.allocations] == [
+        (Layer.BASELINE, "node", 16, pytest.approx(16_000.0)),
+        (Layer.PEAK, "node", 48, pytest.approx(48_000.0)),
+    ]
+    assert plan.allocations[1].why.startswith("peak for 50% of the time: committed")
+
+
 def brute_force_layers(work: PlanWorkload, specs: list[tuple[int, int, bool]]) -> float:
     """The optimum of one workload with a peak, by trying every allocation: capacity in
     the baseline layer serves the peak too; capacity paid as used may be rented for the

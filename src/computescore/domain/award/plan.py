@@ -361,8 +361,57 @@ def _allocations(
                 tokens=option.tokens,
             )
         )
+    units = {options[c.option].supply: options[c.option].unit for c, _ in chosen}
+    out = _committed_for_the_peak(out, workloads, units)
     order = {name: i for i, name in enumerate(workloads)}
     out.sort(key=lambda a: (order[a.workload], a.layer is Layer.PEAK, -a.accelerators, a.supply))
+    return out
+
+
+def _committed_for_the_peak(
+    allocations: list[Allocation], workloads: dict[str, PlanWorkload], units: dict[str, int]
+) -> list[Allocation]:
+    """Committed capacity beyond a workload's baseline shown as its peak layer.
+
+    The programme gives committed capacity one column, which serves the baseline and the
+    peak; whole units the baseline does not need are reported in the peak layer (costs
+    shared in proportion), so the table says what the capacity is for.
+    """
+    spare = _spare_baseline(allocations, workloads)
+    out = []
+    for a in allocations:
+        left = spare.get(a.workload, 0.0)
+        rented = a.deployment in (Deployment.ON_DEMAND, Deployment.SPOT)
+        unit = units.get(a.supply, 1)
+        if a.layer is not Layer.BASELINE or rented or left <= 0 or a.accelerators == 0:
+            out.append(a)
+            continue
+        per_unit = a.equivalents * unit / a.accelerators
+        moved = min(a.accelerators // unit, math.floor(left / per_unit + 1e-9)) * unit
+        if moved == 0:
+            out.append(a)
+            continue
+        spare[a.workload] = left - moved * a.equivalents / a.accelerators
+        share = moved / a.accelerators
+        kept = a.accelerators - moved
+        if kept:
+            out.append(
+                replace(
+                    a,
+                    accelerators=kept,
+                    usd=a.usd * (1 - share),
+                    equivalents=a.equivalents * (1 - share),
+                )
+            )
+        out.append(
+            replace(
+                a,
+                layer=Layer.PEAK,
+                accelerators=moved,
+                usd=a.usd * share,
+                equivalents=a.equivalents * share,
+            )
+        )
     return out
 
 
