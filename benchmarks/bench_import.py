@@ -23,8 +23,8 @@ times, back to back within each round so that calamine alone and the import see 
 same machine load; medians are printed, and each .xlsx ratio is the median of the
 per-round ratios.
 
-It also imports a 1,000,000-line .csv (the instances list's lines repeated), which is
-refused by the stated limit on rows (``ReadLimits.max_rows``), and times the refusal.
+It also imports a 1,000,000-line .csv (the instances list's lines repeated, 81 MB), which
+a stated limit refuses (``ReadLimits``: the file's size, else its rows), and times it.
 
 Goals: .xlsx import within 2× calamine alone, under 1 GB; a 1,000,000-line .csv imported,
 or refused by a stated limit, in under 15 s. The 100,000-line .csv import is printed

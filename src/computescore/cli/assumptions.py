@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    print_json,
+    print_table,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,8 +30,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     clear.add_argument("values", nargs="+", metavar="KEY")
     for each in (parser, show, change, clear):
         add_db_argument(each)
-        each.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
-        each.add_argument("--json", action="store_true", help="print JSON")
+        add_evaluation_argument(each)
+        add_json_argument(each)
         each.set_defaults(func=run_assumptions)
     parser.set_defaults(action="show", values=[])
 

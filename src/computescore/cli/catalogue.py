@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import add_db_argument, add_json_argument, print_json, print_table
 from computescore.errors import InputRefused
 
 
@@ -14,7 +14,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the catalogue commands."""
     acc = sub.add_parser("accelerators", help="list the accelerator catalogue")
     add_db_argument(acc)
-    acc.add_argument("--json", action="store_true", help="print every figure as JSON")
+    add_json_argument(acc, "every figure")
     acc.set_defaults(func=run_list)
 
     add = sub.add_parser(

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    print_json,
+    print_table,
+)
 from computescore.domain.figures import format_number
 from computescore.domain.weights import Axis
 
@@ -43,7 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_db_argument(parser)
     parser.add_argument("action", nargs="?", default="show", metavar="ACTION")
     parser.add_argument("args", nargs="*", metavar="ARG")
-    parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    add_evaluation_argument(parser)
     parser.add_argument("--axis", choices=[a.value for a in Axis], help="the axis it feeds")
     parser.add_argument("--weight", type=float, help="its share of the axis, 0–1")
     parser.add_argument("--scale", type=float, default=10.0, help="top of the scale (10)")
@@ -57,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--threshold", type=float, help="flag spreads of at least POINTS")
     parser.add_argument("--for", dest="for_name", metavar="NAME", help="the evaluator")
     parser.add_argument("--out", metavar="FILE", help="where to write the workbook")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(parser)
     parser.set_defaults(func=run_committee)
 
 

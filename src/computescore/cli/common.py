@@ -17,6 +17,25 @@ from computescore.logging_setup import configure_logging
 Handler = Callable[[argparse.Namespace], int]
 
 
+def add_evaluation_argument(parser: argparse.ArgumentParser, what: str = "the evaluation") -> None:
+    """Add ``--evaluation NAME``, in the same words on every command."""
+    parser.add_argument(
+        "--evaluation", metavar="NAME", help=f"{what} (default: the one changed last)"
+    )
+
+
+def add_workload_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--workload NAME``, in the same words on every command."""
+    parser.add_argument(
+        "--workload", metavar="NAME", help="the workload profile (default: the first)"
+    )
+
+
+def add_json_argument(parser: argparse.ArgumentParser, what: str = "the result") -> None:
+    """Add ``--json``: print ``what`` as JSON instead of a table or sentences."""
+    parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
+
+
 def add_db_argument(parser: argparse.ArgumentParser, *, inherited: bool = False) -> None:
     """Add the common ``--db PATH`` and ``--create`` options.
 

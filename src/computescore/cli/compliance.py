@@ -14,7 +14,12 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from computescore.cli.common import add_db_argument, print_json
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    print_json,
+)
 from computescore.errors import UsageError
 
 
@@ -120,7 +125,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="whether the goods leave from the United States (2026 China lane)",
     )
     cls.add_argument("--rules", metavar="FILE", help="rules file to use instead of the shipped one")
-    cls.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json_argument(cls)
     cls.set_defaults(func=run_classify)
 
     chk = sub.add_parser(
@@ -130,7 +135,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "for every quote of an evaluation; each finding names its rule, date, status and source.",
     )
     add_db_argument(chk)
-    chk.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    add_evaluation_argument(chk)
     chk.add_argument(
         "--posture",
         choices=("enforced", "codified"),
@@ -176,7 +181,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="YYYY-MM-DD",
         help="the list's date (default: from the file)",
     )
-    imp.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json_argument(imp)
     imp.set_defaults(func=run_import_list)
 
 

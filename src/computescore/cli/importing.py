@@ -11,7 +11,12 @@ import argparse
 import sys
 from typing import Any
 
-from computescore.cli.common import add_db_argument, print_json
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    print_json,
+)
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import VendorKind
 
@@ -27,11 +32,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="quote files to import")
     add_db_argument(parser)
-    parser.add_argument(
-        "--evaluation",
-        metavar="NAME",
-        help="evaluation to add the quotes to (default: the most recent)",
-    )
+    add_evaluation_argument(parser, "the evaluation to add the quotes to")
     parser.add_argument(
         "--create-evaluation",
         action="store_true",
@@ -89,7 +90,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="check the files and show what would be imported; write nothing",
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json_argument(parser)
     parser.set_defaults(func=run_import)
 
 

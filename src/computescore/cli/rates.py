@@ -6,7 +6,13 @@ import argparse
 from datetime import date
 from pathlib import Path
 
-from computescore.cli.common import add_db_argument, option_date, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_json_argument,
+    option_date,
+    print_json,
+    print_table,
+)
 
 
 def _day(text: str) -> date:
@@ -23,7 +29,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "without one its lines are left out and its cost is incomplete.",
     )
     add_db_argument(fx)
-    fx.add_argument("--json", action="store_true", help="print the rates as JSON")
+    add_json_argument(fx, "the rates")
     actions = fx.add_subparsers(dest="action", metavar="ACTION")
     put = actions.add_parser("set", help="set the rate of a currency on a date")
     put.add_argument("currency", help="ISO code, e.g. EUR")

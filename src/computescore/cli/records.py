@@ -12,7 +12,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from computescore.cli.common import add_db_argument, creates_database, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    creates_database,
+    print_json,
+    print_table,
+)
 
 
 def _fields(parser: argparse.ArgumentParser, example: str) -> None:
@@ -53,8 +60,8 @@ def _finish(
     for parser in parsers:
         add_db_argument(parser)
         if evaluation:
-            parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
+            add_evaluation_argument(parser)
+        add_json_argument(parser)
         parser.set_defaults(func=handler)
 
 

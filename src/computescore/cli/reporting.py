@@ -6,7 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from computescore.cli.common import add_db_argument, print_json
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    add_workload_argument,
+    print_json,
+)
 from computescore.errors import UsageError
 
 
@@ -20,8 +26,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "report untouched.",
     )
     add_db_argument(report)
-    report.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
-    report.add_argument("--workload", metavar="NAME", help="workload profile (default: first)")
+    add_evaluation_argument(report)
+    add_workload_argument(report)
     report.add_argument("--pdf", metavar="FILE", type=Path, help="write the PDF board pack here")
     report.add_argument("--xlsx", metavar="FILE", type=Path, help="write the workbook here")
     report.add_argument(
@@ -39,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="skip the compliance checks (the pack then says they were not run)",
     )
-    report.add_argument("--json", action="store_true", help="print what was written as JSON")
+    add_json_argument(report, "what was written")
     report.set_defaults(func=run_report)
 
 

@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    add_workload_argument,
+    print_json,
+    print_table,
+)
 
 if TYPE_CHECKING:
     from computescore.services.analysis import AnalysisOptions
@@ -18,8 +25,8 @@ PASSWORD_VARIABLE = "COMPUTESCORE_CERT_PASSWORD"  # noqa: S105 (the name of a va
 
 
 def _pack_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
-    parser.add_argument("--workload", metavar="NAME", help="workload profile (as for report)")
+    add_evaluation_argument(parser)
+    add_workload_argument(parser)
     parser.add_argument("--prepared-by", metavar="TEXT", help="as given to report")
     parser.add_argument("--marking", metavar="TEXT", default="Confidential", help="as for report")
 
@@ -43,7 +50,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_db_argument(listing)
     _pack_options(listing)
-    listing.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(listing)
     listing.set_defaults(func=run_approvals)
     sign = sub.add_parser(
         "sign",
@@ -56,14 +63,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sign.add_argument("pdf", type=Path, help="the board pack (computescore report --pdf)")
     sign.add_argument("--cert", type=Path, required=True, help="your PKCS#12 certificate file")
     sign.add_argument("--out", type=Path, help="the signed PDF (default: NAME-signed.pdf)")
-    sign.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    add_evaluation_argument(sign)
     sign.set_defaults(func=run_sign)
     verify = sub.add_parser("verify-signature", help="check the signatures of a signed board pack")
     verify.add_argument("pdf", type=Path)
     verify.add_argument(
         "--trust", type=Path, action="append", default=[], help="a certificate you trust (PEM/DER)"
     )
-    verify.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(verify)
     verify.set_defaults(func=run_verify)
 
 

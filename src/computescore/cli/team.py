@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import add_db_argument, add_json_argument, print_json, print_table
 from computescore.errors import UsageError
 
 ROLE_NAMES = ["viewer", "evaluator", "lead", "approver", "technical"]
@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "set on the server (psql's \\password), never through this app.",
     )
     add_db_argument(team)
-    team.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(team)
     actions = team.add_subparsers(dest="action", metavar="ACTION")
     add = actions.add_parser("add-user", help="give a person a role (creating their login)")
     add.add_argument("name", help="the person's database user name, e.g. ada_roe")

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from computescore.cli.common import add_db_argument, print_json
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    print_json,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,7 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_db_argument(parser)
     parser.add_argument("action", choices=["show", "set", "clear"], nargs="?", default="show")
-    parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    add_evaluation_argument(parser)
     parser.add_argument("--name", default="token API", help="the API, e.g. 'Vendor X 13B'")
     parser.add_argument("--input", type=float, help="USD per million input tokens")
     parser.add_argument("--output", type=float, help="USD per million output tokens")
@@ -32,7 +37,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="input,output,cached shares of the workload's tokens (default: the evaluation's "
         "token-mix assumptions, 0.75,0.25,0 unless set); kept as those assumptions",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(parser)
     parser.set_defaults(func=run_token_api)
 
 

@@ -6,7 +6,13 @@ import argparse
 from datetime import date
 from pathlib import Path
 
-from computescore.cli.common import add_db_argument, option_date, print_json
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    option_date,
+    print_json,
+)
 from computescore.errors import UsageError
 
 
@@ -27,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_db_argument(rfq)
     rfq.add_argument("--vendor", required=True, help="the vendor's name (stored or new)")
     rfq.add_argument("--out", type=Path, required=True, help="the .xlsx to write")
-    rfq.add_argument("--evaluation", default=None, help="the evaluation (default: the only one)")
+    add_evaluation_argument(rfq)
     rfq.add_argument("--issued", default=None, help="issue date, YYYY-MM-DD (default: today)")
     rfq.add_argument("--due", default=None, help="reply date, YYYY-MM-DD (default: in 14 days)")
     rfq.add_argument("--contact", default="", help="whom the vendor asks, e.g. 'Ada Roe, ada@…'")
@@ -36,7 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="fill in what the vendor's latest quote already says, so only the gaps are asked",
     )
-    rfq.add_argument("--json", action="store_true", help="print what was written as JSON")
+    add_json_argument(rfq, "what was written")
     rfq.set_defaults(func=run_rfq)
 
     clarify = sub.add_parser(
@@ -51,9 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_db_argument(clarify)
     clarify.add_argument("--out", type=Path, required=True, help="the folder to write into")
     clarify.add_argument("--vendor", default=None, help="only this vendor")
-    clarify.add_argument(
-        "--evaluation", default=None, help="the evaluation (default: the only one)"
-    )
+    add_evaluation_argument(clarify)
     clarify.add_argument(
         "--date", default=None, help="the letters' date, YYYY-MM-DD (default: today)"
     )
@@ -62,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     clarify.add_argument("--contact", default="", help="who signs and whom the vendor answers")
     clarify.add_argument("--no-rfq", action="store_true", help="do not attach the pre-filled RFQ")
-    clarify.add_argument("--json", action="store_true", help="print the questions as JSON")
+    add_json_argument(clarify, "the questions")
     clarify.set_defaults(func=run_clarify)
 
 

@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from computescore.cli.common import add_db_argument, creates_database, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    creates_database,
+    print_json,
+    print_table,
+)
 from computescore.errors import UsageError
 
 
@@ -28,17 +35,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo = sub.add_parser("demo", help="create the illustrative demo evaluation")
     add_db_argument(demo)
     creates_database(demo)
-    demo.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json_argument(demo)
     demo.set_defaults(func=run_demo)
 
     evaluations = sub.add_parser("evaluations", help="list the evaluations in a database")
     add_db_argument(evaluations)
-    evaluations.add_argument("--json", action="store_true", help="print as JSON")
+    add_json_argument(evaluations)
     evaluations.set_defaults(func=run_evaluations)
 
     quotes = sub.add_parser("quotes", help="list every current quote line")
     add_db_argument(quotes)
-    quotes.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    add_evaluation_argument(quotes)
     quotes.add_argument(
         "--json", action="store_true", help="print a JSON list with the canonical field names"
     )

@@ -46,7 +46,7 @@ class ClarifyOptions:
 
     Attributes:
         vendor: only this vendor (all vendors with questions when None).
-        evaluation_name: the evaluation (the only one when None).
+        evaluation_name: the evaluation (the one changed last when None).
         written_on: the letters' date (today when None).
         reply_by: the answer date (ten days after ``written_on`` when None).
         contact: who signs and whom the vendor answers.

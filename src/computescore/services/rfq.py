@@ -168,7 +168,7 @@ class RfqOptions:
     """How a request is written.
 
     Attributes:
-        evaluation_name: the evaluation (the only one when None).
+        evaluation_name: the evaluation (the one changed last when None).
         issued: the issue date (today when None).
         due: the reply date (two weeks after issue when None).
         contact: whom the vendor asks.

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import argparse
 
-from computescore.cli.common import add_db_argument
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    add_workload_argument,
+)
 from computescore.cli.engine.estimate import run_estimate_inference as run_estimate_inference
 from computescore.cli.engine.estimate import run_estimate_training as run_estimate_training
 from computescore.cli.engine.plan import register as register_plan
@@ -49,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _accelerator_arguments(training)
     training.add_argument("--gpus", type=int, help="accelerators for the wall-clock time")
     training.add_argument("--usd-per-gpu-hour", type=float, help="price for the job's cost")
-    training.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(training)
     training.set_defaults(func=run_estimate_training)
 
     inference = kinds.add_parser("inference", help="memory, token rate and GPUs to serve a load")
@@ -86,7 +91,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=0.8,
         help="share of the memory bandwidth reached (default 0.8)",
     )
-    inference.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(inference)
     inference.set_defaults(func=run_estimate_inference)
 
     from computescore.cli.engine.economics import register_estimates
@@ -139,6 +144,6 @@ def _accelerator_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _evaluation_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_argument(parser)
-    parser.add_argument("--evaluation", metavar="NAME", help="evaluation (default: most recent)")
-    parser.add_argument("--workload", metavar="NAME", help="workload profile (default: first)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_evaluation_argument(parser)
+    add_workload_argument(parser)
+    add_json_argument(parser)

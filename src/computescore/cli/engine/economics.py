@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from computescore.cli.common import print_json
+from computescore.cli.common import add_json_argument, print_json
 from computescore.cli.engine.values import figure_value
 
 
@@ -22,7 +22,7 @@ def register_estimates(kinds: Any) -> None:
     energy.add_argument("--grid-intensity", type=float, help="kg CO2e per kWh (overrides)")
     energy.add_argument("--tokens-per-second", type=float, help="serving rate of the whole set")
     energy.add_argument("--db", metavar="PATH", help="use this workspace's own intensities")
-    energy.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(energy)
     energy.set_defaults(func=run_energy)
 
     api = kinds.add_parser("api", help="cost per million tokens against a token API")
@@ -34,7 +34,7 @@ def register_estimates(kinds: Any) -> None:
     api.add_argument(
         "--mix", default="0.75,0.25,0", help="shares of input,output,cached tokens (0.75,0.25,0)"
     )
-    api.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(api)
     api.set_defaults(func=run_api)
 
     spot = kinds.add_parser("spot", help="work lost on spot capacity")
@@ -42,7 +42,7 @@ def register_estimates(kinds: Any) -> None:
     spot.add_argument("--checkpoint-hours", type=float, required=True, help="interval")
     spot.add_argument("--restart-hours", type=float, default=0.25)
     spot.add_argument("--write-hours", type=float, default=0.0, help="time to write one")
-    spot.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(spot)
     spot.set_defaults(func=run_spot)
 
     layout = kinds.add_parser("layout", help="memory to train and the parallel layout that fits")
@@ -54,7 +54,7 @@ def register_estimates(kinds: Any) -> None:
     layout.add_argument("--activations-gb", type=float, default=0.0)
     layout.add_argument("--bus-gbps", type=float, help="all-reduce bandwidth, GB/s")
     layout.add_argument("--step-seconds", type=float, help="compute time of one step")
-    layout.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(layout)
     layout.set_defaults(func=run_layout)
     _register_curve(kinds)
 
@@ -80,7 +80,7 @@ def _register_curve(kinds: Any) -> None:
     )
     curve.add_argument("--up-to", type=int, default=256, help="largest cluster drawn")
     curve.add_argument("--usd-per-gpu-hour", type=float, help="price, for the cost per unit")
-    curve.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(curve)
     curve.set_defaults(func=run_curve)
 
 

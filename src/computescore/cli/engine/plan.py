@@ -14,7 +14,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    print_json,
+    print_table,
+)
 from computescore.domain.figures import format_money
 from computescore.domain.presentation import presenting
 from computescore.errors import UsageError
@@ -26,7 +32,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``plan`` command."""
     plan = sub.add_parser("plan", help=PLAN_HELP, description=PLAN_HELP)
     add_db_argument(plan)
-    plan.add_argument("--evaluation", metavar="NAME", help="evaluation (default: most recent)")
+    add_evaluation_argument(plan)
     plan.add_argument(
         "--scenario",
         metavar="NAME",
@@ -61,7 +67,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="NAME",
         help="also say what the scenario NAME does differently from the recommended one",
     )
-    plan.add_argument("--json", action="store_true", help="print JSON")
+    add_json_argument(plan)
     plan.set_defaults(func=run_plan)
 
 

@@ -13,7 +13,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from computescore.cli.common import add_db_argument, print_json
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    add_workload_argument,
+    print_json,
+)
 from computescore.errors import UsageError
 
 
@@ -27,8 +33,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "your own target and ceiling (a budget) here. They are kept in the evaluation.",
     )
     add_db_argument(scales)
-    scales.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
-    scales.add_argument("--workload", metavar="NAME", help="workload (default: the first)")
+    add_evaluation_argument(scales)
+    add_workload_argument(scales)
     scales.add_argument(
         "--cost",
         metavar="TARGET,CEILING",
@@ -45,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="AXES",
         help="axes on which a missing figure scores 0, e.g. 'performance,reliability' (or 'none')",
     )
-    scales.add_argument("--json", action="store_true", help="print the scales as JSON")
+    add_json_argument(scales, "the scales")
     scales.set_defaults(func=run_scales)
 
 

@@ -17,7 +17,13 @@ from __future__ import annotations
 
 import argparse
 
-from computescore.cli.common import add_db_argument, print_json, print_table
+from computescore.cli.common import (
+    add_db_argument,
+    add_evaluation_argument,
+    add_json_argument,
+    print_json,
+    print_table,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "their sum. Freeze them before prices are revealed; the freeze is audited.",
     )
     add_db_argument(weights)
-    weights.add_argument("--evaluation", metavar="NAME", help="evaluation (default: latest)")
+    add_evaluation_argument(weights)
     weights.add_argument(
         "--swing",
         metavar="AXIS=POINTS,…",
@@ -46,7 +52,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     weights.add_argument("--freeze", action="store_true", help="freeze the weights and scales")
     weights.add_argument("--unfreeze", action="store_true", help="lift the freeze")
-    weights.add_argument("--json", action="store_true", help="print as JSON")
+    add_json_argument(weights)
     weights.set_defaults(func=run_weights)
 
 
