@@ -353,17 +353,21 @@ def _run_reader(
 def without_main_module() -> Iterator[None]:
     """Start a spawned child without running the program's main module in it.
 
-    A "spawn" child imports the parent's ``__main__`` again before it runs its target
-    (the command line's, the app's with Qt, a script's): work the reader never uses,
-    which took longer than calamine's whole read of a 100,000-row sheet. The child's
-    target is named by its module, so an empty main module is all it needs.
+    A "spawn" child imports the parent's ``__main__`` again before it runs its target.
+    When the program's main module does work as it is imported (a script that loads the
+    import service, a test runner), that work ran again in every reader: 0.6 s a
+    workbook for such a script, more than half of calamine's read of a 100,000-row
+    sheet. The child's target is named by its module, so an empty main module is all
+    it needs.
     """
     main = sys.modules.get("__main__")
     sys.modules["__main__"] = types.ModuleType("__main__")
     try:
         yield
     finally:
-        if main is not None:
+        if main is None:
+            sys.modules.pop("__main__", None)
+        else:
             sys.modules["__main__"] = main
 
 

@@ -181,6 +181,11 @@ class Allocation:
     """A token API's offer: ``accelerators`` counts reference accelerators' worth of the
     workload's tokens, not accelerators."""
 
+    @property
+    def pay_as_used(self) -> bool:
+        """True when the capacity is paid only while used (on-demand and spot)."""
+        return self.deployment in (Deployment.ON_DEMAND, Deployment.SPOT)
+
 
 @dataclass(frozen=True, slots=True)
 class VendorSpend:

@@ -381,9 +381,8 @@ def _committed_for_the_peak(
     out = []
     for a in allocations:
         left = spare.get(a.workload, 0.0)
-        rented = a.deployment in (Deployment.ON_DEMAND, Deployment.SPOT)
         unit = units.get(a.supply, 1)
-        if a.layer is not Layer.BASELINE or rented or left <= 0 or a.accelerators == 0:
+        if a.layer is not Layer.BASELINE or a.pay_as_used or left <= 0 or a.accelerators == 0:
             out.append(a)
             continue
         per_unit = a.equivalents * unit / a.accelerators
@@ -551,7 +550,7 @@ def _explained(
     out = []
     for a in allocations:
         workload = workloads[a.workload]
-        rented = a.deployment in (Deployment.ON_DEMAND, Deployment.SPOT)
+        rented = a.pay_as_used
         own = a.unit_usd * a.accelerators / a.equivalents if a.equivalents > 0 else math.inf
         cheaper = [
             o
