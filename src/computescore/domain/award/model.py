@@ -18,6 +18,9 @@ from enum import StrEnum
 
 from computescore.domain.quotes import Deployment
 
+PAID_AS_USED = frozenset({Deployment.ON_DEMAND, Deployment.SPOT})
+"""The deployments paid only while used."""
+
 
 class Objective(StrEnum):
     """What the plan optimises."""
@@ -113,7 +116,7 @@ class PlanOption:
     @property
     def pay_as_used(self) -> bool:
         """True when the capacity is paid only while used (on-demand and spot)."""
-        return self.deployment in (Deployment.ON_DEMAND, Deployment.SPOT)
+        return self.deployment in PAID_AS_USED
 
     def layer_usd(self, layer: Layer, peak_share: float) -> float:
         """What one accelerator of this option costs in ``layer``.
@@ -184,7 +187,7 @@ class Allocation:
     @property
     def pay_as_used(self) -> bool:
         """True when the capacity is paid only while used (on-demand and spot)."""
-        return self.deployment in (Deployment.ON_DEMAND, Deployment.SPOT)
+        return self.deployment in PAID_AS_USED
 
 
 @dataclass(frozen=True, slots=True)
