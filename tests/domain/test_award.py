@@ -127,6 +127,11 @@ def test_baseline_capacity_to_spare_serves_the_peak() -> None:
         (Layer.BASELINE, "node", 8)
     ]
     assert "4.0 spare equivalents serve the whole peak" in plan.allocations[0].why
+    (decision,) = plan.layers
+    assert decision.text.endswith(
+        "but the baseline's whole nodes leave enough to spare for the whole peak, so nothing "
+        "more is bought for it."
+    )
 
 
 def test_part_of_the_peak_from_the_baseline_node_the_rest_rented() -> None:

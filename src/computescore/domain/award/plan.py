@@ -107,11 +107,12 @@ def plan_award(
         if measure_binding
         else ()
     )
+    peaked = {a.workload for a in allocations if a.layer is Layer.PEAK}
     layers = tuple(
         decision
         for w in workloads
         if w.peak > 0
-        for decision in [_layer_decision(w, grouped.get(w.name, []))]
+        for decision in [_layer_decision(w, grouped.get(w.name, []), w.name not in peaked)]
         if decision is not None
     )
     return AwardPlan(
@@ -499,10 +500,14 @@ def _cheapest(options: Sequence[PlanOption], *, rented: bool) -> PlanOption | No
     return min(mine, key=lambda o: (_per_equivalent(o), o.supply), default=None)
 
 
-def _layer_decision(workload: PlanWorkload, options: Sequence[PlanOption]) -> LayerDecision | None:
+def _layer_decision(
+    workload: PlanWorkload, options: Sequence[PlanOption], spare_covers: bool = False
+) -> LayerDecision | None:
     """The break-even between committing to the peak and renting it as used.
 
     Costs are per reference accelerator's worth of work, for the whole horizon.
+    ``spare_covers``: the baseline's whole units leave enough to spare for the whole
+    peak, so the plan buys nothing for it, whatever the break-even says.
     """
     committed = _cheapest(options, rented=False)
     rented = _cheapest(options, rented=True)
@@ -513,7 +518,12 @@ def _layer_decision(workload: PlanWorkload, options: Sequence[PlanOption]) -> La
         return None
     share = c_cost / r_cost
     peak = f"{workload.peak_share:.0%}"
-    if workload.peak_share < share:
+    if spare_covers:
+        verdict = (
+            "but the baseline's whole nodes leave enough to spare for the whole peak, so "
+            "nothing more is bought for it"
+        )
+    elif workload.peak_share < share:
         verdict = f"the peak lasts {peak} of the time, so it is rented as used"
     else:
         verdict = f"the peak lasts {peak} of the time, so it is committed"
