@@ -10,8 +10,10 @@ running.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QSize, QTimer
@@ -89,8 +91,13 @@ class ChartView(QFrame):
 
         import computescore.reports.charts  # noqa: F401  (sets the shared fonts, no mathtext)
 
+        class Canvas(FigureCanvasQTAgg):
+            def draw(self) -> None:
+                with squeezed_layout_allowed():
+                    super().draw()  # type: ignore[no-untyped-call]
+
         self._figure = Figure(dpi=SCREEN_DPI, layout="constrained")
-        self._canvas = FigureCanvasQTAgg(self._figure)  # type: ignore[no-untyped-call]
+        self._canvas = Canvas(self._figure)  # type: ignore[no-untyped-call]
         self._canvas.setMinimumSize(200, 160)
         self._stack.addWidget(self._canvas)
 
@@ -108,7 +115,8 @@ class ChartView(QFrame):
             self._figure.set_layout_engine("constrained")
             fit_legends(self._figure)
             try:
-                tidy_figure(self._figure)
+                with squeezed_layout_allowed():
+                    tidy_figure(self._figure)
             except Exception:  # a chart that is not tidied is still worth showing
                 log.exception("chart could not be tidied")
             self._stack.setCurrentWidget(self._canvas)
@@ -123,6 +131,21 @@ class ChartView(QFrame):
     def figure(self) -> Any:
         """The matplotlib figure (None until first drawn)."""
         return self._figure
+
+
+@contextlib.contextmanager
+def squeezed_layout_allowed() -> Iterator[None]:
+    """Draw a chart squeezed below the room its labels need as it is.
+
+    matplotlib warns when its layout engine gives up on a figure that small (a page
+    being laid out, a window made very small); the warning says nothing a user can act
+    on, and the next resize draws the chart again.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", message="constrained_layout not applied", category=UserWarning
+        )
+        yield
 
 
 def fit_legends(figure: Any) -> None:
