@@ -25,8 +25,14 @@ from computescore.domain.tco import stated_minimum
 from computescore.domain.workload import DataClassification, Purpose, Workload, WorkloadClass
 from computescore.services.assumption_edits import set_assumptions
 from computescore.services.demo import create_demo
-from computescore.services.plan import PlanOptions, plan_db, plan_evaluation, plan_to_dict
-from computescore.services.workspace import open_store
+from computescore.services.plan import (
+    PlanOptions,
+    plan_db,
+    plan_evaluation,
+    plan_inputs,
+    plan_to_dict,
+)
+from computescore.services.workspace import load_evaluation_data, open_store
 
 
 @pytest.fixture(scope="module")
@@ -99,17 +105,29 @@ def test_scenarios_and_their_policy_cost(demo_db: Path | str) -> None:
         if item.plan.feasible and not item.recommended and not item.plan.policy.token_apis:
             # A rule added never lowers the optimal cost.
             assert item.plan.total_usd >= report.plan.total_usd - 0.01
-    # Allowing token APIs adds an option, which never raises it: the demo's production
-    # inference is bought from Lumen's API (its 14B model) instead of 161 L40S.
+    # Allowing token APIs adds an option, which never raises it. Lumen's API (its 14B
+    # model) costs more for the production inference than six L40S, whose measured rate is
+    # three H100s' decode rate each, so the plan keeps the L40S.
     tokens = next(s for s in report.scenarios if s.plan.policy.token_apis)
     assert tokens.plan.total_usd <= report.plan.total_usd + 0.01
     served = tokens.plan.for_workload("Production inference (13B chat model)")
-    assert [a.tokens for a in served] == [True] and served[0].vendor == "Lumen Inférence SAS"
-    # Its cost is the offer's cost of the workload's tokens: 2e9 a day × 1,095 days at
+    assert [(a.tokens, a.vendor, a.accelerators) for a in served] == [
+        (False, "PoolGrid Coöperatie U.A.", 6)
+    ]
+    assert tokens.delta_usd == pytest.approx(0.0, abs=0.01)
+    # The API's cost is the offer's cost of the workload's tokens: 2e9 a day × 1,095 days at
     # EUR 0.30 per million blended (0.75 × 0.20 + 0.25 × 0.60) × 1.0850 USD/EUR.
-    assert served[0].usd == pytest.approx(2e9 * 1095 / 1e6 * 0.30 * 1.085)
-    before = sum(a.usd for a in report.plan.for_workload("Production inference (13B chat model)"))
-    assert tokens.delta_usd == pytest.approx(served[0].usd - before)
+    with open_store(demo_db) as store:
+        data = load_evaluation_data(store)
+    api = next(
+        o
+        for o in plan_inputs(data, None).options
+        if o.tokens and o.workload == "Production inference (13B chat model)"
+    )
+    assert api.eligible and api.vendor == "Lumen Inférence SAS"
+    assert api.usd_per_accelerator * 16 + api.fixed_usd == pytest.approx(
+        2e9 * 1095 / 1e6 * 0.30 * 1.085
+    )
     # Not allowed in the recommended scenario: listed among its exclusions, with why.
     assert any("token API" in e.reason for e in report.plan.exclusions)
 
@@ -283,3 +301,28 @@ def test_fit_is_checked_option_by_option(demo_db: Path | str) -> None:
     # A fit warning of an option the plan may use is one of its risks.
     l40s = next(o for o in tuning if o.label == "Spot NVIDIA L40S 48GB")
     assert any("PCIe-only accelerators for training" in risk for risk in l40s.risks)
+
+
+def test_the_reference_accelerator_counts_one_equivalent_on_every_workload(
+    demo_db: Path | str,
+) -> None:
+    """An H100 SXM quoted without a measurement is one H100-equivalent whatever the work:
+    for serving, the reference's rate is the decode step's bound as the options' are (it
+    was peak × MFU, which counted each serving H100 as 0.03 of itself and bought 161 L40S
+    for 16 H100s' worth of inference)."""
+    with open_store(demo_db) as store:
+        data = load_evaluation_data(store)
+    options = plan_inputs(data, None).options
+    stratus = [o for o in options if o.label == "On-demand NVIDIA H100 SXM5 80GB nodes"]
+    stratus = [o for o in stratus if o.vendor == "Stratus Cloud, Inc."]
+    assert {o.workload for o in stratus} == {w.name for w in data.evaluation.workloads}
+    assert [o.equivalents for o in stratus] == pytest.approx([1.0] * len(stratus))
+    # Serving is bound by memory bandwidth: an H200 (4.8 TB/s) does 1.43 H100s' (3.35 TB/s).
+    h200 = next(
+        o
+        for o in options
+        if o.vendor == "Stratus Cloud, Inc."
+        and "H200" in o.label
+        and o.workload == "Production inference (13B chat model)"
+    )
+    assert h200.equivalents == pytest.approx(4.8 / 3.35, rel=0.01)

@@ -45,7 +45,7 @@ from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Deployment, Quote, sells_tokens
 from computescore.domain.tco import Assumptions, Tco, TcoOption, compute_tco, stated_minimum
 from computescore.domain.tco.records import TcoCategory, TcoLine
-from computescore.domain.tco.throughput import dense_peak
+from computescore.domain.tco.throughput import dense_peak, unmeasured_useful
 from computescore.domain.token_offer import choose_model
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
@@ -228,14 +228,20 @@ def _score(result: EvaluationResult, quote_key: str) -> float | None:
 
 
 def reference_rate(catalogue: Catalogue, workload: Workload) -> float | None:
-    """Useful PFLOP/s of one reference accelerator on this workload (None: no peak known)."""
+    """Useful PFLOP/s of one reference accelerator on this workload (None: no peak known).
+
+    Worked out as for a quote without measured performance: peak × the workload's MFU,
+    or for serving the decode step's bound when lower, so that the reference itself,
+    quoted unmeasured, counts as one equivalent.
+    """
     accelerator = catalogue.get(REFERENCE_ACCELERATOR)
     if accelerator is None:
         return None
     peak = dense_peak(accelerator, workload.precision)
     if peak is None or peak <= 0:
         return None
-    return peak * TERA / PETA * workload.mfu_at_precision
+    useful = unmeasured_useful(peak * workload.mfu_at_precision, accelerator, workload)
+    return useful * TERA / PETA
 
 
 def _equivalents(option: TcoOption, reference: float | None) -> float | None:

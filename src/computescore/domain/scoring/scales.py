@@ -106,14 +106,10 @@ def _peak(
 
 
 def _useful(peak_times_mfu: float, accelerator: Accelerator, workload: Workload) -> float:
-    """An accelerator's useful TFLOP/s on the workload: peak × MFU, or for serving the
-    decode step's bound when lower (the same rule as the TCO's)."""
-    from computescore.domain.tco.throughput import decode_bound
+    """An accelerator's useful TFLOP/s on the workload (the TCO's rule, unmeasured)."""
+    from computescore.domain.tco.throughput import unmeasured_useful
 
-    cap = decode_bound(workload, (0, accelerator))
-    if cap is not None and 0 < cap.value < peak_times_mfu:
-        return cap.value
-    return peak_times_mfu
+    return unmeasured_useful(peak_times_mfu, accelerator, workload)
 
 
 def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) -> ScoreScales:

@@ -276,6 +276,16 @@ def useful_throughput(
     return figure, basis, "", rejected
 
 
+def unmeasured_useful(peak_times_mfu: float, accelerator: Accelerator, workload: Workload) -> float:
+    """An accelerator's useful TFLOP/s on the workload with nothing measured: peak × MFU,
+    or for serving the decode step's bound when lower (the rule :func:`useful_throughput`
+    applies to a quote without measured performance)."""
+    cap = decode_bound(workload, (0, accelerator))
+    if cap is not None and 0 < cap.value < peak_times_mfu:
+        return cap.value
+    return peak_times_mfu
+
+
 def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Figure | None:
     """The useful throughput one accelerator can give when serving, as the decode step allows.
 
