@@ -56,9 +56,23 @@ def test_pdf_summary_recommends_the_plan(demo_pack: BoardPack) -> None:
     text = pdf_text(render_pdf(demo_pack))
     assert "The award plan for every workload" in text
     assert "Supply all 3 workloads under" in text
-    assert "The ranking: Award the capacity to" in text
+    # The ranking of one workload is not a second award: it says what it is.
+    assert "Award the capacity to" not in text
+    assert "alone; the award is the plan for every workload." in text
+    assert "Total cost of the ranking's leader" in text
+    assert "Total cost of the recommended option" not in text
     assert "No vendor above 60 %" in text
     assert "Demand is counted in H100-equivalents of useful work" in text
+
+
+def test_workbook_summary_leads_with_the_plan(demo_pack: BoardPack) -> None:
+    assert demo_pack.plan is not None
+    wb = load_workbook(io.BytesIO(render_xlsx(demo_pack)))
+    texts = [c.value for row in wb["Summary"].iter_rows() for c in row if c.value]
+    assert demo_pack.plan.sentence in texts
+    assert f"The ranking: {demo_pack.ranking_sentence}" in texts
+    assert not any(str(t).startswith("Award the capacity to") for t in texts)
+    assert any(str(t).startswith("Total cost of the ranking's leader") for t in texts)
 
 
 def test_workbook_plan_sheet_has_live_totals(demo_pack: BoardPack) -> None:

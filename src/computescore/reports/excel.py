@@ -570,13 +570,10 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
     r += 1
     sheet.put(r, 1, "Recommendation", font=SUB_FONT)
     r += 1
-    sheet.put(
-        r,
-        1,
-        pack.recommendation or "No recommendation: the scorecard has not been computed.",
-        font=BOLD_FONT,
-        measure=False,
-    )
+    sheet.put(r, 1, pack.headline, font=BOLD_FONT, measure=False)
+    if pack.plan is not None and pack.ranking_sentence:
+        r += 1
+        sheet.put(r, 1, f"The ranking: {pack.ranking_sentence}", measure=False)
     if pack.caveat:
         r += 1
         sheet.put(r, 1, f"Warning: {pack.caveat}", font=WARNING_FONT, measure=False)
@@ -588,7 +585,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
         ("Leader", leader.label if leader else "—", None),
         ("Margin (points)", ranking.margin_points if ranking else None, "0.0"),
         (
-            f"Total cost of the recommended option ({currency_code()})",
+            f"{pack.lead_cost_label} ({currency_code()})",
             (to_reporting(lead_tco.total_usd) if lead_tco.complete else "incomplete")
             if lead_tco
             else None,
@@ -604,7 +601,7 @@ def _summary(wb: Workbook, pack: BoardPack, score_rows: tuple[int, int] | None, 
     for label, value, fmt in facts:
         sheet.put(r, 1, label, font=BOLD_FONT)
         cell = sheet.put(r, 2, value, fmt=fmt, measure=False)
-        if label in ("Leader", f"Total cost of the recommended option ({currency_code()})"):
+        if label in ("Leader", f"{pack.lead_cost_label} ({currency_code()})"):
             cell.font = KEY_FONT
         _value(sheet, r, cell)
         r += 1

@@ -680,6 +680,8 @@ class BoardPack:
     Attributes:
         meta: evaluation name, dates, author, marking.
         recommendation: the recommendation in one sentence.
+        ranking_sentence: what the ranking of its one workload says, for a pack whose
+            award is the plan for every workload (:attr:`headline`).
         caveat: a warning the recommendation must carry (a quote whose cost is
             incomplete), with how to fix it; empty when there is none.
         ranking: the scorecard, margin and robustness.
@@ -701,6 +703,7 @@ class BoardPack:
 
     meta: PackMeta
     recommendation: str = ""
+    ranking_sentence: str = ""
     caveat: str = ""
     ranking: Ranking | None = None
     tco: tuple[QuoteTco, ...] = ()
@@ -722,6 +725,22 @@ class BoardPack:
     def presentation(self) -> Presentation:
         """The currency the pack's figures are shown in, with the rate that converts them."""
         return self.methodology.presentation
+
+    @property
+    def headline(self) -> str:
+        """The recommendation the pack leads with: the plan's when there is one."""
+        if self.plan is not None:
+            return self.plan.sentence
+        return self.recommendation or (
+            "No recommendation: the scorecard has not been computed for this evaluation."
+        )
+
+    @property
+    def lead_cost_label(self) -> str:
+        """What the key figure of the ranking's leader is called."""
+        if self.plan is not None:
+            return "Total cost of the ranking's leader"
+        return "Total cost of the recommended option"
 
     def tco_for(self, quote_key: str) -> QuoteTco | None:
         """The TCO record of a quote, if computed."""

@@ -460,7 +460,11 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
     return tuple(text for _, text in candidates[:3])
 
 
-def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
+def _recommendation(
+    result: EvaluationResult, tcos: Sequence[QuoteTco], *, award: bool = True
+) -> str:
+    """The scorecard's leader in one sentence: the award (``award``), or, where the award
+    is the plan for every workload, what the ranking of this one workload says."""
     winner = result.scorecard.winner
     if winner is None:
         return (
@@ -482,6 +486,11 @@ def _recommendation(result: EvaluationResult, tcos: Sequence[QuoteTco]) -> str:
         if total is not None
         else ""
     )
+    if not award:
+        return (
+            f"{winner.label} leads the weighted scorecard{margin}{cost} for the workload "
+            f"‘{result.workload.name}’ alone; the award is the plan for every workload."
+        )
     return (
         f"Award the capacity to {winner.label}, which leads the weighted scorecard{margin}"
         f"{cost}, for the workload ‘{result.workload.name}’."
@@ -566,6 +575,7 @@ def build_board_pack(
     return BoardPack(
         meta=meta,
         recommendation=_recommendation(result, tcos),
+        ranking_sentence=_recommendation(result, tcos, award=False),
         caveat=award_caveat(result) or "",
         ranking=ranking,
         tco=tcos,

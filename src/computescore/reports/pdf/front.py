@@ -125,11 +125,7 @@ def _summary(b: _Builder) -> None:
     lead_tco = pack.tco_for(leader.quote_key) if leader else None
     parts: list[Flowable] = []
 
-    recommendation = pack.recommendation or (
-        "No recommendation: the scorecard has not been computed for this evaluation."
-    )
-    if pack.plan is not None:
-        recommendation = pack.plan.sentence
+    recommendation = pack.headline
     callout = Table(
         [[b.p(t(recommendation, 700), s.callout)]],
         colWidths=[b.width],
@@ -149,8 +145,11 @@ def _summary(b: _Builder) -> None:
     parts += [b.p("Recommendation", s.h2), callout, Spacer(1, 6)]
     if pack.caveat:
         parts += [_warning_box(b, pack.caveat), Spacer(1, 6)]
-    if pack.plan is not None and pack.recommendation:
-        parts += [b.p("<b>The ranking:</b> " + t(pack.recommendation, 600), s.body), Spacer(1, 6)]
+    if pack.plan is not None and pack.ranking_sentence:
+        parts += [
+            b.p("<b>The ranking:</b> " + t(pack.ranking_sentence, 600), s.body),
+            Spacer(1, 6),
+        ]
 
     open_findings = pack.open_findings()
     knockouts = [f for f in open_findings if f.severity is FindingSeverity.KNOCKOUT]
@@ -168,7 +167,7 @@ def _summary(b: _Builder) -> None:
             ("ahead of " + t(runner.vendor, 50)) if runner else "no runner-up",
         ),
         (
-            "Total cost of the recommended option",
+            pack.lead_cost_label,
             _total_text(lead_tco),
             (
                 f"over {lead_tco.horizon_months} months"
