@@ -20,6 +20,7 @@ from computescore.domain.award import (
     find,
     plan_award,
 )
+from computescore.domain.figures import format_share
 from computescore.domain.quotes import Deployment
 
 W1 = PlanWorkload("Inference", 8)
@@ -613,3 +614,20 @@ def test_the_plan_does_not_depend_on_the_unit_of_money(factor: float) -> None:
     assert [(a.workload, a.layer, a.supply, a.accelerators) for a in scaled.allocations] == shape
     assert scaled.total_usd == pytest.approx(base.total_usd * factor)
     assert scaled.objective_usd == pytest.approx(base.objective_usd * factor)
+
+
+@pytest.mark.parametrize(
+    ("share", "text"),
+    [
+        (0.0, "0%"),
+        (0.004, "<1%"),
+        (0.005, "<1%"),
+        (0.006, "1%"),
+        (0.25, "25%"),
+        (0.994, "99%"),
+        (0.996, ">99%"),
+        (1.0, "100%"),
+    ],
+)
+def test_a_vendor_share_never_reads_none_or_all_when_it_is_not(share: float, text: str) -> None:
+    assert format_share(share) == text

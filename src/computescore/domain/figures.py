@@ -124,6 +124,17 @@ def format_number(value: float) -> str:
     return f"{value:.3g}"
 
 
+def format_share(share: float) -> str:
+    """A share as a whole percentage that never reads 0 % or 100 % when it is not:
+    "<1%" and ">99%" at the ends."""
+    text = f"{share:.0%}"
+    if 0 < share and text == "0%":
+        return "<1%"
+    if share < 1 and text == "100%":
+        return ">99%"
+    return text
+
+
 def format_money(value: float, decimals: int | None = None) -> str:
     """A US-dollar amount shown in the reporting currency: ``$1,234`` or ``€1,137`` for
     large sums, ``$3.41`` for unit prices (``decimals`` fixes the digits after the point)."""

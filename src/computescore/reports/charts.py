@@ -29,7 +29,7 @@ from matplotlib.projections.polar import PolarAxes
 from matplotlib.ticker import Formatter
 from PIL import Image
 
-from computescore.domain.figures import format_money
+from computescore.domain.figures import format_money, format_share
 from computescore.domain.presentation import currency_code, current
 from computescore.reports import theme
 from computescore.reports.model import (
@@ -584,7 +584,9 @@ def vendor_spend_figure(
     values = [usd * k for _, usd, _ in vendors]
     for pos, (_, usd, share) in zip(positions, vendors, strict=True):
         ax.barh(pos, usd * k, color=theme.ACCENT, height=0.62)
-        ax.text(usd * k, pos, f"  {format_money(usd)} · {share:.0%}", va="center", fontsize=7)
+        ax.text(
+            usd * k, pos, f"  {format_money(usd)} · {format_share(share)}", va="center", fontsize=7
+        )
     ax.set_yticks(positions, _unique_labels([name for name, _, _ in vendors]))
     ax.xaxis.set_major_formatter(MoneyFormatter())
     total = sum(values)

@@ -38,7 +38,7 @@ from computescore.domain.award.options import (
 )
 from computescore.domain.award.robustness import PriceMargin, price_margins
 from computescore.domain.catalog import Catalogue
-from computescore.domain.figures import format_money
+from computescore.domain.figures import format_money, format_share
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.presentation import USD, Presentation, presenting
 from computescore.domain.problems import Problem, Severity
@@ -616,7 +616,7 @@ def plan_summary(report: PlanReport) -> PlanSummary:
             s.plan.total_usd if s.plan.feasible else None,
             s.delta_usd,
             s.plan.score,
-            ", ".join(f"{v.vendor} {v.share:.0%}" for v in s.plan.vendors),
+            ", ".join(f"{v.vendor} {format_share(v.share)}" for v in s.plan.vendors),
             s.recommended,
             s.text,
         )
@@ -651,7 +651,7 @@ def plan_sentence(plan: AwardPlan, workloads: int, discount_rate: float = 0.0) -
     every = "both workloads" if workloads == 2 else f"all {workloads} workloads"
     if workloads == 1:
         every = "the workload"
-    vendors = ", ".join(f"{v.vendor} ({v.share:.0%})" for v in plan.vendors)
+    vendors = ", ".join(f"{v.vendor} ({format_share(v.share)})" for v in plan.vendors)
     return (
         f"Supply {every} under “{plan.policy.name}” for {format_money(plan.total_usd)}"
         f"{money_basis(discount_rate)} over their horizons, from {vendors}."

@@ -21,7 +21,7 @@ from computescore.cli.common import (
     print_json,
     print_table,
 )
-from computescore.domain.figures import format_money
+from computescore.domain.figures import format_money, format_share
 from computescore.domain.presentation import presenting
 from computescore.errors import UsageError
 
@@ -183,7 +183,7 @@ def _print(report: Any) -> None:
             score += " (a token API's offer has no weighted score)"
         print(f"\nTotal {format_money(plan.total_usd)}; weighted score {score}")
         for vendor in plan.vendors:
-            print(f"  {vendor.vendor}: {format_money(vendor.usd)} ({vendor.share:.0%})")
+            print(f"  {vendor.vendor}: {format_money(vendor.usd)} ({format_share(vendor.share)})")
         for layer in plan.layers:
             print(f"Why this layer ({layer.workload}): {layer.text}")
         for bound in plan.binding:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from computescore.domain.award import Allocation, AwardPlan, ScenarioResult
-from computescore.domain.figures import format_money, format_money_change
+from computescore.domain.figures import format_money, format_money_change, format_share
 from computescore.services.plan import money_basis
 
 
@@ -20,7 +20,9 @@ def headline(plan: AwardPlan, discount_rate: float = 0.0) -> tuple[str, str]:
     score = "no weighted score" if plan.score is None else f"a weighted score of {plan.score:.1f}"
     vendors = len(plan.vendors)
     largest = plan.vendors[0] if plan.vendors else None
-    share = f"; the largest, {largest.vendor}, takes {largest.share:.0%}" if largest else ""
+    share = (
+        f"; the largest, {largest.vendor}, takes {format_share(largest.share)}" if largest else ""
+    )
     text = (
         f"“{plan.policy.name}”: {format_money(plan.total_usd)}"
         + money_basis(discount_rate)
@@ -38,7 +40,9 @@ def scenario_row(item: ScenarioResult) -> tuple[str, str, str, str, str]:
         return (plan.policy.name, "no plan", "—", "—", "—")
     delta = "recommended" if item.recommended else format_money_change(item.delta_usd)
     score = "—" if plan.score is None else f"{plan.score:.1f}"
-    vendors = ", ".join(f"{v.vendor.split(',')[0]} {v.share:.0%}" for v in plan.vendors[:3])
+    vendors = ", ".join(
+        f"{v.vendor.split(',')[0]} {format_share(v.share)}" for v in plan.vendors[:3]
+    )
     if len(plan.vendors) > 3:
         vendors += f" +{len(plan.vendors) - 3}"
     return (plan.policy.name, format_money(plan.total_usd), delta, score, vendors)

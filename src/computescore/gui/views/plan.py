@@ -74,8 +74,9 @@ class PlanView(View):
     title = "Award plan"
     icon_name = "scorecard"
     subtitle = (
-        "Every workload supplied from the eligible options, capacity layered across vendors "
-        "(baseline committed, peaks rented), solved under the scenario's rules."
+        "Every workload supplied from the eligible options, a baseline and, where demand "
+        "varies, a peak committed or rented as the break-even decides, under the scenario's "
+        "rules."
     )
 
     def __init__(self, workspace: Any, parent: QWidget | None = None) -> None:
