@@ -401,7 +401,7 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
             candidates.append(
                 (
                     1,
-                    "The recommended option has "
+                    "The scorecard's leader has "
                     f"{plural(len(warnings), 'open compliance warning')}: {titles}{more}.",
                 )
             )
@@ -428,7 +428,7 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
             candidates.append(
                 (
                     2,
-                    f"The recommended option's {', '.join(missing)} "
+                    f"The scorecard leader's {', '.join(missing)} "
                     f"{'score rests' if len(missing) == 1 else 'scores rest'} on missing "
                     "data scored at a neutral value; ask the vendor before signing.",
                 )
@@ -438,7 +438,7 @@ def _risks(result: EvaluationResult, ranking: Ranking) -> tuple[str, ...]:
             candidates.append(
                 (
                     3,
-                    f"Part of the recommended option's cost is priced in {', '.join(moving)}; "
+                    f"Part of the scorecard leader's cost is priced in {', '.join(moving)}; "
                     f"its cost in {currency_code()} moves with the exchange rate.",
                 )
             )
