@@ -128,7 +128,7 @@ def format_share(share: float) -> str:
     """A share as a whole percentage that never reads 0 % or 100 % when it is not:
     "<1%" and ">99%" at the ends."""
     text = f"{share:.0%}"
-    if 0 < share and text == "0%":
+    if share > 0 and text == "0%":
         return "<1%"
     if share < 1 and text == "100%":
         return ">99%"
