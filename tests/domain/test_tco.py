@@ -182,6 +182,23 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     assert tco.usd_per_useful_pflop_hour.value == pytest.approx(29_200 / 3_036.8)
     assert tco.usd_per_million_tokens is not None
     assert tco.usd_per_million_tokens.value == pytest.approx(29_200 / 420_480)
+    # Measured on an 8 B model, the rate is scaled per parameter to the 13 B workload for
+    # the useful throughput and for the cost per million tokens alike: 2,000 × 8/13 =
+    # 1,230.8 tokens/s → 1,230.8 × 3,600 × 58,400 / 1e6 = 258,757 Mtok.
+    smaller = quote(
+        "Cards",
+        cards,
+        performance=MeasuredPerformance(
+            tokens_per_second=2000, method="Llama 3.1 8B, vLLM, batch 32"
+        ),
+    )
+    scaled = compute_tco(smaller, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
+    assert scaled.useful_rate is not None
+    assert scaled.useful_rate.value == pytest.approx(52.0 * 8 / 13)
+    assert scaled.usd_per_million_tokens is not None
+    assert scaled.usd_per_million_tokens.value == pytest.approx(
+        29_200 / (2000 * 8 / 13 * 3600 * 58_400 / 1e6)
+    )
     # The card has no FP8 units: an FP8 model is computed in FP16 on it, so its FP16 peak
     # stands in, and the TCO says so.
     wider = [p for p in tco.problems if "no fp8 peak" in p.message]

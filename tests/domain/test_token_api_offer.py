@@ -86,10 +86,19 @@ def test_a_token_api_quote_is_priced_for_the_workloads_tokens() -> None:
     assert [line.amount_usd for line in tco.lines] == pytest.approx([328_500, 328_500])
     assert {line.category for line in tco.lines} == {TcoCategory.TOKENS}
     assert tco.total_usd == pytest.approx(657_000) and tco.complete
-    # Per million of the workload's tokens: 657,000 ÷ (2e9 × 365 ÷ 1e6) = 0.90, the
-    # blended price 0.75 × 0.60 + 0.25 × 1.80.
+    # Per million of the workload's tokens, on the basis the capacity offers' figure uses
+    # (present value at the default 8 % a year): the present value ÷ (2e9 × 365 ÷ 1e6).
     assert tco.usd_per_million_tokens is not None
-    assert tco.usd_per_million_tokens.value == pytest.approx(0.90)
+    present = sum(line.present_value_usd for line in tco.lines)
+    assert present < 657_000
+    assert tco.usd_per_million_tokens.value == pytest.approx(present / (2e9 * 365 / 1e6))
+    # Undiscounted it is the blended price: 657,000 ÷ (2e9 × 365 ÷ 1e6) = 0.90 =
+    # 0.75 × 0.60 + 0.25 × 1.80.
+    flat = compute_tco(
+        Quote(API, "T-1", LLAMA_70B), serving(), {}, [], ON, Assumptions(discount_rate=0.0)
+    )
+    assert flat.usd_per_million_tokens is not None
+    assert flat.usd_per_million_tokens.value == pytest.approx(0.90)
     assert tco.gpu_count == 0 and not tco.compute_offer
     assert any("token-API offer" in p.message for p in tco.problems)
 

@@ -286,9 +286,11 @@ def test_the_tco_page_compares_the_capacity_with_the_token_api_offer(
     assert pack is not None and pack.api is not None
     tab = view.token_api
     # The demo states no API: its token-API offer is the yardstick, listed below the
-    # capacity, and the summary names it and its blended price.
+    # capacity, and the summary names it and its price per million tokens, at present value
+    # as the capacity's is (its list price blends to $0.33).
     assert pack.api.api == "Lumen Inférence SAS — LI-2026-0412"
-    assert pack.api.api in tab.summary.text() and "$0.33 per million" in tab.summary.text()
+    assert pack.api.api in tab.summary.text() and "$0.29 per million" in tab.summary.text()
+    assert "all its lines at present value" in tab.summary.text()
     assert tab.table.rowCount() == len(pack.api.rows) > 0
     assert tab.table.item(0, 0).text() == pack.api.rows[0][0]
     assert tab.offers.rowCount() == 1 and tab.offers.item(0, 3).text() == "qualified"

@@ -216,9 +216,10 @@ def api_view(data: EvaluationData, result: EvaluationResult) -> ApiView | None:
             return ApiView("", 0.0, "", (), offers) if offers else None
         name, blended = best.label, best.usd_per_million_tokens
         input_share, output_share, cached_share = token_mix(result.assumptions)
+        basis = " at present value" if result.assumptions.discount_rate > 0 else ""
         prices = (
-            "the cheapest qualified token-API offer, all its lines over the workload's tokens; "
-            f"mix {input_share:g} / {output_share:g} / {cached_share:g}"
+            f"the cheapest qualified token-API offer, all its lines{basis} over the workload's "
+            f"tokens; mix {input_share:g} / {output_share:g} / {cached_share:g}"
         )
     return ApiView(name, blended, prices, _capacity_rows(result, blended), offers)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator, Precision
 from computescore.domain.figures import Figure, Input
-from computescore.domain.measurement import mfu_fit, usable_mfu
+from computescore.domain.measurement import mfu_fit, tokens_fit, usable_mfu
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     Quote,
@@ -162,21 +162,9 @@ def _finish(
             ),
             flags=rate.flags,
         )
-    tokens = quote.performance.tokens_per_second
-    per_mtok = None
-    if tokens is not None and tokens > 0 and used_value > 0 and not rejected:
-        million = tokens * 3600 * used_value / 1e6
-        per_mtok = Figure(
-            "Cost per million tokens",
-            headline / million,
-            "USD/Mtok",
-            f"{kind} / (tokens per second per GPU × 3600 × GPU-hours used / 1e6)",
-            (
-                Input(kind, headline, "USD"),
-                Input("tokens/s per GPU", tokens, "tokens/s", "measured"),
-                Input("GPU-hours used", used_value, "GPU-h"),
-            ),
-        )
+    per_mtok = (
+        None if rejected else _per_million_measured(quote, workload, headline, kind, used_value)
+    )
     job_hours = job_usd = job_days = None
     if workload.purpose is not Purpose.INFERENCE and workload.training_tokens and main and gpus > 0:
         sizing = size_training(
@@ -212,7 +200,8 @@ def _finish(
         )
     )
     if sells_tokens(quote.lines):
-        per_mtok = _per_million_served(lines, workload, horizon, b.complete) or per_mtok
+        served = _per_million_served(lines, workload, horizon, b.complete, a.discount_rate > 0)
+        per_mtok = served or per_mtok
     b.problems.extend(_offer_note(quote))
     return Tco(
         quote_key=quote.key,
@@ -240,7 +229,7 @@ def _finish(
         problems=(*problems, *b.problems),
         complete=b.complete,
         peak_pflops_total=peak_total if peak_total else None,
-        tokens_per_second=tokens,
+        tokens_per_second=quote.performance.tokens_per_second,
         useful_rate=rate,
         useful_basis=basis,
         useful_missing=missing,
@@ -266,23 +255,54 @@ def _offer_note(quote: Quote) -> tuple[Problem, ...]:
     return (Problem(f"quote:{quote.key}", why, Severity.INFO),)
 
 
+def _per_million_measured(
+    quote: Quote, workload: Workload, headline: float, kind: str, used_value: float
+) -> Figure | None:
+    """A capacity offer's cost per million tokens at its measured rate, taken as the useful
+    throughput takes it: scaled to the workload's model when measured on another size of
+    the same kind, and not at all when measured on other work."""
+    tokens = quote.performance.tokens_per_second
+    fit = tokens_fit(quote.performance.method, workload)
+    if tokens is None or tokens <= 0 or used_value <= 0 or not fit.usable:
+        return None
+    tokens *= fit.scale
+    scaled = f", scaled × {fit.scale:.3g} per parameter" if fit.scale != 1 else ""
+    return Figure(
+        "Cost per million tokens",
+        headline / (tokens * 3600 * used_value / 1e6),
+        "USD/Mtok",
+        f"{kind} / (tokens per second per GPU × 3600 × GPU-hours used / 1e6)",
+        (
+            Input(kind, headline, "USD"),
+            Input("tokens/s per GPU", tokens, "tokens/s", "measured" + scaled),
+            Input("GPU-hours used", used_value, "GPU-h"),
+        ),
+    )
+
+
 def _per_million_served(
-    lines: Sequence[TcoLine], workload: Workload, horizon: int, complete: bool
+    lines: Sequence[TcoLine],
+    workload: Workload,
+    horizon: int,
+    complete: bool,
+    discounted: bool = False,
 ) -> Figure | None:
     """A token-API offer's cost per million of the workload's tokens: its total over the
-    horizon ÷ the tokens served in it (None when the workload states no tokens)."""
+    horizon (at present value when costs are ``discounted``, as the capacity offers' is)
+    ÷ the tokens served in it (None when the workload states no tokens)."""
     per_day = workload.tokens_per_day
     if not complete or per_day is None or per_day <= 0:
         return None
-    total = math.fsum(line.amount_usd for line in lines)
+    kind = "present value" if discounted else "total"
+    total = math.fsum(line.present_value_usd if discounted else line.amount_usd for line in lines)
     millions = per_day * horizon * DAYS_PER_MONTH / 1e6
     return Figure(
         "Cost per million tokens",
         total / millions,
         "USD/Mtok",
-        "total / (tokens per day × days / 1e6)",
+        f"{kind} / (tokens per day × days / 1e6)",
         (
-            Input("total", total, "USD"),
+            Input(kind, total, "USD"),
             Input("tokens per day", per_day, "tokens", "workload"),
             Input("days", horizon * DAYS_PER_MONTH, "days"),
         ),
