@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from computescore.domain.award import (
     BUILT_IN,
+    AwardPlan,
     Layer,
     Objective,
     PlanOption,
@@ -112,6 +113,15 @@ def test_break_even_decides_the_peak_layer() -> None:
     assert all(a.supply != "B" for a in plan.allocations)
 
 
+def bursty(baseline: int, peak: int, share: float) -> AwardPlan:
+    """A workload with a peak, from reserved 8-accelerator nodes at $1,000 an accelerator
+    or single accelerators rented as used at $3,000 (for the whole horizon)."""
+    work = PlanWorkload("Bursty", baseline, peak=peak, peak_share=share)
+    node = option("node", "Bursty", 1_000.0, unit=8)
+    rented = option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND)
+    return plan_award([work], [node, rented])
+
+
 def test_baseline_capacity_to_spare_serves_the_peak() -> None:
     """A node bought whole for the baseline serves the peak with what it has to spare.
 
@@ -119,10 +129,7 @@ def test_baseline_capacity_to_spare_serves_the_peak() -> None:
     ($1,000 per accelerator: $8,000) covers both: not a second node ($16,000) nor
     renting the peak ($8,000 + 4 × $3,000 × 0.25 = $11,000).
     """
-    work = PlanWorkload("Bursty", 4, peak=4, peak_share=0.25)
-    node = option("node", "Bursty", 1_000.0, unit=8)
-    rented = option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND)
-    plan = plan_award([work], [node, rented])
+    plan = bursty(4, 4, 0.25)
     assert plan.total_usd == pytest.approx(8_000.0)
     assert [(a.layer, a.supply, a.accelerators) for a in plan.allocations] == [
         (Layer.BASELINE, "node", 8)
@@ -138,10 +145,7 @@ def test_baseline_capacity_to_spare_serves_the_peak() -> None:
 def test_part_of_the_peak_from_the_baseline_node_the_rest_rented() -> None:
     """Baseline 6, peak 4: the node's 2 spare accelerators serve half the peak and 2 are
     rented for a quarter of the time: $8,000 + 2 × $3,000 × 0.25 = $9,500."""
-    work = PlanWorkload("Bursty", 6, peak=4, peak_share=0.25)
-    node = option("node", "Bursty", 1_000.0, unit=8)
-    rented = option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND)
-    plan = plan_award([work], [node, rented])
+    plan = bursty(6, 4, 0.25)
     assert plan.total_usd == pytest.approx(9_500.0)
     assert [(a.layer, a.supply, a.accelerators) for a in plan.allocations] == [
         (Layer.BASELINE, "node", 8),
@@ -153,10 +157,7 @@ def test_part_of_the_peak_from_the_baseline_node_the_rest_rented() -> None:
 def test_committed_capacity_beyond_the_baseline_is_shown_as_the_peak() -> None:
     """Baseline 16, peak 48 more for half the time: committing (break-even 33 %) buys 8
     nodes of 8; the 6 nodes the baseline does not need are the peak layer's."""
-    work = PlanWorkload("Bursty", 16, peak=48, peak_share=0.5)
-    node = option("node", "Bursty", 1_000.0, unit=8)
-    rented = option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND)
-    plan = plan_award([work], [node, rented])
+    plan = bursty(16, 48, 0.5)
     assert plan.total_usd == pytest.approx(64_000.0)
     assert [(a.layer, a.supply, a.accelerators, a.usd) for a in plan.allocations] == [
         (Layer.BASELINE, "node", 16, pytest.approx(16_000.0)),
