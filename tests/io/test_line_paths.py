@@ -228,13 +228,25 @@ EDGES: dict[str, list[list[Any]]] = {
         ["H100 reserved", "H100 SXM", 8, 1000.0, 8000.0],
         ["H100 reserved", "H100 SXM", 8, 1000.0, 9000.0],
     ],
+    # Rows that repeat every cell but the price share what those cells say; a description
+    # or region written 1, 1.0 or True (equal as keys) still keeps its own text.
+    "repeated cells": [
+        ["Description", "GPU", "GPUs", "Price per GPU-hour (USD)", "Region"],
+        [1, "H100 SXM", 8, 3.1, 7],
+        [1.0, "H100 SXM", 8, 3.2, 7.0],
+        [True, "H100 SXM", 8, 3.3, 7],
+        [-0.0, "H100 SXM", 8, 3.4, 0.0],
+        [0.0, "H100 SXM", 8, 3.5, -0.0],
+        [1, "H100 SXM", 8, 3.6, 7],
+    ],
 }
 EXPECTED_PRICES = {
     "edges": ["0.0", "-0.0", "3.1", "1.0", "1"],
     "assumed basis": ["3.1", "2.0"],
     "line totals": ["1000.0", "1000.0"],
+    "repeated cells": ["3.1", "3.2", "3.3", "3.4", "3.5", "3.6"],
 }
-EXPECTED_PROBLEMS = {"edges": 1, "assumed basis": 1, "line totals": 1}
+EXPECTED_PROBLEMS = {"edges": 1, "assumed basis": 1, "line totals": 1, "repeated cells": 0}
 """Problems with an address: the dash row has no price; the price column's assumed basis
 (one warning for the column, not one per line); one wrong total."""
 
@@ -256,6 +268,15 @@ def test_edges_read_the_same_on_both_paths(name: str) -> None:
     assert len(about_lines) == EXPECTED_PROBLEMS[name]
     if name == "edges":
         assert [line.accelerator_count for line in quote.lines] == [16, 16, 16, 8, 8]
+    if name == "repeated cells":
+        assert [(line.description, line.region) for line in quote.lines] == [
+            ("1", "7"),
+            ("1.0", "7.0"),
+            ("True", "7"),
+            ("-0.0", "0.0"),
+            ("0.0", "-0.0"),
+            ("1", "7"),
+        ]
 
 
 def test_lines_made_through_the_slots_equal_constructed_ones() -> None:
@@ -283,3 +304,42 @@ def test_lines_made_through_the_slots_equal_constructed_ones() -> None:
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     with pytest.raises(FrozenInstanceError):
         made.price = Decimal(0)  # type: ignore[misc]
+
+
+def test_rows_that_never_repeat_read_the_same_on_both_paths() -> None:
+    """Past the first thousand rows, rows whose cells do not repeat are read one by one."""
+    rows: list[list[Any]] = [["Description", "GPU", "Nodes", "Price per GPU-hour (USD)", "Region"]]
+    rows += [
+        [f"H100 node option {n}", "H100 SXM", 1 + n % 3, 2.5 + n / 100, "us-east-1"]
+        for n in range(1_500)
+    ]
+    rows.append(["H100 node option X", "H100 SXM", "two", 2.5, "us-east-1"])
+    book = WorkbookData(
+        path=Path("quote.xlsx"), kind="xlsx", sheets=(SheetData(name="Quote", index=0, rows=rows),)
+    )
+    draft = _read(book, CATALOGUE, [])
+    with every_row_on_the_full_path():
+        full = _read(book, CATALOGUE, [])
+    assert repr(draft) == repr(full)
+    (quote,) = draft.quotes
+    assert len(quote.lines) == 1_500
+    assert quote.lines[1_499].description == "H100 node option 1499"
+    assert quote.lines[1_499].nodes == 1 + 1_499 % 3
+    assert [(p.source, p.message) for p in quote.problems if "!" in p.source] == [
+        ("quote.xlsx!Quote!C1502", "The number of nodes is not a whole number"),
+        ("quote.xlsx!Quote!1502", "The line does not say how many accelerators it provides"),
+    ]
+
+
+def test_a_quote_reference_column_with_several_values_is_reported_with_each_text() -> None:
+    rows: list[list[Any]] = [["Quote ref", "Description", "GPU", "GPUs", "Price (USD/GPU-hour)"]]
+    refs: list[Any] = ["Q-7", "Q-7", 1, 1.0, 0.0, -0.0, "-", None]
+    rows += [[ref, "H100 on-demand", "H100 SXM", 8, 2.5] for ref in refs]
+    book = WorkbookData(
+        path=Path("quote.xlsx"), kind="xlsx", sheets=(SheetData(name="Quote", index=0, rows=rows),)
+    )
+    (quote,) = _read(book, CATALOGUE, []).quotes
+    assert quote.quote_ref == "Q-7"
+    (several,) = [p for p in quote.problems if "several values" in p.message]
+    assert several.source == "quote.xlsx!Quote!A"
+    assert several.found == "-0.0, 0.0, 1, 1.0, Q-7"

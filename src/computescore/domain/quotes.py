@@ -146,8 +146,9 @@ TOKEN_UNITS: frozenset[PriceUnit] = frozenset(
 
 def sells_tokens(quote_lines: Sequence[QuoteLine]) -> bool:
     """True when lines price tokens and buy no compute: a token-API offer."""
-    return any(line.price_unit.per_tokens for line in quote_lines) and not any(
-        line.kind is LineKind.COMPUTE for line in quote_lines
+    # Compute is looked for first: a price list of compute says so on its first line.
+    return not any(line.kind is LineKind.COMPUTE for line in quote_lines) and any(
+        line.price_unit.per_tokens for line in quote_lines
     )
 
 

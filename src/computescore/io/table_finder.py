@@ -427,6 +427,9 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
         # few names repeated (an instance type): such a row is a data row, as
         # classify_row would say, and is taken without asking it.
         if plainly_data(cells, first_word) or _plain_named_row(cells, first_key, plain_firsts):
+            if not after_gap:
+                rows.append(TableRow(index, cells, index in hidden, section))
+                continue
             kind = None
         else:
             kind = classify_row(cells, header_keys, first_key)

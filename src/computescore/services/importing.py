@@ -567,13 +567,16 @@ def guess_vendor_kind(draft: QuoteDraft) -> VendorKind:
     lines = draft.lines
     if sells_tokens(lines):
         return VendorKind.TOKEN_API
-    compute = [line for line in lines if line.kind is LineKind.COMPUTE]
+    # One pass: a price list repeats a few accelerators and deployments many times.
+    compute = {
+        (line.accelerator or "", line.deployment) for line in lines if line.kind is LineKind.COMPUTE
+    }
     if not compute and any(line.price_unit is PriceUnit.PER_KW_MONTH for line in lines):
         return VendorKind.COLOCATION
-    if any((line.accelerator or "").startswith("huawei-") for line in compute):
+    if any(accelerator.startswith("huawei-") for accelerator, _ in compute):
         return VendorKind.DOMESTIC_ACCELERATOR
     if compute and all(
-        line.deployment in (Deployment.PURCHASE, Deployment.LEASE) for line in compute
+        deployment in (Deployment.PURCHASE, Deployment.LEASE) for _, deployment in compute
     ):
         return VendorKind.SERVER_MAKER
     return VendorKind.GPU_CLOUD

@@ -2,13 +2,17 @@
 
 A price list is mostly such rows. :func:`plain_row_reader` takes the same small,
 cached steps as :meth:`_LineBuilder.row` on cells prepared column by column, and
-hands a row back (None) as soon as anything would need a problem reported.
+hands a row back (None) as soon as anything would need a problem reported. What a
+row's cells other than its prices say (the accelerator, the counts, the terms, the
+currency, the place) is worked out once per distinct set of those cells: a price
+list of 100,000 lines repeats a few hundred of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
+from operator import attrgetter
 from typing import Any
 
 from computescore.domain.catalog import AliasMatch
@@ -30,6 +34,33 @@ from computescore.io.values import (
     parse_unit_text,
 )
 from computescore.io.workbook import CellValue
+
+REPEATS_SEEN_BY = 1_000
+"""Rows read before the cells other than prices are known not to repeat (past it, when
+more than half the rows were distinct, each row is worked out on its own)."""
+
+
+_Head = tuple[Any, ...]
+"""What a problem-free row's cells other than its prices say, shared by the rows that
+repeat those cells: (description, the lines' description, kind, compute?, accelerator,
+per node, nodes, count, quantity, deployment, term, the terms' price unit, the line's
+currency, the price unit stated in its own column, region, country, uncounted?, and the
+price decisions of these cells per price column and price unit)."""
+
+
+_values = attrgetter("values")
+_TEXT_OR_NONE = frozenset((str, type(None)))
+
+
+def _keyed(column: list[CellValue]) -> list[Any]:
+    """A column whose text is used as written, made safe to key by: equal numbers of
+    other kinds (1, 1.0, True; 0.0 and -0.0) would share a key but not a text."""
+    if set(map(type, column)) <= _TEXT_OR_NONE:
+        return column
+    return [
+        value if value is None or value.__class__ is str else (value.__class__, repr(value))
+        for value in column
+    ]
 
 
 def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[QuoteLine] | None]:
@@ -100,13 +131,37 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
 
     assumed = builder.assumed
     counted = builder.counted
+    heads: dict[tuple[Any, ...], _Head | None] = {}
+    key_columns = [
+        column
+        for column in (
+            _keyed(c_desc),
+            c_kind,
+            c_acc,
+            c_per_node,
+            c_nodes,
+            c_count,
+            c_qty,
+            c_deployment,
+            c_term,
+            c_tier,
+            c_currency,
+            c_unit,
+            _keyed(c_region),
+            c_country,
+        )
+        if column is not empty
+    ]
+    if not has_accelerator_column:  # the detail texts can name the accelerator
+        key_columns += [
+            [cells[i] if i < len(cells) else None for cells in map(_values, rows)] for i in details
+        ]
+    keys: list[tuple[Any, ...]] = (
+        list(zip(*key_columns, strict=True)) if key_columns else [()] * len(rows)
+    )
 
-    def read(number: int, row: TableRow) -> list[QuoteLine] | None:
-        uncounted = 0
-        values = row.values
-        width = len(values)
-        if is_text and width > header_width:
-            return None
+    def head_of(number: int, values: Sequence[CellValue], width: int) -> _Head | None:
+        """What a row's cells other than its prices say, or None to ask :meth:`row`."""
         description = c_desc[number]
         desc_text = "" if description is None else str(description)
 
@@ -263,6 +318,92 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             if line_currency is None:
                 return None
 
+        # the price's unit stated in its own column, and the place, as price_line()
+        column_hint = None
+        unit_value = c_unit[number]
+        if unit_value is not None:
+            if unit_value not in units:
+                units[unit_value] = parse_unit_text(unit_value)
+            column_hint = units[unit_value]
+            if column_hint is None:
+                return None
+        region_value = c_region[number]
+        country_value = c_country[number]
+        place_key = (region_value, country_value)
+        country = places.get(place_key, _UNSEEN)
+        if country is _UNSEEN:
+            country = places[place_key] = country_of(
+                country_value if country_value is not None else region_value
+            )
+        if country_value is not None and country is None:
+            return None
+        line_text = desc_text
+        named = c_acc[number]
+        if not desc_text and compute and named.__class__ is str:
+            tier = c_tier[number]
+            tier_text = "" if tier is None else str(tier).strip()
+            line_text = f"{named}, {tier_text}" if tier_text else named
+        return (
+            desc_text,
+            line_text,
+            kind,
+            compute,
+            match.accelerator_id if match is not None and compute else None,
+            per_node,
+            nodes,
+            count,
+            quantity,
+            deployment,
+            term,
+            terms_unit,
+            line_currency,
+            column_hint,
+            None if region_value is None else str(region_value),
+            country,
+            compute and count is None and nodes is None,
+            {},
+        )
+
+    def read(number: int, row: TableRow) -> list[QuoteLine] | None:
+        values = row.values
+        width = len(values)
+        if is_text and width > header_width:
+            return None
+        # Everything but the prices depends only on these cells (and, with no
+        # accelerator column, on the detail texts): price lists repeat them, so what
+        # they say is worked out once per distinct set, while sets do repeat.
+        if number > REPEATS_SEEN_BY and len(heads) * 2 > number:
+            head = head_of(number, values, width)
+        else:
+            key = keys[number]
+            head = heads.get(key, _UNSEEN)
+            if head is _UNSEEN:
+                head = heads[key] = head_of(number, values, width)
+        if head is None:
+            return None
+        (
+            desc_text,
+            line_text,
+            kind,
+            compute,
+            accelerator,
+            per_node,
+            nodes,
+            count,
+            quantity,
+            deployment,
+            term,
+            terms_unit,
+            line_currency,
+            column_hint,
+            region,
+            country,
+            uncounted,
+            decisions,
+        ) = head
+        if uncounted and counted:
+            return None
+
         # every price, as price_line()
         made: list[QuoteLine] = []
         for slot, index in slots:
@@ -293,55 +434,28 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             currency = money.currency or hint_currency
             if currency is None:
                 return None
-            unit_value = c_unit[number]
-            column_hint = None
-            if unit_value is not None:
-                if unit_value not in units:
-                    units[unit_value] = parse_unit_text(unit_value)
-                column_hint = units[unit_value]
-                if column_hint is None:
-                    return None
-            has_per_node = per_node is not None
-            decision_key = (
-                index,
-                money.unit,
-                column_hint,
-                terms_unit,
-                False,
-                compute,
-                has_per_node,
-                deployment,
-                term,
-            )
-            decided = priced_cache.get(decision_key)
+            decided = decisions.get((index, money.unit))
             if decided is None:
-                decided = priced_cache[decision_key] = decide(
-                    builder,
-                    slot,
+                decision_key = (
+                    index,
                     money.unit,
                     column_hint,
                     terms_unit,
                     False,
                     compute,
-                    has_per_node,
+                    per_node is not None,
                     deployment,
                     term,
                 )
+                decided = priced_cache.get(decision_key)
+                if decided is None:
+                    decided = priced_cache[decision_key] = decide(builder, slot, *decision_key[1:])
+                decisions[(index, money.unit)] = decided
             unit = decided.unit
             if unit is None:
                 return None
             if decided.assumed:
                 assumed.setdefault((index, decided.assumed), str(cell))
-            region_value = c_region[number]
-            country_value = c_country[number]
-            place_key = (region_value, country_value)
-            country = places.get(place_key, _UNSEEN)
-            if country is _UNSEEN:
-                country = places[place_key] = country_of(
-                    country_value if country_value is not None else region_value
-                )
-            if country_value is not None and country is None:
-                return None
             category = None
             if not compute:
                 category_value = c_category[number]
@@ -358,26 +472,21 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 if problem:
                     return None
             line_number = line_numbers[row.index] if row.index < numbered else row.index + 1
-            named = c_acc[number]
-            if not desc_text and compute and named.__class__ is str:
-                tier = c_tier[number]
-                tier_text = "" if tier is None else str(tier).strip()
-                desc_text = f"{named}, {tier_text}" if tier_text else named
             line = new_line(
                 kind,
-                desc_text,
+                line_text,
                 money.amount * decided.scale if decided.scale != 1 else money.amount,
                 unit,
                 currency,
                 category,
-                match.accelerator_id if match is not None and compute else None,
+                accelerator,
                 per_node,
                 nodes,
                 count,
                 quantity,
                 decided.deployment,
                 decided.term,
-                None if region_value is None else str(region_value),
+                region,
                 country,
                 f"{address_prefix}!{line_number}",
             )
@@ -386,13 +495,9 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 check_total(row, c_total[number], line, found_problems)
                 if found_problems:
                     return None
-            if compute and count is None and nodes is None:
-                if counted:
-                    return None
-                uncounted += 1
             made.append(line)
-        if uncounted:
-            builder.uncounted += uncounted
+        if made and uncounted:
+            builder.uncounted += len(made)
         return made or None
 
     return read

@@ -68,6 +68,21 @@ _LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
 _DASHES = frozenset(("", "-", "–", "—"))
 
 
+def _distinct_texts(cells: Sequence[CellValue]) -> set[str]:
+    """The distinct texts of a column's filled cells, each distinct cell written once.
+
+    Cells are told apart by kind as well as value (1 and 1.0 are written differently);
+    floats are written one by one, as 0.0 and -0.0 are equal but written apart.
+    """
+    typed = set(zip(map(type, cells), cells, strict=True))
+    texts = {
+        str(value) for kind, value in typed if kind is not float and _filled(value) is not None
+    }
+    if any(kind is float for kind, _ in typed):
+        texts.update(str(cell) for cell in cells if cell.__class__ is float)
+    return texts
+
+
 def _filled(value: CellValue) -> CellValue:
     """The value, or None for an empty cell or a dash placeholder."""
     if value is None:
@@ -311,14 +326,14 @@ class _LineBuilder:
             column = self.columns.get(name)
             if column is None:
                 continue
-            values = [
-                str(row.values[column.index])
+            cells = [
+                row.values[column.index] if column.index < len(row.values) else None
                 for row in self.table.rows
-                if column.index < len(row.values) and _filled(row.values[column.index]) is not None
             ]
-            if values:
-                self.group.column_fields.setdefault(name.value, values[0])
-                distinct = sorted(set(values))
+            first = next((cell for cell in cells if _filled(cell) is not None), None)
+            if first is not None:
+                self.group.column_fields.setdefault(name.value, str(first))
+                distinct = sorted(_distinct_texts(cells))
                 if len(distinct) > 1:
                     self.group.problems.append(
                         Problem(
