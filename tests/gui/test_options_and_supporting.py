@@ -122,6 +122,9 @@ def test_tco_page_lists_the_options_of_the_selected_quote_with_the_chosen_one_ma
         line.label for line in item.tco.lines
     ]
     assert view.detail.title.full_text() == item.label
+    # The page says how the option is chosen, as the engine chooses it.
+    assert "costs least per useful PFLOP-hour" in view.header.subtitle.text()
+    assert "per useful PFLOP-hour" in item.tco.choice or len(item.tco.options) == 1
 
 
 def test_tco_page_lists_the_supporting_quote_apart_with_its_reason(analysed) -> None:

@@ -298,6 +298,11 @@ def test_the_tco_page_compares_the_capacity_with_the_token_api_offer(
     # month at the default 8 % a year: the offer's present value, as its TCO says.
     offer = next(q.tco for q in window.analysis.result.quotes if q.label == pack.api.api)
     assert offer.total_usd == pytest.approx(712_845.0)
+    # The demo has three workloads: the Overview's leader is the first one's, and says so.
+    overview = window.show_view("overview")
+    workload = window.analysis.result.workload.name
+    assert workload == "Production inference (13B chat model)"
+    assert f"points for “{workload}”" in overview.card_leader.detail.text()
     assert tab.offers.item(0, 1).text() == f"${offer.headline_usd:,.0f}"
     assert offer.headline_usd < offer.total_usd
     window.close()

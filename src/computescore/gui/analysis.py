@@ -281,6 +281,13 @@ class Analysis(QObject):
         vendor, _sep, reference = winner.label.partition(" — ")
         detail = f"{reference}: " if reference else ""
         detail += f"{winner.weighted_total:.1f} points"
+        snap = self.workspace.snapshot
+        several = (
+            snap is not None and snap.evaluation is not None and len(snap.evaluation.workloads) > 1
+        )
+        if several and self.result is not None:
+            # The scorecard ranks for one workload; the award plan covers them all.
+            detail += f" for “{self.result.workload.name}”"
         if ranked.margin_points is not None:
             detail += f", ahead by {ranked.margin_points:.1f}"
         if ranked.smallest is not None and ranked.smallest.change is not None:

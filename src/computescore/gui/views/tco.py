@@ -494,7 +494,8 @@ class TcoView(View):
         self.header.set_subtitle(
             f"Every cost over {workload.horizon_months} months in {currency_code()}, "
             f"for “{workload.name}”: "
-            f"{need}. Each quote is costed with its cheapest eligible option."
+            f"{need}. Each quote is costed with its eligible option that costs least per "
+            "useful PFLOP-hour (not always its lowest total)."
         )
         self.detail.set_catalogue(outcome.data.catalogue)
         self.energy.show_pack(outcome.pack)
