@@ -58,3 +58,37 @@ def test_the_score_chart_marks_knocked_out_quotes(pack: BoardPack) -> None:
     bar = next(c for c in book["Summary"]._charts if type(c).__name__ == "BarChart")
     assert sorted(point.idx for point in bar.series[0].dPt) == knocked
     assert "red: knocked out" in str(bar.title.tx.rich.p[0].r[0].t)
+
+
+def test_a_long_rule_identifier_breaks_after_its_dots_and_underscores() -> None:
+    from reportlab.pdfbase import pdfmetrics
+
+    from computescore.reports.pdf.fonts import identifier_lines
+
+    rule = "exit.termination_fee_pct"
+    whole = pdfmetrics.stringWidth(rule, "CS-Sans", 6.6)
+    head = pdfmetrics.stringWidth("exit.termination_", "CS-Sans", 6.6)
+    # Room for "exit.termination_" but not the whole: it breaks after the underscore.
+    assert identifier_lines(rule, 6.6, (head + whole) / 2) == ["exit.termination_", "fee_pct"]
+    assert identifier_lines(rule, 6.6, whole + 1) == [rule]
+    # A part wider than the room stays whole on its line.
+    assert identifier_lines("sovereignty.location", 6.6, 5) == ["sovereignty.", "location"]
+    assert identifier_lines("", 6.6, 50) == [""]
+
+
+def test_the_findings_table_cuts_no_rule_identifier_mid_word(pack: BoardPack) -> None:
+    finding = Finding(
+        pack.ranking.rows[0].quote_key if pack.ranking else "",
+        FindingSeverity.WARNING,
+        FindingCategory.EXIT_TERMS,
+        "Termination fee 35 % above 10 %",
+        "Leaving early costs 35 % of the contract value.",
+        "exit.termination_fee_pct",
+        None,
+        None,
+        "compliance thresholds: max termination fee 10 %",
+    )
+    text = pdf_text(render_pdf(replace(pack, findings=(finding,))))
+    # Whole, or broken after an underscore; never "exit.termination_fe" / "e_pct".
+    assert "exit.termination_ fee_pct" in text or "exit.termination_fee_pct" in text
+    assert "e_pct" not in text.replace("fee_pct", "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from functools import cache
 
 from reportlab import rl_config
@@ -72,3 +73,23 @@ def t(value: object, limit: int | None = None) -> str:
     """Untrusted text as safe paragraph markup (optionally clipped to ``limit`` characters)."""
     text = clip(value, limit) if limit is not None else value
     return pdf_text(text, _covered, _CJK)
+
+
+def identifier_lines(identifier: str, size: float, width: float) -> list[str]:
+    """A rule's identifier (``exit.termination_fee_pct``) in lines no wider than ``width``
+    points, broken after a dot or an underscore, never inside a word.
+
+    A paragraph breaks only at spaces: a long identifier in a narrow column would be cut
+    mid-word ("sovereignty.locatio" / "n"). A part wider than ``width`` by itself stays
+    whole on its own line.
+    """
+    _register_fonts()
+    lines: list[str] = []
+    current = ""
+    for part in re.split(r"(?<=[._])", identifier):
+        if current and pdfmetrics.stringWidth(current + part, _REGULAR, size) > width:
+            lines.append(current)
+            current = part
+        else:
+            current += part
+    return [*lines, current] if current or not lines else lines

@@ -16,9 +16,9 @@ from computescore.domain.findings import Finding, FindingSeverity
 from computescore.reports.model import (
     QuoteExit,
 )
-from computescore.reports.pdf.fonts import t
+from computescore.reports.pdf.fonts import identifier_lines, t
 from computescore.reports.pdf.ranking import _severity_cell
-from computescore.reports.safe import first_paragraph
+from computescore.reports.safe import clip, first_paragraph
 from computescore.vocabulary import ABSENT
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _findings(b: _Builder) -> None:
                 ["Quote", "Severity", "Finding", "Rule · date · status", "Source"],
                 [_finding_row(b, f) for f in serious],
                 # "Knock-out" in bold needs about 0.12 of the page's width not to break.
-                [0.17, 0.12, 0.38, 0.15, 0.18],
+                [0.17, 0.12, 0.38, RULE_COLUMN, 0.18],
             )
         )
     notes = [f for f in items if f.severity is FindingSeverity.INFO]
@@ -124,9 +124,15 @@ def _summary_table(b: _Builder) -> None:
     )
 
 
+RULE_COLUMN = 0.15
+"""The findings table's rule column, as a share of the page's width."""
+
+
 def _finding_row(b: _Builder, f: Finding) -> list[Flowable | str]:
     s = b.s
-    rule = [t(f.rule_id, 120)]
+    # The identifier is broken after its dots and underscores, not mid-word.
+    room = b.width * RULE_COLUMN - 8  # the cell's padding, 4 points each side
+    rule = [t(line) for line in identifier_lines(clip(f.rule_id, 120), s.tiny.fontSize, room)]
     rule.append(t(f.rule_date) if f.rule_date else "no date (user threshold)")
     if f.rule_status:
         rule.append(t(f.rule_status, 80))
