@@ -164,6 +164,7 @@ ASSUMPTIONS: tuple[Assumption, ...] = (
     Assumption("engineer_usd_per_month", "engineer cost", "USD/month"),
     Assumption("adaptation_months", "software adaptation for a non-CUDA stack", "months"),
     Assumption("renew_short_terms", "renew commitments shorter than the horizon"),
+    Assumption("owe_terms_past_horizon", "owe commitment months past the horizon"),
     Assumption("egress_gb_per_month", "egress volume where a line states none", "GB/month"),
     Assumption("downtime_usd_per_gpu_hour", "business loss per GPU-hour of outage", "USD/GPU-h"),
     Assumption("restart_hours", "job stopped per failure (checkpoint and restart)", "h"),

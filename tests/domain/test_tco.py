@@ -17,6 +17,7 @@ from computescore.domain.problems import Severity
 from computescore.domain.quotes import (
     CostCategory,
     Deployment,
+    ExitTerms,
     FxRate,
     MeasuredPerformance,
     PriceUnit,
@@ -37,6 +38,7 @@ from computescore.domain.tco import (
     scale_to_need,
     stated_maximum,
 )
+from computescore.domain.tco.compute_lines import owed_share
 from computescore.domain.workload import Purpose, WorkloadClass
 from tests.domain.engine_records import (
     CATALOGUE,
@@ -346,10 +348,44 @@ def test_short_terms_are_renewed_or_lapse_and_long_terms_are_capped() -> None:
     lapsed = _tco(six, renew_short_terms=False)
     assert lapsed.total_usd == pytest.approx(70_080.0)
     assert any("not renewed" in p.message for p in lapsed.problems)
+
+
+def test_a_commitment_longer_than_the_horizon_is_owed_or_its_termination_fee_paid() -> None:
     long_term = compute_line("2.00", PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 8, term=36)
-    capped = _tco(long_term)
+    # 12 months in the horizon: 8 × 730 × 12 × 2 = 140,160. The 24 months after it are
+    # owed: 140,160 × 24 ÷ 12 = 280,320, at the horizon's end; 420,480 in all.
+    owed = _tco(long_term)
+    assert owed.total_usd == pytest.approx(420_480.0)
+    (past,) = [line for line in owed.lines if line.label.startswith("Commitment past")]
+    assert past.amount_usd == pytest.approx(280_320.0)
+    assert past.timing is Timing.END and past.category is TcoCategory.RENTED_COMPUTE
+    assert "24 months owed" in past.label
+    # With an early-termination fee of 25 % of the remaining value: 280,320 × 0.25 = 70,080.
+    with_fee = compute_tco(
+        replace(quote("Vendor", long_term), exit_terms=ExitTerms(termination_fee_pct=25.0)),
+        workload(hours_per_day=8.0, horizon_months=12),
+        CATALOGUE,
+        (),
+        DECISION_DATE,
+        NO_DISCOUNT,
+    )
+    assert with_fee.total_usd == pytest.approx(210_240.0)
+    assert any(line.label.startswith("Early termination: 24 months") for line in with_fee.lines)
+    # Assumed to serve other work after the horizon: the months past it are left out, said.
+    capped = _tco(long_term, owe_terms_past_horizon=False)
     assert capped.total_usd == pytest.approx(140_160.0)
     assert any("24 months past" in p.message for p in capped.problems)
+    # Discounted, the sum owed at the end is worth less than as paid.
+    discounted = _tco(long_term, discount_rate=0.08)
+    (past,) = [line for line in discounted.lines if line.label.startswith("Commitment past")]
+    assert past.present_value_usd < past.amount_usd
+
+
+def test_the_share_owed_past_the_horizon() -> None:
+    assert owed_share(24, 12, None) == pytest.approx(2.0)
+    assert owed_share(24, 12, 25.0) == pytest.approx(0.5)
+    assert owed_share(6, 12, 150.0) == pytest.approx(0.5)  # a fee above 100 % is capped
+    assert owed_share(6, 12, 0.0) == 0.0
 
 
 def test_cost_lines_are_priced_by_their_unit() -> None:

@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from computescore.domain.tco import Assumptions
-from computescore.domain.tco.assumptions import ASSUMPTION_NOTES, assumptions_from_mapping
+from computescore.domain.tco.assumptions import (
+    ASSUMPTION_NOTES,
+    BOOLEAN_ASSUMPTIONS,
+    assumptions_from_mapping,
+)
 from computescore.errors import InputRefused
 from computescore.vocabulary import assumption_label, assumption_unit
 
@@ -24,7 +28,7 @@ EDITABLE = tuple(f.name for f in dataclasses.fields(Assumptions) if f.name != "f
 """The assumptions set here (exchange rates have their own command, ``fx``)."""
 
 _NULLABLE = frozenset({"hours_per_day", "egress_gb_per_month", "spot_overhead", "power_budget_kw"})
-_BOOLEAN = frozenset({"renew_short_terms", "spot_for_steady", "house_in_facility_quotes"})
+_BOOLEAN = BOOLEAN_ASSUMPTIONS
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,9 @@ sum of everything the vendor listed. Conventions:
 * **Rented capacity.** Reserved and leased capacity is paid whether used or not:
   ``count × months × 730`` hours. A term shorter than the horizon is assumed renewed
   at the quoted price (``Assumptions.renew_short_terms``); a term longer than the
-  horizon is capped at the horizon and the months beyond are reported. On-demand
+  horizon is owed past it: its remaining months, or the quote's early-termination fee on
+  them, are a line paid at the horizon's end (``Assumptions.owe_terms_past_horizon``;
+  off, those months are left out and reported). On-demand
   and spot capacity is paid for the hours used. Spot adds a lost-work line: the spot
   compute × interruptions per hour × (checkpoint interval ÷ 2 + restart) + write time ÷
   interval (DOMAIN §8), with the quote's stated interruption rate where it gives one,

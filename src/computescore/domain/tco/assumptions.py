@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -45,6 +46,7 @@ class Assumptions:
     engineer_usd_per_month: float = 15_000.0
     adaptation_months: float = 2.0
     renew_short_terms: bool = True
+    owe_terms_past_horizon: bool = True
     egress_gb_per_month: float | None = None
     downtime_usd_per_gpu_hour: float = 0.0
     restart_hours: float = 1.0
@@ -54,6 +56,12 @@ class Assumptions:
     token_output_share: float = 0.25
     token_cached_share: float = 0.0
     house_in_facility_quotes: bool = True
+
+
+BOOLEAN_ASSUMPTIONS = frozenset(
+    f.name for f in dataclasses.fields(Assumptions) if f.type in (bool, "bool")
+)
+"""The assumptions that are yes or no."""
 
 
 ASSUMPTION_NOTES: Mapping[str, str] = {
@@ -92,6 +100,9 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "adaptation_months": "practitioner's guide to AI compute selection: budget 1–3 engineering "
     "months for a non-CUDA software stack",
     "renew_short_terms": "a commitment shorter than the horizon is renewed at the quoted price",
+    "owe_terms_past_horizon": "a commitment longer than the horizon is owed in full (or the "
+    "quote's early-termination fee on the months left) when the workload ends; off: the "
+    "capacity is taken to serve other work after it, and those months are left out",
     "egress_gb_per_month": "egress volume used when a per-GB egress line states no quantity",
     "downtime_usd_per_gpu_hour": "business loss per GPU-hour of outage on top of the capacity "
     "paid for (reliability axis)",
@@ -142,7 +153,7 @@ def assumptions_from_mapping(
         if key not in fields:
             problems.append(Problem(where, "unknown assumption; ignored", Severity.WARNING))
             continue
-        if key in ("renew_short_terms", "spot_for_steady", "house_in_facility_quotes"):
+        if key in BOOLEAN_ASSUMPTIONS:
             if isinstance(raw, bool):
                 changes[key] = raw
             else:
