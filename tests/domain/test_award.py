@@ -21,7 +21,8 @@ from computescore.domain.award import (
     find,
     plan_award,
 )
-from computescore.domain.figures import format_share
+from computescore.domain.award.model import serving_equivalents
+from computescore.domain.figures import format_count, format_share
 from computescore.domain.quotes import Deployment
 
 W1 = PlanWorkload("Inference", 8)
@@ -632,3 +633,20 @@ def test_the_plan_does_not_depend_on_the_unit_of_money(factor: float) -> None:
 )
 def test_a_vendor_share_never_reads_none_or_all_when_it_is_not(share: float, text: str) -> None:
     assert format_share(share) == text
+
+
+def test_the_reference_accelerators_a_serving_load_needs() -> None:
+    # 2e9 tokens × 2 × 13e9 FLOP = 5.2e19 FLOP a day; in 20 h: 7.222e14 FLOP/s = 0.7222
+    # PFLOP/s; at 0.01 PFLOP/s per reference: 72.2, so 73.
+    assert serving_equivalents(2e9, 20, 13e9, 0.01) == 73
+    # Exactly 72 references' worth needs 72, not 73.
+    assert serving_equivalents(72 * 0.01e15 * 72_000 / 26e9, 20, 13e9, 0.01) == 72
+    assert serving_equivalents(0, 20, 13e9, 0.01) is None
+    assert serving_equivalents(2e9, 20, 13e9, 0) is None
+
+
+def test_large_counts_in_words() -> None:
+    assert format_count(2e9) == "2 billion"
+    assert format_count(3.5e8) == "350 million"
+    assert format_count(1.25e12) == "1.25 trillion"
+    assert format_count(12_000) == "12,000"

@@ -13,6 +13,7 @@ from computescore.domain.measurement import (
     named_purpose,
     tokens_fit,
     usable_mfu,
+    usable_tokens_per_second,
 )
 from computescore.domain.quotes import Deployment, MeasuredPerformance, PriceUnit
 from computescore.domain.tco import compute_tco
@@ -57,6 +58,11 @@ def test_what_carries_over_to_a_13b_serving_workload() -> None:
     assert not tokens_fit("13B fine-tuning", serving).usable
     assert usable_mfu(0.4, "70B pre-training", serving) is None
     assert usable_mfu(0.4, "70B serving", serving) == 0.4  # an MFU carries across sizes
+    # The rate the load is sized with: 1,850 tokens/s on an 8 B model is 1,138.5 on 13 B.
+    assert usable_tokens_per_second(1_850.0, "8B serving", serving) == pytest.approx(1_138.46, 1e-4)
+    assert usable_tokens_per_second(1_850.0, "13B serving", serving) == 1_850.0
+    assert usable_tokens_per_second(1_850.0, "70B serving", serving) is None
+    assert usable_tokens_per_second(None, "8B serving", serving) is None
     training = workload(purpose=Purpose.TRAINING)
     assert usable_mfu(0.4, "chat serving, vLLM", training) is None
     assert usable_mfu(0.4, "", training) == 0.4

@@ -7,6 +7,7 @@ together under every built-in scenario.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -31,6 +32,7 @@ from computescore.services.plan import (
     plan_evaluation,
     plan_inputs,
     plan_to_dict,
+    reference_rate,
 )
 from computescore.services.workspace import load_evaluation_data, open_store
 
@@ -106,15 +108,17 @@ def test_scenarios_and_their_policy_cost(demo_db: Path | str) -> None:
             # A rule added never lowers the optimal cost.
             assert item.plan.total_usd >= report.plan.total_usd - 0.01
     # Allowing token APIs adds an option, which never raises it. Lumen's API (its 14B
-    # model) costs more for the production inference than six L40S, whose measured rate is
-    # three H100s' decode rate each, so the plan keeps the L40S.
+    # model) costs more for the production inference's 2 billion tokens a day than the 25
+    # L40S that serve them (76 H100s' worth: each L40S's measured rate is three H100s'
+    # decode rate), but the last two equivalents cost less as tokens than a 25th L40S.
     tokens = next(s for s in report.scenarios if s.plan.policy.token_apis)
     assert tokens.plan.total_usd <= report.plan.total_usd + 0.01
     served = tokens.plan.for_workload("Production inference (13B chat model)")
     assert [(a.tokens, a.vendor, a.accelerators) for a in served] == [
-        (False, "PoolGrid Coöperatie U.A.", 6)
+        (False, "PoolGrid Coöperatie U.A.", 24),
+        (True, "Lumen Inférence SAS", 2),
     ]
-    assert tokens.delta_usd == pytest.approx(0.0, abs=0.01)
+    assert tokens.delta_usd is not None and tokens.delta_usd < 0
     # The API's cost is the offer's cost of the workload's tokens: 2e9 a day × 1,095 days at
     # EUR 0.30 per million blended (0.75 × 0.20 + 0.25 × 0.60) × 1.0850 USD/EUR.
     with open_store(demo_db) as store:
@@ -125,7 +129,8 @@ def test_scenarios_and_their_policy_cost(demo_db: Path | str) -> None:
         if o.tokens and o.workload == "Production inference (13B chat model)"
     )
     assert api.eligible and api.vendor == "Lumen Inférence SAS"
-    assert api.usd_per_accelerator * 16 + api.fixed_usd == pytest.approx(
+    # One unit is one of the 76 equivalents the load needs: 76 units buy all the tokens.
+    assert api.usd_per_accelerator * 76 + api.fixed_usd == pytest.approx(
         2e9 * 1095 / 1e6 * 0.30 * 1.085
     )
     # Not allowed in the recommended scenario: listed among its exclusions, with why.
@@ -326,3 +331,32 @@ def test_the_reference_accelerator_counts_one_equivalent_on_every_workload(
         and o.workload == "Production inference (13B chat model)"
     )
     assert h200.equivalents == pytest.approx(4.8 / 3.35, rel=0.01)
+
+
+def test_a_serving_workload_is_planned_for_its_load(demo_db: Path | str) -> None:
+    """The demo's inference workload states 16 accelerators, but 2 billion tokens a day in
+    20 h/day need 76 H100s at the reference's rate (as `estimate inference` says): the plan
+    supplies the load, says why, and does not carry the 16-accelerator fit warning."""
+    with open_store(demo_db) as store:
+        data = load_evaluation_data(store)
+    inference = data.evaluation.workloads[0]
+    reference = reference_rate(data.catalogue, inference)
+    assert reference is not None
+    # 2e9 × 2 × 13e9 FLOP a day ÷ (20 × 3600 s) = 0.7222 PFLOP/s; the reference's
+    # unmeasured rate on this workload, in tokens/s, is 368.9 (batch 32, 8k context, FP8).
+    tokens_per_s = reference * 1e15 / (2 * 13e9)
+    assert tokens_per_s == pytest.approx(368.9, abs=0.1)
+    assert math.ceil(0.72222 / reference) == 76
+    report = plan_db(demo_db, None)
+    planned = report.inputs.workloads[0]
+    assert (planned.baseline, planned.peak) == (76, 0)
+    assert report.workloads[0][1].startswith(
+        "76 H100-equivalents to serve 2 billion tokens a day (the workload states 16)"
+    )
+    assert any(
+        p.source == f"workload:{inference.name}" and "needs 76 H100-equivalents" in p.message
+        for p in report.inputs.problems
+    )
+    served = sum(a.equivalents for a in report.plan.for_workload(inference.name))
+    assert served >= 76
+    assert not any("needed for the load" in risk for risk in report.plan.risks)

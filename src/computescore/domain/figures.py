@@ -124,6 +124,14 @@ def format_number(value: float) -> str:
     return f"{value:.3g}"
 
 
+def format_count(value: float) -> str:
+    """A large count in words: "2 billion", "350 million", "12,000"."""
+    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if abs(value) >= size:
+            return f"{value / size:,.3g} {word}"
+    return f"{value:,.0f}"
+
+
 def format_share(share: float) -> str:
     """A share as a whole percentage that never reads 0 % or 100 % when it is not:
     "<1%" and ">99%" at the ends."""

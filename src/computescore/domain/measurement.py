@@ -87,6 +87,21 @@ def mfu_fit(method: str, workload: Workload) -> MeasurementFit:
     return MeasurementFit(True)
 
 
+def usable_tokens_per_second(
+    tokens_per_second: float | None, method: str, workload: Workload
+) -> float | None:
+    """A measured tokens/s as it stands for this workload: scaled per parameter when it was
+    measured on another size of model, None when it may not stand for it at all.
+
+    1,850 tokens/s measured on an 8 B model stands for 1,850 × 8 ÷ 13 = 1,138.5 tokens/s on
+    a 13 B one (:func:`tokens_fit`).
+    """
+    if tokens_per_second is None:
+        return None
+    fit = tokens_fit(method, workload)
+    return tokens_per_second * fit.scale if fit.usable else None
+
+
 def tokens_fit(method: str, workload: Workload) -> MeasurementFit:
     """Whether a measured tokens/s may stand for this workload, and its per-parameter scale."""
     task = mfu_fit(method, workload)

@@ -51,7 +51,11 @@ from computescore.domain.catalog import Accelerator, Catalogue
 from computescore.domain.committee import CommitteeCheck
 from computescore.domain.figures import Figure
 from computescore.domain.findings import Finding, FindingSeverity
-from computescore.domain.measurement import option_performance, usable_mfu
+from computescore.domain.measurement import (
+    option_performance,
+    usable_mfu,
+    usable_tokens_per_second,
+)
 from computescore.domain.montecarlo import (
     DEFAULT_SEED,
     MonteCarloResult,
@@ -421,7 +425,9 @@ def size_option(
         workload,
         accelerator,
         measured_mfu=usable_mfu(performance.mfu, performance.method, workload),
-        measured_tokens_per_second=performance.tokens_per_second,
+        measured_tokens_per_second=usable_tokens_per_second(
+            performance.tokens_per_second, performance.method, workload
+        ),
         gpus=gpus or None,
     )
     if sizing.memory_gb is None:

@@ -31,6 +31,7 @@ from computescore.domain.award import (
     compare,
     find,
 )
+from computescore.domain.award.model import serving_equivalents
 from computescore.domain.award.options import (
     affine_cost,
     residency,
@@ -38,7 +39,7 @@ from computescore.domain.award.options import (
 )
 from computescore.domain.award.robustness import PriceMargin, price_margins
 from computescore.domain.catalog import Catalogue
-from computescore.domain.figures import format_money, format_share
+from computescore.domain.figures import format_count, format_money, format_share
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.presentation import USD, Presentation, presenting
 from computescore.domain.problems import Problem, Severity
@@ -156,27 +157,59 @@ class PlanReport:
         return self.recommended.plan
 
 
-def demand_text(workload: Workload, unit: str = "H100-equivalents") -> str:
-    """A workload's demand in words: "16 H100-equivalents all year, 64 for 3 months of it"."""
+def demand_text(
+    workload: Workload, unit: str = "H100-equivalents", planned: PlanWorkload | None = None
+) -> str:
+    """A workload's demand in words: "16 H100-equivalents all year, 64 for 3 months of it".
+
+    ``planned`` is the plan's view of it, when the plan supplies more than the workload
+    states (a serving load that needs more): the words then say why.
+    """
     hours = f"{workload.hours_per_day:g} h/day for {workload.horizon_months} months"
+    baseline, total = workload.baseline, workload.accelerators
+    raised = ""
+    if planned is not None and planned.baseline + planned.peak > total:
+        baseline, total = planned.baseline, planned.baseline + planned.peak
+        raised = (
+            f" to serve {format_count(workload.tokens_per_day or 0)} tokens a day (the workload "
+            "states "
+            f"{workload.accelerators})"
+        )
     if workload.peak_share > 0:
         months = workload.peak_months_per_year or 0
-        return (
-            f"{workload.baseline} {unit} all year, {workload.accelerators} for "
-            f"{months:g} months of it; {hours}"
-        )
-    return f"{workload.accelerators} {unit}; {hours}"
+        return f"{baseline} {unit} all year, {total} for {months:g} months of it{raised}; {hours}"
+    return f"{total} {unit}{raised}; {hours}"
 
 
-def plan_workload(workload: Workload) -> PlanWorkload:
-    """The plan's view of a workload: its baseline and its peak above it."""
+def plan_workload(workload: Workload, reference: float | None = None) -> PlanWorkload:
+    """The plan's view of a workload: its baseline and its peak above it.
+
+    A serving workload whose tokens a day need more reference accelerators (``reference``
+    PFLOP/s each) than it states is planned for the load: a plan that buys 16 where the
+    load needs 76 would serve a fifth of it.
+    """
+    baseline, total = workload.baseline, workload.accelerators
+    load = serving_load(workload, reference)
+    if load is not None and load > total:
+        total = load
+        if workload.peak_share <= 0:
+            baseline = load
     return PlanWorkload(
         name=workload.name,
-        baseline=workload.baseline,
-        peak=workload.accelerators - workload.baseline,
+        baseline=baseline,
+        peak=total - baseline,
         peak_share=workload.peak_share,
         horizon_months=workload.horizon_months,
         workload_class=workload.workload_class.value,
+    )
+
+
+def serving_load(workload: Workload, reference: float | None) -> int | None:
+    """Reference accelerators a serving workload's tokens a day need (None: not serving)."""
+    if workload.purpose is not Purpose.INFERENCE or reference is None:
+        return None
+    return serving_equivalents(
+        workload.tokens_per_day or 0.0, workload.hours_per_day, workload.params, reference
     )
 
 
@@ -193,6 +226,10 @@ def _knockouts(result: EvaluationResult, quote_key: str) -> tuple[Finding, ...]:
     )
 
 
+LOAD_RULE = "fit.load"
+"""The fit check of a serving load against the accelerators priced."""
+
+
 def option_fit(
     quote: Quote,
     option: TcoOption,
@@ -204,13 +241,16 @@ def option_fit(
     the fit warnings a plan using it carries ("multi-node training over plain Ethernet").
 
     The fit checks of the ranking look at a quote's chosen option only; the plan may
-    use any option, so each is checked on its own accelerator, count and node size.
+    use any option, so each is checked on its own accelerator, count and node size. The
+    load check (``fit.load``) is left to the plan itself: it sizes each workload for its
+    load and holds each line to the capacity it states, across vendors.
     """
     if option.count is None:
         return "", ()
-    _, findings = size_option(
+    _, sized = size_option(
         quote, option, option.count.accelerators, workload, catalogue, assumptions
     )
+    findings = [f for f in sized if f.rule_id != LOAD_RULE]
     knockouts = [f.title for f in findings if f.severity is FindingSeverity.KNOCKOUT]
     warnings = tuple(
         f"{option.label}: {f.title}" for f in findings if f.severity is FindingSeverity.WARNING
@@ -343,12 +383,14 @@ def token_option(
     workload: Workload,
     result: EvaluationResult,
     findings: Sequence[Finding],
+    demand: int | None = None,
 ) -> PlanOption | None:
     """A token API's offer as a plan option for a serving workload (None for the others).
 
-    One unit is one reference accelerator's worth of the workload's demand: the offer's
-    cost of the workload's tokens ÷ the demand in equivalents, paid as used; lines that
-    are not priced per token (support) are its fixed cost.
+    One unit is one reference accelerator's worth of the workload's demand (``demand``
+    equivalents as planned, else the accelerators it states): the offer's cost of the
+    workload's tokens ÷ the demand, paid as used; lines that are not priced per token
+    (support) are its fixed cost.
     """
     if workload.purpose is not Purpose.INFERENCE or not workload.tokens_per_day:
         return None
@@ -373,7 +415,7 @@ def token_option(
         quote_label=quote.label,
         label=f"token API{f' ({model})' if model else ''} for the workload's tokens",
         deployment=Deployment.ON_DEMAND,
-        usd_per_accelerator=tokens_usd / max(workload.accelerators, 1),
+        usd_per_accelerator=tokens_usd / max(demand or workload.accelerators, 1),
         fixed_usd=fixed,
         score=None,
         eligible=not reason,
@@ -408,6 +450,7 @@ def plan_inputs(
         )
     options: list[PlanOption] = []
     problems: list[Problem] = []
+    planned: list[PlanWorkload] = []
     rate = 0.0
     quotes = {q.key: q for q in data.quotes}
     for index, workload in enumerate(workloads):
@@ -423,6 +466,19 @@ def plan_inputs(
         problems.extend(result.problems)
         rate = result.assumptions.discount_rate
         reference = reference_rate(data.catalogue, workload)
+        planned.append(plan_workload(workload, reference))
+        load = serving_load(workload, reference)
+        if load is not None and load > workload.accelerators:
+            problems.append(
+                Problem(
+                    f"workload:{workload.name}",
+                    f"serving {format_count(workload.tokens_per_day or 0)} tokens a day in "
+                    f"{workload.hours_per_day:g} h/day needs {load} H100-equivalents at the "
+                    f"reference's unmeasured rate; the workload states "
+                    f"{workload.accelerators}, so the plan supplies {load}",
+                    Severity.WARNING,
+                )
+            )
         if reference is None:
             problems.append(
                 Problem(
@@ -436,7 +492,8 @@ def plan_inputs(
         for item in result.quotes:
             quote = quotes.get(item.quote_key)
             if quote is not None and sells_tokens(quote.lines):
-                token = token_option(quote, item.tco, workload, result, findings or ())
+                demand = planned[-1].baseline + planned[-1].peak
+                token = token_option(quote, item.tco, workload, result, findings or (), demand)
                 options.extend(() if token is None else (token,))
                 continue
             if quote is None or not item.tco.options:
@@ -463,7 +520,7 @@ def plan_inputs(
                 )
             )
     unique = tuple(dict.fromkeys(problems))
-    return PlanInputs(tuple(plan_workload(w) for w in workloads), tuple(options), unique, rate)
+    return PlanInputs(tuple(planned), tuple(options), unique, rate)
 
 
 def scenarios_for(
@@ -553,7 +610,10 @@ def plan_for(
         decision_date=data.evaluation.decision_date,
         scenarios=scenarios,
         inputs=inputs,
-        workloads=tuple((w.name, demand_text(w)) for w in data.evaluation.workloads),
+        workloads=tuple(
+            (w.name, demand_text(w, planned=p))
+            for w, p in zip(data.evaluation.workloads, inputs.workloads, strict=True)
+        ),
         margins=margins,
         problems=(*extra, *inputs.problems),
     )

@@ -13,13 +13,33 @@ for each), and a line may supply several workloads up to the capacity it states.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
 from computescore.domain.quotes import Deployment
+from computescore.domain.sizing import INFERENCE_FLOP_PER_PARAM_TOKEN
+from computescore.domain.units import PETA, SECONDS_PER_HOUR
 
 PAID_AS_USED = frozenset({Deployment.ON_DEMAND, Deployment.SPOT})
 """The deployments paid only while used."""
+
+
+def serving_equivalents(
+    tokens_per_day: float, hours_per_day: float, params: float, reference_pflops: float
+) -> int | None:
+    """Reference accelerators that serve a load of ``tokens_per_day`` within the hours of use.
+
+    The load's useful work (2 × params per token, DOMAIN §7) in PFLOP/s over the hours it
+    runs, divided by one reference accelerator's, rounded up: 2e9 tokens a day of a 13 B
+    model in 20 h is 0.722 PFLOP/s, or 73 references of 0.01 PFLOP/s. None when a figure
+    is missing.
+    """
+    if min(tokens_per_day, hours_per_day, params, reference_pflops) <= 0:
+        return None
+    load = tokens_per_day * INFERENCE_FLOP_PER_PARAM_TOKEN * params
+    pflops = load / (hours_per_day * SECONDS_PER_HOUR) / PETA
+    return math.ceil(pflops / reference_pflops - 1e-9)
 
 
 class Objective(StrEnum):
