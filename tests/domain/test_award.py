@@ -100,13 +100,16 @@ def test_two_workloads_three_options_known_optimum() -> None:
 
 
 def test_break_even_decides_the_peak_layer() -> None:
-    # Committed C at $900 against on-demand B at $1,500 for the whole horizon: renting
-    # is cheaper when the peak lasts less than 900 ÷ 1,500 = 60 % of the time.
+    # Committed A at $1,000 (C's $900 carries its own $2,000 spread over the peak's 8
+    # equivalents: $1,150) against on-demand B at $1,500 for the whole horizon: renting is
+    # cheaper when the peak lasts less than 1,000 ÷ 1,500 = 67 % of the time.
     plan = plan_award([W1, W2], three_options())
     (decision,) = plan.layers
     assert decision.workload == "Fine-tuning"
-    assert decision.break_even_share == pytest.approx(0.6)
-    assert "when the peak lasts less than 60% of the time" in decision.text
+    assert decision.committed == "Quote A: option A"
+    assert decision.break_even_share == pytest.approx(2 / 3)
+    assert "when the peak lasts less than 67% of the time" in decision.text
+    assert "spread over the peak's 8 equivalents" in decision.text
     assert decision.text.endswith("so it is rented as used.")
     longer = PlanWorkload("Fine-tuning", 4, peak=8, peak_share=0.75)
     plan = plan_award([W1, longer], three_options())
@@ -650,3 +653,14 @@ def test_large_counts_in_words() -> None:
     assert format_count(3.5e8) == "350 million"
     assert format_count(1.25e12) == "1.25 trillion"
     assert format_count(12_000) == "12,000"
+
+
+def test_a_plan_that_takes_capacity_no_quote_states_says_so() -> None:
+    work = PlanWorkload("Inference", 12)
+    plan = plan_award([work], [option("A", "Inference", 1000.0)])
+    assert (
+        "Quote A: option A: the plan takes 12 accelerators and the quote states no capacity; "
+        "confirm the vendor can supply them"
+    ) in plan.risks
+    stated = plan_award([work], [option("A", "Inference", 1000.0, capacity=16)])
+    assert not any("states no capacity" in risk for risk in stated.risks)

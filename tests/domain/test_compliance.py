@@ -313,6 +313,9 @@ def test_exit_clause_red_flags() -> None:
         "Automatic renewal",
     }
     assert all(f.rule_status == "user threshold" for f in findings)
+    # The fee is on what is left of the contract, as the TCO charges it past the horizon.
+    fee = next(f for f in findings if f.title.startswith("Termination fee"))
+    assert "25 % of the remaining contract value" in fee.reason
 
 
 def test_cloud_exit_clauses_do_not_apply_to_hardware_on_the_buyers_site() -> None:

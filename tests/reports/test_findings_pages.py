@@ -82,7 +82,7 @@ def test_the_findings_table_cuts_no_rule_identifier_mid_word(pack: BoardPack) ->
         FindingSeverity.WARNING,
         FindingCategory.EXIT_TERMS,
         "Termination fee 35 % above 10 %",
-        "Leaving early costs 35 % of the contract value.",
+        "Leaving early costs 35 % of the remaining contract value.",
         "exit.termination_fee_pct",
         None,
         None,

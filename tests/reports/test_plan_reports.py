@@ -20,7 +20,7 @@ from computescore.services.analysis import AnalysisOptions, analyse
 from computescore.services.demo import create_demo
 from computescore.services.evaluate import EvaluateOptions
 from computescore.services.workspace import open_store
-from tests.reports.conftest import pdf_text
+from tests.reports.conftest import pdf_text, squash
 from tests.reports.formula_eval import FormulaEvaluator
 
 
@@ -63,6 +63,11 @@ def test_pdf_summary_recommends_the_plan(demo_pack: BoardPack) -> None:
     assert "Total cost of the recommended option" not in text
     assert "No vendor above 60 %" in text
     assert "Demand is counted in H100-equivalents of useful work" in text
+    # The plan's own risks are on the page; the ranking's are its leader's, and say so.
+    assert demo_pack.plan is not None and demo_pack.plan.risks
+    assert "Risks the plan carries" in text
+    assert squash(demo_pack.plan.risks[0]) in text
+    assert "Top risks of the ranking's leader" in text
 
 
 def test_workbook_summary_leads_with_the_plan(demo_pack: BoardPack) -> None:
@@ -73,6 +78,10 @@ def test_workbook_summary_leads_with_the_plan(demo_pack: BoardPack) -> None:
     assert f"The ranking: {demo_pack.ranking_sentence}" in texts
     assert not any(str(t).startswith("Award the capacity to") for t in texts)
     assert any(str(t).startswith("Total cost of the ranking's leader") for t in texts)
+    # Every risk the plan carries is on its sheet.
+    plan_texts = {c.value for row in wb["Plan"].iter_rows() for c in row if c.value}
+    assert "Risks the plan carries" in plan_texts
+    assert set(demo_pack.plan.risks) <= plan_texts
 
 
 def test_workbook_plan_sheet_has_live_totals(demo_pack: BoardPack) -> None:

@@ -360,3 +360,14 @@ def test_a_serving_workload_is_planned_for_its_load(demo_db: Path | str) -> None
     served = sum(a.equivalents for a in report.plan.for_workload(inference.name))
     assert served >= 76
     assert not any("needed for the load" in risk for risk in report.plan.risks)
+
+
+def test_the_plan_carries_a_required_certification_not_on_record_as_a_risk(
+    demo_db: Path | str,
+) -> None:
+    """Meridian supplies the fine-tuning, which requires ISO/IEC 27001; Meridian has none on
+    record (a warning, not a knock-out: it may hold one), so the plan says so first."""
+    report = plan_db(demo_db, None)
+    assert any(a.vendor == "Meridian Compute LLC" for a in report.plan.allocations)
+    meridian = [r for r in report.plan.risks if r.startswith("Meridian Compute LLC")]
+    assert meridian[0] == "Meridian Compute LLC — MC-1187: ISO/IEC 27001: not on record"

@@ -89,6 +89,12 @@ def plan_sheet(wb: Workbook, pack: BoardPack) -> None:
     for text in (*plan.layers, *plan.binding):
         row += 2
         sheet.put(row, 1, text, font=MUTED_FONT, measure=False)
+    if plan.risks:
+        row += 2
+        sheet.put(row, 1, "Risks the plan carries", font=BOLD_FONT)
+        for text in plan.risks:
+            row += 1
+            sheet.put(row, 1, text, font=MUTED_FONT, measure=False)
     sheet.ws.freeze_panes = f"B{top + 1}"
     sheet.finish(title_rows=f"{top}:{top}")
 

@@ -70,9 +70,17 @@ if TYPE_CHECKING:
 REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
 """Demand is counted in equivalents of this accelerator's useful work."""
 
-_RISK_CATEGORIES = frozenset(
-    {FindingCategory.EXPORT_CONTROL, FindingCategory.EXIT_TERMS, FindingCategory.DATA_SOVEREIGNTY}
+_RISK_CATEGORIES = (
+    FindingCategory.EXPORT_CONTROL,
+    FindingCategory.SCREENING,
+    FindingCategory.CERTIFICATION,
+    FindingCategory.DATA_SOVEREIGNTY,
+    FindingCategory.EXIT_TERMS,
 )
+"""The warnings a plan carries as risks, the weightiest first."""
+
+RISKS_PER_QUOTE = 4
+"""At most this many of a quote's warnings are carried as the plan's risks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,16 +373,19 @@ def _options_for(
 
 
 def _quote_risks(quote: Quote, findings: Sequence[Finding]) -> tuple[str, ...]:
-    """The warnings a plan using this quote carries (export control, exit, data location)."""
-    return tuple(
-        dict.fromkeys(
-            f.title
+    """The warnings a plan using this quote carries (export control, screening, a required
+    certification not on record, data location, exit terms), the weightiest first."""
+    mine = sorted(
+        (
+            f
             for f in findings
             if f.quote_key == quote.key
             and f.severity is FindingSeverity.WARNING
             and f.category in _RISK_CATEGORIES
-        )
-    )[:3]
+        ),
+        key=lambda f: _RISK_CATEGORIES.index(f.category),
+    )
+    return tuple(dict.fromkeys(f.title for f in mine))[:RISKS_PER_QUOTE]
 
 
 def token_option(

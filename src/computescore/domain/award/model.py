@@ -246,7 +246,8 @@ class LayerDecision:
     """Why a workload's peak is committed or rented: the break-even that decided it.
 
     ``committed_usd`` and ``rented_usd`` are the cheapest committed and pay-as-used
-    costs of one reference accelerator's worth of work for the whole horizon;
+    costs of one reference accelerator's worth of work for the whole horizon, each line's
+    own fixed costs spread over the peak's equivalents;
     ``break_even_share`` is their ratio: renting the peak is cheaper when the peak
     lasts less than this share of the horizon.
     """

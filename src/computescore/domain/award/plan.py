@@ -495,9 +495,16 @@ def _per_equivalent(option: PlanOption, layer: Layer = Layer.BASELINE, share: fl
     return option.layer_usd(layer, share) / option.equivalents
 
 
-def _cheapest(options: Sequence[PlanOption], *, rented: bool) -> PlanOption | None:
+def _cheapest(
+    options: Sequence[PlanOption], *, rented: bool, demand: int = 1
+) -> tuple[PlanOption, float] | None:
+    """The eligible option (committed or rented) whose reference accelerator's worth of work
+    costs least for the whole horizon, with that cost: its fixed costs (shared lines,
+    adaptation) spread over ``demand`` equivalents, so that a line whose own costs are
+    large does not read as the cheapest."""
     mine = [o for o in options if o.eligible and o.pay_as_used is rented]
-    return min(mine, key=lambda o: (_per_equivalent(o), o.supply), default=None)
+    costed = [(o, _per_equivalent(o) + o.fixed_usd / max(demand, 1)) for o in mine]
+    return min(costed, key=lambda pair: (pair[1], pair[0].supply), default=None)
 
 
 def _layer_decision(
@@ -509,11 +516,11 @@ def _layer_decision(
     ``spare_covers``: the baseline's whole units leave enough to spare for the whole
     peak, so the plan buys nothing for it, whatever the break-even says.
     """
-    committed = _cheapest(options, rented=False)
-    rented = _cheapest(options, rented=True)
-    if committed is None or rented is None:
+    cheapest_committed = _cheapest(options, rented=False, demand=workload.peak)
+    cheapest_rented = _cheapest(options, rented=True, demand=workload.peak)
+    if cheapest_committed is None or cheapest_rented is None:
         return None
-    c_cost, r_cost = _per_equivalent(committed), _per_equivalent(rented)
+    (committed, c_cost), (rented, r_cost) = cheapest_committed, cheapest_rented
     if not (math.isfinite(c_cost) and math.isfinite(r_cost)) or r_cost <= 0:
         return None
     share = c_cost / r_cost
@@ -532,7 +539,8 @@ def _layer_decision(
     else:
         cheaper = f"renting is cheaper when the peak lasts less than {share:.0%} of the time"
     text = (
-        f"A reference accelerator's worth of work costs {format_money(c_cost)} committed "
+        f"A reference accelerator's worth of work, each line's own costs spread over the "
+        f"peak's {workload.peak} equivalents, costs {format_money(c_cost)} committed "
         f"({committed.quote_label}: {committed.label}) or {format_money(r_cost)} rented for the "
         f"whole horizon ({rented.quote_label}: {rented.label}): {cheaper}; {verdict}."
     )
@@ -640,4 +648,23 @@ def _risks(
     for o in options:
         if (o.supply, o.workload) in used:
             out.extend(f"{o.quote_label}: {risk}" for risk in o.risks)
+    out.extend(_unstated_capacity(allocations, options))
     return tuple(dict.fromkeys(out))
+
+
+def _unstated_capacity(
+    allocations: Sequence[Allocation], options: Sequence[PlanOption]
+) -> list[str]:
+    """Lines the plan takes capacity from although their quote states none: the plan
+    assumes the vendor can supply what it takes, which the buyer confirms before signing."""
+    taken: dict[str, int] = {}
+    for a in allocations:
+        if not a.tokens:
+            taken[a.supply] = taken.get(a.supply, 0) + a.accelerators
+    stated = {o.supply: o for o in options if o.supply in taken}
+    return [
+        f"{o.quote_label}: {o.label}: the plan takes {taken[supply]} accelerators and the "
+        "quote states no capacity; confirm the vendor can supply them"
+        for supply, o in stated.items()
+        if o.capacity is None
+    ]

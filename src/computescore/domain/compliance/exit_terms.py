@@ -104,8 +104,8 @@ def _commitment(quote: Quote, thresholds: ComplianceThresholds, add: _Add) -> No
             FindingSeverity.WARNING,
             "exit.termination_fee_pct",
             f"Termination fee {terms.termination_fee_pct:g} % above {limit:g} %",
-            f"Leaving early costs {terms.termination_fee_pct:g} % of the contract value, above "
-            f"the {limit:g} % the buyer accepts.",
+            f"Leaving early costs {terms.termination_fee_pct:g} % of the remaining contract "
+            f"value, above the {limit:g} % the buyer accepts.",
             f"max termination fee {limit:g} %",
         )
     days = thresholds.max_notice_days

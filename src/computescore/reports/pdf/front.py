@@ -209,7 +209,9 @@ def _summary(b: _Builder) -> None:
     else:
         parts.append(b.p(t(ranking.robustness or _robustness_sentence(ranking), 600), s.body))
 
-    parts.append(b.p("Top risks", s.h2))
+    # With a plan, the ranking's risks are its leader's: the plan's own are listed with it.
+    heading = "Top risks of the ranking's leader" if b.pack.plan is not None else "Top risks"
+    parts.append(b.p(heading, s.h2))
     if pack.risks:
         for number, risk in enumerate(pack.risks[:3], start=1):
             parts.append(b.p(f"<b>{number}.</b> {t(risk, 500)}", s.body))
@@ -242,6 +244,10 @@ def _summary(b: _Builder) -> None:
             )
     b.section("Executive summary")
     b.story.append(KeepInFrame(b.width, b.height - 40, parts, mode="shrink"))
+
+
+PLAN_RISKS_SHOWN = 6
+"""The plan's risks listed in the executive summary; the rest are counted."""
 
 
 def _plan_section(b: _Builder) -> list[Flowable]:
@@ -304,6 +310,14 @@ def _plan_section(b: _Builder) -> list[Flowable]:
         ]
     for text in plan.binding:
         parts.append(b.p("Rule that bound: " + t(text, 400), s.muted))
+    if plan.risks:
+        parts.append(b.p("<b>Risks the plan carries</b>", s.body))
+        for text in plan.risks[:PLAN_RISKS_SHOWN]:
+            parts.append(b.p("• " + t(text, 300), s.muted))
+        if len(plan.risks) > PLAN_RISKS_SHOWN:
+            more = len(plan.risks) - PLAN_RISKS_SHOWN
+            whole = f"• and {more} more (the workbook's Plan sheet lists them all)"
+            parts.append(b.p(whole, s.muted))
     if plan.margins:
         parts.append(b.p("<b>How far prices may move before the plan changes</b>", s.body))
         for text in plan.margins[:6]:
