@@ -347,6 +347,12 @@ def test_scenarios_side_by_side() -> None:
     assert capped.delta_usd is not None and capped.delta_usd > 0
     assert capped.text.startswith("No vendor above 60 % costs $")
     assert "more over 36 months than lowest cost, compliant" in capped.text
+    # Workloads of several horizons: their costs are each over its own, and it says so.
+    short = PlanWorkload("Fine-tuning", 4, peak=8, peak_share=0.25, horizon_months=12)
+    mixed = next(
+        r for r in compare([W1, short], three_options(), BUILT_IN) if r.plan.policy.vendor_cap
+    )
+    assert "more over the workloads' horizons than lowest cost" in mixed.text
     best = find(BUILT_IN, "best  SCORE per workload")
     assert best is not None and best.top_score_only
 

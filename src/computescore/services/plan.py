@@ -178,11 +178,8 @@ def demand_text(
     raised = ""
     if planned is not None and planned.baseline + planned.peak > total:
         baseline, total = planned.baseline, planned.baseline + planned.peak
-        raised = (
-            f" to serve {format_count(workload.tokens_per_day or 0)} tokens a day (the workload "
-            "states "
-            f"{workload.accelerators})"
-        )
+        tokens = format_count(workload.tokens_per_day or 0)
+        raised = f" to serve {tokens} tokens a day (the workload states {workload.accelerators})"
     if workload.peak_share > 0:
         months = workload.peak_months_per_year or 0
         return f"{baseline} {unit} all year, {total} for {months:g} months of it{raised}; {hours}"

@@ -70,7 +70,7 @@ def _sentence(plan: AwardPlan, base: AwardPlan, delta_usd: float | None, months:
     if abs(delta_usd) < 0.5:
         return f"{plan.policy.name} costs the same as {base.policy.name.lower()}."
     more = "more" if delta_usd > 0 else "less"
-    over = f" over {months} months" if months else ""
+    over = f" over {months} months" if months else " over the workloads' horizons"
     return (
         f"{plan.policy.name} costs {format_money(abs(delta_usd))} {more}{over} than "
         f"{base.policy.name.lower()}."
@@ -91,7 +91,9 @@ def compare(
     plans = [plan_award(workloads, options, p, measure_binding=measure_binding) for p in policies]
     chosen = find(policies, recommended) if recommended else None
     base = plans[policies.index(chosen)] if chosen is not None else plans[0]
-    months = max((w.horizon_months for w in workloads), default=0)
+    # One horizon is named; workloads of several horizons are summed over their own.
+    horizons = {w.horizon_months for w in workloads}
+    months = next(iter(horizons)) if len(horizons) == 1 else 0
     out = []
     for plan in plans:
         both = plan.feasible and base.feasible
