@@ -110,6 +110,23 @@ def test_choosing_spot_for_a_steady_workload_is_an_undoable_assumption(analysed,
     assert not view.spot_for_steady.isChecked()
 
 
+def test_owing_commitment_months_past_the_horizon_is_an_undoable_assumption(
+    analysed, qtbot
+) -> None:
+    view = analysed.show_view("tco")
+    view.edit_assumptions.setChecked(True)
+    assert view.owe_past_horizon.isVisible() and view.owe_past_horizon.isChecked()
+    view.owe_past_horizon.setChecked(False)
+    assert analysed.workspace.snapshot.assumptions["owe_terms_past_horizon"] is False
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert analysed.analysis.result.assumptions.owe_terms_past_horizon is False
+    assert "commitment months past the horizon not owed" in view.assumption_summary.full_text()
+    analysed.act_undo.trigger()
+    assert "owe_terms_past_horizon" not in analysed.workspace.snapshot.assumptions
+    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
+    assert view.owe_past_horizon.isChecked()
+
+
 def test_compliance_page_lists_findings_with_rule_and_source(analysed) -> None:
     view = analysed.show_view("compliance")
     assert view.showing_body

@@ -293,6 +293,14 @@ class TcoView(View):
         )
         self.house_owned.toggled.connect(self._on_house_owned)
         box.addWidget(self.house_owned)
+        self.owe_past_horizon = QCheckBox("Owe commitment months past the horizon")
+        self.owe_past_horizon.setToolTip(
+            "On by default: a commitment longer than the workload's horizon (a 36-month lease "
+            "for a 12-month need) costs its remaining months, or the quote's early-termination "
+            "fee on them. Off: the capacity serves other work afterwards."
+        )
+        self.owe_past_horizon.toggled.connect(self._on_owe_past_horizon)
+        box.addWidget(self.owe_past_horizon)
         self.body_layout.addWidget(assumptions)
         self._show_assumptions(False)
 
@@ -451,6 +459,7 @@ class TcoView(View):
         self.assumption_note.setVisible(shown)
         self.spot_for_steady.setVisible(shown)
         self.house_owned.setVisible(shown)
+        self.owe_past_horizon.setVisible(shown)
         self.assumption_summary.setVisible(not shown)
         self.edit_assumptions.setText("Done" if shown else "Edit")
 
@@ -694,6 +703,12 @@ class TcoView(View):
                 True,
                 "owned hardware not housed in facility quotes",
             ),
+            (
+                self.owe_past_horizon,
+                assumptions.owe_terms_past_horizon,
+                True,
+                "commitment months past the horizon not owed",
+            ),
         ):
             box.blockSignals(True)
             box.setChecked(bool(on))
@@ -722,6 +737,17 @@ class TcoView(View):
             "House owned hardware in facility quotes"
             if checked
             else "Do not house owned hardware in facility quotes",
+        )
+
+    @guarded
+    def _on_owe_past_horizon(self, checked: bool) -> None:
+        self._set_switch(
+            "owe_terms_past_horizon",
+            checked,
+            True,
+            "Owe commitment months past the horizon"
+            if checked
+            else "Do not owe commitment months past the horizon",
         )
 
     def _set_switch(self, key: str, checked: bool, default: bool, undo_text: str) -> None:
