@@ -132,6 +132,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
     assumed = builder.assumed
     counted = builder.counted
     heads: dict[tuple[Any, ...], _Head | None] = {}
+    repeating = [True]  # emptied once the rows are seen not to repeat
     key_columns = [
         column
         for column in (
@@ -372,7 +373,9 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         # Everything but the prices depends only on these cells (and, with no
         # accelerator column, on the detail texts): price lists repeat them, so what
         # they say is worked out once per distinct set, while sets do repeat.
-        if number > REPEATS_SEEN_BY and len(heads) * 2 > number:
+        if repeating and number > REPEATS_SEEN_BY and len(heads) * 2 > number:
+            repeating.clear()  # they do not: every row from here is worked out on its own
+        if not repeating:
             head = head_of(number, values, width)
         else:
             key = keys[number]
