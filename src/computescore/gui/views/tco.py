@@ -278,29 +278,29 @@ class TcoView(View):
             )
         self.form.committed.connect(self._on_assumption)
         box.addWidget(self.form.widget)
-        self.spot_for_steady = QCheckBox("Choose spot capacity for a steady workload")
-        self.spot_for_steady.setToolTip(
+        self.spot_for_steady = _switch(
+            box,
+            "Choose spot capacity for a steady workload",
             "Off by default: production serving cannot be pre-empted, so spot options are "
-            "priced and shown but not chosen for a steady workload."
+            "priced and shown but not chosen for a steady workload.",
+            self._on_spot_for_steady,
         )
-        self.spot_for_steady.toggled.connect(self._on_spot_for_steady)
-        box.addWidget(self.spot_for_steady)
-        self.house_owned = QCheckBox("House owned hardware in the cheapest facility quote")
-        self.house_owned.setToolTip(
+        self.house_owned = _switch(
+            box,
+            "House owned hardware in the cheapest facility quote",
             "On by default: a purchase (or a lease installed at your site) is costed in the "
             "evaluation's colocation quote that houses its load most cheaply. Off: the "
-            "facility assumption houses it (0 when your premises are already paid for)."
+            "facility assumption houses it (0 when your premises are already paid for).",
+            self._on_house_owned,
         )
-        self.house_owned.toggled.connect(self._on_house_owned)
-        box.addWidget(self.house_owned)
-        self.owe_past_horizon = QCheckBox("Owe commitment months past the horizon")
-        self.owe_past_horizon.setToolTip(
+        self.owe_past_horizon = _switch(
+            box,
+            "Owe commitment months past the horizon",
             "On by default: a commitment longer than the workload's horizon (a 36-month lease "
             "for a 12-month need) costs its remaining months, or the quote's early-termination "
-            "fee on them. Off: the capacity serves other work afterwards."
+            "fee on them. Off: the capacity serves other work afterwards.",
+            self._on_owe_past_horizon,
         )
-        self.owe_past_horizon.toggled.connect(self._on_owe_past_horizon)
-        box.addWidget(self.owe_past_horizon)
         self.body_layout.addWidget(assumptions)
         self._show_assumptions(False)
 
@@ -769,3 +769,12 @@ class TcoView(View):
         """Run the Monte Carlo with progress and Cancel."""
         if self.analysis is not None:
             self.analysis.run_monte_carlo(parent=self)
+
+
+def _switch(box: Any, text: str, tip: str, toggled: Any) -> QCheckBox:
+    """An on/off assumption's check box, added to ``box``."""
+    check = QCheckBox(text)
+    check.setToolTip(tip)
+    check.toggled.connect(toggled)
+    box.addWidget(check)
+    return check
