@@ -497,6 +497,9 @@ def test_price_margins_found_by_re_solving() -> None:
     assert "rise 20%" in margins["A"].text or "rise 21%" in margins["A"].text
     assert not margins["B"].used
     assert margins["B"].change == pytest.approx(-1 / 6, abs=0.01)
+    # Each says what would replace what, so a reader can check it.
+    assert margins["A"].text.endswith("(then Quote B: option B comes in)")
+    assert margins["B"].text.endswith("(Quote A: option A goes out)")
     # A line that nothing moves: the plan holds over the whole range searched.
     alone = [option("A", "Inference", 100.0)]
     (only,) = price_margins([work], alone, plan_award([work], alone))

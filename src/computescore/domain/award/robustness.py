@@ -60,16 +60,17 @@ def _scaled(options: Sequence[PlanOption], supply: str, factor: float) -> list[P
     ]
 
 
-def _changes(
+def _changed(
     workloads: Sequence[PlanWorkload],
     options: Sequence[PlanOption],
     policy: PlanPolicy,
     supply: str,
     factor: float,
     base: frozenset[tuple[str, str, str, int]],
-) -> bool:
+) -> AwardPlan | None:
+    """The plan at the line's prices × ``factor`` when it differs from ``base``, else None."""
     plan = plan_award(workloads, _scaled(options, supply, factor), policy, measure_binding=False)
-    return not plan.feasible or _signature(plan) != base
+    return plan if not plan.feasible or _signature(plan) != base else None
 
 
 def _search(
@@ -79,18 +80,38 @@ def _search(
     supply: str,
     base: frozenset[tuple[str, str, str, int]],
     limit: float,
-) -> float | None:
-    """The smallest move towards ``limit`` (a factor) that changes the plan, None if none."""
-    if not _changes(workloads, options, policy, supply, limit, base):
+) -> tuple[float, AwardPlan] | None:
+    """The smallest move towards ``limit`` (a factor) that changes the plan, with the plan
+    it changes to; None if none."""
+    changed = _changed(workloads, options, policy, supply, limit, base)
+    if changed is None:
         return None
     near, far = 1.0, limit
     for _ in range(STEPS):
         middle = (near + far) / 2
-        if _changes(workloads, options, policy, supply, middle, base):
-            far = middle
+        found = _changed(workloads, options, policy, supply, middle, base)
+        if found is not None:
+            far, changed = middle, found
         else:
             near = middle
-    return far - 1.0
+    return far - 1.0, changed
+
+
+def replacement(plan: AwardPlan, changed: AwardPlan, labels: dict[str, str], supply: str) -> str:
+    """What the changed plan does differently, in a few words: the lines that come in and
+    go out ("then … comes in"), or that the same lines are used in other amounts."""
+    if not changed.feasible:
+        return "no plan keeps the rules"
+    before = {a.supply for a in plan.allocations}
+    after = {a.supply for a in changed.allocations}
+    coming = [labels.get(s, s) for s in sorted(after - before) if s != supply]
+    going = [labels.get(s, s) for s in sorted(before - after) if s != supply]
+    parts = []
+    if coming:
+        parts.append("then " + "; ".join(coming) + (" come in" if len(coming) > 1 else " comes in"))
+    if going:
+        parts.append("; ".join(going) + (" go out" if len(going) > 1 else " goes out"))
+    return ", ".join(parts) if parts else "the same lines are used in other amounts"
 
 
 def price_margins(
@@ -114,28 +135,32 @@ def price_margins(
             per = o.usd_per_accelerator / o.equivalents
             cheapest[o.supply] = min(cheapest.get(o.supply, per), per)
     others = sorted(cheapest, key=lambda s: cheapest[s])[:MOST_LINES]
+    labels = {o.supply: f"{o.quote_label}: {o.label}" for o in options}
     out = []
-    for supply in used:
-        change = _search(workloads, options, policy, supply, base, 1.0 + MAX_RISE)
-        out.append(_margin(first[supply], True, change))
-    for supply in others:
-        change = _search(workloads, options, policy, supply, base, 1.0 - MAX_CUT)
-        out.append(_margin(first[supply], False, change))
+    for supply, used_now, limit in (
+        *((s, True, 1.0 + MAX_RISE) for s in used),
+        *((s, False, 1.0 - MAX_CUT) for s in others),
+    ):
+        found = _search(workloads, options, policy, supply, base, limit)
+        change = None if found is None else found[0]
+        then = "" if found is None else replacement(plan, found[1], labels, supply)
+        out.append(_margin(first[supply], used_now, change, then))
     return tuple(out)
 
 
-def _margin(option: PlanOption, used: bool, change: float | None) -> PriceMargin:
+def _margin(option: PlanOption, used: bool, change: float | None, then: str = "") -> PriceMargin:
     label = f"{option.quote_label}: {option.label}"
+    after = f" ({then})" if then else ""
     if used:
         text = (
             "the plan holds even if its prices double"
             if change is None
-            else f"the plan changes if its prices rise {change:.0%}"
+            else f"the plan changes if its prices rise {change:.0%}{after}"
         )
     else:
         text = (
             "it stays out even at half its prices"
             if change is None
-            else f"it enters the plan if its prices fall {-change:.0%}"
+            else f"it enters the plan if its prices fall {-change:.0%}{after}"
         )
     return PriceMargin(option.supply, label, option.vendor, used, change, text)
