@@ -95,36 +95,40 @@ def test_tco_assumption_edit_recomputes_and_is_undoable(analysed, qtbot) -> None
     assert view.summary_model.row(0).total_usd == pytest.approx(total_before)
 
 
-def test_choosing_spot_for_a_steady_workload_is_an_undoable_assumption(analysed, qtbot) -> None:
-    view = analysed.show_view("tco")
-    view.edit_assumptions.setChecked(True)
-    assert view.spot_for_steady.isVisible() and not view.spot_for_steady.isChecked()
-    view.spot_for_steady.setChecked(True)
-    assert analysed.workspace.snapshot.assumptions["spot_for_steady"] is True
-    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
-    assert analysed.analysis.result.assumptions.spot_for_steady is True
-    assert view.assumption_summary.full_text().startswith("spot chosen for steady workloads")
-    analysed.act_undo.trigger()
-    assert "spot_for_steady" not in analysed.workspace.snapshot.assumptions
-    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
-    assert not view.spot_for_steady.isChecked()
-
-
-def test_owing_commitment_months_past_the_horizon_is_an_undoable_assumption(
-    analysed, qtbot
+@pytest.mark.parametrize(
+    ("box", "key", "default", "said"),
+    [
+        ("spot_for_steady", "spot_for_steady", False, "spot chosen for steady workloads"),
+        (
+            "house_owned",
+            "house_in_facility_quotes",
+            True,
+            "owned hardware not housed in facility quotes",
+        ),
+        (
+            "owe_past_horizon",
+            "owe_terms_past_horizon",
+            True,
+            "commitment months past the horizon not owed",
+        ),
+    ],
+)
+def test_an_on_off_assumption_is_an_undoable_switch(
+    analysed, qtbot, box: str, key: str, default: bool, said: str
 ) -> None:
     view = analysed.show_view("tco")
     view.edit_assumptions.setChecked(True)
-    assert view.owe_past_horizon.isVisible() and view.owe_past_horizon.isChecked()
-    view.owe_past_horizon.setChecked(False)
-    assert analysed.workspace.snapshot.assumptions["owe_terms_past_horizon"] is False
+    switch = getattr(view, box)
+    assert switch.isVisible() and switch.isChecked() is default
+    switch.setChecked(not default)
+    assert analysed.workspace.snapshot.assumptions[key] is (not default)
     qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
-    assert analysed.analysis.result.assumptions.owe_terms_past_horizon is False
-    assert "commitment months past the horizon not owed" in view.assumption_summary.full_text()
+    assert getattr(analysed.analysis.result.assumptions, key) is (not default)
+    assert said in view.assumption_summary.full_text()
     analysed.act_undo.trigger()
-    assert "owe_terms_past_horizon" not in analysed.workspace.snapshot.assumptions
+    assert key not in analysed.workspace.snapshot.assumptions
     qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
-    assert view.owe_past_horizon.isChecked()
+    assert switch.isChecked() is default
 
 
 def test_compliance_page_lists_findings_with_rule_and_source(analysed) -> None:
@@ -337,18 +341,3 @@ def test_the_token_mix_is_edited_with_the_tco_assumptions(analysed, qtbot) -> No
     assert (
         "output tokens 40 %" in view.assumption_summary.toolTip() + view.assumption_summary.text()
     )
-
-
-def test_housing_owned_hardware_is_an_undoable_switch_on_by_default(analysed, qtbot) -> None:
-    view = analysed.show_view("tco")
-    view.edit_assumptions.setChecked(True)
-    assert view.house_owned.isVisible() and view.house_owned.isChecked()
-    view.house_owned.setChecked(False)
-    assert analysed.workspace.snapshot.assumptions["house_in_facility_quotes"] is False
-    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
-    assert analysed.analysis.result.assumptions.house_in_facility_quotes is False
-    assert "owned hardware not housed in facility quotes" in view.assumption_summary.full_text()
-    analysed.act_undo.trigger()
-    assert "house_in_facility_quotes" not in analysed.workspace.snapshot.assumptions
-    qtbot.waitUntil(lambda: analysed.analysis.idle(), timeout=30_000)
-    assert view.house_owned.isChecked()

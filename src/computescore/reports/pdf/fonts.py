@@ -92,4 +92,4 @@ def identifier_lines(identifier: str, size: float, width: float) -> list[str]:
             current = part
         else:
             current += part
-    return [*lines, current] if current or not lines else lines
+    return [*lines, current]
