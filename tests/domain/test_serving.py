@@ -13,6 +13,7 @@ from computescore.domain.sizing.serving import (
     kv_cache_per_sequence_gb,
     latency_check,
     prefill_time,
+    serving_ceiling_tokens,
 )
 
 H100 = Chip("H100 SXM", peak_tflops=989.0, bandwidth_gbps=3350.0)
@@ -104,3 +105,42 @@ def test_tensor_parallel_per_accelerator_rate_never_exceeds_one_chip_s(n: int, b
     assert split.per_accelerator_tokens_per_s.value <= one.per_accelerator_tokens_per_s.value * (
         1 + 1e-9
     )
+
+
+def test_the_serving_ceiling_is_bandwidth_over_one_sequences_kv_cache() -> None:
+    # Llama 2 13B at 4,096 tokens: 2 × 40 × 40 × 128 × 2 B × 4,096 = 3.355 GB of KV cache per
+    # sequence. Each decode step reads it for every sequence, so however large the batch an
+    # H100 generates at most 3,350 ÷ 3.355 = 998.5 tokens/s; its compute (989 TFLOP/s ÷
+    # 26e9 FLOP per token = 38,038 tokens/s) is far from binding.
+    kv = kv_cache_per_sequence_gb(LLAMA2_13B, 4096).value
+    assert kv == pytest.approx(3.3554432)
+    ceiling = serving_ceiling_tokens(kv, 13e9, H100)
+    assert ceiling.value == pytest.approx(3350 / 3.3554432)
+    assert ceiling.note == "memory bandwidth limits it"
+    # With no cache to read (a short context rounds to nothing), compute binds.
+    assert serving_ceiling_tokens(0.0, 13e9, H100).value == pytest.approx(989e12 / 26e9)
+
+
+@given(
+    batch=st.integers(1, 4096),
+    tensor_parallel=st.integers(1, 16),
+    weights=st.floats(0.5, 400),
+    kv=st.floats(0.001, 50),
+    efficiency=st.floats(0.1, 1.0),
+    mfu=st.floats(0.05, 1.0),
+)
+def test_no_batch_or_layout_beats_the_serving_ceiling(
+    batch: int, tensor_parallel: int, weights: float, kv: float, efficiency: float, mfu: float
+) -> None:
+    rate = decode_rate(
+        7e10,
+        weights,
+        kv,
+        H100,
+        batch=batch,
+        tensor_parallel=tensor_parallel,
+        mfu=mfu,
+        bandwidth_efficiency=efficiency,
+    )
+    ceiling = serving_ceiling_tokens(kv, 7e10, H100)
+    assert rate.per_accelerator_tokens_per_s.value <= ceiling.value * (1 + 1e-9)

@@ -39,6 +39,7 @@ from computescore.domain.tco import (
     stated_maximum,
 )
 from computescore.domain.tco.compute_lines import owed_share
+from computescore.domain.tco.throughput import serving_ceiling, within_serving_ceiling
 from computescore.domain.workload import Purpose, WorkloadClass
 from tests.domain.engine_records import (
     CATALOGUE,
@@ -162,12 +163,12 @@ def test_unit_results_for_the_reserved_quote() -> None:
 
 
 def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() -> None:
-    # The RTX 4090 record has no fp8 peak. Serving a 13 B model at a measured 2,000
-    # tokens/s per card does 2,000 × 2 × 13e9 = 5.2e13 FLOP/s = 52 TFLOP/s of useful work.
+    # The RTX 4090 record has no fp8 peak. Serving a 13 B model at a measured 250
+    # tokens/s per card does 250 × 2 × 13e9 = 6.5e12 FLOP/s = 6.5 TFLOP/s of useful work.
     # 8 cards on demand at US$0.50/GPU-h, 20 h/day, 12 months: used = 8 × 20 × 365
-    # = 58,400 GPU-h; TCO 29,200; useful 0.052 × 58,400 = 3,036.8 PFLOP-h
-    # → US$9.6154 per useful PFLOP-hour; tokens 2,000 × 3,600 × 58,400 / 1e6 = 420,480 Mtok
-    # → US$0.069444 per million tokens.
+    # = 58,400 GPU-h; TCO 29,200; useful 0.0065 × 58,400 = 379.6 PFLOP-h
+    # → US$76.923 per useful PFLOP-hour; tokens 250 × 3,600 × 58,400 / 1e6 = 52,560 Mtok
+    # → US$0.55556 per million tokens.
     serving = replace(
         workload(hours_per_day=20, horizon_months=12, purpose=Purpose.INFERENCE, params=13e9),
         precision=Precision.FP8,
@@ -175,31 +176,29 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     cards = compute_line(
         "0.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-rtx-4090"
     )
-    measured = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=2000))
+    measured = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=250))
     tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert tco.total_usd == pytest.approx(29_200.0)
     assert tco.useful_basis is UsefulBasis.MEASURED_TOKENS
-    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(52.0)
+    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(6.5)
     assert tco.usd_per_useful_pflop_hour is not None
-    assert tco.usd_per_useful_pflop_hour.value == pytest.approx(29_200 / 3_036.8)
+    assert tco.usd_per_useful_pflop_hour.value == pytest.approx(29_200 / 379.6)
     assert tco.usd_per_million_tokens is not None
-    assert tco.usd_per_million_tokens.value == pytest.approx(29_200 / 420_480)
+    assert tco.usd_per_million_tokens.value == pytest.approx(29_200 / 52_560)
     # Measured on an 8 B model, the rate is scaled per parameter to the 13 B workload for
-    # the useful throughput and for the cost per million tokens alike: 2,000 × 8/13 =
-    # 1,230.8 tokens/s → 1,230.8 × 3,600 × 58,400 / 1e6 = 258,757 Mtok.
+    # the useful throughput and for the cost per million tokens alike: 250 × 8/13 =
+    # 153.85 tokens/s → 153.85 × 3,600 × 58,400 / 1e6 = 32,345 Mtok.
     smaller = quote(
         "Cards",
         cards,
-        performance=MeasuredPerformance(
-            tokens_per_second=2000, method="Llama 3.1 8B, vLLM, batch 32"
-        ),
+        performance=MeasuredPerformance(tokens_per_second=250, method="Llama 3.1 8B, vLLM"),
     )
     scaled = compute_tco(smaller, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert scaled.useful_rate is not None
-    assert scaled.useful_rate.value == pytest.approx(52.0 * 8 / 13)
+    assert scaled.useful_rate.value == pytest.approx(6.5 * 8 / 13)
     assert scaled.usd_per_million_tokens is not None
     assert scaled.usd_per_million_tokens.value == pytest.approx(
-        29_200 / (2000 * 8 / 13 * 3600 * 58_400 / 1e6)
+        29_200 / (250 * 8 / 13 * 3600 * 58_400 / 1e6)
     )
     # The card has no FP8 units: an FP8 model is computed in FP16 on it, so its FP16 peak
     # stands in, and the TCO says so.
@@ -257,6 +256,50 @@ def test_a_measurement_beyond_the_peak_is_set_aside() -> None:
     )
     assert kept.useful_basis is UsefulBasis.MEASURED_TOKENS
     assert kept.useful_rate is not None and kept.useful_rate.value == pytest.approx(336.0)
+
+
+def test_a_serving_rate_above_the_memory_bandwidths_ceiling_is_set_aside() -> None:
+    # Serving a 13 B model in fp8 at 4,096 tokens of context, every sequence's KV cache
+    # (3.429 GB, shape assumed from 13 B) is read for each token it generates: an RTX 4090
+    # at 1,008 GB/s cannot generate more than 1,008 ÷ 3.429 = 293.9 tokens/s at any batch.
+    # A measured 2,000 tokens/s was taken under a lighter load (a shorter context, or a
+    # model that shares its KV heads): it is set aside, and the card is rated as an
+    # unmeasured one is, by its decode step at the workload's batch (1): 1,008 × 0.8 ÷
+    # (13 + 3.429) GB = 49.08 tokens/s × 2 × 13e9 = 1.276 TFLOP/s.
+    serving = replace(
+        workload(hours_per_day=20, horizon_months=12, purpose=Purpose.INFERENCE, params=13e9),
+        precision=Precision.FP8,
+    )
+    cards = compute_line(
+        "0.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-rtx-4090"
+    )
+    kv = 3.429188460
+    fast = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=2000))
+    tco = compute_tco(fast, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
+    assert tco.useful_basis is UsefulBasis.DATASHEET
+    assert tco.useful_rate is not None
+    assert tco.useful_rate.value == pytest.approx(1008 * 0.8 / (13 + kv) * 26e9 / 1e12, rel=1e-6)
+    assert "measured 2,000 tokens/s set aside" in tco.useful_rate.note
+    assert tco.usd_per_million_tokens is None
+    (warning,) = [p for p in tco.problems if "lighter load" in p.message]
+    assert warning.severity is Severity.WARNING
+    assert (
+        "the measured 2,000 tokens/s is more than the NVIDIA GeForce RTX 4090's memory "
+        "bandwidth allows for this workload's model at 4,096 tokens of context, at any batch "
+        "(at most 293.9 tokens/s per accelerator" in warning.message
+    )
+    assert warning.message.count("lighter load") == 1
+    # The ceiling itself: bandwidth ÷ KV per sequence, below the compute limit (the fp16
+    # peak of 165.2 TFLOP/s ÷ 26e9 FLOP per token = 6,354 tokens/s).
+    ceiling = serving_ceiling(serving, (8, CATALOGUE["nvidia-rtx-4090"]))
+    assert ceiling is not None
+    assert ceiling.value == pytest.approx(1008 / kv * 26e9 / 1e12, rel=1e-6)
+    # The load check counts the same: 2,000 is not counted, 250 is.
+    card = CATALOGUE["nvidia-rtx-4090"]
+    assert within_serving_ceiling(2000.0, serving, card) is None
+    assert within_serving_ceiling(250.0, serving, card) == 250.0
+    # Training is not served: no ceiling.
+    assert serving_ceiling(replace(serving, purpose=Purpose.TRAINING), (8, card)) is None
 
 
 def test_a_quote_without_compute_lines_is_costed_but_not_a_compute_offer() -> None:
@@ -972,14 +1015,15 @@ def test_a_measurement_belongs_to_the_task_and_model_it_was_taken_on() -> None:
     )
     assert tco.useful_basis is UsefulBasis.DATASHEET
     assert any(p.message.startswith("The measured MFU was taken on training") for p in tco.problems)
-    # Tokens/s on an 8 B model carried to 13 B per parameter: 2,000 × 8 / 13 = 1,230.8.
-    eight = MeasuredPerformance(tokens_per_second=2000, method="Llama-3.1-8B chat serving")
+    # Tokens/s on an 8 B model carried to 13 B per parameter: 1,200 × 8 / 13 = 738.5
+    # (within the H100's ceiling at this context, 3,350 ÷ 3.429 GB = 976.9 tokens/s).
+    eight = MeasuredPerformance(tokens_per_second=1200, method="Llama-3.1-8B chat serving")
     scaled = compute_tco(
         quote("V", RESERVED, performance=eight), serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT
     )
     assert scaled.useful_basis is UsefulBasis.MEASURED_TOKENS
     assert scaled.useful_rate is not None
-    assert scaled.useful_rate.value == pytest.approx(2000 * 8 / 13 * 2 * 13e9 / 1e12)
+    assert scaled.useful_rate.value == pytest.approx(1200 * 8 / 13 * 2 * 13e9 / 1e12)
     assert "scaled per parameter to 13 B (× 0.615)" in scaled.useful_rate.note
     assert scaled.useful_rate.inputs[0].source.endswith("scaled × 0.615 per parameter")
     # A 70 B measurement is more than 2× away: not carried over, and said so.

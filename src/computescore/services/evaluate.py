@@ -102,6 +102,7 @@ from computescore.domain.tco import (
 from computescore.domain.tco.compute_lines import installed_on_site
 from computescore.domain.tco.housing import is_facility_quote
 from computescore.domain.tco.scope import ScopeCell, scope_of
+from computescore.domain.tco.throughput import within_serving_ceiling
 from computescore.domain.weights import Weights, normalise_weights, preset_for, presets_from_data
 from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
@@ -425,8 +426,10 @@ def size_option(
         workload,
         accelerator,
         measured_mfu=usable_mfu(performance.mfu, performance.method, workload),
-        measured_tokens_per_second=usable_tokens_per_second(
-            performance.tokens_per_second, performance.method, workload
+        measured_tokens_per_second=within_serving_ceiling(
+            usable_tokens_per_second(performance.tokens_per_second, performance.method, workload),
+            workload,
+            accelerator,
         ),
         gpus=gpus or None,
     )

@@ -95,6 +95,32 @@ class DecodeRate:
     """Accelerators the replica is spread over."""
 
 
+def serving_ceiling_tokens(kv_per_sequence_gb: float, params: float, chip: Chip) -> Figure:
+    """The most tokens/s one accelerator can generate for a model at a context, at any batch.
+
+    Each decode step reads every sequence's KV cache once, so however many sequences share
+    the weights' read, one accelerator cannot generate more than bandwidth ÷ KV per
+    sequence tokens/s; nor more than its peak ÷ (2 × params) (compute). At the full
+    datasheet figures: no measurement at this context can beat it.
+    """
+    compute = chip.peak_tflops * TERA / (INFERENCE_FLOP_PER_PARAM_TOKEN * params)
+    memory = chip.bandwidth_gbps / kv_per_sequence_gb if kv_per_sequence_gb > 0 else compute
+    bound = "memory bandwidth" if memory <= compute else "compute"
+    return Figure(
+        "Most tokens/s at any batch",
+        min(memory, compute),
+        "tokens/s per accelerator",
+        "min(bandwidth ÷ KV per sequence, peak ÷ (2 × params))",
+        (
+            Input("bandwidth", chip.bandwidth_gbps, "GB/s", chip.name),
+            Input("KV per sequence", kv_per_sequence_gb, "GB"),
+            Input("peak", chip.peak_tflops, "TFLOP/s", chip.name),
+            Input("parameters", params),
+        ),
+        note=f"{bound} limits it",
+    )
+
+
 def decode_rate(
     params: float,
     weight_gb: float,

@@ -23,10 +23,12 @@ from computescore.domain.tco.assumptions import DAYS_PER_MONTH
 from computescore.domain.tco.helpers import cash_flow
 from computescore.domain.tco.records import Tco, UsefulBasis
 from computescore.domain.tco.throughput import (
+    MEASURED_ON_WORKLOAD,
     PeakContext,
     decode_bound,
     main_peak_precision,
     precision_shift,
+    serving_ceiling,
     useful_throughput,
 )
 from computescore.domain.units import PETA, TERA
@@ -92,6 +94,7 @@ def _finish(
             measured_peak,
             main_peak_precision(main, workload.precision),
             decode_bound(workload, main),
+            serving_ceiling(workload, main),
         ),
     )
     task = mfu_fit(quote.performance.method, workload)
@@ -107,14 +110,9 @@ def _finish(
     shift = precision_shift(workload, measured_peak)
     if basis is UsefulBasis.MEASURED_MFU and shift:
         b.problems.append(Problem(f"quote:{quote.key}", sentence(shift), Severity.INFO))
-    if rejected:
+    if rejected and all(problem.message != rejected for problem in b.problems):
         b.problems.append(
-            Problem(
-                f"quote:{quote.key}",
-                rejected,
-                Severity.WARNING,
-                expected="tokens/s measured on this workload's model and task",
-            )
+            Problem(f"quote:{quote.key}", rejected, Severity.WARNING, expected=MEASURED_ON_WORKLOAD)
         )
     for where, why, own_problem in no_peak:
         if not own_problem:

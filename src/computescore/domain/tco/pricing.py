@@ -47,12 +47,14 @@ from computescore.domain.tco.records import (
 )
 from computescore.domain.tco.reevaluation import _coefficients
 from computescore.domain.tco.throughput import (
+    MEASURED_ON_WORKLOAD,
     PeakContext,
     _measured_precision,
     decode_bound,
     dense_peak,
     fallback_note,
     main_peak_precision,
+    serving_ceiling,
     stated_peak,
     useful_throughput,
 )
@@ -292,7 +294,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
     total = math.fsum(item.amount_usd for item in lines)
     headline = math.fsum(item.present_value_usd for item in lines) if a.discount_rate > 0 else total
     used = gpus * c.h * c.horizon * DAYS_PER_MONTH
-    rate, _, _, _ = useful_throughput(
+    rate, _, _, rejected = useful_throughput(
         quote,
         workload,
         draft.peak_total,
@@ -306,8 +308,11 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             draft.measured_peak,
             main_peak_precision(draft.main, workload.precision),
             decode_bound(workload, draft.main),
+            serving_ceiling(workload, draft.main),
         ),
     )
+    if rejected:
+        b.problems.append(Problem(where, rejected, Severity.WARNING, expected=MEASURED_ON_WORKLOAD))
     per_accelerator = rate.value * TERA / PETA if rate is not None and rate.value > 0 else None
     draft.option = TcoOption(
         number=number,

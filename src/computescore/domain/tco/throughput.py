@@ -16,10 +16,15 @@ from computescore.domain.sizing import (
     TRAINING_FLOP_PER_PARAM_TOKEN,
     measurement_precision,
 )
+from computescore.domain.sizing.memory import weights_gb
+from computescore.domain.sizing.serving import Chip, serving_ceiling_tokens
 from computescore.domain.sizing.sizings import replica_decode, workload_serving_memory
 from computescore.domain.tco.records import UsefulBasis
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
+
+MEASURED_ON_WORKLOAD = "tokens/s measured on this workload's model, task and load"
+"""What a measured tokens/s set aside was expected to be."""
 
 
 def dense_peak(accelerator: Accelerator, precision: Precision) -> float | None:
@@ -111,12 +116,17 @@ class PeakContext:
             (:func:`decode_bound`); it replaces peak × an assumed MFU when lower, since
             generating tokens is bound by memory bandwidth long before compute (a
             measured MFU already includes what bound it).
+        decode_ceiling: for serving, the most the accelerator can give at the workload's
+            context at any batch (:func:`serving_ceiling`): a measured tokens/s above it
+            was taken under a lighter load than the workload's (a shorter context, or a
+            model that shares its KV heads).
     """
 
     no_peak: Sequence[str] = ()
     measured_peak: tuple[Precision, float | None] | None = None
     peak_precision: Precision | None = None
     decode_cap: Figure | None = None
+    decode_ceiling: Figure | None = None
 
 
 def useful_throughput(
@@ -206,23 +216,15 @@ def useful_throughput(
             ),
             note=fit.note,
         )
-        if peak_tflops is None or figure.value <= peak_tflops:
+        ceiling = context.decode_ceiling
+        if ceiling is not None and 0 < ceiling.value < figure.value:
+            rejected, aside = _above_ceiling(
+                tokens, quote.performance.tokens_per_second, figure, ceiling, workload
+            )
+        elif peak_tflops is None or figure.value <= peak_tflops:
             return figure, UsefulBasis.MEASURED_TOKENS, "", ""
-        shown, useful, peak = (
-            format_number(tokens),
-            format_number(figure.value),
-            format_number(peak_tflops),
-        )
-        rejected = (
-            f"the measured {shown} tokens/s would mean {useful} useful TFLOP/s per accelerator "
-            f"for this {workload.purpose.value} workload, more than the {peak} TFLOP/s "
-            f"{workload.precision.value} dense peak: it cannot have been measured on this "
-            "workload and is set aside (peak × MFU is used)"
-        )
-        aside = (
-            f"measured {shown} tokens/s set aside: it implies {useful} TFLOP/s per "
-            f"accelerator, above the {peak} TFLOP/s peak"
-        )
+        else:
+            rejected, aside = _above_peak(tokens, figure, peak_tflops, workload)
     if peak_tflops is None:
         reasons = sorted(set(no_peak)) or ["no catalogue peak"]
         return (
@@ -286,6 +288,101 @@ def unmeasured_useful(peak_times_mfu: float, accelerator: Accelerator, workload:
     return peak_times_mfu
 
 
+def _above_peak(
+    tokens: float, figure: Figure, peak_tflops: float, workload: Workload
+) -> tuple[str, str]:
+    """Why a measured tokens/s above the dense peak is set aside: (warning, note)."""
+    shown, useful, peak = (
+        format_number(tokens),
+        format_number(figure.value),
+        format_number(peak_tflops),
+    )
+    return (
+        f"the measured {shown} tokens/s would mean {useful} useful TFLOP/s per accelerator "
+        f"for this {workload.purpose.value} workload, more than the {peak} TFLOP/s "
+        f"{workload.precision.value} dense peak: it cannot have been measured on this "
+        "workload and is set aside (peak × MFU is used)",
+        f"measured {shown} tokens/s set aside: it implies {useful} TFLOP/s per "
+        f"accelerator, above the {peak} TFLOP/s peak",
+    )
+
+
+def _above_ceiling(
+    tokens: float, measured: float | None, figure: Figure, ceiling: Figure, workload: Workload
+) -> tuple[str, str]:
+    """Why a measured tokens/s above the serving ceiling is set aside: (warning, note).
+
+    1,850.5 tokens/s measured on an 8 B model stands for 1,138.8 on a 13 B one, against an
+    L40S ceiling of 126 at 8,192 tokens of context: it was measured under a lighter load.
+    """
+    most = tokens * ceiling.value / figure.value
+    shown, limit = f"{format_number(tokens)} tokens/s", format_number(most)
+    if measured is not None and measured != tokens:
+        shown = f"{format_number(measured)} tokens/s ({format_number(tokens)} scaled to this model)"
+    chip = next((item.value for item in ceiling.inputs if item.name == "accelerator"), None)
+    context = f"{format_number(workload.context_length)} tokens of context"
+    return (
+        f"the measured {shown} is more than the "
+        + (f"{chip}'s" if chip else "accelerator's")
+        + f" memory bandwidth allows for this workload's model at {context}, at any batch "
+        f"(at most {limit} tokens/s per accelerator: every sequence's KV cache is read for "
+        "each token, at the full datasheet bandwidth): it was measured under a lighter load "
+        "and is set aside (the useful throughput is worked out without it). Ask for tokens/s "
+        "measured at this context, or state the model's layers, KV heads and head size on "
+        "the workload if it shares its KV heads",
+        f"measured {shown} set aside: above the {limit} tokens/s the memory bandwidth allows "
+        f"at {context}",
+    )
+
+
+def within_serving_ceiling(
+    tokens_per_second: float | None, workload: Workload, accelerator: Accelerator
+) -> float | None:
+    """A measured tokens/s per accelerator as this workload's load may count it: None when
+    it is above the serving ceiling (:func:`serving_ceiling`), as the useful throughput
+    sets it aside."""
+    if tokens_per_second is None or workload.params <= 0:
+        return tokens_per_second
+    ceiling = serving_ceiling(workload, (0, accelerator))
+    if ceiling is None or ceiling.value <= 0:
+        return tokens_per_second
+    most = ceiling.value * TERA / (INFERENCE_FLOP_PER_PARAM_TOKEN * workload.params)
+    return tokens_per_second if tokens_per_second <= most else None
+
+
+def serving_ceiling(workload: Workload, main: tuple[int, Accelerator] | None) -> Figure | None:
+    """The most useful throughput one accelerator can give serving this workload's model at
+    its context, at any batch (:func:`~computescore.domain.sizing.serving.serving_ceiling_tokens`
+    × 2 × params). None for training, or when the catalogue lacks the accelerator's peak
+    or bandwidth.
+    """
+    if workload.purpose is not Purpose.INFERENCE or main is None or workload.params <= 0:
+        return None
+    accelerator = main[1]
+    peak = dense_peak(accelerator, workload.precision)
+    if not peak or accelerator.memory_bandwidth_gbps <= 0:
+        return None
+    batch = max(1, workload.batch_size)
+    memory = workload_serving_memory(workload)
+    kv = max(0.0, memory.value - weights_gb(workload.params, workload.precision).value) / batch
+    chip = Chip(accelerator.display_name, peak, accelerator.memory_bandwidth_gbps)
+    tokens = serving_ceiling_tokens(kv, workload.params, chip)
+    return Figure(
+        "Serving ceiling",
+        tokens.value * INFERENCE_FLOP_PER_PARAM_TOKEN * workload.params / TERA,
+        "TFLOP/s per accelerator",
+        "most tokens/s per accelerator at any batch × 2 × params",
+        (
+            Input("most tokens/s", tokens.value, "tokens/s per accelerator", tokens.formula),
+            Input("accelerator", accelerator.display_name, "", "catalogue"),
+            Input("context", workload.context_length, "tokens"),
+            Input("KV cache per sequence", kv, "GB", memory.note),
+            Input("parameters", workload.params, "", f"workload {workload.name}"),
+        ),
+        note=tokens.note,
+    )
+
+
 def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Figure | None:
     """The useful throughput one accelerator can give when serving, as the decode step allows.
 
@@ -293,6 +390,7 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
     accelerator, spread over as many of them as hold a replica (tensor parallelism):
     decode rate per accelerator × 2 × params (DOMAIN §7). None for training, or when
     the catalogue lacks the accelerator's peak, memory or bandwidth.
+
     """
     if workload.purpose is not Purpose.INFERENCE or main is None or workload.params <= 0:
         return None
