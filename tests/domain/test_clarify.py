@@ -18,8 +18,15 @@ from computescore.domain.quotes import (
     Vendor,
     VendorKind,
 )
-from computescore.domain.workload import Evaluation
-from tests.domain.engine_records import STANDARD_SLA, compute_line, cost_line, quote, workload
+from computescore.domain.workload import Evaluation, Purpose
+from tests.domain.engine_records import (
+    CATALOGUE,
+    STANDARD_SLA,
+    compute_line,
+    cost_line,
+    quote,
+    workload,
+)
 
 DAY = date(2026, 12, 1)
 
@@ -168,3 +175,37 @@ def test_a_total_that_does_not_add_up_is_asked_about() -> None:
         "total or correct the lines."
     ]
     assert totals[0].quotes == ("NC-1",)
+
+
+def test_a_serving_rate_measured_under_a_lighter_load_is_asked_again() -> None:
+    # Serving a 13 B model at 8,192 tokens of context: an H100 gives at most 3,350 GB/s ÷
+    # 6.86 GB of KV cache per sequence = 488 tokens/s at any batch. A measured 2,000 tokens/s
+    # was taken at a shorter context: the vendor is asked for one at ours.
+    serving = replace(
+        workload(purpose=Purpose.INFERENCE, params=13e9, training_tokens=None),
+        name="chat",
+        context_length=8192,
+        batch_size=32,
+    )
+    fast = replace(complete_quote(), performance=MeasuredPerformance(None, 2000.0, "13B, vLLM"))
+    asked = clarifications(VENDOR, [fast], Evaluation("Pool", DAY, (serving,)), None, CATALOGUE)
+    (question,) = [a for a in asked if a.rfq_key == "performance.tokens_per_second"]
+    assert question.question == (
+        "Your measured tokens/s is more than the accelerators' memory bandwidth allows at the "
+        "8,192 tokens of context of our workload “chat”: send tokens/s per accelerator "
+        "measured at that context, with a batch of 32 and a model of 13 B parameters, and "
+        "the method."
+    )
+    assert question.quotes == ("NC-1",)
+    # Within the ceiling, or without the catalogue, nothing is asked.
+    fair = replace(complete_quote(), performance=MeasuredPerformance(None, 400.0, "13B, vLLM"))
+    assert all(
+        a.rfq_key != "performance.tokens_per_second"
+        for a in clarifications(
+            VENDOR, [fair], Evaluation("Pool", DAY, (serving,)), None, CATALOGUE
+        )
+    )
+    assert all(
+        a.rfq_key != "performance.tokens_per_second"
+        for a in clarifications(VENDOR, [fast], Evaluation("Pool", DAY, (serving,)))
+    )

@@ -24,6 +24,7 @@ from computescore.domain.quotes import (
 from computescore.domain.workload import Evaluation, Purpose, Workload, WorkloadClass
 from computescore.services.gaps import find_gaps
 from computescore.services.revisions import line_differences
+from tests.domain.engine_records import CATALOGUE
 
 DAY = date(2026, 12, 1)
 LINE = QuoteLine(
@@ -201,3 +202,23 @@ def test_quotes_without_a_stated_capacity_are_named_for_the_plan() -> None:
     assert gap.severity == "info" and gap.view == "plan"
     assert gap.text.startswith("1 quote states no capacity on its compute lines")
     assert gap.text.endswith("(A)")
+
+
+def test_a_measured_rate_beyond_the_workloads_context_is_a_gap() -> None:
+    # "W" serves a 7 B model at 4,096 tokens of context: each sequence's KV cache (2 × 32
+    # layers × 4,096 × 2 B × 4,096 tokens = 2.147 GB, shape assumed from 7 B) is read for
+    # every token, so an H100 gives at most 3,350 ÷ 2.147 = 1,560 tokens/s at any batch.
+    fast = replace(_quote("Fast", mfu=None), performance=MeasuredPerformance(None, 3000.0))
+    fair = replace(_quote("Fair", mfu=None), performance=MeasuredPerformance(None, 1000.0))
+    quotes = [fast, fair]
+    vendors = [q.vendor for q in quotes]
+    gaps = find_gaps(_evaluation(), quotes, vendors, (), ["EUR"], CATALOGUE)
+    (gap,) = [g for g in gaps if "tokens of context" in g.text]
+    assert gap.severity == "warning" and gap.view == "quotes"
+    assert gap.text == (
+        "1 quote’s measured tokens/s is more than its accelerators can give at the 4,096 "
+        "tokens of context of “W”, so set aside (Fast); ask for tokens/s measured at this "
+        "context"
+    )
+    # Without the catalogue the check is not made.
+    assert not [g for g in find_gaps(_evaluation(), quotes, vendors, (), []) if "context" in g.text]

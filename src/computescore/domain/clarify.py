@@ -13,10 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from computescore.domain.catalog import Accelerator
 from computescore.domain.compliance import certification_key
+from computescore.domain.figures import format_number
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import Quote, Vendor
 from computescore.domain.tco import stated_maximum
+from computescore.domain.tco.throughput import measured_under_lighter_load
 from computescore.domain.workload import Evaluation
 
 
@@ -52,6 +55,7 @@ def clarifications(
     quotes: Sequence[Quote],
     evaluation: Evaluation,
     warnings: Mapping[str, Sequence[Problem]] | None = None,
+    accelerators: Mapping[str, Accelerator] | None = None,
 ) -> list[Clarification]:
     """The questions for ``vendor`` about its ``quotes`` (latest revisions), in topic order.
 
@@ -61,6 +65,8 @@ def clarifications(
         evaluation: the requirements and the decision date.
         warnings: what each quote's import warned about, by quote reference (a total
             that does not add up becomes a question).
+        accelerators: the catalogue, to tell a measured serving rate taken under a lighter
+            load than a workload's (it becomes a question); none: not asked.
     """
     day = evaluation.decision_date
     compute = [q for q in quotes if q.compute_lines]
@@ -157,6 +163,22 @@ def clarifications(
         ],
         "performance.method",
     )
+    for workload in evaluation.workloads if accelerators else ():
+        lighter = [
+            q for q in compute if measured_under_lighter_load(q, workload, accelerators or {})
+        ]
+        ask(
+            "Measured performance",
+            f"Your measured tokens/s is more than the accelerators' memory bandwidth allows at "
+            f"the {workload.context_length:,} tokens of context of our workload "
+            f"“{workload.name}”: send tokens/s per accelerator measured at that context, with "
+            f"a batch of {max(1, workload.batch_size)} and a model of "
+            f"{format_number(workload.params / 1e9)} B parameters, and the method.",
+            "A rate measured under a lighter load than ours (a shorter context) is set aside, "
+            "and the quote is rated from the datasheet instead.",
+            lighter,
+            "performance.tokens_per_second",
+        )
     asks.extend(_certifications(vendor, quotes, evaluation))
     ask(
         "Data location",

@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from computescore.domain import presentation
+from computescore.domain.catalog import Accelerator
 from computescore.domain.quotes import FxRate, Quote, Vendor
 from computescore.domain.workload import Evaluation
 from computescore.errors import UserError
@@ -71,6 +72,8 @@ class Snapshot:
     """The person's roles on a team database; None when they may do everything."""
     committee: CommitteeView | None = None
     """The committee's criteria and scores as this person may see them."""
+    accelerators: Mapping[str, Accelerator] = field(default_factory=dict)
+    """The catalogue (the shipped one and the workspace's own), by id."""
 
     @property
     def may_lead(self) -> bool:
@@ -160,7 +163,8 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         assumptions = dict(row.assumptions or {})
     lines = store.line_rows(record.id)
     day = record.decision_date
-    display_names = accelerator_names(store)
+    catalogue = catalogue_accelerators(store)
+    display_names = {key: item.display_name for key, item in catalogue.items()}
     for item in lines:
         accelerator = item.get("accelerator")
         if accelerator:
@@ -183,6 +187,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         loaded_in_s=time.perf_counter() - started,
         roles=roles,
         committee=committee_view(store, record.name),
+        accelerators=catalogue,
     )
 
 
@@ -191,8 +196,8 @@ def _roles(store: Store) -> tuple[str, ...] | None:
     return None if held is None else tuple(role.value for role in held)
 
 
-def accelerator_names(store: Store) -> dict[str, str]:
-    """Catalogue id → display name ("nvidia-h100-sxm" → "NVIDIA H100 SXM5 80GB"), or {}."""
+def catalogue_accelerators(store: Store) -> dict[str, Accelerator]:
+    """The catalogue's accelerators by id (the shipped ones and the workspace's own), or {}."""
     from computescore.services.workspace import load_catalogue_for
 
     try:
@@ -200,7 +205,7 @@ def accelerator_names(store: Store) -> dict[str, str]:
     except UserError:
         log.warning("the accelerator catalogue could not be read; ids are shown instead")
         return {}
-    return {key: item.display_name for key, item in catalogue.accelerators.items()}
+    return dict(catalogue.accelerators)
 
 
 class Workspace(QObject):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from computescore.domain.catalog import Catalogue
+from computescore.domain.catalog import Accelerator, Catalogue
 from computescore.domain.clarify import Clarification, clarifications
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import Quote, Vendor
@@ -66,10 +66,12 @@ def vendor_questions(
     quotes: tuple[Quote, ...],
     vendors: list[Vendor],
     warnings: Mapping[int, Sequence[Problem]] | None = None,
+    accelerators: Mapping[str, Accelerator] | None = None,
 ) -> list[VendorQuestions]:
     """Each quoting vendor's questions, vendors in name order (none when nothing is asked).
 
-    ``warnings`` are the import warnings kept with each quote, by quote id.
+    ``warnings`` are the import warnings kept with each quote, by quote id; ``accelerators``
+    the catalogue (:func:`~computescore.domain.clarify.clarifications`).
     """
     found = []
     for vendor in sorted(vendors, key=lambda v: v.name.casefold()):
@@ -79,7 +81,7 @@ def vendor_questions(
         by_reference = {
             q.reference: (warnings or {}).get(q.id, []) for q in mine if q.id is not None
         }
-        asked = clarifications(vendor, mine, evaluation, by_reference)
+        asked = clarifications(vendor, mine, evaluation, by_reference, accelerators)
         if asked:
             found.append(VendorQuestions(vendor.name, tuple(asked)))
     return found
@@ -112,7 +114,7 @@ def write_clarifications(
         )
     asked = [
         v
-        for v in vendor_questions(evaluation, quotes, vendors, warnings)
+        for v in vendor_questions(evaluation, quotes, vendors, warnings, catalogue.accelerators)
         if options.vendor is None or v.vendor == options.vendor
     ]
     today = options.written_on or date.today()

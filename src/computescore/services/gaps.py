@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from computescore.domain.catalog import Accelerator
 from computescore.domain.compliance import certification_key
 from computescore.domain.money import rate_on
 from computescore.domain.quotes import FxRate, Quote, Vendor
 from computescore.domain.tco import stated_maximum
+from computescore.domain.tco.throughput import measured_under_lighter_load
 from computescore.domain.workload import Evaluation
 
 
@@ -51,12 +53,15 @@ def find_gaps(
     vendors: Iterable[Vendor],
     fx_rates: Sequence[FxRate],
     currencies: Iterable[str],
+    accelerators: Mapping[str, Accelerator] | None = None,
 ) -> list[Gap]:
     """The evaluation's gaps, most important first.
 
     Looks for: no workloads, no quotes, quotes without measured MFU, without an SLA
     uptime, without support response times, without reliability figures or exit
-    terms, or without a stated capacity (the award plan needs it); quotes that expire
+    terms, or without a stated capacity (the award plan needs it); measured serving rates
+    set aside as taken under a lighter load than a workload's (with ``accelerators``, the
+    catalogue); quotes that expire
     before the decision date; required certifications
     missing or expired on the decision date; quoted currencies with no FX rate on
     or before the decision date.
@@ -89,6 +94,7 @@ def find_gaps(
         "quotes",
         compute,
     )
+    gaps.extend(_lighter_loads(evaluation, compute, accelerators or {}))
     quotes_without(
         lambda q: q.sla.uptime_pct is None,
         "quote states no SLA uptime",
@@ -179,4 +185,27 @@ def find_gaps(
                 "plan",
             )
         )
+    return gaps
+
+
+def _lighter_loads(
+    evaluation: Evaluation, compute: Sequence[Quote], accelerators: Mapping[str, Accelerator]
+) -> list[Gap]:
+    """One gap per serving workload whose context some quotes' measured tokens/s cannot
+    have been taken at (:func:`measured_under_lighter_load`); none without a catalogue."""
+    gaps = []
+    for workload in evaluation.workloads if accelerators else ():
+        lighter = [q for q in compute if measured_under_lighter_load(q, workload, accelerators)]
+        if lighter:
+            gaps.append(
+                Gap(
+                    "warning",
+                    f"{_count(len(lighter), 'quote’s', 'quotes’')} measured tokens/s "
+                    f"{'is' if len(lighter) == 1 else 'are'} more than "
+                    f"{'its' if len(lighter) == 1 else 'their'} accelerators can give at the "
+                    f"{workload.context_length:,} tokens of context of “{workload.name}”, so "
+                    f"set aside ({_whose(lighter)}); ask for tokens/s measured at this context",
+                    "quotes",
+                )
+            )
     return gaps

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from computescore.domain.catalog import Accelerator, Precision, peak_with_fallback
 from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
-from computescore.domain.measurement import tokens_fit
+from computescore.domain.measurement import (
+    accelerator_fit,
+    tokens_fit,
+    usable_tokens_per_second,
+)
 from computescore.domain.quotes import (
     Quote,
 )
@@ -348,6 +352,28 @@ def within_serving_ceiling(
         return tokens_per_second
     most = ceiling.value * TERA / (INFERENCE_FLOP_PER_PARAM_TOKEN * workload.params)
     return tokens_per_second if tokens_per_second <= most else None
+
+
+def measured_under_lighter_load(
+    quote: Quote, workload: Workload, accelerators: Mapping[str, Accelerator]
+) -> float | None:
+    """The quote's measured tokens/s (as measured) when it is set aside for this serving
+    workload because it is above the serving ceiling of an accelerator it was measured on
+    (:func:`within_serving_ceiling`); None when it stands, or there is none to judge."""
+    performance = quote.performance
+    tokens = usable_tokens_per_second(performance.tokens_per_second, performance.method, workload)
+    if tokens is None or workload.purpose is not Purpose.INFERENCE:
+        return None
+    for line in quote.compute_lines:
+        accelerator = accelerators.get(line.accelerator or "")
+        if (
+            accelerator is None
+            or not accelerator_fit(performance.method, accelerator, accelerators.values()).usable
+        ):
+            continue
+        if within_serving_ceiling(tokens, workload, accelerator) is None:
+            return performance.tokens_per_second
+    return None
 
 
 def serving_ceiling(workload: Workload, main: tuple[int, Accelerator] | None) -> Figure | None:

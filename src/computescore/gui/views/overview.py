@@ -289,7 +289,12 @@ class OverviewView(View):
 
         currencies = {row.get("currency") or "" for row in snapshot.lines}
         gaps = find_gaps(
-            evaluation, snapshot.quotes, snapshot.vendors, snapshot.fx_rates, currencies
+            evaluation,
+            snapshot.quotes,
+            snapshot.vendors,
+            snapshot.fx_rates,
+            currencies,
+            snapshot.accelerators,
         )
         clear_layout(self.gaps_layout)
         if not gaps:
