@@ -22,6 +22,7 @@ from computescore.domain.award import (
     plan_award,
 )
 from computescore.domain.award.model import serving_equivalents
+from computescore.domain.award.scenarios import token_caveat
 from computescore.domain.figures import format_count, format_share
 from computescore.domain.quotes import Deployment
 
@@ -592,6 +593,15 @@ def test_a_token_api_serves_a_workload_only_where_the_policy_allows_it() -> None
     # Unscored, it cannot be weighed in a best-value plan.
     value = plan_award([W1], options, PlanPolicy("v", Objective.VALUE, token_apis=True))
     assert {a.vendor for a in value.allocations} == {"A"}
+    # The API's plan is $2,700 cheaper, and says what the saving rests on: the vendor's
+    # own model does the work.
+    results = compare([W1], options, [PlanPolicy("Capacity"), PlanPolicy("APIs", token_apis=True)])
+    assert results[1].text == (
+        f"APIs costs $2,700 less over {W1.horizon_months} months than capacity. It buys the "
+        f"tokens of “{W1.name}” from API, whose own model serves them: choose it once that "
+        "model is judged fit for the work."
+    )
+    assert token_caveat(plain) == ""
 
 
 @given(price=st.floats(min_value=1.0, max_value=5_000.0), fixed=st.floats(0.0, 10_000.0))

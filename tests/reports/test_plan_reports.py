@@ -68,6 +68,11 @@ def test_pdf_summary_recommends_the_plan(demo_pack: BoardPack) -> None:
     assert "Risks the plan carries" in text
     assert squash(demo_pack.plan.risks[0]) in text
     assert "Top risks of the ranking's leader" in text
+    # The token-API scenario costs less than the recommendation: the page says why it is
+    # not the recommendation.
+    cheaper = [r for r in demo_pack.plan.scenarios if r.delta_usd is not None and r.delta_usd < 0]
+    assert cheaper and all("whose own model serves them" in r.text for r in cheaper)
+    assert all(squash(r.text) in text for r in cheaper)
 
 
 def test_workbook_summary_leads_with_the_plan(demo_pack: BoardPack) -> None:

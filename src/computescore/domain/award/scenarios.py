@@ -73,7 +73,23 @@ def _sentence(plan: AwardPlan, base: AwardPlan, delta_usd: float | None, months:
     over = f" over {months} months" if months else " over the workloads' horizons"
     return (
         f"{plan.policy.name} costs {format_money(abs(delta_usd))} {more}{over} than "
-        f"{base.policy.name.lower()}."
+        f"{base.policy.name.lower()}." + (token_caveat(plan) if delta_usd < 0 else "")
+    )
+
+
+def token_caveat(plan: AwardPlan) -> str:
+    """Why a plan that buys tokens is not simply the cheaper answer ("" when it buys none).
+
+    A token API serves with the vendor's own model, not the one the workload names.
+    """
+    bought = [a for a in plan.allocations if a.tokens]
+    if not bought:
+        return ""
+    workloads = " and ".join(f"“{name}”" for name in dict.fromkeys(a.workload for a in bought))
+    vendors = " and ".join(dict.fromkeys(a.vendor for a in bought))
+    return (
+        f" It buys the tokens of {workloads} from {vendors}, whose own model serves them: "
+        "choose it once that model is judged fit for the work."
     )
 
 

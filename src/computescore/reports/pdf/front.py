@@ -288,26 +288,7 @@ def _plan_section(b: _Builder) -> list[Flowable]:
     )
     for text in plan.layers:
         parts.append(b.p(t(text, 600), s.body))
-    if plan.scenarios:
-        rows = [
-            [
-                b.cell(t(r.name, 60) + (" (recommended)" if r.recommended else "")),
-                b.num("no plan" if r.total_usd is None else format_money(r.total_usd)),
-                b.num(format_money_change(r.delta_usd)),
-                b.num("—" if r.score is None else f"{r.score:.1f}"),
-                b.cell(t(r.vendors, 160)),
-            ]
-            for r in plan.scenarios
-        ]
-        parts += [
-            Spacer(1, 6),
-            b.table(
-                ["Scenario", "Total", "Against it", "Score", "Vendors (share of spend)"],
-                rows,
-                [0.27, 0.14, 0.13, 0.07, 0.39],
-                numeric=(1, 2, 3),
-            ),
-        ]
+    parts += _scenario_parts(b)
     for text in plan.binding:
         parts.append(b.p("Rule that bound: " + t(text, 400), s.muted))
     if plan.risks:
@@ -323,4 +304,36 @@ def _plan_section(b: _Builder) -> list[Flowable]:
         for text in plan.margins[:6]:
             parts.append(b.p("• " + t(text, 300), s.muted))
     parts.append(Spacer(1, 8))
+    return parts
+
+
+def _scenario_parts(b: _Builder) -> list[Flowable]:
+    """The scenarios side by side, and why any cheaper one is not the recommendation."""
+    plan, s = b.pack.plan, b.s
+    assert plan is not None
+    if not plan.scenarios:
+        return []
+    rows = [
+        [
+            b.cell(t(r.name, 60) + (" (recommended)" if r.recommended else "")),
+            b.num("no plan" if r.total_usd is None else format_money(r.total_usd)),
+            b.num(format_money_change(r.delta_usd)),
+            b.num("—" if r.score is None else f"{r.score:.1f}"),
+            b.cell(t(r.vendors, 160)),
+        ]
+        for r in plan.scenarios
+    ]
+    parts: list[Flowable] = [
+        Spacer(1, 6),
+        b.table(
+            ["Scenario", "Total", "Against it", "Score", "Vendors (share of spend)"],
+            rows,
+            [0.27, 0.14, 0.13, 0.07, 0.39],
+            numeric=(1, 2, 3),
+        ),
+    ]
+    # A scenario cheaper than the recommendation is what a board asks about: say why.
+    for r in plan.scenarios:
+        if r.delta_usd is not None and r.delta_usd < 0:
+            parts.append(b.p(t(r.text, 600), s.muted))
     return parts
