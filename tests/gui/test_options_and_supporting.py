@@ -25,7 +25,12 @@ from computescore.domain.quotes import (
     VendorKind,
 )
 from computescore.domain.tco import ScaledCount
-from computescore.gui.presenters.tco import assumption_text, option_note, priced_for_text
+from computescore.gui.presenters.tco import (
+    assumption_text,
+    basis_text,
+    option_note,
+    priced_for_text,
+)
 from computescore.gui.widgets import fit_widths
 from computescore.vocabulary import deployment_text
 from computescore.wording import sentence
@@ -242,3 +247,14 @@ def test_fit_widths_cuts_the_last_column_then_the_widest() -> None:
     assert fit_widths(widths, 300) == [100, 100, 60, 40]
     # Too narrow for the minimums: everything at its minimum.
     assert fit_widths(widths, 100) == [50, 50, 60, 40]
+
+
+def test_the_useful_throughputs_source_is_named_as_it_was_worked_out() -> None:
+    # An unmeasured serving option is rated by its decode step, not by peak × MFU.
+    assert basis_text("datasheet", "decode rate per accelerator × 2 × params") == (
+        "the decode step's memory-bandwidth bound (unmeasured)"
+    )
+    assert basis_text("datasheet", "dense fp8 peak × MFU") == (
+        "datasheet peak × assumed MFU (unmeasured)"
+    )
+    assert basis_text("measured_tokens", "measured tokens/s × 2") == "measured tokens/s"

@@ -19,6 +19,15 @@ BASIS_WORDS = {
     "datasheet": "datasheet peak × assumed MFU (unmeasured)",
 }
 
+
+def basis_text(basis: str, formula: str) -> str:
+    """Where a useful throughput comes from, in words: an unmeasured serving option is
+    rated by its decode step's bound, not by peak × MFU, and is called so."""
+    if basis == "datasheet" and formula.startswith("decode rate"):
+        return "the decode step's memory-bandwidth bound (unmeasured)"
+    return BASIS_WORDS.get(basis, fmt.words(basis))
+
+
 TIMING_WORDS = {"upfront": "Up front", "monthly": "Monthly", "end": "At the end"}
 
 

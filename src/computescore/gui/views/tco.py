@@ -37,9 +37,9 @@ from computescore.gui.errors import guarded
 from computescore.gui.forms import Form, format_number, number_parser
 from computescore.gui.models.table import ROW_ROLE, RowTableModel, SortFilterProxy
 from computescore.gui.presenters.tco import (
-    BASIS_WORDS,
     QuoteCost,
     assumption_text,
+    basis_text,
     quote_costs,
 )
 from computescore.gui.theme import SPACING
@@ -227,7 +227,7 @@ class QuoteCostDetail(QWidget):
         if rate is not None:
             parts.append(
                 f"useful {rate.value:,.1f} TFLOP/s per accelerator from "
-                f"{BASIS_WORDS.get(basis, fmt.words(basis))}"
+                f"{basis_text(basis, rate.formula)}"
             )
         elif tco.useful_missing:
             parts.append(f"useful throughput unknown: {tco.useful_missing}")
