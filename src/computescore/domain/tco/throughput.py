@@ -416,7 +416,6 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
     accelerator, spread over as many of them as hold a replica (tensor parallelism):
     decode rate per accelerator × 2 × params (DOMAIN §7). None for training, or when
     the catalogue lacks the accelerator's peak, memory or bandwidth.
-
     """
     if workload.purpose is not Purpose.INFERENCE or main is None or workload.params <= 0:
         return None
