@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from computescore.domain.catalog import Peak, Precision
-from computescore.domain.figures import UNMEASURED
+from computescore.domain.figures import UNMEASURED, format_number
 from computescore.domain.findings import Finding, FindingSeverity
+from computescore.domain.problems import Severity
 from computescore.domain.sizing import (
     Fabric,
     ModelShape,
@@ -122,6 +123,27 @@ def test_inference_rate_is_limited_by_memory_bandwidth_at_batch_one() -> None:
     assert sizing.gpu_hours.value == pytest.approx(1e9 / (2680 / 16.147483648) / 3600)
     assert sizing.accelerators_for_load is not None
     assert sizing.accelerators_for_load.value == 70
+
+
+def test_a_measured_rate_beyond_the_serving_ceiling_is_used_with_a_warning() -> None:
+    # 7 B at 4,096 tokens (shape 32 × 4,096): 2.147 GB of KV cache per sequence, so an H100
+    # generates at most 3,350 ÷ 2.147 = 1,560 tokens/s at any batch. A typed-in 2,000 is
+    # used as given (the user asked for it) and warned about; 1,500 is not.
+    shape = ModelShape(layers=32, d_model=4096)
+    fast = size_inference(
+        7e9, 1e9, H100, assumed_mfu=0.4, measured_tokens_per_second=2000, shape=shape
+    )
+    assert fast.tokens_per_second is not None and fast.tokens_per_second.value == 2000
+    (warning,) = [p for p in fast.problems if "lighter load" in p.message]
+    assert warning.severity is Severity.WARNING and warning.source == "workload"
+    assert (
+        f"at most {format_number(3350 / 2.147483648)} tokens/s" in warning.message
+        and "at 4,096 tokens of context at any batch" in warning.message
+    )
+    fair = size_inference(
+        7e9, 1e9, H100, assumed_mfu=0.4, measured_tokens_per_second=1500, shape=shape
+    )
+    assert not [p for p in fair.problems if "lighter load" in p.message]
 
 
 def test_a_model_split_over_two_accelerators_is_not_counted_twice() -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator, Precision, peak_with_fallback
-from computescore.domain.figures import UNMEASURED, Figure, Input
+from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.sizing.compute import (
     FULL_FINE_TUNE_BYTES_PER_PARAM,
@@ -34,6 +34,7 @@ from computescore.domain.sizing.serving import (
     kv_cache_per_sequence_gb,
     latency_check,
     prefill_time,
+    serving_ceiling_tokens,
 )
 from computescore.domain.units import SECONDS_PER_HOUR
 from computescore.domain.workload import Purpose, Workload
@@ -68,6 +69,35 @@ class Sizing:
     time_per_output_token: Figure | None = None
     latency: str = ""
     """Time to first token and per output token against the workload's target, in words."""
+
+
+def _beyond_ceiling(
+    tokens_per_second: float, replica: _Replica, accelerator: Accelerator, source: str
+) -> list[Problem]:
+    """A warning when a measured tokens/s is more than ``accelerator`` can generate at this
+    context at any batch (:func:`~computescore.domain.sizing.serving.serving_ceiling_tokens`):
+    it was taken under a lighter load, and the sizing below rests on it as given."""
+    found = peak_with_fallback(accelerator, replica.precision)
+    if found is None or accelerator.memory_bandwidth_gbps <= 0:
+        return []
+    weights = weights_gb(replica.params, replica.precision).value
+    kv = max(0.0, replica.memory.value - weights) / max(1, replica.batch)
+    chip = Chip(accelerator.display_name, found[0], accelerator.memory_bandwidth_gbps)
+    ceiling = serving_ceiling_tokens(kv, replica.params, chip)
+    if tokens_per_second <= ceiling.value:
+        return []
+    return [
+        Problem(
+            source,
+            f"the measured {format_number(tokens_per_second)} tokens/s is more than "
+            f"{accelerator.display_name} can generate at {replica.context:,} tokens of "
+            "context at any batch (at most "
+            f"{format_number(ceiling.value)} tokens/s, reading each sequence's KV cache at the "
+            "full datasheet bandwidth): it was measured under a lighter load, and these figures "
+            "take it as given",
+            Severity.WARNING,
+        )
+    ]
 
 
 def _peak_for(
@@ -269,6 +299,14 @@ def size_inference(
             "tokens/s",
             "measured on the buyer's workload, per accelerator",
             (Input("tokens/s", measured_tokens_per_second, "tokens/s", "measured"),),
+        )
+        problems.extend(
+            _beyond_ceiling(
+                measured_tokens_per_second,
+                _Replica(params, precision, memory, batch_size, context_length),
+                accelerator,
+                source,
+            )
         )
     else:
         peak = _peak_for(accelerator, precision, problems, source)
