@@ -195,23 +195,13 @@ def _rented(
         formula = f"price × {unit_word} × months"
         inputs = (*base_inputs, Input("months", months, "months"))
         timing = Timing.MONTHLY
-    elif unit is PriceUnit.PER_MONTH:
-        model = _model(fx, k0=price * factor * months)
+    elif unit in (PriceUnit.PER_MONTH, PriceUnit.PER_YEAR):
+        yearly = unit is PriceUnit.PER_YEAR
+        model = _model(fx, k0=price * factor * months / (MONTHS_PER_YEAR if yearly else 1))
         formula, inputs, timing = (
-            "price × scale × months",
+            "price × scale × months" + (" / 12" if yearly else ""),
             (
-                Input("price", price, f"{line.currency}/month", source),
-                scale_in,
-                Input("months", months, "months"),
-            ),
-            Timing.MONTHLY,
-        )
-    elif unit is PriceUnit.PER_YEAR:
-        model = _model(fx, k0=price * factor * months / MONTHS_PER_YEAR)
-        formula, inputs, timing = (
-            "price × scale × months / 12",
-            (
-                Input("price", price, f"{line.currency}/year", source),
+                Input("price", price, f"{line.currency}/{'year' if yearly else 'month'}", source),
                 scale_in,
                 Input("months", months, "months"),
             ),
