@@ -76,7 +76,7 @@ def _beyond_ceiling(
 ) -> list[Problem]:
     """A warning when a measured tokens/s is more than ``accelerator`` can generate at this
     context at any batch (:func:`~computescore.domain.sizing.serving.serving_ceiling_tokens`):
-    it was taken under a lighter load, and the sizing below rests on it as given."""
+    it was taken under a lighter load, and the sizing takes it as given."""
     found = peak_with_fallback(accelerator, replica.precision)
     if found is None or accelerator.memory_bandwidth_gbps <= 0:
         return []
