@@ -23,7 +23,7 @@ from computescore.domain.award import (
 )
 from computescore.domain.award.model import serving_equivalents
 from computescore.domain.award.scenarios import token_caveat
-from computescore.domain.figures import format_count, format_share
+from computescore.domain.figures import format_count, format_share, format_shares
 from computescore.domain.quotes import Deployment
 
 W1 = PlanWorkload("Inference", 8)
@@ -655,6 +655,31 @@ def test_the_plan_does_not_depend_on_the_unit_of_money(factor: float) -> None:
 )
 def test_a_vendor_share_never_reads_none_or_all_when_it_is_not(share: float, text: str) -> None:
     assert format_share(share) == text
+
+
+def test_vendor_shares_add_up_to_a_hundred() -> None:
+    # Three thirds rounded each on its own read 33 % three times; 33.5 %, 33.5 %, 33 % read
+    # 34 % twice (101 %). The largest remainders round up, the others down.
+    assert format_shares([1 / 3, 1 / 3, 1 / 3]) == ["34%", "33%", "33%"]
+    assert format_shares([0.335, 0.335, 0.33]) == ["34%", "33%", "33%"]
+    assert format_shares([0.571, 0.412, 0.017]) == ["57%", "41%", "2%"]
+    # The ends keep their marks; shares of no one whole are each rounded on their own.
+    assert format_shares([0.996, 0.004]) == [">99%", "<1%"]
+    assert format_shares([0.5, 0.2]) == ["50%", "20%"]
+    assert format_shares([]) == []
+
+
+@given(st.lists(st.floats(min_value=0.001, max_value=1.0), min_size=1, max_size=8))
+def test_shares_of_one_whole_always_read_a_hundred_percent(weights: list[float]) -> None:
+    total = math.fsum(weights)
+    shares = [w / total for w in weights]
+    shown = format_shares(shares)
+    if all(text[0].isdigit() for text in shown):
+        assert sum(int(text.rstrip("%")) for text in shown) == 100
+    # Each reads within a point of its share.
+    for share, text in zip(shares, shown, strict=True):
+        if text[0].isdigit():
+            assert abs(int(text.rstrip("%")) - share * 100) < 1
 
 
 def test_the_reference_accelerators_a_serving_load_needs() -> None:

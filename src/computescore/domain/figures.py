@@ -8,6 +8,7 @@ values that went into it.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from computescore.domain import presentation
@@ -141,6 +142,24 @@ def format_share(share: float) -> str:
     if share < 1 and text == "100%":
         return ">99%"
     return text
+
+
+def format_shares(shares: Sequence[float]) -> list[str]:
+    """Shares of one whole as whole percentages that add up to 100 (the largest remainders
+    round up), so three thirds read 34 %, 33 %, 33 % and not 33 % three times; "<1%" and
+    ">99%" at the ends as :func:`format_share`. Shares that are not of one whole are each
+    rounded on their own."""
+    if not shares or abs(math.fsum(shares) - 1.0) > 1e-6:
+        return [format_share(share) for share in shares]
+    points = [math.floor(share * 100 + 1e-9) for share in shares]
+    left = 100 - sum(points)
+    order = sorted(range(len(shares)), key=lambda i: shares[i] * 100 - points[i], reverse=True)
+    for i in order[: max(0, left)]:
+        points[i] += 1
+    return [
+        "<1%" if share > 0 and p == 0 else ">99%" if share < 1 and p == 100 else f"{p}%"
+        for share, p in zip(shares, points, strict=True)
+    ]
 
 
 def format_money(value: float, decimals: int | None = None) -> str:

@@ -39,7 +39,7 @@ from computescore.domain.award.options import (
 )
 from computescore.domain.award.robustness import PriceMargin, price_margins
 from computescore.domain.catalog import Catalogue
-from computescore.domain.figures import format_count, format_money, format_share
+from computescore.domain.figures import format_count, format_money, format_shares
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.presentation import USD, Presentation, presenting
 from computescore.domain.problems import Problem, Severity
@@ -684,7 +684,7 @@ def plan_summary(report: PlanReport) -> PlanSummary:
             s.plan.total_usd if s.plan.feasible else None,
             s.delta_usd,
             s.plan.score,
-            ", ".join(f"{v.vendor} {format_share(v.share)}" for v in s.plan.vendors),
+            vendor_shares(s.plan, "{vendor} {share}"),
             s.recommended,
             s.text,
         )
@@ -706,6 +706,16 @@ def plan_summary(report: PlanReport) -> PlanSummary:
     )
 
 
+def vendor_shares(plan: AwardPlan, pattern: str, most: int | None = None) -> str:
+    """The plan's vendors with their shares of the spend, the shares adding up to 100 %:
+    ``pattern`` places ``{vendor}`` and ``{share}``; ``most`` vendors at the most."""
+    shares = format_shares([v.share for v in plan.vendors])
+    return ", ".join(
+        pattern.format(vendor=v.vendor, share=share)
+        for v, share in list(zip(plan.vendors, shares, strict=True))[:most]
+    )
+
+
 def money_basis(discount_rate: float) -> str:
     """How a plan's money is counted: `` at present value (8% a year)`` or ""."""
     return f" at present value ({discount_rate:.0%} a year)" if discount_rate > 0 else ""
@@ -719,7 +729,7 @@ def plan_sentence(plan: AwardPlan, workloads: int, discount_rate: float = 0.0) -
     every = "both workloads" if workloads == 2 else f"all {workloads} workloads"
     if workloads == 1:
         every = "the workload"
-    vendors = ", ".join(f"{v.vendor} ({format_share(v.share)})" for v in plan.vendors)
+    vendors = vendor_shares(plan, "{vendor} ({share})")
     return (
         f"Supply {every} under “{plan.policy.name}” for {format_money(plan.total_usd)}"
         f"{money_basis(discount_rate)} over their horizons, from {vendors}."

@@ -21,7 +21,7 @@ from computescore.cli.common import (
     print_json,
     print_table,
 )
-from computescore.domain.figures import format_money, format_share
+from computescore.domain.figures import format_money, format_shares
 from computescore.domain.presentation import presenting
 from computescore.errors import UsageError
 
@@ -182,8 +182,9 @@ def _print(report: Any) -> None:
         if plan.score is None and any(a.tokens for a in plan.allocations):
             score += " (a token API's offer has no weighted score)"
         print(f"\nTotal {format_money(plan.total_usd)}; weighted score {score}")
-        for vendor in plan.vendors:
-            print(f"  {vendor.vendor}: {format_money(vendor.usd)} ({format_share(vendor.share)})")
+        shares = format_shares([v.share for v in plan.vendors])
+        for vendor, share in zip(plan.vendors, shares, strict=True):
+            print(f"  {vendor.vendor}: {format_money(vendor.usd)} ({share})")
         for layer in plan.layers:
             print(f"Why this layer ({layer.workload}): {layer.text}")
         for bound in plan.binding:

@@ -6,7 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from computescore.domain.award import Allocation, AwardPlan, ScenarioResult
-from computescore.domain.figures import format_money, format_money_change, format_share
+from computescore.domain.figures import (
+    format_money,
+    format_money_change,
+    format_share,
+    format_shares,
+)
 from computescore.services.plan import money_basis
 
 
@@ -40,8 +45,10 @@ def scenario_row(item: ScenarioResult) -> tuple[str, str, str, str, str]:
         return (plan.policy.name, "no plan", "—", "—", "—")
     delta = "recommended" if item.recommended else format_money_change(item.delta_usd)
     score = "—" if plan.score is None else f"{plan.score:.1f}"
+    shares = format_shares([v.share for v in plan.vendors])
     vendors = ", ".join(
-        f"{v.vendor.split(',')[0]} {format_share(v.share)}" for v in plan.vendors[:3]
+        f"{v.vendor.split(',')[0]} {share}"
+        for v, share in list(zip(plan.vendors, shares, strict=True))[:3]
     )
     if len(plan.vendors) > 3:
         vendors += f" +{len(plan.vendors) - 3}"
