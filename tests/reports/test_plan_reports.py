@@ -113,3 +113,20 @@ def test_workbook_plan_sheet_has_live_totals(demo_pack: BoardPack) -> None:
     assert ev.value("Plan", f"C{start}") == pytest.approx(
         sum(r.usd for r in plan.rows if r.vendor == plan.rows[0].vendor) + 10 * price
     )
+
+
+def test_the_pack_says_which_measurements_the_scored_workload_used(demo_pack: BoardPack) -> None:
+    """The pack is scored for the inference workload: PoolGrid's 1,850.5 tokens/s per L40S
+    is above what an L40S can generate at its 8,192 tokens of context, and Brightline's MFU
+    was measured on pre-training; neither is listed as measured on the buyer's workload."""
+    method = demo_pack.methodology
+    assert not any("PoolGrid" in line for line in method.measured)
+    assert not any("Brightline" in line for line in method.measured)
+    (poolgrid,) = [line for line in method.assumed if "PoolGrid" in line]
+    assert "its measured 1,850 tokens/s (Llama 3.1 8B, vLLM, 1 × L40S, batch 32)" in poolgrid
+    assert "is set aside for this workload" in poolgrid
+    # An unmeasured serving quote is rated by its decode step, not by peak × MFU.
+    (stratus,) = [line for line in method.assumed if line.startswith("Stratus")]
+    assert stratus.endswith(
+        "rated by the decode step's memory-bandwidth bound at the workload's context and batch"
+    )

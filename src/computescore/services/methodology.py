@@ -9,6 +9,8 @@ from dataclasses import dataclass, fields
 from computescore.domain.figures import Input
 from computescore.domain.money import rate_on
 from computescore.domain.quotes import FxRate
+from computescore.domain.tco import Tco, UsefulBasis
+from computescore.domain.workload import Workload
 from computescore.reports.model import Methodology
 from computescore.services.evaluate import EvaluationResult
 from computescore.services.presentation import presentation_of
@@ -158,10 +160,15 @@ def _catalogue_sources(data: EvaluationData) -> tuple[str, ...]:
 def _measured_and_assumed(
     data: EvaluationData, result: EvaluationResult
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What each compute quote's useful throughput rests on for the workload scored: its
+    measurement where the TCO used it, else what stood in (a measurement taken on other
+    work or under a lighter load is set aside, and says so)."""
     measured = []
     assumed = []
     for quote in data.quotes:
         perf = quote.performance
+        tco = _tco_of(result, quote.key)
+        used = tco is not None and tco.useful_basis in MEASURED_BASES
         if perf.mfu is not None or perf.tokens_per_second is not None:
             what = (
                 f"MFU {perf.mfu:.0%}"
@@ -170,14 +177,39 @@ def _measured_and_assumed(
             )
             when = f" on {perf.measured_on.isoformat()}" if perf.measured_on else ""
             how = f" ({perf.method})" if perf.method else ""
-            measured.append(f"{quote.label}: {what}{how}{when}")
-        elif quote.compute_lines:
+            if used or tco is None or not quote.compute_lines:
+                measured.append(f"{quote.label}: {what}{how}{when}")
+                continue
             assumed.append(
-                f"{quote.label}: MFU {result.workload.mfu_at_precision:.0%} assumed, datasheet peak"
+                f"{quote.label}: its measured {what}{how} is set aside for this workload "
+                f"({_stand_in(tco, result.workload)})"
             )
+        elif quote.compute_lines:
+            assumed.append(f"{quote.label}: " + _stand_in(tco, result.workload))
     if result.assumptions.hours_per_day is None:
         assumed.append(f"Use of {result.workload.hours_per_day:g} h/day from the workload profile")
     return tuple(measured), tuple(assumed)
+
+
+MEASURED_BASES = (UsefulBasis.MEASURED_TOKENS, UsefulBasis.MEASURED_MFU)
+"""The useful-throughput bases that rest on a measurement."""
+
+
+def _tco_of(result: EvaluationResult, quote_key: str) -> Tco | None:
+    try:
+        return result.quote(quote_key).tco
+    except KeyError:
+        return None
+
+
+def _stand_in(tco: Tco | None, workload: Workload) -> str:
+    """What an unmeasured quote's useful throughput is worked out from, in a few words."""
+    rate = tco.useful_rate if tco is not None else None
+    if rate is not None and rate.formula.startswith("decode rate"):
+        return (
+            "rated by the decode step's memory-bandwidth bound at the workload's context and batch"
+        )
+    return f"MFU {workload.mfu_at_precision:.0%} assumed, datasheet peak"
 
 
 def _notes(
