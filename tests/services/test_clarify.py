@@ -13,6 +13,7 @@ from computescore.cli import main
 from computescore.domain.clarify import Clarification
 from computescore.domain.rfq import FORMAT_MARK
 from computescore.reports.letter import Letter, render_pdf, render_text
+from computescore.services.clarify import default_reply_by
 from computescore.services.demo import create_demo
 from computescore.store.repository import Store
 
@@ -63,7 +64,9 @@ def test_clarify_writes_a_letter_and_a_prefilled_rfq_for_a_vendor(
         "RFQ Meridian Compute LLC.xlsx",
     ]
     text = (out / "Questions to Meridian Compute LLC.txt").read_text(encoding="utf-8")
-    assert " ".join(text.split()).count("answers to the 11 questions below by 2026-12-06") == 1
+    # Ten days would be 2026-12-06, after the decision on 2026-12-01: the answers are asked
+    # for two days before it.
+    assert " ".join(text.split()).count("answers to the 11 questions below by 2026-11-29") == 1
     assert "Why it matters: Your reliability score is computed from an assumed failure" in text
     pdf = pdf_text(out / "Questions to Meridian Compute LLC.pdf")
     assert "questions about your quote" in pdf
@@ -154,3 +157,12 @@ def test_a_total_that_did_not_add_up_at_import_is_asked_about(
     assert "TOTALS" in text
     assert "but the lines above it add up to 596,400" in flat
     assert "Please confirm the total or correct the lines." in flat
+
+
+def test_answers_are_asked_for_before_the_decision() -> None:
+    decided = date(2026, 12, 1)
+    assert default_reply_by(date(2026, 11, 26), decided) == date(2026, 11, 29)
+    # Far from the decision: ten days.
+    assert default_reply_by(date(2026, 10, 1), decided) == date(2026, 10, 11)
+    # Too close to it (or past it): ten days still, rather than a date already gone.
+    assert default_reply_by(date(2026, 11, 30), decided) == date(2026, 12, 10)

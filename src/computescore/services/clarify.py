@@ -29,6 +29,8 @@ from computescore.store.repository import Store
 from computescore.wording import unknown_name
 
 REPLY_DAYS = 10
+REPLY_BEFORE_DECISION_DAYS = 2
+"""Answers are asked for at least this many days before the decision date."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,7 @@ class ClarifyOptions:
         vendor: only this vendor (all vendors with questions when None).
         evaluation_name: the evaluation (the one changed last when None).
         written_on: the letters' date (today when None).
-        reply_by: the answer date (ten days after ``written_on`` when None).
+        reply_by: the answer date (when None, :func:`default_reply_by`).
         contact: who signs and whom the vendor answers.
         with_rfq: attach the pre-filled RFQ workbook.
     """
@@ -87,6 +89,15 @@ def vendor_questions(
     return found
 
 
+def default_reply_by(written_on: date, decision_date: date) -> date:
+    """Ten days after the letter, but no later than two days before the decision, so that
+    the answers can still count (10 days from 2026-11-26 is 2026-12-06; a decision on
+    2026-12-01 makes it 2026-11-29). A decision that close or past leaves the ten days."""
+    ten = written_on + timedelta(days=REPLY_DAYS)
+    latest = decision_date - timedelta(days=REPLY_BEFORE_DECISION_DAYS)
+    return min(ten, latest) if latest > written_on else ten
+
+
 def file_stem(vendor: str) -> str:
     """A file-name stem from a vendor's name: letters, digits, spaces, dots and dashes."""
     cleaned = "".join(ch if ch.isalnum() or ch in " .-_" else " " for ch in vendor)
@@ -118,7 +129,7 @@ def write_clarifications(
         if options.vendor is None or v.vendor == options.vendor
     ]
     today = options.written_on or date.today()
-    reply_by = options.reply_by or today + timedelta(days=REPLY_DAYS)
+    reply_by = options.reply_by or default_reply_by(today, evaluation.decision_date)
     names = sorted(a.display_name for a in catalogue.accelerators.values())
     by_name = {v.name: v for v in vendors}
     rendered: list[tuple[VendorQuestions, list[tuple[Path, bytes]]]] = []
