@@ -708,3 +708,11 @@ def test_a_plan_that_takes_capacity_no_quote_states_says_so() -> None:
     ) in plan.risks
     stated = plan_award([work], [option("A", "Inference", 1000.0, capacity=16)])
     assert not any("states no capacity" in risk for risk in stated.risks)
+    # A line quoted for 8 with no maximum: the plan's 12 are more than it was asked for.
+    from dataclasses import replace
+
+    quoted = plan_award([work], [replace(option("A", "Inference", 1000.0), quoted=8)])
+    assert (
+        "Quote A: option A: the plan takes 12 accelerators and the quote prices 8 with no "
+        "maximum stated; confirm the vendor can supply 12"
+    ) in quoted.risks

@@ -358,6 +358,7 @@ def _options_for(
                 fixed_usd=fixed,
                 unit=whole_unit(line, option.accelerators_per_node),
                 capacity=option.stated_maximum,
+                quoted=option.count.quoted_accelerators if option.count is not None else None,
                 minimum=stated_minimum(line),
                 score=score,
                 eligible=not reason,

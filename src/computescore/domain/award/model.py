@@ -102,6 +102,8 @@ class PlanOption:
         fixed_usd: what using the line costs at all (shared cost lines, adaptation).
         unit: accelerators per whole unit priced (a node when priced per node).
         capacity: the most accelerators the line can supply, None when unstated.
+        quoted: the accelerators the line is quoted for (its count), None when it states
+            none; not a limit, but what the vendor has been asked to supply so far.
         minimum: the fewest accelerators the vendor accepts (0: no minimum).
         score: the quote's weighted score for this workload (0–100), None unknown.
         equivalents: reference accelerators' worth of useful work one accelerator of
@@ -125,6 +127,7 @@ class PlanOption:
     fixed_usd: float = 0.0
     unit: int = 1
     capacity: int | None = None
+    quoted: int | None = None
     minimum: int = 0
     score: float | None = None
     eligible: bool = True

@@ -664,7 +664,12 @@ def _unstated_capacity(
     stated = {o.supply: o for o in options if o.supply in taken}
     return [
         f"{o.quote_label}: {o.label}: the plan takes {taken[supply]} accelerators and the "
-        "quote states no capacity; confirm the vendor can supply them"
+        + (
+            f"quote prices {o.quoted} with no maximum stated; confirm the vendor can supply "
+            f"{taken[supply]}"
+            if o.quoted and o.quoted < taken[supply]
+            else "quote states no capacity; confirm the vendor can supply them"
+        )
         for supply, o in stated.items()
         if o.capacity is None
     ]
