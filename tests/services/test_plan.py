@@ -378,8 +378,22 @@ def test_the_plan_carries_a_required_certification_not_on_record_as_a_risk(
     demo_db: Path | str,
 ) -> None:
     """Meridian supplies the fine-tuning, which requires ISO/IEC 27001; Meridian has none on
-    record (a warning, not a knock-out: it may hold one), so the plan says so first."""
+    record (a warning, not a knock-out: it may hold one), so the plan says so, right after
+    the quote's expiry (which cannot wait for any finding)."""
     report = plan_db(demo_db, None)
     assert any(a.vendor == "Meridian Compute LLC" for a in report.plan.allocations)
     meridian = [r for r in report.plan.risks if r.startswith("Meridian Compute LLC")]
-    assert meridian[0] == "Meridian Compute LLC — MC-1187: ISO/IEC 27001: not on record"
+    assert meridian[1] == "Meridian Compute LLC — MC-1187: ISO/IEC 27001: not on record"
+
+
+def test_a_quote_that_expires_before_the_decision_is_a_risk_of_the_plan(
+    demo_db: Path | str,
+) -> None:
+    """Meridian's quote is valid until 2026-11-30, the decision is on 2026-12-01: the plan
+    that gives it the fine-tuning says so first among Meridian's risks."""
+    plan = plan_db(demo_db, None).plan
+    meridian = [r for r in plan.risks if r.startswith("Meridian Compute LLC")]
+    assert meridian[0] == (
+        "Meridian Compute LLC — MC-1187: the quote expires on 2026-11-30, before the decision "
+        "date 2026-12-01: ask for its validity to be extended before awarding it"
+    )

@@ -327,7 +327,7 @@ def _options_for(
 ) -> list[PlanOption]:
     knockouts = _knockouts(result, quote.key)
     score = _score(result, quote.key)
-    risks = _quote_risks(quote, findings)
+    risks = _quote_risks(quote, findings, result.decision_date)
     more = {o.number: o for o in doubled.options}
     out = []
     for option in tco.options:
@@ -370,9 +370,19 @@ def _options_for(
     return out
 
 
-def _quote_risks(quote: Quote, findings: Sequence[Finding]) -> tuple[str, ...]:
-    """The warnings a plan using this quote carries (export control, screening, a required
-    certification not on record, data location, exit terms), the weightiest first."""
+def _quote_risks(quote: Quote, findings: Sequence[Finding], day: date) -> tuple[str, ...]:
+    """The warnings a plan using this quote carries, the weightiest first: a quote that
+    expires before the decision date ``day`` (it cannot be awarded as it stands), then its
+    findings (export control, screening, a required certification not on record, data
+    location, exit terms)."""
+    expired = (
+        (
+            f"the quote expires on {quote.valid_until.isoformat()}, before the decision date "
+            f"{day.isoformat()}: ask for its validity to be extended before awarding it",
+        )
+        if quote.valid_until is not None and quote.valid_until < day
+        else ()
+    )
     mine = sorted(
         (
             f
@@ -383,7 +393,7 @@ def _quote_risks(quote: Quote, findings: Sequence[Finding]) -> tuple[str, ...]:
         ),
         key=lambda f: _RISK_CATEGORIES.index(f.category),
     )
-    return tuple(dict.fromkeys(f.title for f in mine))[:RISKS_PER_QUOTE]
+    return (*expired, *tuple(dict.fromkeys(f.title for f in mine))[:RISKS_PER_QUOTE])
 
 
 def token_option(
@@ -429,7 +439,7 @@ def token_option(
         score=None,
         eligible=not reason,
         reason=reason,
-        risks=_quote_risks(quote, findings),
+        risks=_quote_risks(quote, findings, result.decision_date),
         equivalents=1.0,
         tokens=True,
     )
