@@ -418,7 +418,7 @@ def cost_per_pflop_figure(
     ax.xaxis.set_major_formatter(MoneyFormatter())
     ax.set_xlim(0, max(values, default=1.0) * (1.35 if out else 1.2))
     ax.set_xlabel(
-        f"{currency_code()} per useful PFLOP-hour = TCO ÷ (peak × MFU × hours used)",
+        f"{currency_code()} per useful PFLOP-hour = TCO ÷ (useful throughput × hours used)",
         fontsize=7.5,
         color=theme.MUTED,
     )

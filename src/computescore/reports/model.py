@@ -210,7 +210,8 @@ class QuoteTco:
         total_usd: total cost over the horizon, USD.
         used_gpu_hours: GPU-hours actually used over the horizon.
         usd_per_used_gpu_hour: total ÷ used GPU-hours.
-        usd_per_useful_pflop_hour: total ÷ (peak × MFU × hours used), USD per PFLOP-hour.
+        usd_per_useful_pflop_hour: total ÷ (useful throughput × hours used), USD per
+            PFLOP-hour.
         usd_per_million_tokens: when tokens/s was measured.
         shortlisted: True when the quote is shown in the TCO detail section.
         notes: caveats (spot interruption overhead assumed, FX rate used …).

@@ -60,9 +60,10 @@ def _charts(b: _Builder) -> None:
                 highlight_key=ranking.leader.quote_key if ranking and ranking.leader else None,
                 knocked_out=[r.quote_key for r in ranking.rows if r.knocked_out] if ranking else (),
             ),
-            "Cost per useful PFLOP-hour: TCO divided by the work actually delivered "
-            "(peak × MFU × hours used). The recommended option is highlighted; hatched bars "
-            "are knocked out.",
+            "Cost per useful PFLOP-hour: TCO divided by the work actually delivered (useful "
+            "throughput × hours used: measured where a measurement stands for the workload, "
+            "else peak × MFU, or for serving the decode step's bound). The ranking's leader is "
+            "highlighted; hatched bars are knocked out.",
         )
     else:
         b.absent("TCO charts: " + ABSENT["tco"][0].lower() + ABSENT["tco"][1:])
