@@ -40,7 +40,7 @@ from computescore.domain.tco import (
 )
 from computescore.domain.tco.compute_lines import owed_share
 from computescore.domain.tco.throughput import serving_ceiling, within_serving_ceiling
-from computescore.domain.workload import Purpose, WorkloadClass
+from computescore.domain.workload import Purpose, Workload, WorkloadClass
 from tests.domain.engine_records import (
     CATALOGUE,
     DECISION_DATE,
@@ -162,13 +162,9 @@ def test_unit_results_for_the_reserved_quote() -> None:
     assert tco.training_job_days.value == pytest.approx(153.5993, abs=1e-3)
 
 
-def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() -> None:
-    # The RTX 4090 record has no fp8 peak. Serving a 13 B model at a measured 250
-    # tokens/s per card does 250 × 2 × 13e9 = 6.5e12 FLOP/s = 6.5 TFLOP/s of useful work.
-    # 8 cards on demand at US$0.50/GPU-h, 20 h/day, 12 months: used = 8 × 20 × 365
-    # = 58,400 GPU-h; TCO 29,200; useful 0.0065 × 58,400 = 379.6 PFLOP-h
-    # → US$76.923 per useful PFLOP-hour; tokens 250 × 3,600 × 58,400 / 1e6 = 52,560 Mtok
-    # → US$0.55556 per million tokens.
+def _serving_on_cards() -> tuple[Workload, QuoteLine]:
+    """A 13 B model served in fp8, 20 h/day for 12 months, and 8 RTX 4090s on demand at
+    US$0.50 per GPU-hour."""
     serving = replace(
         workload(hours_per_day=20, horizon_months=12, purpose=Purpose.INFERENCE, params=13e9),
         precision=Precision.FP8,
@@ -176,6 +172,17 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     cards = compute_line(
         "0.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-rtx-4090"
     )
+    return serving, cards
+
+
+def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() -> None:
+    # The RTX 4090 record has no fp8 peak. Serving a 13 B model at a measured 250
+    # tokens/s per card does 250 × 2 × 13e9 = 6.5e12 FLOP/s = 6.5 TFLOP/s of useful work.
+    # 8 cards on demand at US$0.50/GPU-h, 20 h/day, 12 months: used = 8 × 20 × 365
+    # = 58,400 GPU-h; TCO 29,200; useful 0.0065 × 58,400 = 379.6 PFLOP-h
+    # → US$76.923 per useful PFLOP-hour; tokens 250 × 3,600 × 58,400 / 1e6 = 52,560 Mtok
+    # → US$0.55556 per million tokens.
+    serving, cards = _serving_on_cards()
     measured = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=250))
     tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert tco.total_usd == pytest.approx(29_200.0)
@@ -266,13 +273,7 @@ def test_a_serving_rate_above_the_memory_bandwidths_ceiling_is_set_aside() -> No
     # model that shares its KV heads): it is set aside, and the card is rated as an
     # unmeasured one is, by its decode step at the workload's batch (1): 1,008 × 0.8 ÷
     # (13 + 3.429) GB = 49.08 tokens/s × 2 × 13e9 = 1.276 TFLOP/s.
-    serving = replace(
-        workload(hours_per_day=20, horizon_months=12, purpose=Purpose.INFERENCE, params=13e9),
-        precision=Precision.FP8,
-    )
-    cards = compute_line(
-        "0.50", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, 8, accelerator="nvidia-rtx-4090"
-    )
+    serving, cards = _serving_on_cards()
     kv = 3.429188460
     fast = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=2000))
     tco = compute_tco(fast, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
