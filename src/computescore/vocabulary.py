@@ -354,7 +354,8 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     (
         "Useful PFLOP-hour",
         "An hour of 10¹⁵ operations per second of the model's own work: measured, or peak "
-        "× MFU, or for serving the rate memory bandwidth allows. The cost per useful "
+        "× MFU, or for serving the workload's mix of tokens: generated ones at the rate "
+        "memory bandwidth allows, prompt tokens at peak × MFU. The cost per useful "
         "PFLOP-hour compares offers by the work they deliver, not by their hourly price.",
     ),
     ("PUE", "Power usage effectiveness: facility power ÷ IT power, 1.2–1.6 in most data centres."),

@@ -109,13 +109,40 @@ def test_estimate_inference_json(capsys: pytest.CaptureFixture[str]) -> None:
         "--usd-per-gpu-hour",
         "2",
     )
+    # A quarter of the tokens generated at 2,500 tokens/s; the prompt tokens read at
+    # 989 TFLOP/s × 0.4 ÷ 14 GFLOP = 28,257.1 tokens/s: 1 ÷ (0.25 ÷ 2,500 + 0.75 ÷ 28,257.1)
+    # = 7,902.5 tokens/s served. 3.6e9 / (7,902.5 × 3,600) = 126.54 GPU-h per day → 6
+    # accelerators around the clock; US$253.08 a day.
+    assert out["output_share"] == 0.25
+    assert out["gpu_hours_per_day"] == pytest.approx(126.542, rel=1e-4)
+    assert out["accelerators_needed"] == 6
+    assert out["cost_usd_per_day"] == pytest.approx(253.084, rel=1e-4)
+    assert out["flops_per_day"] == pytest.approx(2 * 7e9 * 3.6e9)
+    assert out["memory_gb"] > 14.0 and out["min_accelerators"] == 1
+    assert set(out) >= {"tokens_per_second", "explanations", "problems", "flags"}
+
+
+def test_estimate_inference_with_every_token_generated(capsys: pytest.CaptureFixture[str]) -> None:
+    args = "--params 7e9 --tokens-per-day 3.6e9 --accelerator nvidia-h100-sxm"
+    out = run_json(
+        capsys,
+        "estimate",
+        "inference",
+        *args.split(),
+        *["--tokens-per-second", "2500", "--usd-per-gpu-hour", "2", "--output-share", "1"],
+    )
     # 3.6e9 / (2,500 × 3,600) = 400 GPU-h per day → 17 accelerators around the clock; US$800/day.
     assert out["gpu_hours_per_day"] == pytest.approx(400.0)
     assert out["accelerators_needed"] == 17
     assert out["cost_usd_per_day"] == pytest.approx(800.0)
-    assert out["flops_per_day"] == pytest.approx(2 * 7e9 * 3.6e9)
-    assert out["memory_gb"] > 14.0 and out["min_accelerators"] == 1
-    assert set(out) >= {"tokens_per_second", "explanations", "problems", "flags"}
+
+
+def test_estimate_inference_refuses_a_share_outside_zero_to_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = "--params 7e9 --tokens-per-day 3.6e9 --accelerator nvidia-h100-sxm --output-share 1.5"
+    assert main(["estimate", "inference", *args.split()]) != 0
+    assert "--output-share is the share of the tokens that are generated" in capsys.readouterr().err
 
 
 def test_estimate_inference_knows_grouped_query_attention_and_the_latency_target(

@@ -135,15 +135,18 @@ def test_one_quote_without_useful_compute_does_not_move_the_others_to_another_me
 
 def test_serving_cost_is_per_token_served_when_tokens_per_second_are_measured() -> None:
     # 13 B model served in fp8 at 20 h/day for 12 months on 8 GPUs at US$2.00/GPU-h.
-    # Measured 900 tokens/s per H100 → 900 × 2 × 13e9 = 23.4 TFLOP/s of useful work;
-    # US$2.00 / 0.0234 PFLOP/s = US$85.470 per useful PFLOP-hour, and
-    # US$2.00 / (900 × 3,600 / 1e6) = US$0.61728 per million tokens. (Within the H100's
+    # Measured 900 tokens/s per H100 generating → 900 × 2 × 13e9 = 23.4 TFLOP/s; the prompt
+    # tokens (three in four) are read at fp8 peak 1,979 × MFU 0.15 = 296.85 TFLOP/s, so it
+    # serves 1 ÷ (0.25 ÷ 23.4 + 0.75 ÷ 296.85) = 75.699 TFLOP/s: US$2.00 / 0.075699 PFLOP/s
+    # = US$26.42 per useful PFLOP-hour, and 75.699e12 ÷ 26e9 = 2,911.5 tokens/s served,
+    # US$2.00 / (2,911.5 × 3,600 / 1e6) = US$0.19 per million tokens. (Within the H100's
     # serving ceiling at 4,096 tokens of context: 3,350 GB/s ÷ 3.429 GB of KV cache per
     # sequence = 976.9 tokens/s at any batch.)
-    # The other quote (datasheet) is bound by the decode step, not by fp8 peak 1,979 × MFU
-    # 0.15 = 296.85 TFLOP/s: 13 GB of weights + 3.429 GB of KV cache per token at 80 % of
-    # 3,350 GB/s = 163.12 tokens/s × 26e9 = 4.2412 TFLOP/s; US$2.50 / 0.0042412 = US$589.45.
-    # So the measured quote is best (100) and the datasheet one 100 × 85.470 / 589.45 = 14.5.
+    # The other quote (datasheet) generates as the decode step allows, not at 296.85
+    # TFLOP/s: 13 GB of weights + 3.429 GB of KV cache per token at 80 % of 3,350 GB/s =
+    # 163.12 tokens/s × 26e9 = 4.2412 TFLOP/s; over the mix 1 ÷ (0.25 ÷ 4.2412 + 0.75 ÷
+    # 296.85) = 16.268 TFLOP/s, US$2.50 / 0.016268 = US$153.68.
+    # So the measured quote is best (100) and the datasheet one 100 × 26.42 / 153.68 = 17.2.
     serving = replace(
         workload(hours_per_day=20, purpose=Purpose.INFERENCE, params=13e9, mfu=0.15),
         precision=Precision.FP8,
@@ -161,27 +164,34 @@ def test_serving_cost_is_per_token_served_when_tokens_per_second_are_measured() 
     ]
     card = score_quotes(entries, equal_weights())
     cost = card.score_of(measured.key).axis(Axis.COST)
-    assert cost.metric is not None and cost.metric.value == pytest.approx(2.00 / 0.0234)
+    prefill = 1979 * 0.15
+    served = 1 / (0.25 / 23.4 + 0.75 / prefill)
+    assert served == pytest.approx(75.699, rel=1e-4)
+    assert cost.metric is not None and cost.metric.value == pytest.approx(2.00 / (served / 1000))
     assert cost.score == pytest.approx(100.0)
     assert cost.explanation == (
-        "cost 100: $85.47 per useful PFLOP-hour, this is the best; useful unit: tokens "
+        "cost 100: $26.42 per useful PFLOP-hour, this is the best; useful unit: tokens "
         "served (each counted as 2 × parameters FLOP) — measured 900 tokens/s per "
-        "accelerator × 2 FLOP per parameter × 13 B parameters = 23.4 TFLOP/s per accelerator; "
-        "$0.62 per million tokens"
+        "accelerator × 2 FLOP per parameter × 13 B parameters = 23.4 TFLOP/s per accelerator "
+        "generating; the prompt tokens read at 296.8 TFLOP/s (peak × MFU) and 25 % of the "
+        "tokens generated: 75.7 TFLOP/s per accelerator served; $0.19 per million tokens"
     )
     assert UNMEASURED not in cost.flags
     decode = 3350 * 0.8 / (13 + 3.429188460) * 26e9 / 1e12
+    mixed = 1 / (0.25 / decode + 0.75 / prefill)
+    assert mixed == pytest.approx(16.268, rel=1e-4)
     other = card.score_of(datasheet.key).axis(Axis.COST)
-    assert other.score == pytest.approx(100 * (2.00 / 0.0234) / (2.50 / (decode / 1000)))
+    assert other.score == pytest.approx(100 * (2.00 / served) / (2.50 / mixed))
     assert "decode rate per accelerator × 2 × params = 4.24 TFLOP/s" in other.explanation
+    assert "16.27 TFLOP/s per accelerator served" in other.explanation
     # Measured against datasheet-rated: the reader is told the assumptions decide.
     assert any(
         "compares 1 quote with measured throughput against 1 rated from the datasheet" in note
         for note in card.notes
     )
     performance = card.score_of(datasheet.key).axis(Axis.PERFORMANCE)
-    # 4.2412 / 23.4 = 18.12 % of the best useful throughput.
-    assert performance.score == pytest.approx(100 * decode / 23.4)
+    # 16.268 / 75.699 = 21.49 % of the best useful throughput.
+    assert performance.score == pytest.approx(100 * mixed / served)
 
 
 def test_a_quote_without_compute_lines_is_listed_apart_not_ranked() -> None:

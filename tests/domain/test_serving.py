@@ -12,6 +12,7 @@ from computescore.domain.sizing.serving import (
     decode_rate,
     kv_cache_per_sequence_gb,
     latency_check,
+    mixed_throughput,
     prefill_time,
     serving_ceiling_tokens,
 )
@@ -144,3 +145,38 @@ def test_no_batch_or_layout_beats_the_serving_ceiling(
     )
     ceiling = serving_ceiling_tokens(kv, 7e10, H100)
     assert rate.per_accelerator_tokens_per_s.value <= ceiling.value * (1 + 1e-9)
+
+
+def test_prompt_tokens_are_read_at_the_prefill_rate_not_generated() -> None:
+    # 13 B at FP8 on an H100: generating 368.9 tokens/s (decode-bound at batch 32, 8k
+    # context); reading prompts 1,979 TFLOP/s × 0.4 ÷ 26 GFLOP = 30,446.2 tokens/s.
+    # A chat mix of 25 % generated tokens: 1 ÷ (0.25 ÷ 368.9 + 0.75 ÷ 30,446.2) = 1,423.8
+    # tokens/s served, so 2e9 tokens a day in 20 h need 2e9 ÷ (1,423.8 × 72,000) = 19.5
+    # H100s, where counting every token at the generating rate needs 75.3.
+    prefill = 1979e12 * 0.4 / 26e9
+    assert prefill == pytest.approx(30446.15, rel=1e-6)
+    served = mixed_throughput(368.9, prefill, 0.25)
+    assert served == pytest.approx(1423.84, rel=1e-5)
+    assert 2e9 / (served * 72_000) == pytest.approx(19.51, rel=1e-3)
+    assert pytest.approx(75.30, rel=1e-3) == 2e9 / (368.9 * 72_000)
+
+
+def test_every_token_generated_or_no_prefill_rate_is_the_generating_rate() -> None:
+    assert mixed_throughput(368.9, 30446.2, 1.0) == 368.9
+    assert mixed_throughput(368.9, 0.0, 0.25) == 368.9
+
+
+@given(
+    decode=st.floats(1.0, 1e5),
+    prefill=st.floats(1.0, 1e6),
+    share=st.floats(0.0, 1.0),
+    more=st.floats(0.0, 1.0),
+)
+def test_the_served_rate_lies_between_the_two_and_falls_as_more_is_generated(
+    decode: float, prefill: float, share: float, more: float
+) -> None:
+    served = mixed_throughput(decode, prefill, share)
+    assert min(decode, prefill) * (1 - 1e-9) <= served <= max(decode, prefill) * (1 + 1e-9)
+    heavier = mixed_throughput(decode, prefill, min(1.0, share + more))
+    if decode <= prefill:
+        assert heavier <= served * (1 + 1e-9)

@@ -119,10 +119,24 @@ def test_inference_rate_is_limited_by_memory_bandwidth_at_batch_one() -> None:
     )
     assert sizing.tokens_per_second is not None and sizing.gpu_hours is not None
     assert sizing.tokens_per_second.value == pytest.approx(2680 / 16.147483648)
-    # 1e9 tokens / (165.97 × 3600) = 1,673.6 GPU-h per day → 70 accelerators around the clock.
-    assert sizing.gpu_hours.value == pytest.approx(1e9 / (2680 / 16.147483648) / 3600)
+    # A quarter of the tokens are generated at 165.97 tokens/s, the prompt tokens read at
+    # 28,257.1: 1 ÷ (0.25 ÷ 165.97 + 0.75 ÷ 28,257.1) = 652.39 tokens/s served, so 1e9
+    # tokens / (652.39 × 3600) = 425.79 GPU-h per day → 18 accelerators around the clock.
+    assert sizing.gpu_hours.value == pytest.approx(425.788, rel=1e-5)
     assert sizing.accelerators_for_load is not None
-    assert sizing.accelerators_for_load.value == 70
+    assert sizing.accelerators_for_load.value == 18
+    # Every token generated (output share 1): 1e9 / (165.97 × 3600) = 1,673.6 GPU-h → 70.
+    generated = size_inference(
+        7e9,
+        1e9,
+        H100,
+        assumed_mfu=0.4,
+        shape=ModelShape(layers=32, d_model=4096),
+        output_share=1.0,
+    )
+    assert generated.gpu_hours is not None and generated.accelerators_for_load is not None
+    assert generated.gpu_hours.value == pytest.approx(1e9 / (2680 / 16.147483648) / 3600)
+    assert generated.accelerators_for_load.value == 70
 
 
 def test_a_measured_rate_beyond_the_serving_ceiling_is_used_with_a_warning() -> None:
@@ -167,9 +181,13 @@ def test_a_model_split_over_two_accelerators_is_not_counted_twice() -> None:
 def test_measured_tokens_per_second_is_used_as_is() -> None:
     sizing = size_inference(7e9, 3.6e9, H100, assumed_mfu=0.4, measured_tokens_per_second=2500)
     assert sizing.gpu_hours is not None
-    # 3.6e9 / (2,500 × 3,600) = 400 GPU-h per day.
-    assert sizing.gpu_hours.value == pytest.approx(400.0)
+    # The measured 2,500 tokens/s generates; the prompt tokens (three in four) are read at
+    # 28,257.1 tokens/s: 7,902.5 served, 3.6e9 / (7,902.5 × 3,600) = 126.54 GPU-h per day
+    # (400 if every token were generated at 2,500).
+    assert sizing.gpu_hours.value == pytest.approx(126.542, rel=1e-5)
     assert UNMEASURED not in sizing.gpu_hours.flags
+    inputs = {item.name: item.value for item in sizing.gpu_hours.inputs}
+    assert inputs["token rate"] == 2500 and inputs["output share"] == 0.25
 
 
 def test_bad_inputs_become_problems_not_exceptions() -> None:

@@ -39,7 +39,7 @@ from computescore.domain.tco import (
     stated_maximum,
 )
 from computescore.domain.tco.compute_lines import owed_share
-from computescore.domain.tco.throughput import serving_ceiling, within_serving_ceiling
+from computescore.domain.tco.throughput import decode_rated, serving_ceiling, within_serving_ceiling
 from computescore.domain.workload import Purpose, Workload, WorkloadClass
 from tests.domain.engine_records import (
     CATALOGUE,
@@ -177,24 +177,29 @@ def _serving_on_cards() -> tuple[Workload, QuoteLine]:
 
 def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() -> None:
     # The RTX 4090 record has no fp8 peak. Serving a 13 B model at a measured 250
-    # tokens/s per card does 250 × 2 × 13e9 = 6.5e12 FLOP/s = 6.5 TFLOP/s of useful work.
+    # tokens/s per card generates 250 × 2 × 13e9 = 6.5e12 FLOP/s = 6.5 TFLOP/s of useful
+    # work; the prompt tokens (three in four) are read at its fp16 peak 165.2 × MFU 0.4 =
+    # 66.08 TFLOP/s, so it serves 1 ÷ (0.25 ÷ 6.5 + 0.75 ÷ 66.08) = 20.0757 TFLOP/s.
     # 8 cards on demand at US$0.50/GPU-h, 20 h/day, 12 months: used = 8 × 20 × 365
-    # = 58,400 GPU-h; TCO 29,200; useful 0.0065 × 58,400 = 379.6 PFLOP-h
-    # → US$76.923 per useful PFLOP-hour; tokens 250 × 3,600 × 58,400 / 1e6 = 52,560 Mtok
-    # → US$0.55556 per million tokens.
+    # = 58,400 GPU-h; TCO 29,200; useful 0.0200757 × 58,400 = 1,172.42 PFLOP-h
+    # → US$24.906 per useful PFLOP-hour; tokens served 20.0757e12 ÷ 26e9 = 772.14 a second,
+    # 772.14 × 3,600 × 58,400 / 1e6 = 162,334 Mtok → US$0.17987 per million tokens.
     serving, cards = _serving_on_cards()
     measured = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=250))
     tco = compute_tco(measured, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert tco.total_usd == pytest.approx(29_200.0)
     assert tco.useful_basis is UsefulBasis.MEASURED_TOKENS
-    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(6.5)
+    served = 1 / (0.25 / 6.5 + 0.75 / (165.2 * 0.4))
+    assert tco.useful_rate is not None and tco.useful_rate.value == pytest.approx(served)
+    assert served == pytest.approx(20.0757, rel=1e-5)
     assert tco.usd_per_useful_pflop_hour is not None
-    assert tco.usd_per_useful_pflop_hour.value == pytest.approx(29_200 / 379.6)
+    assert tco.usd_per_useful_pflop_hour.value == pytest.approx(24.906, rel=1e-4)
     assert tco.usd_per_million_tokens is not None
-    assert tco.usd_per_million_tokens.value == pytest.approx(29_200 / 52_560)
+    assert tco.usd_per_million_tokens.value == pytest.approx(0.17987, rel=1e-4)
     # Measured on an 8 B model, the rate is scaled per parameter to the 13 B workload for
     # the useful throughput and for the cost per million tokens alike: 250 × 8/13 =
-    # 153.85 tokens/s → 153.85 × 3,600 × 58,400 / 1e6 = 32,345 Mtok.
+    # 153.85 tokens/s generating, 4 TFLOP/s; over the mix 1 ÷ (0.25 ÷ 4 + 0.75 ÷ 66.08) =
+    # 13.541 TFLOP/s, 520.8 tokens/s served → 520.8 × 3,600 × 58,400 / 1e6 = 109,494 Mtok.
     smaller = quote(
         "Cards",
         cards,
@@ -202,10 +207,12 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     )
     scaled = compute_tco(smaller, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert scaled.useful_rate is not None
-    assert scaled.useful_rate.value == pytest.approx(6.5 * 8 / 13)
+    mixed = 1 / (0.25 / (6.5 * 8 / 13) + 0.75 / (165.2 * 0.4))
+    assert scaled.useful_rate.value == pytest.approx(mixed)
+    assert mixed == pytest.approx(13.541, rel=1e-4)
     assert scaled.usd_per_million_tokens is not None
     assert scaled.usd_per_million_tokens.value == pytest.approx(
-        29_200 / (250 * 8 / 13 * 3600 * 58_400 / 1e6)
+        29_200 / (mixed * 1e12 / 26e9 * 3600 * 58_400 / 1e6)
     )
     # The card has no FP8 units: an FP8 model is computed in FP16 on it, so its FP16 peak
     # stands in, and the TCO says so.
@@ -215,14 +222,17 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     # Without a measurement, serving is bound by the decode step, not by the FP16 peak ×
     # MFU (165.2 × 0.4 = 66.08 TFLOP/s): 13 GB of fp8 weights + 3.429 GB of KV cache (4,096
     # tokens, shape assumed from 13 B) read per token at 80 % of 1,008 GB/s = 49.08
-    # tokens/s per card × 2 × 13e9 = 1.276 TFLOP/s.
+    # tokens/s per card × 2 × 13e9 = 1.276 TFLOP/s generating; the prompt tokens are read
+    # at 66.08: 1 ÷ (0.25 ÷ 1.276 + 0.75 ÷ 66.08) = 4.825 TFLOP/s served.
     bare = compute_tco(quote("Cards", cards), serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert bare.useful_basis is UsefulBasis.DATASHEET
     assert bare.useful_rate is not None
-    assert bare.useful_rate.value == pytest.approx(
-        1008 * 0.8 / (13 + 3.429188460) * 26e9 / 1e12, rel=1e-6
-    )
-    assert bare.useful_rate.formula == "decode rate per accelerator × 2 × params"
+    generating = 1008 * 0.8 / (13 + 3.429188460) * 26e9 / 1e12
+    assert bare.useful_rate.value == pytest.approx(1 / (0.25 / generating + 0.75 / 66.08), rel=1e-6)
+    inputs = {item.name: item for item in bare.useful_rate.inputs}
+    assert inputs["generating"].source == "decode rate per accelerator × 2 × params"
+    assert inputs["generating"].value == pytest.approx(generating, rel=1e-6)
+    assert decode_rated(bare.useful_rate)
     assert "peak × MFU would claim 66.08 TFLOP/s" in bare.useful_rate.note
     assert bare.usd_per_used_gpu_hour is not None  # still US$0.50 per GPU-hour used
     assert bare.usd_per_used_gpu_hour.value == pytest.approx(0.50)
@@ -272,14 +282,18 @@ def test_a_serving_rate_above_the_memory_bandwidths_ceiling_is_set_aside() -> No
     # A measured 2,000 tokens/s was taken under a lighter load (a shorter context, or a
     # model that shares its KV heads): it is set aside, and the card is rated as an
     # unmeasured one is, by its decode step at the workload's batch (1): 1,008 × 0.8 ÷
-    # (13 + 3.429) GB = 49.08 tokens/s × 2 × 13e9 = 1.276 TFLOP/s.
+    # (13 + 3.429) GB = 49.08 tokens/s × 2 × 13e9 = 1.276 TFLOP/s generating; with the
+    # prompt tokens read at 66.08 TFLOP/s, 1 ÷ (0.25 ÷ 1.276 + 0.75 ÷ 66.08) = 4.825.
     serving, cards = _serving_on_cards()
     kv = 3.429188460
     fast = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=2000))
     tco = compute_tco(fast, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
     assert tco.useful_basis is UsefulBasis.DATASHEET
     assert tco.useful_rate is not None
-    assert tco.useful_rate.value == pytest.approx(1008 * 0.8 / (13 + kv) * 26e9 / 1e12, rel=1e-6)
+    generating = 1008 * 0.8 / (13 + kv) * 26e9 / 1e12
+    served = 1 / (0.25 / generating + 0.75 / (165.2 * 0.4))
+    assert tco.useful_rate.value == pytest.approx(served, rel=1e-6)
+    assert served == pytest.approx(4.8251, rel=1e-4)
     assert "measured 2,000 tokens/s set aside" in tco.useful_rate.note
     assert tco.usd_per_million_tokens is None
     (warning,) = [p for p in tco.problems if "lighter load" in p.message]
@@ -1017,16 +1031,21 @@ def test_a_measurement_belongs_to_the_task_and_model_it_was_taken_on() -> None:
     assert tco.useful_basis is UsefulBasis.DATASHEET
     assert any(p.message.startswith("The measured MFU was taken on training") for p in tco.problems)
     # Tokens/s on an 8 B model carried to 13 B per parameter: 1,200 × 8 / 13 = 738.5
-    # (within the H100's ceiling at this context, 3,350 ÷ 3.429 GB = 976.9 tokens/s).
+    # (within the H100's ceiling at this context, 3,350 ÷ 3.429 GB = 976.9 tokens/s),
+    # 19.2 TFLOP/s generating; the prompt tokens read at fp8 1,979 × 0.4 = 791.6 TFLOP/s:
+    # 1 ÷ (0.25 ÷ 19.2 + 0.75 ÷ 791.6) = 71.59 TFLOP/s served.
     eight = MeasuredPerformance(tokens_per_second=1200, method="Llama-3.1-8B chat serving")
     scaled = compute_tco(
         quote("V", RESERVED, performance=eight), serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT
     )
     assert scaled.useful_basis is UsefulBasis.MEASURED_TOKENS
     assert scaled.useful_rate is not None
-    assert scaled.useful_rate.value == pytest.approx(1200 * 8 / 13 * 2 * 13e9 / 1e12)
+    generating = 1200 * 8 / 13 * 2 * 13e9 / 1e12
+    assert scaled.useful_rate.value == pytest.approx(1 / (0.25 / generating + 0.75 / 791.6))
+    assert scaled.useful_rate.value == pytest.approx(71.59, rel=1e-4)
     assert "scaled per parameter to 13 B (× 0.615)" in scaled.useful_rate.note
-    assert scaled.useful_rate.inputs[0].source.endswith("scaled × 0.615 per parameter")
+    measured = next(item for item in scaled.useful_rate.inputs if item.name == "tokens/s")
+    assert measured.source.endswith("scaled × 0.615 per parameter")
     # A 70 B measurement is more than 2× away: not carried over, and said so.
     far = MeasuredPerformance(tokens_per_second=500, method="70B serving, vLLM")
     unused = compute_tco(

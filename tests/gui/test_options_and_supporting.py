@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from computescore.domain.figures import Figure
 from computescore.domain.quotes import (
     CostCategory,
     Deployment,
@@ -25,6 +26,7 @@ from computescore.domain.quotes import (
     VendorKind,
 )
 from computescore.domain.tco import ScaledCount
+from computescore.domain.tco.throughput import DECODE_FORMULA, served_throughput
 from computescore.gui.presenters.tco import (
     assumption_text,
     basis_text,
@@ -250,11 +252,19 @@ def test_fit_widths_cuts_the_last_column_then_the_widest() -> None:
 
 
 def test_the_useful_throughputs_source_is_named_as_it_was_worked_out() -> None:
-    # An unmeasured serving option is rated by its decode step, not by peak × MFU.
-    assert basis_text("datasheet", "decode rate per accelerator × 2 × params") == (
+    # An unmeasured serving option is rated by its decode step, not by peak × MFU, and
+    # over the token mix: the prompt tokens are read at peak × MFU.
+    decode = Figure("Useful throughput", 4.24, "TFLOP/s per accelerator", DECODE_FORMULA)
+    assert basis_text("datasheet", decode) == (
         "the decode step's memory-bandwidth bound (unmeasured)"
     )
-    assert basis_text("datasheet", "dense fp8 peak × MFU") == (
-        "datasheet peak × assumed MFU (unmeasured)"
+    assert basis_text("datasheet", served_throughput(decode, 296.85, 0.25)) == (
+        "the decode step's memory-bandwidth bound, prompt tokens at peak × MFU (unmeasured)"
     )
-    assert basis_text("measured_tokens", "measured tokens/s × 2") == "measured tokens/s"
+    peak = Figure("Useful throughput", 296.85, "TFLOP/s per accelerator", "dense fp8 peak × MFU")
+    assert basis_text("datasheet", peak) == "datasheet peak × assumed MFU (unmeasured)"
+    measured = Figure("Useful throughput", 23.4, "TFLOP/s per accelerator", "measured tokens/s")
+    assert basis_text("measured_tokens", measured) == "measured tokens/s"
+    assert basis_text("measured_tokens", served_throughput(measured, 296.85, 0.25)) == (
+        "measured tokens/s generating, prompt tokens at peak × MFU"
+    )

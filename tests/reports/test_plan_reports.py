@@ -125,8 +125,10 @@ def test_the_pack_says_which_measurements_the_scored_workload_used(demo_pack: Bo
     (poolgrid,) = [line for line in method.assumed if "PoolGrid" in line]
     assert "its measured 1,850 tokens/s (Llama 3.1 8B, vLLM, 1 × L40S, batch 32)" in poolgrid
     assert "is set aside for this workload" in poolgrid
-    # An unmeasured serving quote is rated by its decode step, not by peak × MFU.
+    # An unmeasured serving quote is rated by its decode step, not by peak × MFU, and its
+    # prompt tokens at peak × MFU.
     (stratus,) = [line for line in method.assumed if line.startswith("Stratus")]
     assert stratus.endswith(
-        "rated by the decode step's memory-bandwidth bound at the workload's context and batch"
+        "rated by the decode step's memory-bandwidth bound at the workload's context and "
+        "batch, the prompt tokens at peak × MFU"
     )

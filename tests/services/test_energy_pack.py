@@ -31,10 +31,12 @@ def test_each_chosen_option_has_its_energy_and_carbon(
         assert kessler.country == "DE" and not kessler.intensity_assumed
         assert kessler.kg_co2e == pytest.approx(525_600 * 0.381)
         assert kessler.kg_per_million_tokens is not None
-        # Serving at the decode step's 22.91 useful TFLOP/s per B200: 22.91e12 ÷ (2 × 13e9)
-        # = 881.2 tokens/s on 1,000 W of board power → 0.881 tokens/s per W, the same rate
-        # the emissions per million tokens are spread over.
-        assert kessler.tokens_per_watt == pytest.approx(0.881, abs=0.001)
+        # Generating at the decode step's 22.91 useful TFLOP/s per B200, the prompt tokens
+        # (three in four) read at fp8 4,500 × MFU 0.15 = 675 TFLOP/s: 1 ÷ (0.25 ÷ 22.91 +
+        # 0.75 ÷ 675) = 83.17 TFLOP/s served, 83.17e12 ÷ (2 × 13e9) = 3,198.9 tokens/s on
+        # 1,000 W of board power → 3.199 tokens/s per W, the same rate the emissions per
+        # million tokens are spread over.
+        assert kessler.tokens_per_watt == pytest.approx(3.199, abs=0.001)
         rate = kessler.tokens_per_watt * 1000
         tokens_m = rate * 3600 * 21_900 * 16 / 1e6
         assert kessler.kg_per_million_tokens == pytest.approx(kessler.kg_co2e / tokens_m)

@@ -108,16 +108,21 @@ def test_scenarios_and_their_policy_cost(demo_db: Path | str) -> None:
             # A rule added never lowers the optimal cost.
             assert item.plan.total_usd >= report.plan.total_usd - 0.01
     # Allowing token APIs adds an option, which never raises it. The production inference's
-    # 2 billion tokens a day take 76 H100s' worth of capacity (125 A100s); Lumen's API (its
-    # 14B model) serves them for less, all 76 units of them.
+    # 2 billion tokens a day take 21 H100s' worth of capacity (a bought node of 8 B200s, 19
+    # of them, topped up with 3 A100s and 2 L40S on PoolGrid); Lumen's API (its 14B model)
+    # serves them for less, all 21 units of them.
     tokens = next(s for s in report.scenarios if s.plan.policy.token_apis)
     assert tokens.plan.total_usd <= report.plan.total_usd + 0.01
     served = tokens.plan.for_workload("Production inference (13B chat model)")
     assert [(a.tokens, a.vendor, a.accelerators) for a in served] == [
-        (True, "Lumen Inférence SAS", 76)
+        (True, "Lumen Inférence SAS", 21)
     ]
     inference = report.plan.for_workload("Production inference (13B chat model)")
-    assert [(a.vendor, a.accelerators) for a in inference] == [("PoolGrid Coöperatie U.A.", 125)]
+    assert [(a.vendor, a.accelerators) for a in inference] == [
+        ("Kessler Systemhaus GmbH", 8),
+        ("PoolGrid Coöperatie U.A.", 3),
+        ("PoolGrid Coöperatie U.A.", 2),
+    ]
     assert tokens.delta_usd is not None and tokens.delta_usd < 0
     # The API's cost is the offer's cost of the workload's tokens: 2e9 a day × 1,095 days at
     # EUR 0.30 per million blended (0.75 × 0.20 + 0.25 × 0.60) × 1.0850 USD/EUR.
@@ -129,8 +134,8 @@ def test_scenarios_and_their_policy_cost(demo_db: Path | str) -> None:
         if o.tokens and o.workload == "Production inference (13B chat model)"
     )
     assert api.eligible and api.vendor == "Lumen Inférence SAS"
-    # One unit is one of the 76 equivalents the load needs: 76 units buy all the tokens.
-    assert api.usd_per_accelerator * 76 + api.fixed_usd == pytest.approx(
+    # One unit is one of the 21 equivalents the load needs: 21 units buy all the tokens.
+    assert api.usd_per_accelerator * 21 + api.fixed_usd == pytest.approx(
         2e9 * 1095 / 1e6 * 0.30 * 1.085
     )
     # Not allowed in the recommended scenario: listed among its exclusions, with why.
@@ -322,7 +327,11 @@ def test_the_reference_accelerator_counts_one_equivalent_on_every_workload(
     stratus = [o for o in stratus if o.vendor == "Stratus Cloud, Inc."]
     assert {o.workload for o in stratus} == {w.name for w in data.evaluation.workloads}
     assert [o.equivalents for o in stratus] == pytest.approx([1.0] * len(stratus))
-    # Serving is bound by memory bandwidth: an H200 (4.8 TB/s) does 1.43 H100s' (3.35 TB/s).
+    # Generating is bound by memory bandwidth: an H200 (4.8 TB/s) generates 1.43 H100s'
+    # (3.35 TB/s), 13.743 TFLOP/s against 9.591 (368.9 tokens/s × 26 GFLOP). Both read the
+    # prompt tokens at fp8 1,979 × MFU 0.15 = 296.85 TFLOP/s, so over the mix (a quarter
+    # generated) the H200 serves 1 ÷ (0.25 ÷ 13.743 + 0.75 ÷ 296.85) = 48.27 TFLOP/s and the
+    # H100 34.98: 1.380 H100s.
     h200 = next(
         o
         for o in options
@@ -330,11 +339,13 @@ def test_the_reference_accelerator_counts_one_equivalent_on_every_workload(
         and "H200" in o.label
         and o.workload == "Production inference (13B chat model)"
     )
-    assert h200.equivalents == pytest.approx(4.8 / 3.35, rel=0.01)
+    assert h200.equivalents == pytest.approx(1.380, rel=0.01)
     # PoolGrid measured 1,850.5 tokens/s per L40S on an 8 B model under its own load: more
     # than an L40S can generate at this workload's 8,192 tokens of context at any batch
     # (126 tokens/s), so it is set aside and the L40S counts as its bandwidth allows:
-    # 0.864 ÷ 3.35 TB/s = 0.258 H100s, not the 3.09 the measurement claimed.
+    # 0.864 ÷ 3.35 TB/s = 0.258 H100s generating (2.474 TFLOP/s), not the 3.09 the
+    # measurement claimed. It reads prompt tokens at fp8 733 × 0.15 = 109.95 TFLOP/s, so
+    # over the mix it serves 1 ÷ (0.25 ÷ 2.474 + 0.75 ÷ 109.95) = 9.269 TFLOP/s: 0.265 H100s.
     l40s = next(
         o
         for o in options
@@ -342,35 +353,41 @@ def test_the_reference_accelerator_counts_one_equivalent_on_every_workload(
         and o.label == "On-demand NVIDIA L40S 48GB"
         and o.workload == "Production inference (13B chat model)"
     )
-    assert l40s.equivalents == pytest.approx(0.864 / 3.35, rel=1e-6)
+    assert l40s.equivalents == pytest.approx(0.2650, rel=1e-3)
 
 
 def test_a_serving_workload_is_planned_for_its_load(demo_db: Path | str) -> None:
     """The demo's inference workload states 16 accelerators, but 2 billion tokens a day in
-    20 h/day need 76 H100s at the reference's rate (as `estimate inference` says): the plan
-    supplies the load, says why, and does not carry the 16-accelerator fit warning."""
+    20 h/day need 21 H100s at the reference's rate (as `estimate inference` says, 20 whole
+    H100s by their own rounding): the plan supplies the load, says why, and does not carry
+    the 16-accelerator fit warning."""
     with open_store(demo_db) as store:
         data = load_evaluation_data(store)
     inference = data.evaluation.workloads[0]
     reference = reference_rate(data.catalogue, inference)
     assert reference is not None
-    # 2e9 × 2 × 13e9 FLOP a day ÷ (20 × 3600 s) = 0.7222 PFLOP/s; the reference's
-    # unmeasured rate on this workload, in tokens/s, is 368.9 (batch 32, 8k context, FP8).
+    # 2e9 × 2 × 13e9 FLOP a day ÷ (20 × 3600 s) = 0.7222 PFLOP/s. The reference generates
+    # 368.9 tokens/s on this workload (batch 32, 8k context, FP8) and reads prompt tokens at
+    # 1,979 × 0.15 ÷ 26 GFLOP = 11,417 tokens/s; a quarter of the tokens generated, it
+    # serves 1 ÷ (0.25 ÷ 368.9 + 0.75 ÷ 11,417) = 1,345.2 tokens/s, 0.034975 PFLOP/s:
+    # 0.7222 ÷ 0.034975 = 20.65, so 21 (counting every token generated: 76).
     tokens_per_s = reference * 1e15 / (2 * 13e9)
-    assert tokens_per_s == pytest.approx(368.9, abs=0.1)
-    assert math.ceil(0.72222 / reference) == 76
+    assert tokens_per_s == pytest.approx(1345.2, abs=0.2)
+    assert math.ceil(0.72222 / reference) == 21
+    generated = reference_rate(data.catalogue, inference, output_share=1.0)
+    assert generated is not None and math.ceil(0.72222 / generated) == 76
     report = plan_db(demo_db, None)
     planned = report.inputs.workloads[0]
-    assert (planned.baseline, planned.peak) == (76, 0)
+    assert (planned.baseline, planned.peak) == (21, 0)
     assert report.workloads[0][1].startswith(
-        "76 H100-equivalents to serve 2 billion tokens a day (the workload states 16)"
+        "21 H100-equivalents to serve 2 billion tokens a day (the workload states 16)"
     )
     assert any(
-        p.source == f"workload:{inference.name}" and "needs 76 H100-equivalents" in p.message
+        p.source == f"workload:{inference.name}" and "needs 21 H100-equivalents" in p.message
         for p in report.inputs.problems
     )
     served = sum(a.equivalents for a in report.plan.for_workload(inference.name))
-    assert served >= 76
+    assert served >= 21
     assert not any("needed for the load" in risk for risk in report.plan.risks)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from computescore.domain.catalog import Accelerator, Catalogue, Precision
 from computescore.domain.sizing import Sizing, size_inference, size_training
+from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
 from computescore.domain.sizing.sizings import ServingSetup
 from computescore.domain.workload import Workload
 from computescore.errors import NotFound, UsageError
@@ -81,8 +82,10 @@ def estimate_inference(
     tokens_per_second: float | None = None,
     usd_per_gpu_hour: float | None = None,
     serving: ServingSetup | None = None,
+    output_share: float = OUTPUT_SHARE_DEFAULT,
 ) -> Sizing:
-    """Size serving a model on a catalogue accelerator (see :func:`size_inference`).
+    """Size serving a model on a catalogue accelerator (see :func:`size_inference`);
+    ``output_share`` of the tokens are generated, the rest are prompt tokens.
 
     Raises:
         NotFound: unknown accelerator.
@@ -101,6 +104,7 @@ def estimate_inference(
         usd_per_gpu_hour=usd_per_gpu_hour,
         source="command line",
         serving=serving,
+        output_share=output_share,
     )
 
 

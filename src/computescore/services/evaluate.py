@@ -432,6 +432,7 @@ def size_option(
             accelerator,
         ),
         gpus=gpus or None,
+        output_share=(assumptions or Assumptions()).token_output_share,
     )
     if sizing.memory_gb is None:
         return sizing, ()
@@ -691,7 +692,7 @@ def evaluate(
         partial.append((quote, sizing, tco, fit))
     check_cancel(report)
     report.report(0.75, "Scoring")
-    rules, rule_problems = rules_for(data, workload)
+    rules, rule_problems = rules_for(data, workload, assumptions.token_output_share)
     all_problems.extend(rule_problems)
     plain = entries
     entries = with_committee(entries, data.committee)

@@ -10,6 +10,7 @@ from computescore.domain.figures import Input
 from computescore.domain.money import rate_on
 from computescore.domain.quotes import FxRate
 from computescore.domain.tco import Tco, UsefulBasis
+from computescore.domain.tco.throughput import decode_rated
 from computescore.domain.workload import Workload
 from computescore.reports.model import Methodology
 from computescore.services.evaluate import EvaluationResult
@@ -205,9 +206,10 @@ def _tco_of(result: EvaluationResult, quote_key: str) -> Tco | None:
 def _stand_in(tco: Tco | None, workload: Workload) -> str:
     """What an unmeasured quote's useful throughput is worked out from, in a few words."""
     rate = tco.useful_rate if tco is not None else None
-    if rate is not None and rate.formula.startswith("decode rate"):
+    if decode_rated(rate):
         return (
-            "rated by the decode step's memory-bandwidth bound at the workload's context and batch"
+            "rated by the decode step's memory-bandwidth bound at the workload's context and "
+            "batch, the prompt tokens at peak × MFU"
         )
     return f"MFU {workload.mfu_at_precision:.0%} assumed, datasheet peak"
 

@@ -44,6 +44,7 @@ from computescore.domain.findings import Finding, FindingCategory, FindingSeveri
 from computescore.domain.presentation import USD, Presentation, presenting
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Deployment, Quote, sells_tokens
+from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
 from computescore.domain.tco import Assumptions, Tco, TcoOption, compute_tco, stated_minimum
 from computescore.domain.tco.records import TcoCategory, TcoLine
 from computescore.domain.tco.throughput import dense_peak, unmeasured_useful
@@ -272,12 +273,15 @@ def _score(result: EvaluationResult, quote_key: str) -> float | None:
         return None
 
 
-def reference_rate(catalogue: Catalogue, workload: Workload) -> float | None:
+def reference_rate(
+    catalogue: Catalogue, workload: Workload, output_share: float = OUTPUT_SHARE_DEFAULT
+) -> float | None:
     """Useful PFLOP/s of one reference accelerator on this workload (None: no peak known).
 
     Worked out as for a quote without measured performance: peak × the workload's MFU,
-    or for serving the decode step's bound when lower, so that the reference itself,
-    quoted unmeasured, counts as one equivalent.
+    or for serving the decode step's bound over the token mix (``output_share``
+    generated) when lower, so that the reference itself, quoted unmeasured, counts as
+    one equivalent.
     """
     accelerator = catalogue.get(REFERENCE_ACCELERATOR)
     if accelerator is None:
@@ -285,7 +289,9 @@ def reference_rate(catalogue: Catalogue, workload: Workload) -> float | None:
     peak = dense_peak(accelerator, workload.precision)
     if peak is None or peak <= 0:
         return None
-    useful = unmeasured_useful(peak * workload.mfu_at_precision, accelerator, workload)
+    useful = unmeasured_useful(
+        peak * workload.mfu_at_precision, accelerator, workload, output_share
+    )
     return useful * TERA / PETA
 
 
@@ -484,7 +490,7 @@ def plan_inputs(
         )
         problems.extend(result.problems)
         rate = result.assumptions.discount_rate
-        reference = reference_rate(data.catalogue, workload)
+        reference = reference_rate(data.catalogue, workload, result.assumptions.token_output_share)
         planned.append(plan_workload(workload, reference))
         load = serving_load(workload, reference)
         if load is not None and load > workload.accelerators:

@@ -11,6 +11,7 @@ audited.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,7 @@ from computescore.domain.scoring.scales import (
     scales_from_mapping,
     scales_to_mapping,
 )
+from computescore.domain.tco.assumptions import assumptions_from_mapping
 from computescore.domain.weights import Axis
 from computescore.errors import NotFound, UsageError
 from computescore.wording import unknown_name
@@ -32,6 +34,9 @@ if TYPE_CHECKING:
     from computescore.domain.workload import Workload
     from computescore.services.workspace import EvaluationData
     from computescore.store.repository import Store
+
+OUTPUT_SHARE_KEY = "token_output_share"
+"""The assumption that holds the token mix (the share of serving tokens generated)."""
 
 SCALES_KEY = "score_scales"
 """Key of the evaluation's assumptions that holds the scales, by workload name."""
@@ -81,9 +86,27 @@ def refuse_if_frozen(assumptions: Mapping[str, Any]) -> None:
         )
 
 
-def scales_for(data: EvaluationData, workload: Workload) -> tuple[ScoreScales, tuple[Problem, ...]]:
-    """The scales in force for ``workload``: stored for this evaluation, else the default."""
-    fallback = default_scales(workload, data.catalogue.accelerators)
+def output_share_of(*stored: Mapping[str, Any] | None) -> float:
+    """The token mix (the share of serving tokens generated) of the stored assumptions
+    given, the later winning: the workspace's, then the evaluation's."""
+    found: dict[str, Any] = {}
+    for item in stored:
+        if isinstance(item, Mapping) and OUTPUT_SHARE_KEY in item:
+            found[OUTPUT_SHARE_KEY] = item[OUTPUT_SHARE_KEY]
+    used, _ = assumptions_from_mapping(found)
+    return used.token_output_share
+
+
+def scales_for(
+    data: EvaluationData, workload: Workload, output_share: float | None = None
+) -> tuple[ScoreScales, tuple[Problem, ...]]:
+    """The scales in force for ``workload``: stored for this evaluation, else the default.
+
+    ``output_share`` is the token mix the TCO used (None: the stored one).
+    """
+    if output_share is None:
+        output_share = output_share_of(data.settings.get("tco_assumptions"), data.assumptions)
+    fallback = default_scales(workload, data.catalogue.accelerators, output_share)
     stored = data.assumptions.get(SCALES_KEY)
     item = stored.get(workload.name) if isinstance(stored, Mapping) else None
     scales, messages = scales_from_mapping(item, fallback)
@@ -99,19 +122,36 @@ def scales_for(data: EvaluationData, workload: Workload) -> tuple[ScoreScales, t
 def _stale_default(kept: ScoreScales, now: ScoreScales) -> str:
     """Why scales kept from an earlier default no longer match how throughput is counted.
 
-    Serving throughput became bound by the decode step; default anchors stored (frozen)
-    before that rest on peak × MFU and put every serving quote near 0 on cost.
+    Serving throughput became bound by the decode step, and then counted over the token
+    mix (prompt tokens read at the prefill's rate). Default anchors stored (frozen) before
+    either rest on another useful throughput than the quotes' now, and put every serving
+    quote near one end of the cost axis.
     """
-    if kept is now or not kept.origin.startswith("default for") or "decode step" in kept.origin:
+    if kept is now or not kept.origin.startswith("default for"):
         return ""
     if "decode step" not in now.origin or kept.cost is None or now.cost is None:
         return ""
-    return (
-        "the scales kept for this serving workload were derived when its useful throughput "
-        "was counted as peak × MFU; serving is now bound by the decode step, so every quote "
-        "scores low on cost against them. Re-derive them: computescore weights --unfreeze, "
-        "then computescore scales --reset"
-    )
+    redo = "Re-derive them: computescore weights --unfreeze, then computescore scales --reset"
+    if "decode step" not in kept.origin:
+        return (
+            "the scales kept for this serving workload were derived when its useful throughput "
+            "was counted as peak × MFU; serving is now bound by the decode step, so every quote "
+            f"scores low on cost against them. {redo}"
+        )
+    if _token_mix(kept.origin) != _token_mix(now.origin):
+        return (
+            "the scales kept for this serving workload were derived for another token mix "
+            f"({_token_mix(kept.origin) or 'every token at the decode rate'}; now "
+            f"{_token_mix(now.origin)}), so the quotes' useful throughput and the anchors "
+            f"are counted differently. {redo}"
+        )
+    return ""
+
+
+def _token_mix(origin: str) -> str:
+    """The token mix a default scale's words state ("25 % of the tokens generated")."""
+    found = re.search(r"[\d.,]+ % of the tokens generated", origin)
+    return found.group(0) if found else ""
 
 
 def worst_axes(assumptions: Mapping[str, Any]) -> frozenset[Axis]:
@@ -123,9 +163,12 @@ def worst_axes(assumptions: Mapping[str, Any]) -> frozenset[Axis]:
     return frozenset(names[item] for item in stored if isinstance(item, str) and item in names)
 
 
-def rules_for(data: EvaluationData, workload: Workload) -> tuple[ScoringRules, tuple[Problem, ...]]:
-    """The scoring rules of this evaluation and workload: its scales and missing-data choice."""
-    scales, problems = scales_for(data, workload)
+def rules_for(
+    data: EvaluationData, workload: Workload, output_share: float | None = None
+) -> tuple[ScoringRules, tuple[Problem, ...]]:
+    """The scoring rules of this evaluation and workload: its scales and missing-data choice
+    (``output_share``: the token mix the TCO used; None: the stored one)."""
+    scales, problems = scales_for(data, workload, output_share)
     base = ScoringRules(worst_when_missing=worst_axes(data.assumptions))
     return scales.applied_to(base), problems
 
@@ -175,7 +218,8 @@ def set_scales(
         record = uow.load_evaluation(row.name)
         target = _workload(record.workloads, workload)
         refuse_if_frozen(row.assumptions or {})
-        default = default_scales(target, catalogue.accelerators)
+        share = output_share_of(uow.get_setting("tco_assumptions"), row.assumptions)
+        default = default_scales(target, catalogue.accelerators, share)
         assumptions = with_scales(
             row.assumptions or {},
             target.name,

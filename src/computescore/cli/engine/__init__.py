@@ -71,7 +71,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     inference.add_argument(
         "--tokens-per-second",
         type=float,
-        help="measured tokens/s per accelerator (beats the estimate)",
+        help="measured tokens/s per accelerator while generating (beats the estimate)",
+    )
+    inference.add_argument(
+        "--output-share",
+        type=float,
+        default=0.25,
+        help="share of the tokens that are generated; the rest are prompt tokens, read in "
+        "the prefill at peak × MFU (default 0.25: three prompt tokens to one answer token; "
+        "1: count every token at the generating rate)",
     )
     inference.add_argument("--usd-per-gpu-hour", type=float, help="price for the daily cost")
     shape = inference.add_argument_group(

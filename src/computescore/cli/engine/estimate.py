@@ -123,6 +123,7 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
         tokens_per_second=args.tokens_per_second,
         usd_per_gpu_hour=args.usd_per_gpu_hour,
         serving=_serving(args),
+        output_share=_output_share(args.output_share),
     )
     _refuse_bad_input(sizing)
     figures = {
@@ -146,6 +147,7 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
             "context_length": args.context,
             "batch_size": args.batch,
             "hours_per_day": args.hours_per_day,
+            "output_share": args.output_share,
             "mfu": args.mfu,
             "flops_per_day": figure_value(sizing.flops),
             "memory_gb": figure_value(sizing.memory_gb),
@@ -170,7 +172,7 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
             ("Compute per day", sizing.flops),
             ("Memory (weights + KV cache)", sizing.memory_gb),
             ("Minimum accelerators", sizing.min_accelerators),
-            ("Token rate per accelerator", sizing.tokens_per_second),
+            ("Token rate per accelerator (generating)", sizing.tokens_per_second),
             ("GPU-hours per day", sizing.gpu_hours),
             ("Accelerators for the load", sizing.accelerators_for_load),
             ("Cost per day", sizing.cost_usd),
@@ -182,6 +184,16 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
     if sizing.latency:
         print(f"Latency: {sizing.latency}")
     return 0
+
+
+def _output_share(share: float) -> float:
+    """The token mix given on the command line, refused outside 0–1."""
+    if not 0.0 < share <= 1.0:
+        raise UsageError(
+            f"--output-share is the share of the tokens that are generated: a number above 0 "
+            f"and at most 1 (found {share:g})."
+        )
+    return share
 
 
 def _serving(args: argparse.Namespace) -> Any:

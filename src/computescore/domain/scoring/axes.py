@@ -174,7 +174,8 @@ def _cost_scores(
             f"cost per useful PFLOP-hour compares {plural(len(measured), 'quote')} with measured "
             f"throughput against {len(datasheet)} rated from the datasheet (peak × the "
             "workload's assumed MFU, or for serving the decode step the memory bandwidth "
-            "allows); those assumptions decide how the two groups compare, so ask the "
+            "allows, with prompt tokens at peak × MFU); those assumptions decide how the two "
+            "groups compare, so ask the "
             "unmeasured vendors for a measurement on the workload"
         )
     if neutral and len(neutral) < len(entries):

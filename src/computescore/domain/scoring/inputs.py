@@ -93,6 +93,9 @@ def describe_useful(figure: Figure) -> str:
     """
     inputs = {item.name: item for item in figure.inputs}
     result = f"{format_number(figure.value)} TFLOP/s per accelerator"
+    mixed = _describe_mix(figure, inputs)
+    if mixed:
+        return mixed
     tokens = inputs.get("tokens/s")
     if tokens is not None and isinstance(tokens.value, float | int):
         per_token = inputs.get("FLOP per parameter and token")
@@ -123,6 +126,32 @@ def describe_useful(figure: Figure) -> str:
     if not measured:
         text += " (unmeasured)"
     return f"{text}; {figure.note}" if figure.note else text
+
+
+_MIX_INPUTS = ("generating", "prefill", "output share")
+"""The inputs of a serving throughput worked out over the token mix."""
+
+
+def _describe_mix(figure: Figure, inputs: dict[str, Input]) -> str:
+    """A serving throughput over the token mix, in words: how fast it generates (described
+    as any useful throughput is), how fast it reads prompts, and the mix ("" otherwise)."""
+    generating, prefill, share = (inputs.get(name) for name in _MIX_INPUTS)
+    if generating is None or prefill is None or share is None:
+        return ""
+    inner = Figure(
+        figure.label,
+        float(generating.value),
+        figure.unit,
+        generating.source,
+        tuple(item for item in figure.inputs if item.name not in _MIX_INPUTS),
+        flags=figure.flags,
+    )
+    return (
+        f"{describe_useful(inner)} generating; the prompt tokens read at "
+        f"{format_number(float(prefill.value))} TFLOP/s (peak × MFU) and "
+        f"{format_number(float(share.value) * 100)} % of the tokens generated: "
+        f"{format_number(figure.value)} TFLOP/s per accelerator served"
+    )
 
 
 def useful_unit(figure: Figure) -> str:

@@ -18,8 +18,9 @@ the quotes:
   workload (dense peak at the workload's precision × its assumed MFU).
 
 For serving, an accelerator's useful throughput is what the decode step allows when
-that is less than peak × MFU (as in the TCO), so the anchors and the quotes are
-measured by the same rule.
+that is less than peak × MFU, over the workload's token mix (generated tokens at the
+decode step's rate, prompt tokens at peak × MFU; as in the TCO), so the anchors and the
+quotes are measured by the same rule.
 
 The buyer can replace either pair of anchors (a budget, a target); the evaluation
 then keeps them, and they are shown wherever the scores are.
@@ -35,6 +36,7 @@ from typing import Any
 from computescore.domain.catalog import Accelerator, Precision
 from computescore.domain.figures import format_money, format_number
 from computescore.domain.scoring.rules import LinearScale, ScoringRules
+from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
 from computescore.domain.workload import Workload
 
 REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
@@ -105,15 +107,24 @@ def _peak(
     return accelerator.dense_tflops(precision) or accelerator.dense_tflops(Precision.BF16)
 
 
-def _useful(peak_times_mfu: float, accelerator: Accelerator, workload: Workload) -> float:
+def _useful(
+    peak_times_mfu: float, accelerator: Accelerator, workload: Workload, output_share: float
+) -> float:
     """An accelerator's useful TFLOP/s on the workload (the TCO's rule, unmeasured)."""
     from computescore.domain.tco.throughput import unmeasured_useful
 
-    return unmeasured_useful(peak_times_mfu, accelerator, workload)
+    return unmeasured_useful(peak_times_mfu, accelerator, workload, output_share)
 
 
-def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) -> ScoreScales:
+def default_scales(
+    workload: Workload,
+    accelerators: Mapping[str, Accelerator],
+    output_share: float = OUTPUT_SHARE_DEFAULT,
+) -> ScoreScales:
     """The default anchors for ``workload`` (see the module notes); no quote is read.
+
+    ``output_share`` is the evaluation's token mix (the share of a serving workload's
+    tokens that are generated), which the TCO applies to every serving quote too.
 
     Falls back to the relative scale for an axis whose anchor cannot be derived (a
     catalogue without the reference accelerator or any peak at the precision, or a
@@ -122,7 +133,7 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
     mfu = workload.mfu_at_precision
     precision = workload.precision
     peaks = [
-        (_useful(tflops * mfu, accelerator, workload), tflops, accelerator.id)
+        (_useful(tflops * mfu, accelerator, workload, output_share), tflops, accelerator.id)
         for accelerator in accelerators.values()
         if accelerator.datacenter
         and (tflops := accelerator.dense_tflops(precision)) is not None
@@ -137,7 +148,7 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
             notes.append(
                 f"performance 100 = the most useful throughput in the catalogue "
                 f"({format_number(useful)} TFLOP/s, {best_id}), where serving is bound by "
-                "the decode step rather than peak × MFU"
+                f"the decode step rather than peak × MFU ({_mix(output_share)})"
             )
         else:
             notes.append(
@@ -151,7 +162,7 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
     reference = _peak(accelerators, REFERENCE_ACCELERATOR, precision)
     if reference is not None and mfu > 0:
         h100 = accelerators[REFERENCE_ACCELERATOR]
-        useful_tflops = _useful(reference * mfu, h100, workload)
+        useful_tflops = _useful(reference * mfu, h100, workload, output_share)
         useful_pflops = useful_tflops / 1000.0
         cost = LinearScale(
             CEILING_USD_PER_GPU_HOUR / useful_pflops,
@@ -159,7 +170,7 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
             COST_UNIT,
         )
         basis = (
-            f"{format_number(useful_tflops)} useful TFLOP/s, bound by the decode step"
+            f"{format_number(useful_tflops)} useful TFLOP/s over the same token mix"
             if useful_tflops < reference * mfu
             else f"{format_number(reference)} TFLOP/s × MFU {format_number(mfu)}"
         )
@@ -174,6 +185,12 @@ def default_scales(workload: Workload, accelerators: Mapping[str, Accelerator]) 
         "; ".join(notes)
     )
     return ScoreScales(performance, cost, origin)
+
+
+def _mix(output_share: float) -> str:
+    """How the token mix enters the serving anchors, in words."""
+    share = format_number(min(1.0, max(0.0, output_share)) * 100)
+    return f"{share} % of the tokens generated; prompt tokens read at peak × MFU"
 
 
 def scales_to_mapping(scales: ScoreScales) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.sizing.compute import (
     FULL_FINE_TUNE_BYTES_PER_PARAM,
+    INFERENCE_FLOP_PER_PARAM_TOKEN,
     KV_BYTES_DEFAULT,
     gpu_hours,
     inference_flops,
@@ -26,6 +27,7 @@ from computescore.domain.sizing.memory import (
 )
 from computescore.domain.sizing.serving import (
     BANDWIDTH_EFFICIENCY_DEFAULT,
+    OUTPUT_SHARE_DEFAULT,
     Attention,
     Chip,
     DecodeRate,
@@ -33,10 +35,11 @@ from computescore.domain.sizing.serving import (
     decode_rate,
     kv_cache_per_sequence_gb,
     latency_check,
+    mixed_throughput,
     prefill_time,
     serving_ceiling_tokens,
 )
-from computescore.domain.units import SECONDS_PER_HOUR
+from computescore.domain.units import SECONDS_PER_HOUR, TERA
 from computescore.domain.workload import Purpose, Workload
 
 if TYPE_CHECKING:
@@ -255,6 +258,7 @@ def size_inference(
     usd_per_gpu_hour: float | None = None,
     source: str = "workload",
     serving: ServingSetup | None = None,
+    output_share: float = OUTPUT_SHARE_DEFAULT,
 ) -> Sizing:
     """Size serving ``tokens_per_day`` of a model on ``accelerator``.
 
@@ -265,6 +269,10 @@ def size_inference(
     accelerators), time to first token and per output token against a latency
     target, GPU-hours per day, accelerators needed to serve the load within
     ``hours_per_day``, and with a price the cost per day in USD.
+
+    ``output_share`` of the tokens are generated at that token rate; the rest are prompt
+    tokens, read in the prefill at peak × MFU (compute-bound), so the GPU-hours are those
+    of the mix (:func:`~computescore.domain.sizing.serving.mixed_throughput`).
     """
     serving = serving or ServingSetup()
     problems: list[Problem] = []
@@ -328,16 +336,11 @@ def size_inference(
                 )
     hours = load = cost = None
     if rate is not None:
-        hours = Figure(
-            "GPU-hours per day",
-            tokens_per_day / (rate.value * SECONDS_PER_HOUR),
-            "GPU-h/day",
-            "tokens per day / (token rate × 3600)",
-            (
-                Input("tokens per day", tokens_per_day, "tokens"),
-                Input("token rate", rate.value, "tokens/s"),
-            ),
-            flags=rate.flags,
+        hours = _serving_hours(
+            tokens_per_day,
+            rate,
+            _prefill_rate(params, peak_with_fallback(accelerator, precision), mfu.value),
+            output_share,
         )
         needed = max(math.ceil(hours.value / hours_per_day - 1e-9), int(minimum.value))
         load = Figure(
@@ -380,6 +383,52 @@ def size_inference(
         time_to_first_token=ttft,
         time_per_output_token=tpot,
         latency=latency.sentence if latency is not None else "",
+    )
+
+
+def _prefill_rate(params: float, peak: tuple[float, Precision] | None, mfu: float) -> float:
+    """Prompt tokens one accelerator reads per second: peak × MFU ÷ (2 × params); 0 when
+    the catalogue has no peak for it."""
+    if peak is None or params <= 0:
+        return 0.0
+    return peak[0] * TERA * mfu / (INFERENCE_FLOP_PER_PARAM_TOKEN * params)
+
+
+def _serving_hours(
+    tokens_per_day: float, rate: Figure, prefill: float, output_share: float
+) -> Figure:
+    """GPU-hours a day to serve ``tokens_per_day``: the generated share at the token
+    rate, the prompt tokens at the prefill rate."""
+    served = mixed_throughput(rate.value, prefill, output_share)
+    if served == rate.value:
+        return Figure(
+            "GPU-hours per day",
+            tokens_per_day / (rate.value * SECONDS_PER_HOUR),
+            "GPU-h/day",
+            "tokens per day / (token rate × 3600)",
+            (
+                Input("tokens per day", tokens_per_day, "tokens"),
+                Input("token rate", rate.value, "tokens/s"),
+            ),
+            flags=rate.flags,
+        )
+    share = min(1.0, max(0.0, output_share))
+    return Figure(
+        "GPU-hours per day",
+        tokens_per_day / (served * SECONDS_PER_HOUR),
+        "GPU-h/day",
+        "tokens per day / (served rate × 3600); served rate = 1 ÷ (output share ÷ token "
+        "rate + (1 − output share) ÷ prefill rate)",
+        (
+            Input("tokens per day", tokens_per_day, "tokens"),
+            Input("token rate", rate.value, "tokens/s", "generating"),
+            Input("prefill rate", prefill, "tokens/s", "peak × MFU ÷ (2 × params)"),
+            Input("output share", share, "", "token mix: the rest are prompt tokens"),
+            Input("served rate", served, "tokens/s"),
+        ),
+        flags=rate.flags,
+        note=f"{format_number(share * 100)} % of the tokens are generated; the prompt "
+        "tokens are read in the prefill, compute-bound",
     )
 
 
@@ -532,12 +581,14 @@ def size_workload(
     measured_mfu: float | None = None,
     measured_tokens_per_second: float | None = None,
     gpus: int | None = None,
+    output_share: float = OUTPUT_SHARE_DEFAULT,
 ) -> Sizing:
     """Size a workload profile on ``accelerator`` (training and experimentation as training).
 
     A training workload without training tokens, or an inference workload without
     tokens per day, still gets its memory and minimum accelerators; the missing
-    figure is reported as a problem.
+    figure is reported as a problem. ``output_share`` is the token mix of serving
+    (the share of the tokens generated).
     """
     source = f"workload:{workload.name}"
     if workload.purpose is Purpose.INFERENCE:
@@ -558,6 +609,7 @@ def size_workload(
             serving=ServingSetup(
                 attention=workload_attention(workload), latency_ms=workload.latency_ms
             ),
+            output_share=output_share,
         )
     if workload.training_tokens is None:
         return _memory_only(workload, accelerator, source, "training tokens")

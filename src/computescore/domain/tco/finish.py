@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator, Precision
-from computescore.domain.figures import Figure, Input
+from computescore.domain.figures import Figure, Input, format_number
 from computescore.domain.measurement import mfu_fit, tokens_fit, usable_mfu
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
@@ -16,6 +16,7 @@ from computescore.domain.quotes import (
     sells_tokens,
 )
 from computescore.domain.sizing import (
+    INFERENCE_FLOP_PER_PARAM_TOKEN,
     mfu_used,
     size_training,
 )
@@ -95,6 +96,7 @@ def _finish(
             main_peak_precision(main, workload.precision),
             decode_bound(workload, main),
             serving_ceiling(workload, main),
+            output_share=a.token_output_share,
         ),
     )
     task = mfu_fit(quote.performance.method, workload)
@@ -161,7 +163,9 @@ def _finish(
             flags=rate.flags,
         )
     per_mtok = (
-        None if rejected else _per_million_measured(quote, workload, headline, kind, used_value)
+        None
+        if rejected
+        else _per_million_measured(quote, workload, headline, kind, used_value, rate)
     )
     job_hours = job_usd = job_days = None
     if workload.purpose is not Purpose.INFERENCE and workload.training_tokens and main and gpus > 0:
@@ -254,17 +258,28 @@ def _offer_note(quote: Quote) -> tuple[Problem, ...]:
 
 
 def _per_million_measured(
-    quote: Quote, workload: Workload, headline: float, kind: str, used_value: float
+    quote: Quote,
+    workload: Workload,
+    headline: float,
+    kind: str,
+    used_value: float,
+    rate: Figure | None = None,
 ) -> Figure | None:
     """A capacity offer's cost per million tokens at its measured rate, taken as the useful
     throughput takes it: scaled to the workload's model when measured on another size of
-    the same kind, and not at all when measured on other work."""
+    the same kind, not at all when measured on other work, and for serving over the
+    token mix (the ``rate`` of useful throughput: prompt tokens are read in the prefill)."""
     tokens = quote.performance.tokens_per_second
     fit = tokens_fit(quote.performance.method, workload)
     if tokens is None or tokens <= 0 or used_value <= 0 or not fit.usable:
         return None
     tokens *= fit.scale
     scaled = f", scaled × {fit.scale:.3g} per parameter" if fit.scale != 1 else ""
+    if workload.purpose is Purpose.INFERENCE and rate is not None and workload.params > 0:
+        served = rate.value * TERA / (INFERENCE_FLOP_PER_PARAM_TOKEN * workload.params)
+        if served > tokens * (1 + 1e-9):
+            scaled += f"; {format_number(served)} tokens/s served over the token mix"
+            tokens = served
     return Figure(
         "Cost per million tokens",
         headline / (tokens * 3600 * used_value / 1e6),

@@ -309,6 +309,7 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
             main_peak_precision(draft.main, workload.precision),
             decode_bound(workload, draft.main),
             serving_ceiling(workload, draft.main),
+            output_share=a.token_output_share,
         ),
     )
     if rejected:

@@ -21,7 +21,12 @@ from computescore.domain.sizing import (
     measurement_precision,
 )
 from computescore.domain.sizing.memory import weights_gb
-from computescore.domain.sizing.serving import Chip, serving_ceiling_tokens
+from computescore.domain.sizing.serving import (
+    OUTPUT_SHARE_DEFAULT,
+    Chip,
+    mixed_throughput,
+    serving_ceiling_tokens,
+)
 from computescore.domain.sizing.sizings import replica_decode, workload_serving_memory
 from computescore.domain.tco.records import UsefulBasis
 from computescore.domain.units import PETA, TERA
@@ -124,6 +129,9 @@ class PeakContext:
             context at any batch (:func:`serving_ceiling`): a measured tokens/s above it
             was taken under a lighter load than the workload's (a shorter context, or a
             model that shares its KV heads).
+        output_share: for serving, the share of the workload's tokens that are
+            generated; the rest are prompt tokens, read at the prefill's compute-bound
+            rate (:func:`served_throughput`).
     """
 
     no_peak: Sequence[str] = ()
@@ -131,6 +139,63 @@ class PeakContext:
     peak_precision: Precision | None = None
     decode_cap: Figure | None = None
     decode_ceiling: Figure | None = None
+    output_share: float = OUTPUT_SHARE_DEFAULT
+
+
+SERVED_FORMULA = "1 ÷ (output share ÷ generating + (1 − output share) ÷ prefill)"
+"""The formula of a serving throughput worked out over the token mix."""
+
+DECODE_FORMULA = "decode rate per accelerator × 2 × params"
+"""The formula of the decode step's bound (:func:`decode_bound`)."""
+
+
+def decode_rated(rate: Figure | None) -> bool:
+    """True when a useful throughput rests on the decode step's bound (unmeasured serving),
+    alone or over the token mix."""
+    if rate is None:
+        return False
+    if rate.formula == SERVED_FORMULA:
+        return any(i.name == "generating" and i.source == DECODE_FORMULA for i in rate.inputs)
+    return rate.formula == DECODE_FORMULA
+
+
+def served_throughput(decode: Figure, prefill_tflops: float, output_share: float) -> Figure:
+    """The useful throughput of serving the workload's mix of tokens (DOMAIN §7).
+
+    ``decode`` is the rate of generating tokens (a measured tokens/s, or the decode
+    step's bound) in TFLOP/s; prompt tokens are read in the prefill, compute-bound at
+    ``prefill_tflops`` (peak × MFU). Both do 2 × params FLOP a token, so the served rate
+    is their harmonic mean weighted by the mix (:func:`~computescore.domain.sizing.
+    serving.mixed_throughput`). Unchanged when every token is generated or no prefill
+    rate is known.
+    """
+    value = mixed_throughput(decode.value, prefill_tflops, output_share)
+    if value == decode.value:
+        return decode
+    share = min(1.0, max(0.0, output_share))
+    return Figure(
+        decode.label,
+        value,
+        decode.unit,
+        SERVED_FORMULA,
+        (
+            Input("generating", decode.value, decode.unit, decode.formula),
+            Input("prefill", prefill_tflops, decode.unit, "peak × MFU (compute-bound)"),
+            Input("output share", share, "", "token mix: the rest are prompt tokens"),
+            *decode.inputs,
+        ),
+        flags=decode.flags,
+        note="; ".join(
+            part
+            for part in (
+                f"{format_number(share * 100)} % of the tokens are generated at "
+                f"{format_number(decode.value)} TFLOP/s, the prompt tokens are read at "
+                f"{format_number(prefill_tflops)}",
+                decode.note,
+            )
+            if part
+        ),
+    )
 
 
 def useful_throughput(
@@ -226,6 +291,9 @@ def useful_throughput(
                 tokens, quote.performance.tokens_per_second, figure, ceiling, workload
             )
         elif peak_tflops is None or figure.value <= peak_tflops:
+            if workload.purpose is Purpose.INFERENCE and peak_tflops is not None:
+                prefill = peak_tflops * workload.mfu_at_precision
+                figure = served_throughput(figure, prefill, context.output_share)
             return figure, UsefulBasis.MEASURED_TOKENS, "", ""
         else:
             rejected, aside = _above_peak(tokens, figure, peak_tflops, workload)
@@ -260,19 +328,20 @@ def useful_throughput(
     )
     basis = UsefulBasis.MEASURED_MFU if measured else UsefulBasis.DATASHEET
     if not measured and decode_cap is not None and 0 < decode_cap.value < figure.value:
+        served = served_throughput(decode_cap, figure.value, context.output_share)
         capped = Figure(
-            decode_cap.label,
-            decode_cap.value,
-            decode_cap.unit,
-            decode_cap.formula,
-            decode_cap.inputs,
+            served.label,
+            served.value,
+            served.unit,
+            served.formula,
+            served.inputs,
             flags=tuple(dict.fromkeys((*mfu.flags, *decode_cap.flags))),
             note="; ".join(
                 part
                 for part in (
                     f"serving is bound by the decode step: peak × MFU would claim "
                     f"{format_number(figure.value)} TFLOP/s",
-                    decode_cap.note,
+                    served.note,
                     aside,
                 )
                 if part
@@ -282,13 +351,19 @@ def useful_throughput(
     return figure, basis, "", rejected
 
 
-def unmeasured_useful(peak_times_mfu: float, accelerator: Accelerator, workload: Workload) -> float:
+def unmeasured_useful(
+    peak_times_mfu: float,
+    accelerator: Accelerator,
+    workload: Workload,
+    output_share: float = OUTPUT_SHARE_DEFAULT,
+) -> float:
     """An accelerator's useful TFLOP/s on the workload with nothing measured: peak × MFU,
-    or for serving the decode step's bound when lower (the rule :func:`useful_throughput`
-    applies to a quote without measured performance)."""
+    or for serving, when the decode step's bound is lower, the workload's mix of tokens
+    generated at that bound and prompt tokens read at peak × MFU (the rule
+    :func:`useful_throughput` applies to a quote without measured performance)."""
     cap = decode_bound(workload, (0, accelerator))
     if cap is not None and 0 < cap.value < peak_times_mfu:
-        return cap.value
+        return mixed_throughput(cap.value, peak_times_mfu, output_share)
     return peak_times_mfu
 
 
@@ -439,7 +514,7 @@ def decode_bound(workload: Workload, main: tuple[int, Accelerator] | None) -> Fi
         "Useful throughput",
         per_chip * INFERENCE_FLOP_PER_PARAM_TOKEN * workload.params / TERA,
         "TFLOP/s per accelerator",
-        "decode rate per accelerator × 2 × params",
+        DECODE_FORMULA,
         (
             Input("decode rate", per_chip, "tokens/s per accelerator", decode.step_s.formula),
             Input("batch", batch, "sequences"),

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from computescore.domain.figures import Figure
+from computescore.domain.tco.throughput import SERVED_FORMULA, decode_rated
 from computescore.gui import format as fmt
 from computescore.vocabulary import assumption_summary
 from computescore.wording import sentence
@@ -20,12 +22,16 @@ BASIS_WORDS = {
 }
 
 
-def basis_text(basis: str, formula: str) -> str:
+def basis_text(basis: str, rate: Figure) -> str:
     """Where a useful throughput comes from, in words: an unmeasured serving option is
-    rated by its decode step's bound, not by peak × MFU, and is called so."""
-    if basis == "datasheet" and formula.startswith("decode rate"):
-        return "the decode step's memory-bandwidth bound (unmeasured)"
-    return BASIS_WORDS.get(basis, fmt.words(basis))
+    rated by its decode step's bound, not by peak × MFU, and a serving rate is counted
+    over the token mix; each is called so."""
+    mixed = rate.formula == SERVED_FORMULA
+    mix = ", prompt tokens at peak × MFU" if mixed else ""
+    if basis == "datasheet" and decode_rated(rate):
+        return f"the decode step's memory-bandwidth bound{mix} (unmeasured)"
+    words = BASIS_WORDS.get(basis, fmt.words(basis))
+    return f"{words} generating{mix}" if mixed and basis == "measured_tokens" else words
 
 
 TIMING_WORDS = {"upfront": "Up front", "monthly": "Monthly", "end": "At the end"}

@@ -647,7 +647,11 @@ class ScorecardView(View):
         workload = outcome.result.workload
         rules = outcome.result.scorecard.rules
         current = ScoreScales(rules.performance_scale, rules.cost_scale, rules.scales_origin)
-        default = default_scales(workload, outcome.data.catalogue.accelerators)
+        default = default_scales(
+            workload,
+            outcome.data.catalogue.accelerators,
+            outcome.result.assumptions.token_output_share,
+        )
         dialog = ScalesDialog(workload.name, current, default, self)
         if not dialog.exec() or dialog.answer is None:
             return

@@ -226,8 +226,7 @@ class QuoteCostDetail(QWidget):
         basis = str(getattr(tco.useful_basis, "value", tco.useful_basis))
         if rate is not None:
             parts.append(
-                f"useful {rate.value:,.1f} TFLOP/s per accelerator from "
-                f"{basis_text(basis, rate.formula)}"
+                f"useful {rate.value:,.1f} TFLOP/s per accelerator from {basis_text(basis, rate)}"
             )
         elif tco.useful_missing:
             parts.append(f"useful throughput unknown: {tco.useful_missing}")

@@ -62,7 +62,8 @@ def _charts(b: _Builder) -> None:
             ),
             "Cost per useful PFLOP-hour: TCO divided by the work actually delivered (useful "
             "throughput × hours used: measured where a measurement stands for the workload, "
-            "else peak × MFU, or for serving the decode step's bound). The ranking's leader is "
+            "else peak × MFU, or for serving the decode step's bound for generated tokens and "
+            "peak × MFU for prompt tokens). The ranking's leader is "
             "highlighted; hatched bars are knocked out.",
         )
     else:
