@@ -134,3 +134,12 @@ def test_the_workloads_page_says_what_each_workload_needs(window) -> None:  # ty
     workload = view._workloads[0]
     assert view.note.text() == workload_brief(workload, load_catalogue())
     assert view.note.text().startswith("On NVIDIA H100 SXM5 80GB: ")
+    # The demo's 2 billion tokens a day: 21 H100s with three prompt tokens to one generated
+    # (the evaluation's token mix; its MFU 0.15 reads prompts at 296.85 TFLOP/s), 76 if every
+    # token were generated.
+    assert (
+        "21 accelerators for the load (25 % of its tokens generated, the prompt tokens read "
+        "at peak × MFU)" in workload_brief(workload, load_catalogue())
+    )
+    generated = workload_brief(workload, load_catalogue(), output_share=1.0)
+    assert "76 accelerators for the load (every token counted as generated)" in generated

@@ -28,3 +28,27 @@ def test_a_serving_workload_s_default_anchors_follow_the_decode_step() -> None:
     assert _stale_default(chosen, now) == ""  # the buyer's own anchors stay theirs
     training = default_scales(workload(), load_catalogue().accelerators)
     assert "decode step" not in training.origin
+
+
+def test_default_anchors_kept_for_another_token_mix_are_flagged() -> None:
+    # Anchors derived when every served token counted at the decode step's rate (before the
+    # token mix), or for another mix than the evaluation's now, measure the quotes by
+    # another useful throughput than theirs: the reader is told to re-derive them.
+    serving = replace(workload(purpose=Purpose.INFERENCE, params=13e9), context_length=4096)
+    accelerators = load_catalogue().accelerators
+    now = default_scales(serving, accelerators)
+    assert "25 % of the tokens generated" in now.origin
+    before_mix = replace(
+        now,
+        origin="default for 'x', derived from the workload and the catalogue: cost 100 = an "
+        "H100 SXM (9.59 useful TFLOP/s, bound by the decode step) at $2.00 per GPU-hour",
+    )
+    stale = _stale_default(before_mix, now)
+    assert "another token mix (every token at the decode rate; now 25 % of the tokens" in stale
+    assert "computescore scales --reset" in stale
+    halves = default_scales(serving, accelerators, output_share=0.5)
+    assert "50 % of the tokens generated" in _stale_default(halves, now)
+    assert _stale_default(default_scales(serving, accelerators), now) == ""
+    # A larger share generated means a lower useful throughput, so a dearer anchor.
+    assert halves.cost is not None and now.cost is not None
+    assert halves.cost.ideal > now.cost.ideal

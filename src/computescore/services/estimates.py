@@ -112,12 +112,15 @@ REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
 """The accelerator a workload is sized on for its page (quotes are sized on their own)."""
 
 
-def workload_brief(workload: Workload, catalogue: Catalogue) -> str:
+def workload_brief(
+    workload: Workload, catalogue: Catalogue, output_share: float = OUTPUT_SHARE_DEFAULT
+) -> str:
     """What the workload needs on the reference accelerator, in two sentences.
 
     Serving: memory (weights + KV cache), accelerators per replica, the decode rate per
-    accelerator and the latency against the target. Training: memory to train fully,
-    the smallest parallel layout on nodes of 8, and GPU-hours.
+    accelerator, the accelerators for the load over the token mix (``output_share`` of
+    the tokens generated) and the latency against the target. Training: memory to train
+    fully, the smallest parallel layout on nodes of 8, and GPU-hours.
     """
     from computescore.domain.figures import format_number
     from computescore.domain.sizing import size_workload
@@ -128,7 +131,7 @@ def workload_brief(workload: Workload, catalogue: Catalogue) -> str:
     accelerator = catalogue.accelerators.get(REFERENCE_ACCELERATOR)
     if accelerator is None:
         return ""
-    sizing = size_workload(workload, accelerator)
+    sizing = size_workload(workload, accelerator, output_share=output_share)
     name = accelerator.display_name
     if workload.purpose is Purpose.INFERENCE:
         parts = []
@@ -144,8 +147,16 @@ def workload_brief(workload: Workload, catalogue: Catalogue) -> str:
                 f"{sizing.tokens_per_second.note}"
             )
         if sizing.accelerators_for_load is not None:
+            share = min(1.0, max(0.0, output_share))
+            mix = (
+                "every token counted as generated"
+                if share >= 1.0
+                else f"{format_number(share * 100)} % of its tokens generated, the prompt tokens "
+                "read at peak × MFU"
+            )
             parts.append(
-                f"{format_number(sizing.accelerators_for_load.value)} accelerators for the load"
+                f"{format_number(sizing.accelerators_for_load.value)} accelerators for the load "
+                f"({mix})"
             )
         text = "; ".join(parts) + "."
         if sizing.latency:

@@ -112,8 +112,10 @@ ASSUMPTION_NOTES: Mapping[str, str] = {
     "power_budget_kw": "IT power the buyer's site or colocation can feed (kW); owned and "
     "on-site hardware that draws more is knocked out; empty: no budget",
     "token_output_share": "share of a serving workload's tokens that are generated (output); "
-    "a token API's prices per million input, output and cached tokens are blended with it. "
-    "0.25 is a chat mix of three prompt tokens to one answer token (assumption; use your logs)",
+    "the rest are prompt tokens, read in the prefill at peak × MFU, so it sets the capacity a "
+    "load needs and each option's useful throughput, and a token API's prices per million "
+    "input, output and cached tokens are blended with it. 0.25 is a chat mix of three prompt "
+    "tokens to one answer token (assumption; use your logs)",
     "token_cached_share": "share of the tokens that are input served from the API's prompt "
     "cache, priced per million cached tokens; the rest of the input is plain input",
     "house_in_facility_quotes": "owned hardware is housed in the evaluation's facility "

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from computescore.domain.catalog import Precision
+from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
 from computescore.domain.workload import (
     DataClassification,
     Purpose,
@@ -34,6 +35,7 @@ from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import Banner, button, confirm, label, scroll_page, section_title
 from computescore.gui.workspace import Snapshot
+from computescore.services.scales import output_share_of
 
 PURPOSES = [(p.value, fmt.words(p.value)) for p in Purpose]
 CLASSES = [
@@ -330,6 +332,7 @@ class WorkloadsView(View):
         self.body_layout.addLayout(row, 1)
         self._ids: list[int] = []
         self._workloads: list[Workload] = []
+        self._output_share = OUTPUT_SHARE_DEFAULT
 
     def populate(self, snapshot: Snapshot) -> None:
         """List the workloads and show the selected one."""
@@ -338,6 +341,7 @@ class WorkloadsView(View):
         current = max(self.list.currentRow(), 0)
         self._ids = list(snapshot.workload_ids)
         self._workloads = list(evaluation.workloads)
+        self._output_share = output_share_of(snapshot.assumptions)
         self.list.blockSignals(True)
         self.list.clear()
         for workload in self._workloads:
@@ -360,16 +364,16 @@ class WorkloadsView(View):
     def _on_row(self, row: int) -> None:
         if 0 <= row < len(self._workloads):
             show_workload(self.form, self._workloads[row])
-            self.note.setText(self._brief(self._workloads[row]))
+            self.note.setText(self._brief(self._workloads[row], self._output_share))
 
     @staticmethod
-    def _brief(workload: Any) -> str:
+    def _brief(workload: Any, output_share: float) -> str:
         """What the workload needs on the reference accelerator (see the services)."""
         from computescore.services.catalogue import load_catalogue
         from computescore.services.estimates import workload_brief
 
         try:
-            brief = workload_brief(workload, load_catalogue())
+            brief = workload_brief(workload, load_catalogue(), output_share)
         except (ValueError, ArithmeticError, KeyError):  # a half-edited workload may not size
             brief = ""
         return brief or (
