@@ -7,12 +7,14 @@ from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
+import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from computescore.domain.buy_vs_rent import affine_from_coefficients, break_even
 from computescore.domain.catalog import Precision
+from computescore.domain.figures import Figure
 from computescore.domain.problems import Severity
 from computescore.domain.quotes import (
     CostCategory,
@@ -25,6 +27,7 @@ from computescore.domain.quotes import (
     ReliabilityTerms,
     VendorKind,
 )
+from computescore.domain.sensitivity import tornado
 from computescore.domain.tco import (
     Assumptions,
     TcoCategory,
@@ -39,7 +42,14 @@ from computescore.domain.tco import (
     stated_maximum,
 )
 from computescore.domain.tco.compute_lines import owed_share
-from computescore.domain.tco.throughput import decode_rated, serving_ceiling, within_serving_ceiling
+from computescore.domain.tco.throughput import (
+    DECODE_FORMULA,
+    decode_rated,
+    served_throughput,
+    serving_ceiling,
+    throughput_factor,
+    within_serving_ceiling,
+)
 from computescore.domain.workload import Purpose, Workload, WorkloadClass
 from tests.domain.engine_records import (
     CATALOGUE,
@@ -1139,3 +1149,45 @@ def test_the_scope_of_each_tco_says_where_each_figure_comes_from() -> None:
     rented_cells = {cell.item: cell.state for cell in scope_of(rented, cloud.vendor)}
     assert rented_cells["compute"] is ScopeState.QUOTED
     assert {rented_cells[i] for i in ("energy", "facility", "operations")} == {ScopeState.INCLUDED}
+
+
+def test_the_mfu_moves_a_serving_throughput_only_where_it_counts() -> None:
+    # An H100 generating at the decode step's 9.5914 TFLOP/s (368.9 tokens/s of 13 B) and
+    # reading prompts at 296.85 (fp8 1,979 × 0.15), a quarter of the tokens generated:
+    # 34.975 TFLOP/s served. Half the MFU halves only the prompts' rate: 1 ÷ (0.25 ÷ 9.5914
+    # + 0.75 ÷ 148.425) = 32.136, a factor of 0.9188, not 0.5.
+    decode = Figure("Useful throughput", 9.5914, "TFLOP/s per accelerator", DECODE_FORMULA)
+    served = served_throughput(decode, 296.85, 0.25)
+    assert served.value == pytest.approx(34.9754, rel=1e-4)
+    assert throughput_factor(served, 0.5) == pytest.approx(0.9188, rel=1e-4)
+    assert throughput_factor(decode, 0.5) == 1.0  # bandwidth sets it
+    # A measured generating rate moves with itself: 0.8 × 23.4 = 18.72 against 296.85.
+    measured = Figure("Useful throughput", 23.4, "TFLOP/s per accelerator", "measured tokens/s")
+    mixed = served_throughput(measured, 296.85, 0.25)
+    moved = 1 / (0.25 / 18.72 + 0.75 / 296.85)
+    assert throughput_factor(mixed, 0.8) == pytest.approx(moved / mixed.value)
+    peak = Figure("Useful throughput", 118.74, "TFLOP/s per accelerator", "dense fp8 peak × MFU")
+    assert throughput_factor(peak, 0.8) == 0.8
+    # Arrays of factors (the Monte Carlo's) give the same figures.
+    factors = throughput_factor(served, np.array([0.5, 1.0]))
+    assert factors == pytest.approx([0.9188, 1.0], rel=1e-4)
+
+
+def test_the_tornados_mfu_bar_moves_a_decode_bound_serving_option_only_by_its_prompts() -> None:
+    # The RTX 4090s serve the 13 B model unmeasured: generating at the decode step's 1.2762
+    # TFLOP/s, reading prompts at 165.2 × 0.4 = 66.08; 4.8251 TFLOP/s served. The assumed
+    # MFU moves ±2.5 × 20 % = ±50 %: prompts at 33.04 or 99.12, so the served rate is
+    # 1 ÷ (0.25 ÷ 1.2762 + 0.75 ÷ 33.04) = 4.575 or 4.914, and the cost per useful
+    # PFLOP-hour moves by 4.8251 ÷ 4.575 and 4.8251 ÷ 4.914, not by 2× and ⅔.
+    serving, cards = _serving_on_cards()
+    tco = compute_tco(quote("Cards", cards), serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
+    assert tco.usd_per_useful_pflop_hour is not None
+    base = tco.usd_per_useful_pflop_hour.value
+    (mfu,) = [bar for bar in tornado(tco, Assumptions(discount_rate=0.0)).bars if bar.name == "MFU"]
+    generating = 1008 * 0.8 / (13 + 3.429188460) * 26e9 / 1e12
+    served = 1 / (0.25 / generating + 0.75 / 66.08)
+    low = 1 / (0.25 / generating + 0.75 / 33.04)
+    high = 1 / (0.25 / generating + 0.75 / 99.12)
+    assert (low, high) == pytest.approx((4.575, 4.914), rel=1e-3)
+    assert mfu.low_unit_usd == pytest.approx(base * served / low, rel=1e-6)
+    assert mfu.high_unit_usd == pytest.approx(base * served / high, rel=1e-6)

@@ -44,11 +44,16 @@ def test_default_anchors_kept_for_another_token_mix_are_flagged() -> None:
         "H100 SXM (9.59 useful TFLOP/s, bound by the decode step) at $2.00 per GPU-hour",
     )
     stale = _stale_default(before_mix, now)
-    assert "another token mix (every token at the decode rate; now 25 % of the tokens" in stale
+    assert "another token mix (100 % of the tokens generated; now 25 %)" in stale
     assert "computescore scales --reset" in stale
     halves = default_scales(serving, accelerators, output_share=0.5)
-    assert "50 % of the tokens generated" in _stale_default(halves, now)
+    assert "(50 % of the tokens generated; now 25 %)" in _stale_default(halves, now)
     assert _stale_default(default_scales(serving, accelerators), now) == ""
+    # Every token generated is the rule those older anchors were derived by: not stale.
+    every = default_scales(serving, accelerators, output_share=1.0)
+    assert "100 % of the tokens generated" in every.origin
+    assert "prompt tokens" not in every.origin
+    assert _stale_default(before_mix, every) == ""
     # A larger share generated means a lower useful throughput, so a dearer anchor.
     assert halves.cost is not None and now.cost is not None
     assert halves.cost.ideal > now.cost.ideal

@@ -35,7 +35,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--mix",
         help="input,output,cached shares of the workload's tokens (default: the evaluation's "
-        "token-mix assumptions, 0.75,0.25,0 unless set); kept as those assumptions",
+        "token-mix assumptions, 0.75,0.25,0 unless set); kept as those assumptions, so the "
+        "output share also sizes the capacity serving needs",
     )
     add_json_argument(parser)
     parser.set_defaults(func=run_token_api)

@@ -140,8 +140,9 @@ def clarifications(
     workloads = ", ".join(w.name for w in evaluation.workloads) or "our workloads"
     ask(
         "Measured performance",
-        f"Send a measured model FLOPs utilisation (MFU) or tokens per second on a workload "
-        f"like ours ({workloads}): the model, the accelerators, the precision and the date.",
+        f"Send a measured model FLOPs utilisation (MFU) or generated (output) tokens per "
+        f"second per accelerator on a workload like ours ({workloads}): the model, the "
+        f"accelerators, the precision, the prompt and output lengths and the date.",
         "The performance score is measured MFU; without a measurement an assumption is "
         "used and the quote cannot score above it.",
         [

@@ -44,6 +44,7 @@ from computescore.domain.tco import (
     comparable_options,
     headline_coefficients,
 )
+from computescore.domain.tco.throughput import throughput_factor
 from computescore.domain.weights import AXES, Axis
 
 FloatArray = npt.NDArray[np.float64]
@@ -224,7 +225,12 @@ def run_monte_carlo(
     e = ranges.energy_usd_per_kwh.sample(shared[1])
     r = ranges.residual_fraction.sample(shared[2])
     f = ranges.fx_factor.sample(shared[3])
+    # The MFU's factor, turned into each quote's throughput factor: over a serving token
+    # mix, or at the decode step's bound, the useful throughput moves less than the MFU.
     mfu_factor = ranges.mfu_factor.sample(rng.random((n, samples)))
+    mfu_factor = np.stack(
+        [throughput_factor(t.useful_rate, mfu_factor[i]) for i, t in enumerate(ordered)]
+    )
     loss_factor = ranges.downtime_factor.sample(rng.random((n, samples)))
     basis = np.stack([np.ones(samples), h, e, e * h, r])
     totals, rate = _chosen_totals(ordered, basis, f)

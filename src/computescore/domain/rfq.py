@@ -261,10 +261,12 @@ _QUESTIONS += [
     Question(
         "performance.tokens_per_second",
         PERFORMANCE,
-        "Measured throughput",
+        "Measured throughput (generated tokens)",
         AnswerKind.NUMBER,
-        "tokens per second per accelerator",
-        "Serving cost per token is computed from it.",
+        "generated (output) tokens per second per accelerator; state the prompt and output "
+        "lengths in the benchmark",
+        "Serving capacity and cost per token are computed from it; prompt tokens are counted "
+        "at the prefill's rate, so do not count them in.",
     ),
     Question(
         "performance.method",

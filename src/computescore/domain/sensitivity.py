@@ -28,6 +28,7 @@ from computescore.domain.tco import (
     UsefulBasis,
     choice_at,
 )
+from computescore.domain.tco.throughput import throughput_factor
 from computescore.domain.units import MONTHS_PER_YEAR
 from computescore.domain.weights import AXES, Axis, Weights
 from computescore.vocabulary import assumption_label, assumption_unit
@@ -240,7 +241,8 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
     base_unit = unit_cost(tco, base, h0, useful_pflops=base_rate)
 
     def factor(mfu: float) -> float:
-        return mfu / m0 if m0 > 0 else 1.0
+        moved = mfu / m0 if m0 > 0 else 1.0
+        return float(throughput_factor(tco.useful_rate, moved))
 
     def bar(
         name: str,

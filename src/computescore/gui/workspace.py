@@ -26,6 +26,7 @@ from PySide6.QtGui import QUndoStack
 from computescore.domain import presentation
 from computescore.domain.catalog import Accelerator
 from computescore.domain.quotes import FxRate, Quote, Vendor
+from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
 from computescore.domain.workload import Evaluation
 from computescore.errors import UserError
 from computescore.gui import tasks
@@ -74,6 +75,9 @@ class Snapshot:
     """The committee's criteria and scores as this person may see them."""
     accelerators: Mapping[str, Accelerator] = field(default_factory=dict)
     """The catalogue (the shipped one and the workspace's own), by id."""
+    output_share: float = OUTPUT_SHARE_DEFAULT
+    """The token mix in force: the share of a serving workload's tokens that are generated
+    (the workspace's assumption, overridden by the evaluation's)."""
 
     @property
     def may_lead(self) -> bool:
@@ -123,6 +127,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
     from computescore.domain.money import usd_per_gpu_hour
     from computescore.errors import NotFound
     from computescore.services.committee import committee_view
+    from computescore.services.scales import output_share_of
     from computescore.store.mapping import line_from_values
 
     started = time.perf_counter()
@@ -161,6 +166,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         rates = uow.fx_rates()
         row = uow.evaluation_row(record.name)
         assumptions = dict(row.assumptions or {})
+        output_share = output_share_of(uow.get_setting("tco_assumptions"), assumptions)
     lines = store.line_rows(record.id)
     day = record.decision_date
     catalogue = catalogue_accelerators(store)
@@ -188,6 +194,7 @@ def read_snapshot(store: Store, evaluation: str | None = None) -> Snapshot:
         roles=roles,
         committee=committee_view(store, record.name),
         accelerators=catalogue,
+        output_share=output_share,
     )
 
 

@@ -192,7 +192,7 @@ def plan_workload(workload: Workload, reference: float | None = None) -> PlanWor
 
     A serving workload whose tokens a day need more reference accelerators (``reference``
     PFLOP/s each) than it states is planned for the load: a plan that buys 16 where the
-    load needs 76 would serve a fifth of it.
+    load needs 21 would serve three quarters of it.
     """
     baseline, total = workload.baseline, workload.accelerators
     load = serving_load(workload, reference)

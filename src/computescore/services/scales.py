@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from computescore.domain.figures import format_number
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.scoring import ScoringRules
 from computescore.domain.scoring.scales import (
@@ -138,20 +139,28 @@ def _stale_default(kept: ScoreScales, now: ScoreScales) -> str:
             "was counted as peak × MFU; serving is now bound by the decode step, so every quote "
             f"scores low on cost against them. {redo}"
         )
-    if _token_mix(kept.origin) != _token_mix(now.origin):
+    kept_share, now_share = _token_mix(kept.origin), _token_mix(now.origin)
+    if abs(kept_share - now_share) > 1e-6:
         return (
             "the scales kept for this serving workload were derived for another token mix "
-            f"({_token_mix(kept.origin) or 'every token at the decode rate'}; now "
-            f"{_token_mix(now.origin)}), so the quotes' useful throughput and the anchors "
+            f"({format_number(kept_share)} % of the tokens generated; now "
+            f"{format_number(now_share)} %), so the quotes' useful throughput and the anchors "
             f"are counted differently. {redo}"
         )
     return ""
 
 
-def _token_mix(origin: str) -> str:
-    """The token mix a default scale's words state ("25 % of the tokens generated")."""
-    found = re.search(r"[\d.,]+ % of the tokens generated", origin)
-    return found.group(0) if found else ""
+def _token_mix(origin: str) -> float:
+    """The percentage of tokens generated that a default scale's words state ("25 % of the
+    tokens generated"); 100 for words from before the mix counted (every token was then
+    counted at the decode step's rate)."""
+    found = re.search(r"([\d.,]+) % of the tokens generated", origin)
+    if found is None:
+        return 100.0
+    try:
+        return float(found.group(1).replace(",", ""))
+    except ValueError:
+        return 100.0
 
 
 def worst_axes(assumptions: Mapping[str, Any]) -> frozenset[Axis]:

@@ -79,7 +79,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=0.25,
         help="share of the tokens that are generated; the rest are prompt tokens, read in "
         "the prefill at peak × MFU (default 0.25: three prompt tokens to one answer token; "
-        "1: count every token at the generating rate)",
+        "1: count every token at the generating rate; 0: prompts only, as for embeddings)",
     )
     inference.add_argument("--usd-per-gpu-hour", type=float, help="price for the daily cost")
     shape = inference.add_argument_group(

@@ -188,10 +188,10 @@ def run_estimate_inference(args: argparse.Namespace) -> int:
 
 def _output_share(share: float) -> float:
     """The token mix given on the command line, refused outside 0–1."""
-    if not 0.0 < share <= 1.0:
+    if not 0.0 <= share <= 1.0:
         raise UsageError(
-            f"--output-share is the share of the tokens that are generated: a number above 0 "
-            f"and at most 1 (found {share:g})."
+            f"--output-share is the share of the tokens that are generated: a number from 0 "
+            f"(an embedding model, prompts only) to 1 (found {share:g})."
         )
     return share
 

@@ -189,8 +189,12 @@ def default_scales(
 
 def _mix(output_share: float) -> str:
     """How the token mix enters the serving anchors, in words."""
-    share = format_number(min(1.0, max(0.0, output_share)) * 100)
-    return f"{share} % of the tokens generated; prompt tokens read at peak × MFU"
+    share = min(1.0, max(0.0, output_share))
+    if share >= 1.0:
+        return "100 % of the tokens generated"
+    return (
+        f"{format_number(share * 100)} % of the tokens generated; prompt tokens read at peak × MFU"
+    )
 
 
 def scales_to_mapping(scales: ScoreScales) -> dict[str, Any]:

@@ -110,10 +110,13 @@ def mixed_throughput(decode: float, prefill: float, output_share: float) -> floa
     1 ÷ (output share ÷ decode + (1 − output share) ÷ prefill). 25 % generated at 369
     tokens/s and 75 % prompt at 30,446 tokens/s: 1 ÷ (0.25 ÷ 369 + 0.75 ÷ 30,446) =
     1,424.2 tokens/s. All generated (share 1), or no prefill rate known: the decode rate.
+    A prompt is never read slower than tokens are generated (the prefill does at least
+    the decode step's work per pass), so a prefill rate below ``decode`` counts as it.
     """
     share = min(1.0, max(0.0, output_share))
     if decode <= 0 or prefill <= 0 or share >= 1.0:
         return decode
+    prefill = max(prefill, decode)
     return 1.0 / (share / decode + (1.0 - share) / prefill)
 
 

@@ -276,10 +276,11 @@ def _per_million_measured(
     tokens *= fit.scale
     scaled = f", scaled × {fit.scale:.3g} per parameter" if fit.scale != 1 else ""
     if workload.purpose is Purpose.INFERENCE and rate is not None and workload.params > 0:
+        # The useful rate is the measured one over the token mix (never below it).
         served = rate.value * TERA / (INFERENCE_FLOP_PER_PARAM_TOKEN * workload.params)
-        if served > tokens * (1 + 1e-9):
+        if abs(served - tokens) > 1e-9 * tokens:
             scaled += f"; {format_number(served)} tokens/s served over the token mix"
-            tokens = served
+        tokens = served
     return Figure(
         "Cost per million tokens",
         headline / (tokens * 3600 * used_value / 1e6),

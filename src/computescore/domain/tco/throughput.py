@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from computescore.domain.catalog import Accelerator, Precision, peak_with_fallback
 from computescore.domain.figures import UNMEASURED, Figure, Input, format_number
@@ -157,6 +158,41 @@ def decode_rated(rate: Figure | None) -> bool:
     if rate.formula == SERVED_FORMULA:
         return any(i.name == "generating" and i.source == DECODE_FORMULA for i in rate.inputs)
     return rate.formula == DECODE_FORMULA
+
+
+def throughput_factor(rate: Figure | None, factor: Any) -> Any:
+    """How much a useful throughput moves when its uncertain input is scaled by ``factor``
+    (a number, or an array of them): the MFU, or a measured tokens/s.
+
+    Peak × MFU and a measured rate move in proportion. The decode step's bound does not move
+    with the MFU (memory bandwidth sets it). Over the token mix only the part that moves
+    does: the prompt tokens' peak × MFU when generating is decode-bound, the generating rate
+    when it was measured. 0.5 × the MFU of an H100 generating at 9.59 TFLOP/s and reading
+    prompts at 296.85 (a quarter generated) serves 1 ÷ (0.25 ÷ 9.59 + 0.75 ÷ 148.4) = 32.1
+    TFLOP/s, 0.92 of its 34.98, not half.
+    """
+    if rate is None or rate.value <= 0:
+        return factor
+    if rate.formula == DECODE_FORMULA:
+        return factor * 0.0 + 1.0
+    if rate.formula != SERVED_FORMULA:
+        return factor
+    inputs = {item.name: item for item in rate.inputs}
+    generating = float(inputs["generating"].value)
+    prefill = float(inputs["prefill"].value)
+    share = float(inputs["output share"].value)
+    if inputs["generating"].source == DECODE_FORMULA:
+        moved_generating, moved_prefill = generating + factor * 0.0, prefill * factor
+    elif isinstance(factor, int | float) and factor <= 0:
+        return 0.0
+    else:
+        moved_generating, moved_prefill = generating * factor, prefill + factor * 0.0
+    # The prompt is never read slower than tokens are generated (as in mixed_throughput);
+    # written with abs so that it works on arrays too.
+    gap = moved_prefill - moved_generating
+    moved_prefill = moved_generating + (gap + abs(gap)) / 2
+    moved = 1.0 / (share / moved_generating + (1.0 - share) / moved_prefill)
+    return moved / rate.value
 
 
 def served_throughput(decode: Figure, prefill_tflops: float, output_share: float) -> Figure:

@@ -35,7 +35,6 @@ from computescore.gui.theme import SPACING
 from computescore.gui.views.base import View
 from computescore.gui.widgets import Banner, button, confirm, label, scroll_page, section_title
 from computescore.gui.workspace import Snapshot
-from computescore.services.scales import output_share_of
 
 PURPOSES = [(p.value, fmt.words(p.value)) for p in Purpose]
 CLASSES = [
@@ -341,7 +340,7 @@ class WorkloadsView(View):
         current = max(self.list.currentRow(), 0)
         self._ids = list(snapshot.workload_ids)
         self._workloads = list(evaluation.workloads)
-        self._output_share = output_share_of(snapshot.assumptions)
+        self._output_share = snapshot.output_share
         self.list.blockSignals(True)
         self.list.clear()
         for workload in self._workloads:
