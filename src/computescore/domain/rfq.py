@@ -247,7 +247,7 @@ _QUESTIONS += [
         RELIABILITY,
         "Spot interruptions per hour",
         AnswerKind.NUMBER,
-        "interruptions per hour of spot capacity, e.g. 0.02 (leave empty without spot)",
+        "per hour of spot capacity, e.g. 0.02; empty if no spot",
         "Interruptions turn spot hours into lost work (checkpoint and restart).",
     ),
     Question(
@@ -263,10 +263,8 @@ _QUESTIONS += [
         PERFORMANCE,
         "Measured throughput (generated tokens)",
         AnswerKind.NUMBER,
-        "generated (output) tokens per second per accelerator; state the prompt and output "
-        "lengths in the benchmark",
-        "Serving capacity and cost per token are computed from it; prompt tokens are counted "
-        "at the prefill's rate, so do not count them in.",
+        "output tokens per second per accelerator",
+        "It sizes serving; prompt tokens are counted apart: leave them out.",
     ),
     Question(
         "performance.method",
