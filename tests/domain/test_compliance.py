@@ -372,6 +372,35 @@ def test_exit_thresholds_are_editable_and_egress_can_come_from_a_cost_line() -> 
     assert "cost line 'Internet egress'" in egress.reason
 
 
+def test_an_egress_line_in_another_currency_states_the_price() -> None:
+    # PoolGrid's "Data egress" line is free, in EUR: free in any currency, so nothing is
+    # missing and no cap is exceeded. Qingyun's 0.50 CNY per GB is stated, not missing;
+    # the US$ cap is not compared across currencies here.
+    def egress(price: str, currency: str) -> QuoteLine:
+        return QuoteLine(
+            kind=LineKind.COST,
+            description="Data egress",
+            price=Decimal(price),
+            price_unit=PriceUnit.PER_GB,
+            currency=currency,
+            category=CostCategory.EGRESS,
+        )
+
+    cloud = _line(deployment=Deployment.ON_DEMAND)
+    strict = ComplianceThresholds(max_egress_usd_per_gb=Decimal("0.01"))
+    free = check_exit_terms(_quote(cloud, egress("0", "EUR")), strict)
+    assert not [f for f in free if f.rule_id == "exit.egress_usd_per_gb"]
+    priced = check_exit_terms(_quote(cloud, egress("0.50", "CNY")), strict)
+    (finding,) = [f for f in priced if f.rule_id == "exit.egress_usd_per_gb"]
+    assert finding.severity is FindingSeverity.INFO
+    assert finding.title == "Egress 0.50 CNY/GB"
+    assert "cost line 'Data egress'" in finding.reason
+    none = check_exit_terms(_quote(cloud), strict)
+    assert [f.title for f in none if f.rule_id == "exit.egress_usd_per_gb"] == [
+        "Egress price not stated"
+    ]
+
+
 # --------------------------------------------------------------------------- screening
 
 

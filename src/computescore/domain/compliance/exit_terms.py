@@ -15,17 +15,15 @@ from computescore.domain.quotes import (
 )
 
 
-def _egress_price(quote: Quote) -> tuple[Decimal | None, str]:
+def _egress_price(quote: Quote) -> tuple[Decimal | None, str, str]:
+    """The price of moving a GB out, its currency and where it is stated: the exit terms
+    (US$), else the quote's per-GB egress line in its own currency (None: not stated)."""
     if quote.exit_terms.egress_usd_per_gb is not None:
-        return quote.exit_terms.egress_usd_per_gb, "exit terms"
+        return quote.exit_terms.egress_usd_per_gb, "USD", "exit terms"
     for line in quote.cost_lines:
-        if (
-            line.category is CostCategory.EGRESS
-            and line.price_unit is PriceUnit.PER_GB
-            and line.currency.upper() == "USD"
-        ):
-            return line.price, f"cost line '{line.description}'"
-    return None, ""
+        if line.category is CostCategory.EGRESS and line.price_unit is PriceUnit.PER_GB:
+            return line.price, line.currency.upper(), f"cost line '{line.description}'"
+    return None, "", ""
 
 
 _Add = Callable[[FindingSeverity, str, str, str, str], None]
@@ -131,7 +129,7 @@ def _commitment(quote: Quote, thresholds: ComplianceThresholds, add: _Add) -> No
 def _data(quote: Quote, thresholds: ComplianceThresholds, add: _Add) -> None:
     """Getting the data out: the egress price and the data-return and deletion clauses."""
     terms = quote.exit_terms
-    egress, where = _egress_price(quote)
+    egress, currency, where = _egress_price(quote)
     cap = thresholds.max_egress_usd_per_gb
     if egress is None:
         add(
@@ -139,6 +137,17 @@ def _data(quote: Quote, thresholds: ComplianceThresholds, add: _Add) -> None:
             "exit.egress_usd_per_gb",
             "Egress price not stated",
             "The quote states no price for moving data out.",
+            f"max egress US$ {cap}/GB",
+        )
+    elif currency != "USD" and egress > 0:
+        # Free is free in any currency; a price in another currency is stated, and is
+        # compared with the US$ cap where the TCO converts it, not here.
+        add(
+            FindingSeverity.INFO,
+            "exit.egress_usd_per_gb",
+            f"Egress {egress} {currency}/GB",
+            f"Moving data out costs {egress} {currency} per GB ({where}); the buyer's cap of "
+            f"US$ {cap} per GB is in US dollars and is not compared across currencies.",
             f"max egress US$ {cap}/GB",
         )
     elif egress > cap:
