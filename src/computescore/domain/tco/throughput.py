@@ -226,7 +226,7 @@ def served_throughput(decode: Figure, prefill_tflops: float, output_share: float
             for part in (
                 f"{format_number(share * 100)} % of the tokens are generated at "
                 f"{format_number(decode.value)} TFLOP/s, the prompt tokens are read at "
-                f"{format_number(prefill_tflops)}",
+                f"{format_number(prefill_tflops)} TFLOP/s",
                 decode.note,
             )
             if part
