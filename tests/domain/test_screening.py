@@ -12,6 +12,7 @@ from computescore.domain.screening import (
     ScreeningEntry,
     ScreeningList,
     ScreeningOutcome,
+    display_name,
     indel_ratio,
     jaro_winkler,
     lcs_length,
@@ -265,3 +266,20 @@ def test_common_words_do_not_flood_the_candidates() -> None:
     hit = screen("Hlpha7 Trading Ltd", index)  # entry 7: chr(97 + 7) = "h"
     assert hit.outcome is ScreeningOutcome.POTENTIAL_MATCH
     assert hit.best is not None and hit.best.matched_name == "hlpha7 Trading"
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Qingyun Zhisuan Technology Co., Ltd.", "Qingyun Zhisuan Technology"),
+        ("Nordhavn Data Centres A/S", "Nordhavn Data Centres"),
+        ("PoolGrid Coöperatie U.A.", "PoolGrid Coöperatie"),
+        ("Brightline GPU Cloud, Inc.", "Brightline GPU Cloud"),
+        ("Müller GmbH & Co. KG", "Müller"),
+        ("Smith and Sons Ltd", "Smith and Sons"),
+        ("GmbH", "GmbH"),
+        ("北京青云智算科技有限公司", "北京青云智算科技有限公司"),
+    ],
+)
+def test_display_name_leaves_off_the_legal_form(name: str, shown: str) -> None:
+    assert display_name(name) == shown

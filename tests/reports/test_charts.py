@@ -52,7 +52,7 @@ def test_dollar_signs_and_tex_commands_render_literally() -> None:
         matplotlib.rcParams["svg.fonttype"] = "path"
     # The vendor's name is shortened to keep the quote reference; its two dollar
     # signs would start mathtext if it were on.
-    assert "Acme $5 off, now $… — Q-2026-121" in svg.getvalue().decode()
+    assert "Acme $5 off, now $10… — Q-2026-121" in svg.getvalue().decode()
 
 
 def test_deeply_nested_mathtext_does_not_recurse() -> None:

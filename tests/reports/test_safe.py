@@ -194,9 +194,19 @@ def test_escaped_text_in_a_paragraph_never_raises_and_extracts_back(text: str) -
 def test_chart_label_keeps_the_reference_that_tells_a_vendors_quotes_apart() -> None:
     first = chart_label("Kessler Systemhaus GmbH — KS-AN-2026-0419", 32)
     second = chart_label("Kessler Systemhaus GmbH — KS-AN-2026-0419-L", 32)
-    assert first == "Kessler Syste… — KS-AN-2026-0419"
-    assert second == "Kessler Sys… — KS-AN-2026-0419-L"
-    assert len(second) == 32
+    # The legal form goes first, then the name is cut at a word.
+    assert first == "Kessler… — KS-AN-2026-0419"
+    assert second == "Kessler… — KS-AN-2026-0419-L"
+    assert chart_label("Kessler Systemhaus GmbH — KS-AN-2026-0419-L", 38) == (
+        "Kessler Systemhaus — KS-AN-2026-0419-L"
+    )
+    assert chart_label("Qingyun Zhisuan Technology Co., Ltd. — QY-2026-1108", 38) == (
+        "Qingyun Zhisuan… — QY-2026-1108"
+    )
+    # Every vendor's legal form is left off, so the labels read alike.
+    assert chart_label("Stratus Cloud, Inc. — SC-2026-1147", 38) == "Stratus Cloud — SC-2026-1147"
+    # A name with no word boundary to cut at is cut inside its word.
+    assert chart_label("Supercalifragilistic GmbH — R-1", 16) == "Supercali… — R-1"
     # A reference too long to keep is cut like any other text.
     assert chart_label("Vendor — " + "R" * 40, 20) == "Vendor — RRRRRRRRRR…"
     assert chart_label("Short — ok", 32) == "Short — ok"

@@ -99,6 +99,7 @@ _LEGAL_FORMS = (
     "pty ltd",
     "sdn bhd",
     "bhd",
+    "ua",
     "株式会社",
     "有限会社",
     "股份有限公司",
@@ -223,6 +224,33 @@ def _strip_forms(tokens: list[str]) -> tuple[list[str], list[str]]:
             removed_head.append(tokens.pop(0))
             changed = True
     return tokens, removed_head + removed_tail
+
+
+_FORM_JOINERS = frozenset({"&", "+", "and", "und", "et", "y"})
+"""Words that join two legal forms ("GmbH & Co. KG")."""
+
+
+def display_name(text: str) -> str:
+    """A company's name as a chart or a narrow column shows it: its legal form left off.
+
+    "Qingyun Zhisuan Technology Co., Ltd." → "Qingyun Zhisuan Technology"; "Nordhavn Data
+    Centres A/S" → "Nordhavn Data Centres". The words kept are the name's own, as written;
+    a name that is nothing but a legal form is returned whole.
+    """
+    words = text.split()
+    changed = True
+    while changed and len(words) > 1:
+        changed = False
+        for size in range(min(_MAX_FORM_WORDS, len(words) - 1), 0, -1):
+            tokens = tuple(_clean(" ".join(words[-size:])).split())
+            if tokens in LEGAL_FORM_SEQUENCES or ("".join(tokens),) in LEGAL_FORM_SEQUENCES:
+                del words[-size:]
+                while len(words) > 1 and words[-1].casefold() in _FORM_JOINERS:
+                    words.pop()  # "Acme AG & Co. KG": the "&" goes with "Co. KG"
+                words[-1] = words[-1].rstrip(",;")
+                changed = True
+                break
+    return " ".join(words)
 
 
 def normalise_name(text: str) -> NormalisedName:

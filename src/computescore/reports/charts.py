@@ -196,7 +196,7 @@ def _bar_height(count: int) -> float:
     return max(2.2, 0.9 + 0.26 * count)
 
 
-def _unique_labels(labels: Sequence[str], limit: int = 32) -> list[str]:
+def _unique_labels(labels: Sequence[str], limit: int = 38) -> list[str]:
     """Short labels, numbered when shortening makes two equal (bars are positioned, not keyed)."""
     short = [chart_label(label, limit) for label in labels]
     seen: dict[str, int] = {}
@@ -276,7 +276,7 @@ def radar_figure(
     ax = cast(PolarAxes, fig.add_subplot(projection="polar"))
     angles = np.linspace(0, 2 * math.pi, len(AXES), endpoint=False)
     closed = np.concatenate([angles, angles[:1]])
-    labels = _unique_labels([row.label for row in shown], 34)
+    labels = _unique_labels([row.label for row in shown], 38)
     for index, (row, label) in enumerate(zip(shown, labels, strict=True)):
         values = [row.score(axis) for axis in AXES]
         colour = theme.series_colour(index)

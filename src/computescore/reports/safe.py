@@ -19,6 +19,7 @@ from typing import Any
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
+from computescore.domain.screening import display_name
 from computescore.errors import InputRefused
 
 EXCEL_MAX_CELL_CHARS = 32_767
@@ -125,17 +126,32 @@ def first_paragraph(value: object, limit: int) -> tuple[str, bool]:
 def chart_label(value: object, limit: int = 28) -> str:
     """A short single-line label for a chart axis or legend.
 
-    A label ``vendor — reference`` keeps its reference whole when it can and shortens
-    the vendor's name, since two quotes of one vendor differ only in their reference.
+    A label ``vendor — reference`` leaves off the vendor's legal form ("Kessler
+    Systemhaus GmbH" → "Kessler Systemhaus"); when still too long it keeps its reference
+    whole when it can and shortens the vendor's name at a word, since two quotes of one
+    vendor differ only in their reference.
     """
     text = " ".join(clean_text(value).split())
+    head, separator, tail = text.rpartition(" — ")
+    if separator:
+        head = display_name(head)
+        text = head + separator + tail
     if len(text) <= limit:
         return text
-    head, separator, tail = text.rpartition(" — ")
     if separator and len(head) >= 4 and len(tail) + len(separator) + 4 <= limit:
         room = limit - len(tail) - len(separator) - 1
-        return head[:room].rstrip() + "…" + separator + tail
+        return _cut_at_word(head, room) + "…" + separator + tail
     return text[: limit - 1].rstrip() + "…"
+
+
+def _cut_at_word(text: str, room: int) -> str:
+    """``text`` cut to ``room`` characters, at the last word that fits when one does."""
+    cut = text[:room].rstrip()
+    if len(text) > room and text[room : room + 1] != " " and " " in cut:
+        whole = cut.rsplit(" ", 1)[0].rstrip(",;")
+        if len(whole) >= room // 2:
+            return whole
+    return cut
 
 
 def excel_text(value: object) -> str:
