@@ -29,7 +29,7 @@ from computescore.domain.sizing import (
     training_flops,
     training_memory_gb,
 )
-from computescore.domain.sizing.serving import Attention
+from computescore.domain.sizing.serving import Attention, prompt_tokens_of
 from computescore.domain.sizing.sizings import ServingSetup
 from computescore.domain.workload import Purpose, Workload
 from tests.domain.engine_records import H100, L40S, RTX4090
@@ -176,6 +176,27 @@ def test_a_model_split_over_two_accelerators_is_not_counted_twice() -> None:
     assert sizing.time_to_first_token.value == pytest.approx(2 * 70e9 * 1000 / (2 * 989e12 * 0.4))
     assert "misses the 50 ms target" in sizing.latency
     assert any("misses the 50 ms target" in p.message for p in sizing.problems)
+
+
+def test_the_first_token_waits_for_the_prompt_not_the_whole_context() -> None:
+    # 13 B at 8,192 tokens of context, a quarter of the tokens generated: a typical prompt
+    # is 8,192 × 0.75 = 6,144 tokens, read in 2 × 13e9 × 6,144 ÷ (989e12 × 0.4) = 403.8 ms
+    # (538.4 ms if the whole context were prompt). Everything generated leaves one token.
+    serving = ServingSetup(latency_ms=450)
+    mixed = size_inference(13e9, 1e8, H100, assumed_mfu=0.4, context_length=8192, serving=serving)
+    assert mixed.time_to_first_token is not None
+    assert mixed.time_to_first_token.value == pytest.approx(2 * 13e9 * 6144 / (989e12 * 0.4))
+    assert mixed.time_to_first_token.value * 1000 == pytest.approx(403.8, abs=0.05)
+    assert "time to first token 403.8 ms" in mixed.latency
+    prompts = size_inference(
+        13e9, 1e8, H100, assumed_mfu=0.4, context_length=8192, serving=serving, output_share=0
+    )
+    assert prompts.time_to_first_token is not None
+    assert prompts.time_to_first_token.value * 1000 == pytest.approx(538.4, abs=0.05)
+    assert "misses the 450 ms target" in prompts.latency
+    assert prompt_tokens_of(8192, 0.25) == 6144
+    assert prompt_tokens_of(8192, 1.0) == 1
+    assert prompt_tokens_of(8192, 0.0) == 8192
 
 
 def test_measured_tokens_per_second_is_used_as_is() -> None:

@@ -414,3 +414,26 @@ def test_a_quote_that_expires_before_the_decision_is_a_risk_of_the_plan(
         "Meridian Compute LLC — MC-1187: the quote expires on 2026-11-30, before the decision "
         "date 2026-12-01: ask for its validity to be extended before awarding it"
     )
+
+
+def test_a_serving_option_that_misses_the_latency_target_carries_it_as_a_risk(
+    demo_db: Path | str,
+) -> None:
+    """The demo's inference workload wants 300 ms. Its typical prompt is 8,192 × 0.75 =
+    6,144 tokens. On an A100 (312 TFLOP/s in bf16, the workload's MFU 0.15) that is
+    2 × 13e9 × 6,144 ÷ (312e12 × 0.15) = 3.413 s to read on one accelerator, 1.138 s on
+    the three one replica (weights and the batch's KV cache) is spread over: the plan that
+    serves the workload on PoolGrid's A100s says so. The H200s carry no such risk."""
+    report = plan_db(demo_db, None)
+    inference = report.inputs.workloads[0].name
+    options = [o for o in report.inputs.options if o.workload == inference]
+    a100 = next(o for o in options if o.label == "6-month reserved NVIDIA A100 SXM4 80GB")
+    (latency,) = [r for r in a100.risks if "target" in r]
+    assert latency == (
+        "6-month reserved NVIDIA A100 SXM4 80GB: time to first token 1,137.8 ms, "
+        "per output token 47.5 ms: misses the 300 ms target"
+    )
+    assert any(a.supply == a100.supply for a in report.plan.for_workload(inference))
+    assert any(r.endswith(latency) for r in report.plan.risks)
+    h200 = [o for o in options if "H200" in o.label]
+    assert h200 and not any("ms target" in r for o in h200 for r in o.risks)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields
 
 from computescore.domain.figures import Input
 from computescore.domain.money import rate_on
+from computescore.domain.problems import Severity
 from computescore.domain.quotes import FxRate
 from computescore.domain.tco import Tco, UsefulBasis
 from computescore.domain.tco.throughput import decode_rated
@@ -15,9 +16,10 @@ from computescore.domain.workload import Workload
 from computescore.reports.model import Methodology
 from computescore.services.evaluate import EvaluationResult
 from computescore.services.presentation import presentation_of
+from computescore.services.problem_groups import group_problems
 from computescore.services.workspace import EvaluationData
 from computescore.vocabulary import assumption_label, assumption_unit
-from computescore.wording import sentence
+from computescore.wording import plural, sentence
 
 FORMULAS = (
     ("Training compute", "6 × parameters × training tokens (FLOP)"),
@@ -57,6 +59,10 @@ class RulesInfo:
     as_of: str
     title: str = ""
     disclaimer: str = ""
+
+
+PACK_PROBLEMS = 10
+"""How many of the evaluation's problems the pack's notes list (the weightiest first)."""
 
 
 def _place(source: str, labels: Mapping[str, str]) -> str:
@@ -224,7 +230,13 @@ def _notes(
     if result.monte_carlo is not None:
         notes.extend(map(sentence, result.monte_carlo.notes))
     labels = {quote.key: quote.label for quote in data.quotes}
-    notes.extend(f"{_place(p.source, labels)}: {sentence(p.message)}" for p in result.problems[:10])
-    if len(result.problems) > 10:
-        notes.append(f"… and {len(result.problems) - 10} more problems; see the app.")
+    # The pack has room for ten: a problem met on several rows is told once, and errors
+    # come first, then warnings, then the rest, each in the order found.
+    weight = {Severity.ERROR: 0, Severity.WARNING: 1}
+    groups = sorted(group_problems(result.problems), key=lambda g: weight.get(g.severity, 2))
+    shown = groups[:PACK_PROBLEMS]
+    notes.extend(f"{_place(g.where(), labels)}: {sentence(g.message)}" for g in shown)
+    left = sum(g.count for g in groups[PACK_PROBLEMS:])
+    if left:
+        notes.append(f"… and {plural(left, 'more problem')}; see the app.")
     return tuple(notes)

@@ -253,7 +253,7 @@ def option_fit(
     """
     if option.count is None:
         return "", ()
-    _, sized = size_option(
+    sizing, sized = size_option(
         quote, option, option.count.accelerators, workload, catalogue, assumptions
     )
     findings = [f for f in sized if f.rule_id != LOAD_RULE]
@@ -261,6 +261,8 @@ def option_fit(
     warnings = tuple(
         f"{option.label}: {f.title}" for f in findings if f.severity is FindingSeverity.WARNING
     )
+    if sizing is not None and sizing.latency_met is False:
+        warnings += (f"{option.label}: {sizing.latency}",)
     if knockouts:
         return "does not fit: " + "; ".join(dict.fromkeys(knockouts)), warnings
     return "", warnings

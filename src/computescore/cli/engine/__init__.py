@@ -91,7 +91,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     shape.add_argument(
         "--kv-bytes", type=float, default=2.0, help="bytes per cached value (2 bf16, 1 fp8)"
     )
-    shape.add_argument("--prompt-tokens", type=int, help="a typical prompt (default: the context)")
+    shape.add_argument(
+        "--prompt-tokens",
+        type=int,
+        help="a typical prompt (default: the context less the generated share, --output-share)",
+    )
     shape.add_argument("--latency-ms", type=float, help="target for first token and per token")
     shape.add_argument(
         "--bandwidth-efficiency",

@@ -120,6 +120,18 @@ def mixed_throughput(decode: float, prefill: float, output_share: float) -> floa
     return 1.0 / (share / decode + (1.0 - share) / prefill)
 
 
+def prompt_tokens_of(context_length: int, output_share: float) -> int:
+    """A typical prompt's tokens, when only the context and the token mix are known.
+
+    A request fills its context with its prompt and then its output, in the mix's
+    proportions: 8,192 tokens of context with 25 % of the tokens generated leave
+    8,192 × 0.75 = 6,144 prompt tokens. At least one token; all of the context when
+    nothing is generated (an embedding model).
+    """
+    share = min(1.0, max(0.0, output_share))
+    return max(1, round(context_length * (1.0 - share)))
+
+
 def serving_ceiling_tokens(kv_per_sequence_gb: float, params: float, chip: Chip) -> Figure:
     """The most tokens/s one accelerator can generate for a model at a context, at any batch.
 

@@ -37,6 +37,7 @@ from computescore.domain.sizing.serving import (
     latency_check,
     mixed_throughput,
     prefill_time,
+    prompt_tokens_of,
     serving_ceiling_tokens,
 )
 from computescore.domain.units import SECONDS_PER_HOUR, TERA
@@ -72,6 +73,9 @@ class Sizing:
     time_per_output_token: Figure | None = None
     latency: str = ""
     """Time to first token and per output token against the workload's target, in words."""
+    latency_met: bool | None = None
+    """False when the workload's latency target is missed; None when it has none, or the
+    times were not worked out (a measured token rate)."""
 
 
 def _beyond_ceiling(
@@ -325,6 +329,7 @@ def size_inference(
                 peak[1],
                 mfu,
                 serving,
+                output_share,
             )
             if latency.meets is False:
                 problems.append(
@@ -383,6 +388,7 @@ def size_inference(
         time_to_first_token=ttft,
         time_per_output_token=tpot,
         latency=latency.sentence if latency is not None else "",
+        latency_met=latency.meets if latency is not None else None,
     )
 
 
@@ -439,7 +445,8 @@ class ServingSetup:
     Attributes:
         attention: the architecture (layers, KV heads, head dim, KV bytes); when None
             the shape is assumed from the parameter count (full multi-head attention).
-        prompt_tokens: tokens of a typical prompt (None: the whole context).
+        prompt_tokens: tokens of a typical prompt (None: the context's share of prompt
+            tokens under the token mix, ``serving.prompt_tokens_of``).
         latency_ms: the target for time to first token and per output token.
         bandwidth_efficiency: share of the datasheet bandwidth reached.
     """
@@ -521,8 +528,14 @@ def _serving_rate(
     peak_tflops: float,
     mfu: Figure,
     serving: ServingSetup,
+    output_share: float,
 ) -> tuple[Figure, Figure, Figure, LatencyCheck]:
-    """Decode rate per accelerator, prefill and decode times, and the latency verdict."""
+    """Decode rate per accelerator, prefill and decode times, and the latency verdict.
+
+    The time to first token reads a typical prompt: the one given, else the context's
+    prompt share under the token mix. The time per output token reads the whole
+    context's KV cache, as the last token of a full context does.
+    """
     decode, chip = replica_decode(
         replica.params,
         replica.precision,
@@ -533,9 +546,13 @@ def _serving_rate(
         mfu.value,
         serving.bandwidth_efficiency,
     )
-    context = serving.prompt_tokens if serving.prompt_tokens is not None else replica.context
+    prompt = (
+        serving.prompt_tokens
+        if serving.prompt_tokens is not None
+        else prompt_tokens_of(replica.context, output_share)
+    )
     prefill = prefill_time(
-        replica.params, context, chip, tensor_parallel=decode.tensor_parallel, mfu=mfu.value
+        replica.params, prompt, chip, tensor_parallel=decode.tensor_parallel, mfu=mfu.value
     )
     latency = latency_check(prefill, decode, serving.latency_ms)
     rate = Figure(
