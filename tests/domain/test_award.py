@@ -521,11 +521,33 @@ def test_dominated_lines_are_set_aside_only_when_safe() -> None:
     )
     # When rules count vendors, only the same vendor's line may stand in.
     assert dominated_lines([cheap, dear], PlanPolicy("cap", vendor_cap=0.6)) == frozenset()
+    # Under a vendor cap not even the same vendor's cheaper line may stand in (below).
+    same = option("B", "Inference", 120.0, vendor="A")
+    assert dominated_lines([cheap, same], PlanPolicy("cap", vendor_cap=0.6)) == frozenset()
+    assert dominated_lines([cheap, same], PlanPolicy("two", min_vendors=2)) == {"B"}
     # When scores weigh in, a dearer line with a better score stays.
     better = option("B", "Inference", 120.0, score=95.0)
     floor = PlanPolicy("floor", min_score=80.0)
     assert dominated_lines([cheap, better], floor) == frozenset()
     assert dominated_lines([cheap, better], PlanPolicy()) == {"B"}
+
+
+def test_a_cap_may_need_the_dearer_line_of_a_vendor() -> None:
+    """2 accelerators, no vendor above 50 % of the spend. V sells at 1.5 (line A) or 2
+    (line B), W at 2 (line C). One A and one C spend 1.5 and 2: W holds 57 %; two A and
+    one C, 3 and 2: V holds 60 %. B and C (2 and 2) keep both at 50 %, for 4; without B the
+    cheapest balanced plan is 4 A and 3 C, for 12. Taking the cheaper A for B lowers the
+    total spend, and with it W's allowance."""
+    work = PlanWorkload("Inference", 2)
+    options = [
+        option("A", "Inference", 1.5, vendor="V"),
+        option("B", "Inference", 2.0, vendor="V"),
+        option("C", "Inference", 2.0, vendor="W"),
+    ]
+    plan = plan_award([work], options, PlanPolicy("cap", vendor_cap=0.5))
+    assert plan.feasible
+    assert plan.total_usd == pytest.approx(4.0)
+    assert sorted((a.supply, a.accelerators) for a in plan.allocations) == [("B", 1), ("C", 1)]
 
 
 def test_a_workload_demand_profile() -> None:

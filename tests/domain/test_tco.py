@@ -206,6 +206,24 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     assert tco.usd_per_useful_pflop_hour.value == pytest.approx(24.906, rel=1e-4)
     assert tco.usd_per_million_tokens is not None
     assert tco.usd_per_million_tokens.value == pytest.approx(0.17987, rel=1e-4)
+    # A measured MFU reads the prompts too, as the load check does: 165.2 × 0.5 = 82.6
+    # TFLOP/s, so 1 ÷ (0.25 ÷ 6.5 + 0.75 ÷ 82.6) = 21.034 TFLOP/s served.
+    both = quote("Cards", cards, performance=MeasuredPerformance(tokens_per_second=250, mfu=0.5))
+    with_mfu = compute_tco(both, serving, CATALOGUE, (), DECISION_DATE, NO_DISCOUNT)
+    assert with_mfu.useful_rate is not None
+    assert with_mfu.useful_rate.value == pytest.approx(1 / (0.25 / 6.5 + 0.75 / 82.6))
+    assert with_mfu.useful_rate.value == pytest.approx(21.034, rel=1e-4)
+    # The tornado moves the measured generating rate, and names it so: 200 tokens/s is 5.2
+    # TFLOP/s, served 1 ÷ (0.25 ÷ 5.2 + 0.75 ÷ 66.08) = 16.885.
+    bars = {bar.name: bar for bar in tornado(tco, Assumptions(discount_rate=0.0)).bars}
+    generated = bars["measured generated tokens"]
+    assert (generated.unit, generated.base_value, generated.low_value) == (
+        "tokens/s",
+        250.0,
+        pytest.approx(200.0),
+    )
+    low = 1 / (0.25 / 5.2 + 0.75 / 66.08)
+    assert generated.low_unit_usd == pytest.approx(24.906 * served / low, rel=1e-4)
     # Measured on an 8 B model, the rate is scaled per parameter to the 13 B workload for
     # the useful throughput and for the cost per million tokens alike: 250 × 8/13 =
     # 153.85 tokens/s generating, 4 TFLOP/s; over the mix 1 ÷ (0.25 ÷ 4 + 0.75 ÷ 66.08) =

@@ -22,7 +22,7 @@ from computescore.domain.award.options import (
     whole_unit,
 )
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
-from computescore.domain.tco import stated_minimum
+from computescore.domain.tco import Assumptions, stated_minimum
 from computescore.domain.workload import DataClassification, Purpose, Workload, WorkloadClass
 from computescore.services.assumption_edits import set_assumptions
 from computescore.services.demo import create_demo
@@ -33,6 +33,7 @@ from computescore.services.plan import (
     plan_inputs,
     plan_to_dict,
     reference_rate,
+    renewal_risk,
 )
 from computescore.services.workspace import load_evaluation_data, open_store
 
@@ -437,3 +438,52 @@ def test_a_serving_option_that_misses_the_latency_target_carries_it_as_a_risk(
     assert any(r.endswith(latency) for r in report.plan.risks)
     h200 = [o for o in options if "H200" in o.label]
     assert h200 and not any("ms target" in r for o in h200 for r in o.risks)
+
+
+def test_a_commitment_shorter_than_the_horizon_is_a_risk_of_the_plan(
+    demo_db: Path | str,
+) -> None:
+    """The TCO costs a 6-month reservation as renewed at the quoted price for the 36-month
+    horizon: 36 ÷ 6 = 6 terms, 5 renewals the vendor has not priced."""
+    work = Workload("Serving", Purpose.INFERENCE, WorkloadClass.STEADY, 13e9, 20, 36)
+    risks = renewal_risk("A100s", Deployment.RESERVED, 6, work, Assumptions())
+    assert risks == (
+        "A100s: the 6-month term is costed as renewed 5 times at the quoted price to cover "
+        "36 months; ask for the renewals' price to be capped at it",
+    )
+    # 10 months: 4 terms (the last one part-used), 3 renewals.
+    assert "renewed 3 times" in renewal_risk("x", Deployment.RESERVED, 10, work, Assumptions())[0]
+    assert renewal_risk("x", Deployment.RESERVED, 36, work, Assumptions()) == ()
+    assert renewal_risk("x", Deployment.RESERVED, None, work, Assumptions()) == ()
+    assert renewal_risk("x", Deployment.ON_DEMAND, 6, work, Assumptions()) == ()
+    lapsing = Assumptions(renew_short_terms=False)  # lapses instead: the TCO warns of that
+    assert renewal_risk("x", Deployment.RESERVED, 6, work, lapsing) == ()
+    # The demo's plan serves the inference on PoolGrid's 6-month reserved A100s.
+    plan = plan_db(demo_db, None).plan
+    assert any(
+        r.startswith("PoolGrid Coöperatie U.A. — PG-2026-0077: 6-month reserved NVIDIA A100")
+        and "renewed 5 times" in r
+        for r in plan.risks
+    )
+
+
+def test_hardware_housed_in_a_facility_quote_carries_that_contracts_risks(
+    demo_db: Path | str,
+) -> None:
+    """Kessler's servers are priced housed at Nordhavn, whose contract has a 100 %
+    termination fee and 180 days' notice: a plan buying them takes on those terms too."""
+    report = plan_db(demo_db, None)
+    kessler = [o for o in report.inputs.options if o.quote_label.startswith("Kessler")]
+    assert kessler
+    housed = "housed at Nordhavn Data Centres A/S — NDC-2026-311: "
+    for option in kessler:
+        assert housed + "Termination fee 100 % above 10 %" in option.risks
+        assert housed + "Notice period 180 days above 90 days" in option.risks
+    # Colocation is priced only for hardware the buyer owns or leases; rented capacity
+    # carries no facility's risks.
+    assert not any(
+        "housed at" in r
+        for o in report.inputs.options
+        if o.vendor.startswith("Bright")
+        for r in o.risks
+    )

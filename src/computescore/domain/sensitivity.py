@@ -28,7 +28,7 @@ from computescore.domain.tco import (
     UsefulBasis,
     choice_at,
 )
-from computescore.domain.tco.throughput import throughput_factor
+from computescore.domain.tco.throughput import SERVED_FORMULA, throughput_factor
 from computescore.domain.units import MONTHS_PER_YEAR
 from computescore.domain.weights import AXES, Axis, Weights
 from computescore.vocabulary import assumption_label, assumption_unit
@@ -286,7 +286,10 @@ def tornado(tco: Tco, assumptions: Assumptions, pct: float = 0.2) -> Tornado:
     if tokens:
         # The useful work comes from the measured tokens/s: that is what moves.
         t0 = float(tco.tokens_per_second or 0.0)
-        throughput = ("measured throughput", "tokens/s", t0, t0 * down, t0 * up)
+        served = tco.useful_rate is not None and tco.useful_rate.formula == SERVED_FORMULA
+        # Served over the token mix, the measured rate is the generating one: only that moves.
+        name = "measured generated tokens" if served else "measured throughput"
+        throughput = (name, "tokens/s", t0, t0 * down, t0 * up)
         m_lo, m_hi = m0 * down, m0 * up
     else:
         throughput = ("MFU", "", m0, m_lo, m_hi)

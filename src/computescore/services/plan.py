@@ -62,6 +62,7 @@ from computescore.services.json_contract import plain
 from computescore.services.presentation import presentation_of
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData, load_evaluation_data
+from computescore.wording import plural
 
 if TYPE_CHECKING:
     from computescore.reports.model import PlanSummary
@@ -268,6 +269,31 @@ def option_fit(
     return "", warnings
 
 
+def renewal_risk(
+    label: str,
+    deployment: Deployment,
+    term_months: int | None,
+    workload: Workload,
+    assumptions: Assumptions,
+) -> tuple[str, ...]:
+    """The risk of a commitment shorter than the workload's horizon that the TCO costs as
+    renewed at the quoted price: nothing in the quote holds the vendor to that price."""
+    horizon = workload.horizon_months
+    if (
+        not deployment.committed
+        or term_months is None
+        or term_months >= horizon
+        or not assumptions.renew_short_terms
+    ):
+        return ()
+    renewals = math.ceil(horizon / term_months) - 1
+    return (
+        f"{label}: the {term_months}-month term is costed as renewed "
+        f"{plural(renewals, 'time')} at the quoted price to cover {horizon} months; ask "
+        "for the renewals' price to be capped at it",
+    )
+
+
 def _score(result: EvaluationResult, quote_key: str) -> float | None:
     try:
         return result.scorecard.score_of(quote_key).weighted_total
@@ -336,11 +362,21 @@ def _options_for(
     knockouts = _knockouts(result, quote.key)
     score = _score(result, quote.key)
     risks = _quote_risks(quote, findings, result.decision_date)
+    housing = next((h for h in result.housings if h.key == tco.housed_at), None)
+    if housing is not None:
+        # Hardware housed in a facility quote carries that contract's risks too.
+        risks += tuple(
+            f"housed at {housing.label}: {risk}"
+            for risk in _quote_risks(housing, findings, result.decision_date)
+        )
     more = {o.number: o for o in doubled.options}
     out = []
     for option in tco.options:
         line = quote.lines[option.line_index]
         fit, fit_risks = option_fit(quote, option, workload, catalogue, result.assumptions)
+        fit_risks += renewal_risk(
+            option.label, option.deployment, line.term_months, workload, result.assumptions
+        )
         reason = _reason(option, quote, workload, knockouts) or fit
         equivalents = _equivalents(option, reference)
         if equivalents is None and not reason:

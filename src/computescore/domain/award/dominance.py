@@ -6,8 +6,10 @@ same way of paying (as used, or for the whole horizon), no capacity limit, a min
 commitment and fixed costs no larger than B's, and, for every workload B is priced
 for, a price no higher and a score no lower. Moving B's accelerators to A then never
 costs more and never breaks a rule, so some optimal plan leaves B out. When a rule
-counts vendors (a cap, a number of vendors, a vendor to keep), only a line of the
-same vendor may dominate.
+counts vendors (a number of vendors, a vendor to keep), only a line of the same vendor
+may dominate. Under a vendor cap no line is set aside: a cheaper line lowers the plan's
+total spend, and with it every other vendor's allowance, so a cap may need the dearer
+line (one of V's at 1.5 and one of W's at 2 give W 57 %; V's line at 2 keeps both at 50 %).
 
 Real evaluations have many lines of few kinds (a cloud's on-demand and reserved H100
 nodes, a reseller's list), so this leaves the solver a small programme.
@@ -37,6 +39,8 @@ def dominated_lines(options: Sequence[PlanOption], policy: PlanPolicy) -> frozen
     for option in options:
         if option.eligible:
             lines.setdefault(option.supply, {})[option.workload] = option
+    if policy.vendor_cap is not None:
+        return frozenset()
     by_vendor = _counts_vendors(policy)
     scores_matter = (
         policy.min_score is not None

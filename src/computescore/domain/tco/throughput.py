@@ -328,7 +328,9 @@ def useful_throughput(
             )
         elif peak_tflops is None or figure.value <= peak_tflops:
             if workload.purpose is Purpose.INFERENCE and peak_tflops is not None:
-                prefill = peak_tflops * workload.mfu_at_precision
+                # Prompts are read at peak × the MFU used: the measured one where the quote
+                # has it (as the load check reads them), else the workload's.
+                prefill = peak_tflops * mfu.value
                 figure = served_throughput(figure, prefill, context.output_share)
             return figure, UsefulBasis.MEASURED_TOKENS, "", ""
         else:
