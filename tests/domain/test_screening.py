@@ -12,6 +12,7 @@ from computescore.domain.screening import (
     ScreeningEntry,
     ScreeningList,
     ScreeningOutcome,
+    display_label,
     display_name,
     indel_ratio,
     jaro_winkler,
@@ -283,3 +284,11 @@ def test_common_words_do_not_flood_the_candidates() -> None:
 )
 def test_display_name_leaves_off_the_legal_form(name: str, shown: str) -> None:
     assert display_name(name) == shown
+
+
+def test_display_label_shortens_the_vendor_of_a_quote_label_only() -> None:
+    assert display_label("Kessler Systemhaus GmbH — KS-AN-2026-0419-L") == (
+        "Kessler Systemhaus — KS-AN-2026-0419-L"
+    )
+    # Not a quote's label: left alone ("Acme Cloud Ltd" may be a tornado's input name).
+    assert display_label("Acme Cloud Ltd") == "Acme Cloud Ltd"

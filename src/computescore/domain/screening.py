@@ -253,6 +253,16 @@ def display_name(text: str) -> str:
     return " ".join(words)
 
 
+def display_label(label: str) -> str:
+    """A quote's label (``vendor — reference``) with the vendor's legal form left off:
+    "Kessler Systemhaus GmbH — KS-AN-2026-0419" → "Kessler Systemhaus — KS-AN-2026-0419".
+    Text without a reference is returned as it is (it may not be a name)."""
+    head, separator, tail = label.rpartition(" — ")
+    if not separator:
+        return label
+    return display_name(head) + separator + tail
+
+
 def normalise_name(text: str) -> NormalisedName:
     """Normalise a company or person name for matching.
 

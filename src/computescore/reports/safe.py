@@ -19,7 +19,7 @@ from typing import Any
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-from computescore.domain.screening import display_name
+from computescore.domain.screening import display_label
 from computescore.errors import InputRefused
 
 EXCEL_MAX_CELL_CHARS = 32_767
@@ -131,13 +131,10 @@ def chart_label(value: object, limit: int = 28) -> str:
     whole when it can and shortens the vendor's name at a word, since two quotes of one
     vendor differ only in their reference.
     """
-    text = " ".join(clean_text(value).split())
-    head, separator, tail = text.rpartition(" — ")
-    if separator:
-        head = display_name(head)
-        text = head + separator + tail
+    text = display_label(" ".join(clean_text(value).split()))
     if len(text) <= limit:
         return text
+    head, separator, tail = text.rpartition(" — ")
     if separator and len(head) >= 4 and len(tail) + len(separator) + 4 <= limit:
         room = limit - len(tail) - len(separator) - 1
         return _cut_at_word(head, room) + "…" + separator + tail
