@@ -175,8 +175,12 @@ def test_a_quote_label_is_cut_in_the_vendors_name_and_keeps_its_reference(qapp) 
     label = "Kessler Systemhaus GmbH — KS-AN-2026-0419-L"
     full = metrics.horizontalAdvance(label)
     assert shorten_label(label, metrics, full) == label  # it fits
+    # A little too wide: the legal form goes, and the name stays whole.
+    plain = "Kessler Systemhaus — KS-AN-2026-0419-L"
+    assert shorten_label(label, metrics, metrics.horizontalAdvance(plain)) == plain
     shortened = shorten_label(label, metrics, full * 2 // 3)
     assert shortened.endswith("… — KS-AN-2026-0419-L") and shortened.startswith("Kessler")
+    assert "GmbH" not in shortened
     assert metrics.horizontalAdvance(shortened) <= full * 2 // 3
     # Too narrow even for the reference: left to the cell's own elide mode.
     assert shorten_label(label, metrics, 20) == label

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from computescore.domain.screening import display_name
 from computescore.gui import icons, theme
 from computescore.gui.models.table import ELIDE_ROLE
 from computescore.gui.theme import SPACING
@@ -421,12 +422,17 @@ LABEL_SEPARATOR = " — "
 def shorten_label(text: str, metrics: QFontMetrics, width: int) -> str:
     """``Vendor — reference`` cut in the vendor's name, so the reference stays whole.
 
-    The text is returned as it is when it fits, or when even the reference would not
-    (the cell's own elide mode then applies).
+    The text is returned as it is when it fits. Else the vendor's legal form goes first
+    ("Kessler Systemhaus GmbH" → "Kessler Systemhaus"), then the rest of the name is
+    elided; when even the reference would not fit, the cell's own elide mode applies.
     """
     if metrics.horizontalAdvance(text) <= width:
         return text
     vendor, separator, reference = text.rpartition(LABEL_SEPARATOR)
+    if vendor and (short := display_name(vendor)) != vendor:
+        vendor = short
+        if metrics.horizontalAdvance(vendor + separator + reference) <= width:
+            return vendor + separator + reference
     tail = separator + reference
     room = width - metrics.horizontalAdvance(tail)
     if not vendor or room < metrics.horizontalAdvance("Wi…"):

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from computescore.domain.screening import display_label
 from computescore.gui import format as fmt
 from computescore.gui import tasks
 from computescore.gui.charts import ChartView
@@ -40,7 +39,7 @@ ALLOCATION_COLUMNS = [
     Column("Layer", lambda a: a.layer.value, text=fmt.words, width=8),
     Column(
         "Option",
-        lambda a: f"{display_label(a.quote_label)}: {a.option_label}",
+        lambda a: f"{a.quote_label}: {a.option_label}",
         width=44,
         elide=Qt.TextElideMode.ElideMiddle,
         tooltip=lambda a: a.why,
