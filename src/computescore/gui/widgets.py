@@ -460,7 +460,10 @@ class CellDelegate(QStyledItemDelegate):
                 style = widget.style() if widget is not None else QApplication.style()
                 area = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
                 margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget)
-                width = area.width() - 2 * (margin + 1)
+                # A little to spare: Qt elides again (in the middle) a text that fills
+                # the cell to the last pixel.
+                spare = option.fontMetrics.horizontalAdvance(" ")
+                width = area.width() - 2 * (margin + 1) - spare
                 option.text = shorten_label(option.text, option.fontMetrics, width)
 
     def is_elided(self, view: QAbstractItemView, index: Any) -> bool:
