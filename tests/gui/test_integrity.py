@@ -207,3 +207,18 @@ def test_pairwise_comparison_in_the_app_sets_the_weights_undoably(analysed, qtbo
     analysed.workspace.undo_stack.undo()
     _settle(analysed, qtbot)
     assert dict(analysed.workspace.snapshot.evaluation.weights) == before
+
+
+def test_the_overview_counts_the_open_findings_the_board_pack_counts(analysed, qtbot) -> None:
+    """The card and the pack's tile count the same findings: compliance and fit alike."""
+    from computescore.domain.findings import FindingSeverity
+
+    view = analysed.show_view("overview")
+    outcome = analysed.analysis.outcome
+    found = outcome.pack.open_findings()
+    assert found, "the sample has open findings"
+    knockouts = sum(1 for f in found if f.severity is FindingSeverity.KNOCKOUT)
+    assert view.card_findings.value.text() == str(len(found))
+    assert view.card_findings.detail.text() == (
+        f"{knockouts} knock-outs · {len(found) - knockouts} warnings"
+    )

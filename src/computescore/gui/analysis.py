@@ -306,8 +306,11 @@ class Analysis(QObject):
             return ("—", outcome.compliance_note if outcome else "computing…")
         from computescore.domain.findings import FindingSeverity
 
-        knockouts = sum(1 for f in outcome.findings if f.severity is FindingSeverity.KNOCKOUT)
-        warnings = sum(1 for f in outcome.findings if f.severity is FindingSeverity.WARNING)
+        # As the board pack counts them: compliance findings and the fit checks' (a model
+        # that does not fit, more accelerators needed for the load).
+        found = outcome.pack.open_findings()
+        knockouts = sum(1 for f in found if f.severity is FindingSeverity.KNOCKOUT)
+        warnings = sum(1 for f in found if f.severity is FindingSeverity.WARNING)
         return (str(knockouts + warnings), f"{knockouts} knock-outs · {warnings} warnings")
 
     # -- Monte Carlo -----------------------------------------------------------------
