@@ -169,6 +169,7 @@ class Quote:
         quantity: Decimal | None = None,
         region: str | None = None,
         country: str | None = None,
+        term_months: int | None = None,
     ) -> None:
         line = self._base("cost", description, source)
         line.update(
@@ -179,6 +180,7 @@ class Quote:
             currency=currency,
             region=region,
             country=country,
+            term_months=term_months,
         )
         self.lines.append(line)
 
@@ -700,7 +702,7 @@ def kessler(folder: Path) -> tuple[str, list[str], list[Quote]]:
                   unit="per_node_month", currency="EUR", deployment="lease", per_node=8, nodes=2,
                   term_months=36)  # fmt: skip
     lease.cost(f"{name}!Leasing!9", upgrades, "power", price=Decimal("2190.00"),
-               unit="per_month", currency="EUR", quantity=Decimal(1))  # fmt: skip
+               unit="per_month", currency="EUR", quantity=Decimal(1), term_months=36)  # fmt: skip
     lease.skip(f"{name}!Leasing!10", "blank row")
     lease_ws["B11"], lease_ws["F11"] = "Total monthly rate (net)", eur_text(Decimal("30690.00"))
     lease_ws["B11"].font = lease_ws["F11"].font = BOLD
@@ -996,10 +998,11 @@ def qingyun(folder: Path) -> tuple[str, list[str], list[Quote]]:
     q.cost(src + "8", "CANN / MindSpore 迁移适配服务 (migration support)", "support",
            price=Decimal("120000"), unit="total", currency="CNY", quantity=Decimal(1))  # fmt: skip
     q.cost(src + "9", "RoCE 200G 网络接入 (network access)", "network", price=Decimal("3500"),
-           unit="per_month", currency="CNY", quantity=Decimal(8), region=guian, country="CN")  # fmt: skip
+           unit="per_month", currency="CNY", quantity=Decimal(8), region=guian, country="CN",
+           term_months=12)  # fmt: skip
     q.cost(src + "10", "并行文件存储 (parallel file storage)", "storage", price=Decimal("0.12"),
            unit="per_gb_month", currency="CNY", quantity=Decimal(100000), region=guian,
-           country="CN")  # fmt: skip
+           country="CN", term_months=12)  # fmt: skip
     q.cost(src + "11", "公网数据迁出 (internet egress)", "egress", price=Decimal("0.50"),
            unit="per_gb", currency="CNY", region=guian, country="CN")  # fmt: skip
     q.skip(src + "12", "blank row")

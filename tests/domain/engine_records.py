@@ -165,6 +165,7 @@ def cost_line(
     description: str = "",
     deployment: Deployment | None = None,
     accelerator: str | None = None,
+    term: int | None = None,
 ) -> QuoteLine:
     """A cost line; naming a deployment or accelerator ties it to those options."""
     return QuoteLine(
@@ -177,6 +178,7 @@ def cost_line(
         quantity=None if quantity is None else Decimal(quantity),
         deployment=deployment,
         accelerator=accelerator,
+        term_months=term,
     )
 
 

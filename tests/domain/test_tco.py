@@ -41,7 +41,7 @@ from computescore.domain.tco import (
     scale_to_need,
     stated_maximum,
 )
-from computescore.domain.tco.compute_lines import owed_share
+from computescore.domain.tco.commitments import owed_share
 from computescore.domain.tco.throughput import (
     DECODE_FORMULA,
     decode_rated,
@@ -214,7 +214,7 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
     assert with_mfu.useful_rate.value == pytest.approx(1 / (0.25 / 6.5 + 0.75 / 82.6))
     assert with_mfu.useful_rate.value == pytest.approx(21.034, rel=1e-4)
     # The tornado moves the measured generating rate, and names it so: 200 tokens/s is 5.2
-    # TFLOP/s, served 1 ÷ (0.25 ÷ 5.2 + 0.75 ÷ 66.08) = 16.885.
+    # TFLOP/s, served 1 ÷ (0.25 ÷ 5.2 + 0.75 ÷ 66.08) = 16.827.
     bars = {bar.name: bar for bar in tornado(tco, Assumptions(discount_rate=0.0)).bars}
     generated = bars["measured generated tokens"]
     assert (generated.unit, generated.base_value, generated.low_value) == (
@@ -223,6 +223,7 @@ def test_serving_tokens_give_useful_compute_where_the_catalogue_has_no_peak() ->
         pytest.approx(200.0),
     )
     low = 1 / (0.25 / 5.2 + 0.75 / 66.08)
+    assert low == pytest.approx(16.827, rel=1e-4)
     assert generated.low_unit_usd == pytest.approx(24.906 * served / low, rel=1e-4)
     # Measured on an 8 B model, the rate is scaled per parameter to the 13 B workload for
     # the useful throughput and for the cost per million tokens alike: 250 × 8/13 =
@@ -465,6 +466,29 @@ def test_a_commitment_longer_than_the_horizon_is_owed_or_its_termination_fee_pai
     discounted = _tco(long_term, discount_rate=0.08)
     (past,) = [line for line in discounted.lines if line.label.startswith("Commitment past")]
     assert past.present_value_usd < past.amount_usd
+
+
+def test_a_cost_financed_past_the_horizon_is_owed_like_a_commitment() -> None:
+    # Power upgrades financed at US$2,190 a month over 36 months, for a 12-month need:
+    # 26,280 in the horizon; the 24 months after it are owed, 52,560, at the horizon's end.
+    financed = cost_line("2190", PriceUnit.PER_MONTH, CostCategory.POWER, term=36)
+    owed = _tco(RESERVED, financed)
+    power = [line for line in owed.lines if line.category is TcoCategory.POWER]
+    assert [line.amount_usd for line in power] == pytest.approx([26_280.0, 52_560.0])
+    assert power[1].timing is Timing.END
+    assert power[1].label == "Commitment past the horizon: 24 months owed, power"
+    # A term no longer than the horizon, or no term, owes nothing more.
+    for term in (12, 6, None):
+        line = cost_line("2190", PriceUnit.PER_MONTH, CostCategory.POWER, term=term)
+        within = _tco(RESERVED, line)
+        assert [x.amount_usd for x in within.lines if x.category is TcoCategory.POWER] == [
+            pytest.approx(26_280.0)
+        ]
+    # Assumed to be of use after the horizon: left out.
+    kept = _tco(RESERVED, financed, owe_terms_past_horizon=False)
+    assert sum(x.amount_usd for x in kept.lines if x.category is TcoCategory.POWER) == (
+        pytest.approx(26_280.0)
+    )
 
 
 def test_the_share_owed_past_the_horizon() -> None:

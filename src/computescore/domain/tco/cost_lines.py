@@ -12,6 +12,7 @@ from computescore.domain.quotes import (
     QuoteLine,
 )
 from computescore.domain.tco.assumptions import DAYS_PER_MONTH
+from computescore.domain.tco.commitments import owed_past_horizon
 from computescore.domain.tco.helpers import _line_source, _model, price_unit_text
 from computescore.domain.tco.records import LineModel, TcoCategory, Timing
 from computescore.domain.unit_economics import token_cost, token_share
@@ -167,6 +168,8 @@ def _cost_line(
     b.add(
         label, category, model, formula, inputs, timing, H, source, line.currency, fx, note, costed
     )
+    if costed:
+        owed_past_horizon(b, line, label, model, timing, source, fx, category)
 
 
 _TOKEN_KIND = {

@@ -689,11 +689,12 @@ class _LineBuilder:
                     unit_hint = unit_hint or hint
                 elif compute and problem is not None:
                     failed.append((fld, replace(problem, severity=Severity.WARNING)))
+        term = next((r.term_months for r in readings if r.term_months is not None), None)
         if not compute:
-            return None, None, unit_hint, False, tuple(failed)
+            # A cost line keeps a stated term ("financed, 36 months"), not a deployment.
+            return None, term, unit_hint, False, tuple(failed)
         deployments = {r.deployment for r in readings if r.deployment is not None}
         deployment = next((d for d in _PRECEDENCE if d in deployments), None)
-        term = next((r.term_months for r in readings if r.term_months is not None), None)
         return deployment, term, unit_hint, deployment is None, tuple(failed)
 
     def line_currency(

@@ -257,6 +257,8 @@ def decide(
             else:
                 deployment = Deployment.ON_DEMAND
     else:
-        deployment, term = None, None
+        # A cost line has no deployment, but may run for a term ("financed, 36 months"):
+        # its months past the horizon are owed as a commitment's are.
+        deployment = None
     own_scale = cell_unit is not None and cell_unit.scale != 1
     return _Priced(unit, deployment, term, assumed, Decimal(1) if own_scale else hint.scale)
