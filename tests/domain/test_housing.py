@@ -16,7 +16,7 @@ from computescore.domain.quotes import (
     VendorKind,
 )
 from computescore.domain.tco import Assumptions, TcoCategory, compute_tco
-from computescore.domain.tco.housing import for_load, is_facility_quote, load_share
+from computescore.domain.tco.housing import for_load, housed_in, is_facility_quote, load_share
 from tests.domain.engine_records import (
     CATALOGUE,
     DECISION_DATE,
@@ -134,3 +134,15 @@ def test_counted_items_cover_the_load_and_never_drop_to_zero(kw: float, cabinets
     assert for_load(per_kw, share).quantity is None
     build = cost_line("5000", PriceUnit.TOTAL, CostCategory.INSTALLATION)
     assert for_load(build, share) == build
+
+
+def test_each_option_says_where_its_hardware_is_housed() -> None:
+    """A quote that sells servers and rents capacity: only the bought option is housed,
+    whichever option the TCO chooses."""
+    both = quote("Maker", SERVER, RENTED, kind=VendorKind.SERVER_MAKER)
+    colo = colocation("Alpha Colo", "150", "800")
+    tco = _tco(both, colo)
+    by_deployment = {o.deployment: o for o in tco.options}
+    assert housed_in(by_deployment[Deployment.PURCHASE].lines, (colo,)) == colo
+    assert housed_in(by_deployment[Deployment.RESERVED].lines, (colo,)) is None
+    assert housed_in(by_deployment[Deployment.PURCHASE].lines, ()) is None

@@ -279,6 +279,10 @@ def test_common_words_do_not_flood_the_candidates() -> None:
         ("Müller GmbH & Co. KG", "Müller"),
         ("Smith and Sons Ltd", "Smith and Sons"),
         ("GmbH", "GmbH"),
+        ("Co., Ltd.", "Co., Ltd."),
+        ("GmbH & Co. KG", "GmbH & Co. KG"),
+        ("S. A. S.", "S. A. S."),
+        ("", ""),
         ("北京青云智算科技有限公司", "北京青云智算科技有限公司"),
     ],
 )
@@ -292,3 +296,9 @@ def test_display_label_shortens_the_vendor_of_a_quote_label_only() -> None:
     )
     # Not a quote's label: left alone ("Acme Cloud Ltd" may be a tornado's input name).
     assert display_label("Acme Cloud Ltd") == "Acme Cloud Ltd"
+
+
+def test_the_dutch_cooperative_form_is_left_off_a_displayed_name_only() -> None:
+    assert display_name("PoolGrid Coöperatie U.A.") == "PoolGrid Coöperatie"
+    # Screening keeps "UA": too short a word to take off the names it compares.
+    assert normalise_name("Ukraine Air UA").tokens == ("ukraine", "air", "ua")

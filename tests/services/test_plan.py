@@ -455,6 +455,7 @@ def test_a_commitment_shorter_than_the_horizon_is_a_risk_of_the_plan(
     assert "renewed 3 times" in renewal_risk("x", Deployment.RESERVED, 10, work, Assumptions())[0]
     assert renewal_risk("x", Deployment.RESERVED, 36, work, Assumptions()) == ()
     assert renewal_risk("x", Deployment.RESERVED, None, work, Assumptions()) == ()
+    assert renewal_risk("x", Deployment.RESERVED, 0, work, Assumptions()) == ()  # no term
     assert renewal_risk("x", Deployment.ON_DEMAND, 6, work, Assumptions()) == ()
     lapsing = Assumptions(renew_short_terms=False)  # lapses instead: the TCO warns of that
     assert renewal_risk("x", Deployment.RESERVED, 6, work, lapsing) == ()

@@ -99,7 +99,6 @@ _LEGAL_FORMS = (
     "pty ltd",
     "sdn bhd",
     "bhd",
-    "ua",
     "株式会社",
     "有限会社",
     "股份有限公司",
@@ -238,19 +237,37 @@ def display_name(text: str) -> str:
     a name that is nothing but a legal form is returned whole.
     """
     words = text.split()
+    if _is_legal_form(words):
+        return text.strip()
     changed = True
     while changed and len(words) > 1:
         changed = False
         for size in range(min(_MAX_FORM_WORDS, len(words) - 1), 0, -1):
-            tokens = tuple(_clean(" ".join(words[-size:])).split())
-            if tokens in LEGAL_FORM_SEQUENCES or ("".join(tokens),) in LEGAL_FORM_SEQUENCES:
+            if _is_legal_form(words[-size:]):
                 del words[-size:]
                 while len(words) > 1 and words[-1].casefold() in _FORM_JOINERS:
                     words.pop()  # "Acme AG & Co. KG": the "&" goes with "Co. KG"
                 words[-1] = words[-1].rstrip(",;")
                 changed = True
                 break
-    return " ".join(words)
+    # What is left of "Co., Ltd." or "GmbH & Co. KG" is a legal form too: no name to show.
+    return text.strip() if _is_legal_form(words) else " ".join(words)
+
+
+_DISPLAY_FORMS = frozenset({("ua",), ("wa",)})
+"""Legal forms left off a displayed name only: the Dutch cooperatives' "U.A." and "W.A."
+are too short to strip when names are screened."""
+
+
+def _is_legal_form(words: Sequence[str]) -> bool:
+    tokens = tuple(_clean(" ".join(words)).split())
+    joined = ("".join(tokens),)
+    return bool(tokens) and (
+        tokens in LEGAL_FORM_SEQUENCES
+        or joined in LEGAL_FORM_SEQUENCES
+        or tokens in _DISPLAY_FORMS
+        or joined in _DISPLAY_FORMS
+    )
 
 
 def display_label(label: str) -> str:

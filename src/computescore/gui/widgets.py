@@ -475,6 +475,8 @@ class CellDelegate(QStyledItemDelegate):
         option.initFrom(view)
         option.rect = view.visualRect(index)
         self.initStyleOption(option, index)
+        if option.text != str(text):
+            return True  # shortened in the vendor's name (shorten_label)
         style = view.style()
         area = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1

@@ -31,6 +31,7 @@ from PIL import Image
 
 from computescore.domain.figures import format_money, format_share
 from computescore.domain.presentation import currency_code, current
+from computescore.domain.screening import display_name
 from computescore.reports import theme
 from computescore.reports.model import (
     AXES,
@@ -587,7 +588,7 @@ def vendor_spend_figure(
         ax.text(
             usd * k, pos, f"  {format_money(usd)} · {format_share(share)}", va="center", fontsize=7
         )
-    ax.set_yticks(positions, _unique_labels([name for name, _, _ in vendors]))
+    ax.set_yticks(positions, _unique_labels([display_name(name) for name, _, _ in vendors]))
     ax.xaxis.set_major_formatter(MoneyFormatter())
     total = sum(values)
     right = max(values, default=1.0)

@@ -46,6 +46,7 @@ from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Deployment, Quote, sells_tokens
 from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
 from computescore.domain.tco import Assumptions, Tco, TcoOption, compute_tco, stated_minimum
+from computescore.domain.tco.housing import housed_in
 from computescore.domain.tco.records import TcoCategory, TcoLine
 from computescore.domain.tco.throughput import dense_peak, unmeasured_useful
 from computescore.domain.token_offer import choose_model
@@ -269,6 +270,18 @@ def option_fit(
     return "", warnings
 
 
+def _housing_risks(
+    option: TcoOption, housings: Sequence[Quote], findings: Sequence[Finding], day: date
+) -> tuple[str, ...]:
+    """Hardware housed in a facility quote carries that contract's risks too."""
+    housing = housed_in(option.lines, housings)
+    if housing is None:
+        return ()
+    return tuple(
+        f"housed at {housing.label}: {risk}" for risk in _quote_risks(housing, findings, day)
+    )
+
+
 def renewal_risk(
     label: str,
     deployment: Deployment,
@@ -282,6 +295,7 @@ def renewal_risk(
     if (
         not deployment.committed
         or term_months is None
+        or term_months <= 0
         or term_months >= horizon
         or not assumptions.renew_short_terms
     ):
@@ -362,13 +376,6 @@ def _options_for(
     knockouts = _knockouts(result, quote.key)
     score = _score(result, quote.key)
     risks = _quote_risks(quote, findings, result.decision_date)
-    housing = next((h for h in result.housings if h.key == tco.housed_at), None)
-    if housing is not None:
-        # Hardware housed in a facility quote carries that contract's risks too.
-        risks += tuple(
-            f"housed at {housing.label}: {risk}"
-            for risk in _quote_risks(housing, findings, result.decision_date)
-        )
     more = {o.number: o for o in doubled.options}
     out = []
     for option in tco.options:
@@ -377,6 +384,7 @@ def _options_for(
         fit_risks += renewal_risk(
             option.label, option.deployment, line.term_months, workload, result.assumptions
         )
+        fit_risks += _housing_risks(option, result.housings, findings, result.decision_date)
         reason = _reason(option, quote, workload, knockouts) or fit
         equivalents = _equivalents(option, reference)
         if equivalents is None and not reason:

@@ -28,6 +28,7 @@ from computescore.domain.award.model import (
     VendorSpend,
 )
 from computescore.domain.award.programme import (
+    MIP_GAP,
     TIME_LIMIT_S,
     Column,
     Solution,
@@ -482,7 +483,9 @@ def _binding(
         if not relaxed.units:
             continue
         saving = solution.objective - relaxed.objective
-        if saving > _TOLERANCE_USD:
+        # Each solve stops within its gap of the optimum: a smaller saving is the solver's.
+        gap = max(MIP_GAP, solution.gap, relaxed.gap)
+        if saving > max(_TOLERANCE_USD, gap * abs(solution.objective)):
             text = _rule_text(rule, policy, options)
             out.append(Binding(rule.partition(":")[0], text, saving))
     return tuple(out)

@@ -18,6 +18,7 @@ from computescore.domain.award.model import (
     PlanWorkload,
 )
 from computescore.domain.award.plan import plan_award
+from computescore.domain.award.programme import MIP_GAP
 from computescore.domain.figures import format_money
 
 LOWEST_COST = PlanPolicy("Lowest cost, compliant")
@@ -67,7 +68,7 @@ def _sentence(plan: AwardPlan, base: AwardPlan, delta_usd: float | None, months:
         return f"{plan.policy.name}: no plan — {why}."
     if delta_usd is None:
         return f"{plan.policy.name}: {format_money(plan.total_usd)} in all."
-    if abs(delta_usd) < 0.5:
+    if abs(delta_usd) < max(0.5, MIP_GAP * abs(base.total_usd)):  # within the solver's gap
         return f"{plan.policy.name} costs the same as {base.policy.name.lower()}."
     more = "more" if delta_usd > 0 else "less"
     over = f" over {months} months" if months else " over the workloads' horizons"

@@ -88,6 +88,17 @@ COUNTED_UNITS = frozenset({PriceUnit.PER_MONTH, PriceUnit.PER_YEAR, PriceUnit.PE
 """Units of the facility lines whose quantity counts items sized to the load (cabinets)."""
 
 
+def housed_in(lines: Sequence[TcoLine], facilities: Sequence[Quote]) -> Quote | None:
+    """The facility quote whose lines a TCO option's ``lines`` include: where the option's
+    hardware is housed (None: nowhere, or its own site)."""
+    sources = {line.source for line in lines}
+    for facility in facilities:
+        own = {_line_source(facility, i, line) for i, line in enumerate(facility.lines)}
+        if own & sources:
+            return facility
+    return None
+
+
 def quoted_load_kw(facility: Quote) -> float:
     """The IT load the facility quote was sized for: its per-kW-month lines' kW (0: unstated)."""
     return sum(
