@@ -37,13 +37,8 @@ if TYPE_CHECKING:
 ALLOCATION_COLUMNS = [
     Column("Workload", lambda a: a.workload, width=30),
     Column("Layer", lambda a: a.layer.value, text=fmt.words, width=8),
-    Column(
-        "Option",
-        lambda a: f"{a.quote_label}: {a.option_label}",
-        width=44,
-        elide=Qt.TextElideMode.ElideMiddle,
-        tooltip=lambda a: a.why,
-    ),
+    Column("Quote", lambda a: a.quote_label, width=22, elide=Qt.TextElideMode.ElideMiddle),
+    Column("Option", lambda a: a.option_label, width=38, tooltip=lambda a: a.why, keep=2),
     Column(
         "Accelerators",
         lambda a: a.accelerators,
