@@ -283,7 +283,9 @@ def test_common_words_do_not_flood_the_candidates() -> None:
         ("GmbH & Co. KG", "GmbH & Co. KG"),
         ("S. A. S.", "S. A. S."),
         ("", ""),
-        ("北京青云智算科技有限公司", "北京青云智算科技有限公司"),
+        ("北京青云智算科技有限公司", "北京青云智算科技"),
+        ("株式会社", "株式会社"),
+        ("有限公司", "有限公司"),
     ],
 )
 def test_display_name_leaves_off_the_legal_form(name: str, shown: str) -> None:
