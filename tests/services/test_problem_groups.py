@@ -51,10 +51,8 @@ def test_different_messages_sheets_and_severities_stay_apart() -> None:
 
 
 def test_the_packs_notes_cut_a_long_list_of_places_and_count_the_rows() -> None:
-    from computescore.services.methodology import _where
-
     every_other = [Problem(f"list.csv!E{row}", "not a number") for row in range(2, 2002, 2)]
     (group,) = group_problems(every_other)
-    assert _where(group) == "list.csv!E2, E4, E6, … (1,000 rows)"
+    assert group.where(most=3) == "list.csv!E2, E4, E6, … (1,000 rows)"
     (few,) = group_problems([Problem(f"offer.csv!{row}", "set aside") for row in (6, 7, 8)])
-    assert _where(few) == "offer.csv!6–8"
+    assert few.where(most=3) == few.where() == "offer.csv!6–8"

@@ -251,10 +251,8 @@ def display_name(text: str) -> str:
                 changed = True
                 break
     # A CJK name carries its form without a space: 北京青云智算科技有限公司 → 北京青云智算科技.
-    last = words[-1] if words else ""
-    suffix = next((f for f in _CJK_SUFFIXES if last.endswith(f) and len(last) > len(f)), None)
-    if suffix is not None:
-        words[-1] = last[: -len(suffix)]
+    if words:
+        words[-1] = _split_cjk_suffixes(words[-1:])[0]
     # What is left of "Co., Ltd." or "GmbH & Co. KG" is a legal form too: no name to show.
     return text.strip() if _is_legal_form(words) else " ".join(words)
 

@@ -16,7 +16,7 @@ from computescore.domain.workload import Workload
 from computescore.reports.model import Methodology
 from computescore.services.evaluate import EvaluationResult
 from computescore.services.presentation import presentation_of
-from computescore.services.problem_groups import ProblemGroup, group_problems, row_ranges
+from computescore.services.problem_groups import group_problems
 from computescore.services.workspace import EvaluationData
 from computescore.vocabulary import assumption_label, assumption_unit
 from computescore.wording import plural, sentence
@@ -64,6 +64,9 @@ class RulesInfo:
 PACK_PROBLEMS = 10
 """How many of the evaluation's problems the pack's notes list (the weightiest first)."""
 
+PLACES_SHOWN = 3
+"""How many runs of rows a note names before it counts the rest."""
+
 
 def _place(source: str, labels: Mapping[str, str]) -> str:
     """A problem's place as a reader knows it: the quote's label for ``quote:<key>``, the
@@ -77,19 +80,6 @@ def _place(source: str, labels: Mapping[str, str]) -> str:
     if kind == "vendor" and rest:
         return rest
     return source
-
-
-def _where(group: ProblemGroup, most: int = 3) -> str:
-    """Where a group of problems was met, its row ranges cut to ``most`` with their count:
-    ``poolgrid_offer.csv!6–8``, or ``list.csv!2, 4, 6, … (5,000 rows)``."""
-    ranges = row_ranges(group.rows)
-    if len(ranges) <= most:
-        return group.where()
-    shown = ", ".join(
-        f"{group.column}{a}" if a == b else f"{group.column}{a}–{group.column}{b}"
-        for a, b in ranges[:most]
-    )
-    return f"{group.place}!{shown}, … ({plural(len(group.rows), 'row')})"
 
 
 def methodology_record(
@@ -248,7 +238,9 @@ def _notes(
     weight = {Severity.ERROR: 0, Severity.WARNING: 1}
     groups = sorted(group_problems(result.problems), key=lambda g: weight.get(g.severity, 2))
     shown = groups[:PACK_PROBLEMS]
-    notes.extend(f"{_place(_where(g), labels)}: {sentence(g.message)}" for g in shown)
+    notes.extend(
+        f"{_place(g.where(most=PLACES_SHOWN), labels)}: {sentence(g.message)}" for g in shown
+    )
     left = sum(g.count for g in groups[PACK_PROBLEMS:])
     if left:
         notes.append(f"… and {plural(left, 'more problem')}; see the app.")

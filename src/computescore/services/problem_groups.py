@@ -47,16 +47,22 @@ class ProblemGroup:
         """How many problems the group stands for."""
         return len(self.problems)
 
-    def where(self) -> str:
-        """``quote.csv!E2–E9, E12`` or ``quote.csv!2–9`` or ``quote.csv``."""
+    def where(self, most: int | None = None) -> str:
+        """``quote.csv!E2–E9, E12`` or ``quote.csv!2–9`` or ``quote.csv``; with ``most``,
+        at most that many runs of rows, then their count: ``list.csv!E2, E4, E6, … (1,000
+        rows)``."""
         if not self.rows:
             return self.place
-        return f"{self.place}!" + ", ".join(
+        ranges = row_ranges(self.rows)
+        shown = ", ".join(
             f"{self.column}{first}"
             if first == last
             else f"{self.column}{first}–{self.column}{last}"
-            for first, last in row_ranges(self.rows)
+            for first, last in ranges[:most]
         )
+        if most is not None and len(ranges) > most:
+            shown += f", … ({plural(len(self.rows), 'row')})"
+        return f"{self.place}!{shown}"
 
     def describe(self) -> str:
         """One line for people: where, how many, what, and one example of what was found."""
