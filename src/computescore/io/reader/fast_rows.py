@@ -5,7 +5,9 @@ cached steps as :meth:`_LineBuilder.row` on cells prepared column by column, and
 hands a row back (None) as soon as anything would need a problem reported. What a
 row's cells other than its prices say (the accelerator, the counts, the terms, the
 currency, the place) is worked out once per distinct set of those cells: a price
-list of 100,000 lines repeats a few hundred of them.
+list of 100,000 lines repeats a few hundred of them. A description is part of that set
+only where it is read for more than the line's own words (to name the accelerator or
+the terms), so a list that describes every line in its own words still repeats.
 """
 
 from __future__ import annotations
@@ -35,9 +37,12 @@ from computescore.io.values import (
 )
 from computescore.io.workbook import CellValue
 
-REPEATS_SEEN_BY = 1_000
-"""Rows read before the cells other than prices are known not to repeat (past it, when
-more than half the rows were distinct, each row is worked out on its own)."""
+HEADS_KEPT = 50_000
+"""At most this many distinct sets of cells are remembered; rows past it whose set is new
+are worked out on their own. Remembering one costs far less than working it out, so
+every set is kept up to this bound on memory (about 15 MB), even in a list whose sets
+repeat only a few times each (7 accelerators × 4 billings × 5 regions × 64 node
+counts)."""
 
 
 _Head = tuple[Any, ...]
@@ -47,6 +52,9 @@ per node, nodes, count, quantity, deployment, term, the terms' price unit, the l
 currency, the price unit stated in its own column, region, country, uncounted?, and the
 price decisions of these cells per price column and price unit)."""
 
+
+_DESCRIBED: Any = object()
+"""A head that depends on the row's description: it is kept by the description too."""
 
 _values = attrgetter("values")
 _TEXT_OR_NONE = frozenset((str, type(None)))
@@ -132,11 +140,15 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
     assumed = builder.assumed
     counted = builder.counted
     heads: dict[tuple[Any, ...], _Head | None] = {}
-    repeating = [True]  # emptied once the rows are seen not to repeat
+    # Whether a row has a description at all is part of its key; the description itself
+    # only where :func:`head_of` reads it (``reads_description``), in a second key.
+    reads_description: list[bool] = []
+    described_heads: dict[tuple[Any, ...], _Head | None] = {}
+    keyed_desc = _keyed(c_desc)
     key_columns = [
         column
         for column in (
-            _keyed(c_desc),
+            [value is None or value == "" for value in c_desc],
             c_kind,
             c_acc,
             c_per_node,
@@ -192,6 +204,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 and desc_text
                 and c_per_node[number] is None
             ):
+                reads_description.append(True)
                 from_description = resolve(desc_text)
                 if (
                     from_description is not None
@@ -199,6 +212,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 ):
                     match = from_description
         elif stated_kind != "cost":
+            if desc_text:
+                reads_description.append(True)
             texts = [desc_text] + [
                 str(values[i]) for i in details if i < width and isinstance(values[i], str)
             ]
@@ -299,6 +314,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         if failed:
             return None
         if undecided and desc_text:
+            reads_description.append(True)
             if desc_text in described_cache:
                 described = described_cache[desc_text]
             else:
@@ -372,16 +388,25 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             return None
         # Everything but the prices depends only on these cells (and, with no
         # accelerator column, on the detail texts): price lists repeat them, so what
-        # they say is worked out once per distinct set, while sets do repeat.
-        if repeating and number > REPEATS_SEEN_BY and len(heads) * 2 > number:
-            repeating.clear()  # they do not: every row from here is worked out on its own
-        if not repeating:
+        # they say is worked out once per distinct set (up to HEADS_KEPT sets).
+        key = keys[number]
+        head = heads.get(key, _UNSEEN)
+        if head is _UNSEEN:
+            reads_description.clear()
             head = head_of(number, values, width)
-        else:
-            key = keys[number]
-            head = heads.get(key, _UNSEEN)
+            if len(heads) + len(described_heads) < HEADS_KEPT:
+                if reads_description:
+                    heads[key] = _DESCRIBED
+                    described_heads[key, keyed_desc[number]] = head
+                else:
+                    heads[key] = head
+        elif head is _DESCRIBED:
+            full_key = (key, keyed_desc[number])
+            head = described_heads.get(full_key, _UNSEEN)
             if head is _UNSEEN:
-                head = heads[key] = head_of(number, values, width)
+                head = head_of(number, values, width)
+                if len(heads) + len(described_heads) < HEADS_KEPT:
+                    described_heads[full_key] = head
         if head is None:
             return None
         (
@@ -406,6 +431,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         ) = head
         if uncounted and counted:
             return None
+        if desc_text:  # the head may be another row's: the words are this row's own
+            desc_text = line_text = str(c_desc[number])
 
         # every price, as price_line()
         made: list[QuoteLine] = []
