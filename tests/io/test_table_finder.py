@@ -10,6 +10,7 @@ from computescore.io.table_finder import (
     classify_row,
     find_header,
     find_tables,
+    is_tax_label,
     plainly_data,
     read_table,
 )
@@ -188,3 +189,42 @@ def test_csv_line_numbers_make_plain_data_rows() -> None:
     assert not plainly_data(["17", "", "", ""], "line")  # could be a heading: ask
     assert not plainly_data(["Total", "", "", "310"], "line")
     assert plainly_data([3, None], "line")
+
+
+def test_net_amount_added_tax_and_amount_due_rows_are_not_lines() -> None:
+    # A UK and a German purchase quote: a net amount is a subtotal, a tax added on is a
+    # tax row wherever its tax word stands, and the amount due ends the table.
+    rows = [
+        ["Item", "Description", "Qty", "Unit price", "Total"],
+        ["1", "DGX H100 system (8 GPUs)", "2", "£265,000.00", "£530,000.00"],
+        ["2", "Rack installation", "1", "£6,000.00", "£6,000.00"],
+        ["", "Less 5% volume discount", "", "", "(£26,800.00)"],
+        ["", "Net amount", "", "", "£509,200.00"],
+        ["", "Plus VAT @ 20%", "", "", "£101,840.00"],
+        ["", "Amount due", "", "", "£611,040.00"],
+        ["", "Deposit payable with order (30%)", "", "", "£183,312.00"],
+    ]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
+    assert [r.index for r in table.rows] == [1, 2, 3]
+    assert dict(table.skipped) == {}
+    assert table.stop_reason == "total row 7"
+    for label in ("Nettobetrag", "zzgl. 19 % MwSt.", "19% MwSt", "Plus VAT @ 20%", "消費税（10%）"):
+        cells = ["", label, "", "", "1.000,00 €"]
+        assert classify_row(cells, ["pos", "bezeichnung", "menge", "preis", "gesamt"]) == (
+            "subtotal"
+        ), label
+    assert is_tax_label("zzgl. 19 % MwSt.") and is_tax_label("Plus VAT @ 20%")
+    assert not is_tax_label("Versand zzgl. MwSt.")  # a shipping line priced net of tax
+
+
+def test_a_wrapped_description_that_says_total_does_not_end_the_table() -> None:
+    rows = [
+        ["Item", "Description", "Qty", "Unit price"],
+        ["1", "HGX H100 cluster, 16 nodes", "1", "$2,400,000.00"],
+        ["", "InfiniBand NDR, 128 GPUs total"],
+        ["2", "Support, 36 months", "1", "$172,000.00"],
+        ["", "Grand total", "", "$2,572,000.00"],
+    ]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
+    assert [r.index for r in table.rows] == [1, 3]
+    assert table.stop_reason == "total row 5"

@@ -133,3 +133,38 @@ def test_a_stated_spot_interruption_rate_is_read_per_hour() -> None:
     _, no_period = terms_of([["Spot interruption rate", "0.5"]])
     assert no_period.reliability.spot_interruptions_per_hour is None
     assert "per what period" in no_period.problems[0].message
+
+
+def test_a_cell_holding_key_and_value_keeps_its_own_value() -> None:
+    # Two "Key: value" cells in a row: the first is not the key of the second.
+    pairs, terms = terms_of(
+        [
+            ["Devis n° : DS-2026-118", "Date du devis : 05/11/2026"],
+            ["Validité : 60 jours", None],
+            ["Angebotsnummer:", "AN-2026-0457", "Datum:", "15.03.2026"],
+        ]
+    )
+    assert [(p.key, p.value) for p in pairs][:3] == [
+        ("Devis n°", "DS-2026-118"),
+        ("Date du devis", "05/11/2026"),
+        ("Validité", "60 jours"),
+    ]
+    assert terms.quote_ref == "DS-2026-118"
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 5), date(2027, 1, 4))
+    assert classify_key("Angebotsnummer") is TermKey.QUOTE_REF
+    assert classify_key("Gültig bis") is TermKey.VALID_UNTIL
+
+
+def test_a_header_term_written_in_its_cell_does_not_take_the_next_cell() -> None:
+    # A Japanese quote's title block: the validity, then the issuer's name beside it.
+    _, terms = terms_of(
+        [
+            ["見積番号：Q-2026-0871", "見積日：2026年11月7日"],
+            ["有効期限：2026年12月6日", "株式会社さくらコンピュート"],
+            ["服务赔偿 Service credit: below 99.9%", "10%"],
+        ]
+    )
+    assert terms.quote_ref == "Q-2026-0871"
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 7), date(2026, 12, 6))
+    assert not terms.problems
+    assert [(c.below_uptime_pct, c.credit_pct) for c in terms.sla.credits] == [(99.9, 10.0)]

@@ -473,3 +473,10 @@ def test_token_units_and_the_factor_to_a_million(text: str, basis: Basis, scale:
 def test_a_price_per_thousand_tokens_is_brought_to_per_million() -> None:
     money, _ = parse_money("$0.0006 / 1K output tokens")
     assert money is not None and money.amount == Decimal("0.6000")
+
+
+@pytest.mark.parametrize("text", ["条", "项", "套", "式", "一式", "回線", "baie", "unité", "liens"])
+def test_a_counter_word_in_a_unit_column_prices_per_item(text: str) -> None:
+    # Chinese and Japanese counters, and French items, name what is counted: one item.
+    hint = parse_unit_text(text)
+    assert hint is not None and hint.basis is Basis.UNIT and hint.period is None

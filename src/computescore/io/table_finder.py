@@ -26,7 +26,9 @@ MIN_HEADER_FIELDS = 2
 
 _SUBTOTAL = re.compile(
     r"^(sub-?\s?total|subtotal|section total|zwischensumme|sous-total|subtotale|"
-    r"tussentotaal)\b|\bsub-?\s?total$|^(小计|小計)"
+    r"tussentotaal|net amount|net total|net price|nettobetrag|nettosumme|netto|"
+    r"montant ht|total ht|importe neto|base imponible|imponibile|nettobedrag)\b"
+    r"|\bsub-?\s?total$|^(小计|小計)"
 )
 _NOTES = re.compile(
     r"^(notes?|remarks?|comments?|footnotes?|terms( and conditions| & conditions)?|"
@@ -209,18 +211,31 @@ def find_header(
 _TOTAL_WORD = re.compile(
     r"(?<![a-z])(total|totals|sum|subtotal|summe|gesamt\w*|totale|totaal|"
     r"endsumme|合计|总计|合計|総計|総額)(?![a-z])"
+    # what is owed in all: "Amount due", "Balance payable", "Montant TTC", "Zahlbetrag"
+    r"|^(amount|balance|sum) (due|payable|to pay)|^(montant|prix) ttc|^net à payer"
+    r"|^(zahlbetrag|rechnungsbetrag|endbetrag|bruttobetrag)|^importe a pagar"
 )
-_TAX = re.compile(r"^(vat|tax|taxes|sales tax|gst|hst|mwst|ust|iva|tva|btw|moms|增值税)\b")
+_TAX_WORDS = r"(vat|tax|taxes|sales tax|gst|hst|mwst\.?|ust\.?|iva|tva|btw|moms|增值税|消費税)"
+_TAX = re.compile(
+    rf"^{_TAX_WORDS}(?![a-z])"
+    # "Plus VAT @ 20%", "zzgl. 19 % MwSt.", "+ TVA 20 %", "19% MwSt": a tax added on
+    rf"|^(plus|add|zzgl\.?|zuzüglich|\+|incl\.?|inkl\.?|including)\s*"
+    rf"(\d+([.,]\d+)?\s*%\s*)?{_TAX_WORDS}(?![a-z])"
+    rf"|^\d+([.,]\d+)?\s*%\s*{_TAX_WORDS}(?![a-z])"
+)
 
 
 def is_tax_label(text: str) -> bool:
-    """True for a tax row's label: ``VAT 19 %``, ``MwSt.``, ``TVA``, ``GST``, ``增值税``."""
+    """True for a tax row's label: ``VAT 19 %``, ``MwSt.``, ``TVA``, ``GST``, ``增值税``,
+    and a tax added on: ``Plus VAT @ 20%``, ``zzgl. 19 % MwSt.``, ``19% MwSt``."""
     return bool(_TAX.match(text.strip().casefold()))
 
 
 def _is_total(text: str, filled: int, numbers: int) -> bool:
-    """A totals row: "total" (or "sum") in its first text, and little else in the row."""
-    return bool(_TOTAL_WORD.search(text)) and filled <= 3 and numbers <= 2
+    """A totals row: "total" (or "sum") in its first text, an amount beside it, and little
+    else in the row. Words alone ("InfiniBand NDR, 128 GPUs total", a description wrapped
+    onto a second line of a PDF) state no total."""
+    return bool(_TOTAL_WORD.search(text)) and 2 <= filled <= 3 and numbers <= 2
 
 
 _NUMBER_CLASSES = (int, float)

@@ -129,17 +129,24 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
             r"资质认证",
         ),
         (TermKey.UPTIME, r"\b(uptime|availability|service level)\b|可用性"),
-        (TermKey.VALID_UNTIL, r"\bvalid(ity)?\b|\bexpir(y|es|ation)\b|有效期|gültig"),
+        (
+            TermKey.VALID_UNTIL,
+            r"\bvalid(ity)?\b|\bexpir(y|es|ation)\b|有效期|gültig|^validit[eé]\b|"
+            r"^valable|^validez\b|^validit[aà]\b|^geldig|有効期限",
+        ),
         (
             TermKey.QUOTE_DATE,
             r"^(quote |quotation |offer |proposal )?date\b|^issued|date of "
-            r"(quote|offer|issue)|报价日期|^datum$",
+            r"(quote|offer|issue)|报价日期|^datum$|^angebotsdatum$|^date du devis$|"
+            r"^fecha$|^見積日$",
         ),
         (
             TermKey.QUOTE_REF,
-            r"\b(quote|quotation|offer|proposal|angebot|order|ref|reference)\b"
-            r"\s*(ref(erence)?|no|nr|number|id|#)?\.?$|^(ref|reference|quote no|"
-            r"offer no)\b|^offer$|报价编号",
+            r"\b(quote|quotation|offer|proposal|angebot|order|order form|ref|reference|"
+            r"devis|offerte|presupuesto|preventivo)\b"
+            r"\s*(ref(erence)?|no|nr|number|nummer|numero|n°|nº|n\.º|id|#)?\.?$|"
+            r"^(ref|reference|quote no|offer no)\b|^offer$|^angebots-?(nummer|nr)\b|"
+            r"^(numero|n°) (de |du )?devis$|报价编号|报价单号|見積(書)?番号",
         ),
         (
             TermKey.VENDOR,
@@ -205,8 +212,27 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 index += 1
                 continue
             text = cell.strip()
-            keyish = classify_key(text) is not None or text.endswith((":", "："))
             following = filled[index + 1] if index + 1 < len(filled) else None
+            sentence = _SENTENCE.match(text)
+            own = classify_key(sentence.group(1)) if sentence else None
+            if (
+                sentence is not None
+                and own is not None
+                and (own in _OWN_VALUE_KEYS or following is None or _is_key_cell(following[1]))
+            ):
+                # "Quote ref: NB-2211 | Date: 2026-11-09", "有効期限：2026年12月6日 | <company>":
+                # the cell holds its own value; the next cell is not it.
+                pairs.append(
+                    KeyValue(
+                        sentence.group(1).strip(),
+                        sentence.group(2),
+                        f"{prefix}!{cell_name(row, col)}",
+                        row,
+                    )
+                )
+                index += 1
+                continue
+            keyish = classify_key(text) is not None or text.endswith((":", "："))
             if (
                 keyish
                 and following is not None
@@ -222,7 +248,6 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 )
                 index += 2
                 continue
-            sentence = _SENTENCE.match(text)
             if sentence and classify_key(sentence.group(1)) is not None:
                 pairs.append(
                     KeyValue(
@@ -234,6 +259,23 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 )
             index += 1
     return pairs
+
+
+_OWN_VALUE_KEYS = frozenset(
+    (TermKey.QUOTE_REF, TermKey.QUOTE_DATE, TermKey.VALID_UNTIL, TermKey.VENDOR, TermKey.CURRENCY)
+)
+"""Keys whose ``Key: value`` cell is the whole pair: words after them are their value, never
+a qualifier of the next cell's (as "Service credit: below 99.9% | 10 %" is)."""
+
+
+def _is_key_cell(cell: CellValue) -> bool:
+    """True for a cell that starts a pair of its own: a key, or ``Key: value``."""
+    if not isinstance(cell, str):
+        return False
+    sentence = _SENTENCE.match(cell)
+    return classify_key(cell) is not None or (
+        sentence is not None and classify_key(sentence.group(1)) is not None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,7 +507,9 @@ def read_terms(
             if problem:
                 problems.append(problem)
         elif kind is TermKey.VALID_UNTIL:
-            relative = re.fullmatch(r"(\d+)\s*(days?|tage?|天)", text.casefold())
+            relative = re.fullmatch(
+                r"(\d+)\s*(days?|tage?|jours?|d[ií]as|giorni|dagen|天|日間?)", text.casefold()
+            )
             if relative:
                 valid_days = int(relative.group(1))
             else:

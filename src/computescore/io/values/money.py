@@ -138,9 +138,13 @@ _ITEM = re.compile(
     r"units?)\b\.?"
 )
 _ITEM_NOUN = re.compile(
-    r"(racks?|cabinets?|cages?|ports?|cross-?connects?|licen[cs]es?|seats?|sets?|lots?|kits?)"
+    r"(racks?|cabinets?|cages?|ports?|cross-?connects?|licen[cs]es?|seats?|sets?|lots?|kits?|"
+    r"\b(?:baies?|armoires?|liens?|unit[eé]s?|lizenzen)\b|"
+    # counter words: 条 项 个 件 套 (zh), 式 一式 本 枚 点 口 回線 (ja)
+    r"^[一1]?[条项個个件套式本枚点口]$|回線)"
 )
-"""A unit cell that names the item counted ("rack", "port"): a price per item."""
+"""A unit cell that names the item counted ("rack", "port", "baie", 套, 一式): a price per
+item."""
 _PER_WORD = re.compile(r"\b(?:per|pro|par|por) ([a-z][a-z-]*)")
 
 
