@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given
 from hypothesis import strategies as st
 
+from computescore.domain.catalog import Catalogue
+from computescore.domain.problems import Severity
+from computescore.io.reader import read_quote_book
 from computescore.io.table_finder import (
     SkipReason,
     classify_row,
     find_header,
     find_tables,
     is_tax_label,
+    looks_like_line,
     plainly_data,
     read_table,
 )
-from computescore.io.workbook import SheetData
+from computescore.io.workbook import SheetData, WorkbookData
 
 HEADER = ["Description", "GPU", "Qty", "Price/hr", "Currency"]
 LINES = [
@@ -228,3 +234,32 @@ def test_a_wrapped_description_that_says_total_does_not_end_the_table() -> None:
     table = read_table(sheet(rows), find_header(sheet(rows)))
     assert [r.index for r in table.rows] == [1, 3]
     assert table.stop_reason == "total row 5"
+
+
+def test_rows_that_read_like_lines_outside_every_table_are_told(catalogue: Catalogue) -> None:
+    # A PDF quote whose table runs on to page 2 without its header: page 2's lines are
+    # not guessed into the table, and not dropped unseen either.
+    header = ["Item", "Description", "Qty", "Unit price", "Extended price"]
+    page_1 = [header, ["1", "HGX H100 8-GPU server", "2", "$289,500.00", "$579,000.00"]]
+    page_2 = [
+        ["2", "InfiniBand NDR switch", "2", "$34,200.00", "$68,400.00"],
+        ["3", "Support, 36 months", "1", "$172,000.00", "$172,000.00"],
+        ["", "Grand total", "", "", "$819,400.00"],
+        ["Quote date", "2026-11-02", "Valid until", "30 days"],
+    ]
+    book = WorkbookData(
+        path=Path("quote.pdf"),
+        kind="pdf",
+        sheets=(
+            SheetData(name="page 1", index=0, rows=page_1),  # type: ignore[arg-type]
+            SheetData(name="page 2", index=1, rows=page_2),  # type: ignore[arg-type]
+        ),
+        date1904=False,
+    )
+    draft = read_quote_book(book, catalogue, vendor="Northwind")
+    assert [line.description for line in draft.quotes[0].lines] == ["HGX H100 8-GPU server"]
+    told = [p for p in draft.problems if p.source == "quote.pdf!page 2!1–2"]
+    assert len(told) == 1 and told[0].severity is Severity.WARNING
+    assert "2 rows read like quote lines" in told[0].message
+    assert "carried over from the page before" in told[0].message
+    assert looks_like_line(page_2[0]) and not looks_like_line(page_2[3])

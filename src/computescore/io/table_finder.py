@@ -533,6 +533,27 @@ def find_tables(
     return tables
 
 
+_AMOUNT_TEXT = re.compile(r"^[^\d]{0,4}-?\(?\d[\d.,'\u00a0\u202f ]*\)?[^\d]{0,4}$")
+"""A number or an amount written as text: ``$34,200.00``, ``1.234,56 €``, ``(£26,800.00)``."""
+
+
+def looks_like_line(cells: Sequence[CellValue]) -> bool:
+    """True for a row outside every table that reads like a quote line: at least four
+    filled cells, two of them numbers or amounts, and words that are not a term's key
+    (a table continued on a page without its header, or under a header not recognised)."""
+    filled = [cell for cell in cells if _solid(cell)]
+    if len(filled) < 4:
+        return False
+    numbers = sum(
+        1
+        for cell in filled
+        if (isinstance(cell, int | float) and not isinstance(cell, bool))
+        or (isinstance(cell, str) and _AMOUNT_TEXT.match(cell.strip()) is not None)
+    )
+    words = [c for c in filled if isinstance(c, str) and re.search(r"[^\W\d_]{3}", c)]
+    return numbers >= 2 and bool(words)
+
+
 def is_hidden_sheet(sheet: SheetData) -> bool:
     """True for sheets hidden or very hidden in the workbook."""
     return sheet.visibility is not Visibility.VISIBLE

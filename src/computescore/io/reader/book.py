@@ -45,6 +45,7 @@ from computescore.io.table_finder import (
     SkipReason,
     Table,
     find_tables,
+    looks_like_line,
 )
 from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
 from computescore.io.values import (
@@ -62,6 +63,7 @@ from computescore.io.workbook import (
     cell_name,
     column_number,
 )
+from computescore.wording import plural
 
 
 @dataclass
@@ -194,6 +196,7 @@ class _Reader:
         for t in tables:
             spans.setdefault(id(t.sheet), []).append(range(t.header_rows[0], _last_row(t)))
 
+        self._warn_unread_lines(sheets, spans)
         self._check_overrides(tables)
         mappings = {id(t): self._mapping(t) for t in tables}
         self.mark = self._decimal_mark(tables, mappings)
@@ -246,6 +249,37 @@ class _Reader:
             self.mark,
             self.currency,
         )
+
+    def _warn_unread_lines(
+        self, sheets: Sequence[SheetData], spans: dict[int, list[range]]
+    ) -> None:
+        """Say where rows that read like quote lines stand under no table: nothing a vendor
+        quoted is left out unseen (a PDF table continued on a page without its header)."""
+        for sheet in sheets:
+            if sheet.visibility is not Visibility.VISIBLE and not self.include_hidden:
+                continue
+            outside = _rows_outside(len(sheet.rows), spans.get(id(sheet), []))
+            unread = [row for row in outside if looks_like_line(sheet.rows[row])]
+            if not unread:
+                continue
+            first, last = (self.row_number(sheet, row) for row in (unread[0], unread[-1]))
+            where = f"{first}" if first == last else f"{first}–{last}"
+            carried = (
+                " (a table carried over from the page before without its header?)"
+                if self.book.kind == "pdf" and not spans.get(id(sheet))
+                else ""
+            )
+            self.problems.append(
+                Problem(
+                    f"{self.prefix(sheet)}!{where}",
+                    f"{plural(len(unread), 'row')} read like quote lines but stand under no "
+                    f"table header{carried}, and were not imported",
+                    Severity.WARNING,
+                    None,
+                    "a header row over them: ask for the file with the table's header "
+                    "repeated, or import those rows from a copy that has it",
+                )
+            )
 
     # -- overrides and mapping
 
