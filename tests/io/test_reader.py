@@ -397,3 +397,36 @@ def test_the_cycle_collector_is_paused_while_reading_and_restored_after(tmp_path
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_tiers_as_bare_columns_take_their_unit_and_currency_from_the_title(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A GPU cloud's wide list: tiers head the price columns with no unit; the title says
+    # "USD per GPU per hour"; one tier is "Contact sales", another not offered.
+    rows = [
+        ["Corvex Cloud — GPU Pricing (USD per GPU per hour)"],
+        [],
+        ["GPU", "VRAM", "On-demand", "6-month", "12-month", "36-month"],
+        ["NVIDIA H100 SXM", "80 GB", "2.99", "2.49*", "2.10*", "1.85**"],
+        ["NVIDIA B200", "180 GB", "Contact sales", "4.95*", "4.49*", "3.99**"],
+        ["NVIDIA L40S", "48 GB", "1.15", "0.99", "0.89", "N/A"],
+    ]
+    path = build_xlsx(tmp_path / "corvex.xlsx", [Sheet("Pricing", rows)])
+    draft = read_quote_file(path, catalogue, vendor="Corvex Cloud")
+    lines = draft.quotes[0].lines
+    assert len(lines) == 10  # 12 tiers, less one "Contact sales" and one "N/A"
+    assert {(line.price_unit, line.currency) for line in lines} == {(PriceUnit.PER_GPU_HOUR, "USD")}
+    h100 = [(line.deployment, line.term_months, line.price) for line in lines[:4]]
+    assert h100 == [
+        (Deployment.ON_DEMAND, None, Decimal("2.99")),
+        (Deployment.RESERVED, 6, Decimal("2.49")),
+        (Deployment.RESERVED, 12, Decimal("2.10")),
+        (Deployment.RESERVED, 36, Decimal("1.85")),
+    ]
+    skipped = [p for p in draft.quotes[0].problems if "No price is stated" in p.message]
+    assert [(p.source, p.found) for p in skipped] == [
+        ("corvex.xlsx!Pricing!C5", "Contact sales"),
+        ("corvex.xlsx!Pricing!F6", "N/A"),
+    ]
+    assert all(p.severity is Severity.WARNING for p in skipped)

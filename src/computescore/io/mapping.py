@@ -653,7 +653,12 @@ def _find_option_columns(
         if not movable or not column.header:
             continue
         option = column_option(column.header)
-        values = _values(samples, index)[:50]
+        # Words where a tier is not offered ("N/A", "Contact sales", "—") are no evidence.
+        values = [
+            value
+            for value in _values(samples, index)[:50]
+            if not (isinstance(value, str) and not any(ch.isdigit() for ch in value))
+        ]
         if option is None or not values:
             continue
         if sum(1 for value in values if _is_amount(value)) >= 0.8 * len(values):
@@ -663,6 +668,8 @@ def _find_option_columns(
     for index, option in found:
         column = columns[index]
         unit = column.unit if column.field is Field.PRICE else _header_unit(column.header)
+        if option.term_months is not None and unit is not None and unit.basis is None:
+            unit = None  # "6-month" names the term, not a price per month
         columns[index] = replace(
             column,
             field=Field.PRICE,

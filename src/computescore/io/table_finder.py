@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from computescore.io.column_options import ColumnOption, column_option
 from computescore.io.mapping import Field, match_header, normalise_header
 from computescore.io.values import is_blank, normalise_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
@@ -111,10 +112,19 @@ def field_of(cell: CellValue, known: Known | None = None) -> Field | None:
 
 def _fields(cells: Sequence[CellValue], known: Known | None = None) -> set[Field]:
     found: set[Field] = set()
+    options: set[ColumnOption] = set()
     for cell in cells:
         field = field_of(cell, known)
         if field is not None and field is not Field.IGNORE:
             found.add(field)
+        elif field is None and isinstance(cell, str):
+            option = column_option(cell)
+            if option is not None:
+                options.add(option)
+    # Tiers or regions as columns ("On-demand | 6-month | 12-month"): their prices. The
+    # mapping keeps them as prices only where their values are amounts.
+    if len(options) >= 2:
+        found.add(Field.PRICE)
     return found
 
 

@@ -51,10 +51,12 @@ from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     DecimalMark,
+    UnitHint,
     currency_in_text,
     is_blank,
     number_mark_evidence,
     parse_date,
+    parse_unit_text,
 )
 from computescore.io.workbook import (
     SheetData,
@@ -198,7 +200,7 @@ class _Reader:
 
         self._warn_unread_lines(sheets, spans)
         self._check_overrides(tables)
-        mappings = {id(t): self._mapping(t) for t in tables}
+        mappings = {id(t): with_title_terms(t, self._mapping(t)) for t in tables}
         self.mark = self._decimal_mark(tables, mappings)
         self.currency = self._file_currency(tables, mappings)
 
@@ -546,6 +548,47 @@ class _Reader:
             self.mark.value if self.mark else None,
             self.currency,
         )
+
+
+TITLE_ROWS = 6
+"""How many rows above a table's header are read as its title."""
+
+
+def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
+    """The mapping with what the table's title states for prices that state nothing.
+
+    A price list titled "GPU Pricing (USD per GPU per hour)" over ``GPU | On-demand |
+    6-month | 12-month`` gives its prices that currency and unit: the title's unit only
+    when it is whole (a basis and a period), and only to price columns without one.
+    """
+    first = table.header_rows[0]
+    currency: str | None = None
+    unit: UnitHint | None = None
+    for index in range(max(0, first - TITLE_ROWS), first):
+        cells = [c for c in table.sheet.rows[index] if not is_blank(c)]
+        if not cells or len(cells) > 2 or not all(isinstance(c, str) for c in cells):
+            continue
+        for text in cells:
+            assert isinstance(text, str)
+            code, _ = currency_in_text(text)
+            if code and code not in AMBIGUOUS_MARKS:
+                currency = currency or code
+            hint = parse_unit_text(text)
+            if hint is not None and hint.basis is not None and hint.period is not None:
+                unit = unit or hint
+    if currency is None and unit is None:
+        return mapping
+    columns = tuple(
+        replace(
+            column,
+            unit=column.unit or unit,
+            reason=column.reason or "its unit is stated in the table's title",
+        )
+        if column.field is Field.PRICE and column.unit is None and unit is not None
+        else column
+        for column in mapping.columns
+    )
+    return replace(mapping, columns=columns, currency=mapping.currency or currency)
 
 
 def _rows_outside(count: int, spans: Sequence[range]) -> list[int]:

@@ -92,6 +92,11 @@ def _filled(value: CellValue) -> CellValue:
     return value
 
 
+def _unpriced(value: CellValue) -> bool:
+    """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
+    return value.__class__ is str and not any(ch.isdigit() for ch in value)
+
+
 _UNSEEN: Any = object()
 """A cache miss, where None is a cached answer."""
 
@@ -413,13 +418,27 @@ class _LineBuilder:
         counts = self.counts(row, values, match, compute, problems)
         reading = self.terms(row, values, desc_text, compute, problems)
         line_currency = self.line_currency(row, values, problems)
-        priced = False
+        priced = unpriced = False
         for slot in self.prices:
             cell = values[slot.index] if slot.index < len(values) else None
             if self.formulas and self.formula_blocks(row, slot, problems):
                 priced = True
                 continue
             if _filled(cell) is None:
+                continue
+            if slot.option is not None and _unpriced(cell):
+                # "Contact sales" under one tier of a wide price list: that option has no
+                # price; the line's other options stand.
+                unpriced = True
+                problems.append(
+                    Problem(
+                        self.at(row, slot),
+                        f"No price is stated for {slot.option.words()}; that option was left out",
+                        Severity.WARNING,
+                        str(cell),
+                        "an amount, or a dash where the option is not offered",
+                    )
+                )
                 continue
             priced = True
             price_line(
@@ -436,7 +455,7 @@ class _LineBuilder:
                 line_currency,
                 problems,
             )
-        if not priced:
+        if not priced and not unpriced:
             total_value = self.get(Field.LINE_TOTAL)
             if total_value is not None:
                 total = self.columns[Field.LINE_TOTAL]
