@@ -168,3 +168,26 @@ def test_a_header_term_written_in_its_cell_does_not_take_the_next_cell() -> None
     assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 7), date(2026, 12, 6))
     assert not terms.problems
     assert [(c.below_uptime_pct, c.credit_pct) for c in terms.sla.credits] == [(99.9, 10.0)]
+
+
+def test_a_credit_table_under_its_own_headings_gives_every_credit() -> None:
+    # An SLA's credit table as cloud order forms print it, headings included.
+    _, terms = terms_of(
+        [
+            ["Order Form #", "LF-RC-88213"],
+            ["Order date", "March 4, 2026"],
+            ["Monthly uptime commitment", "99.9 %"],
+            ["Monthly Uptime Percentage", "Service Credit"],
+            ["Less than 99.9% but at least 99.0%", "10%"],
+            ["Less than 99.0% but at least 95.0%", "25%"],
+            ["Less than 95.0%", "100%"],
+        ]
+    )
+    assert not terms.problems
+    assert (terms.quote_ref, terms.quote_date) == ("LF-RC-88213", date(2026, 3, 4))
+    assert terms.sla.uptime_pct == 99.9
+    assert [(c.below_uptime_pct, c.credit_pct) for c in terms.sla.credits] == [
+        (99.9, 10.0),
+        (99.0, 25.0),
+        (95.0, 100.0),
+    ]

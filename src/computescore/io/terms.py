@@ -73,7 +73,11 @@ class TermKey(StrEnum):
 _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
     (key, re.compile(pattern))
     for key, pattern in (
-        (TermKey.CREDIT, r"\bcredits?\b|服务赔偿|赔偿"),
+        (
+            TermKey.CREDIT,
+            # a credit table's row: "Less than 99.9% but at least 99.0%" | "10%"
+            r"\bcredits?\b|服务赔偿|赔偿|^(less than|below|under|<)\s*\d+([.,]\d+)?\s*%",
+        ),
         (
             TermKey.RESPONSE,
             r"\b(response|respond|reaction)\b.*\b(sev(erity)?|priority|p)\s*-?\s*"
@@ -136,7 +140,7 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
         ),
         (
             TermKey.QUOTE_DATE,
-            r"^(quote |quotation |offer |proposal )?date\b|^issued|date of "
+            r"^(quote |quotation |offer |proposal |order )?date\b|^issued|date of "
             r"(quote|offer|issue)|报价日期|^datum$|^angebotsdatum$|^date du devis$|"
             r"^fecha$|^見積日$",
         ),
@@ -237,6 +241,7 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 keyish
                 and following is not None
                 and not (isinstance(following[1], str) and following[1].strip().endswith(":"))
+                and not _column_heads(text, following[1])
             ):
                 pairs.append(
                     KeyValue(
@@ -266,6 +271,15 @@ _OWN_VALUE_KEYS = frozenset(
 )
 """Keys whose ``Key: value`` cell is the whole pair: words after them are their value, never
 a qualifier of the next cell's (as "Service credit: below 99.9% | 10 %" is)."""
+
+
+def _column_heads(key: str, value: CellValue) -> bool:
+    """True for two headings side by side ("Monthly Uptime Percentage | Service Credit", a
+    terms table's header): the second names another term in a few words, no figure."""
+    if not isinstance(value, str) or any(ch.isdigit() for ch in value) or len(value.split()) > 4:
+        return False
+    other = classify_key(value)
+    return other is not None and other is not classify_key(key)
 
 
 def _is_key_cell(cell: CellValue) -> bool:
