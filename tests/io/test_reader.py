@@ -430,3 +430,30 @@ def test_tiers_as_bare_columns_take_their_unit_and_currency_from_the_title(
         ("corvex.xlsx!Pricing!F6", "N/A"),
     ]
     assert all(p.severity is Severity.WARNING for p in skipped)
+
+
+def test_a_purchase_quote_line_that_says_it_is_monthly_is_priced_per_month(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # Unit price × quantity = line price, as purchase quotes are laid out; the colocation
+    # rack says "monatlich" in its own words and is a monthly charge, not a one-off.
+    rows = [
+        ["Pos.", "Bezeichnung", "Menge", "Einzelpreis", "Gesamtpreis"],
+        ["1", "GPU-Server HGX H200 8-GPU", "4", "298.750,00 €", "1.195.000,00 €"],
+        ["2", "Installation und Inbetriebnahme", "1", "14.500,00 €", "14.500,00 €"],
+        [
+            "3",
+            "Colocation-Rack 40 kW, Laufzeit 36 Monate, monatlich",
+            "2",
+            "6.850,00 €",
+            "13.700,00 €",
+        ],
+    ]
+    path = build_xlsx(tmp_path / "angebot.xlsx", [Sheet("Angebot", rows)])
+    lines = read_quote_file(path, catalogue, vendor="Rheinland").quotes[0].lines
+    assert [line.price_unit for line in lines] == [
+        PriceUnit.PER_UNIT,
+        PriceUnit.PER_UNIT,
+        PriceUnit.PER_MONTH,
+    ]
+    assert lines[2].price == Decimal("6850.00") and lines[2].quantity == 2

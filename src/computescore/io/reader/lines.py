@@ -351,7 +351,10 @@ class _LineBuilder:
                     )
         include_hidden = self.r.include_hidden
         wide = any(slot.option is not None for slot in self.prices)
-        plain = self._plain_row_reader() if self.fast_rows and not wide else None
+        # A purchase quote's lines are few and may state their period in their own words
+        # (see :func:`~computescore.io.reader.pricing.stated_period`): read each in full.
+        short = self.fast_rows and not wide and not self.line_item_table
+        plain = self._plain_row_reader() if short else None
         lines = self.group.lines
         first = len(lines)
         lines_before: list[tuple[int, int]] = []  # (sheet row, lines of this table so far)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -74,6 +75,10 @@ def price_line(
         return
     per_node, nodes, count, quantity = counts
     deployment, term, terms_unit = reading
+    if builder.line_item_table and (terms_unit is None or terms_unit.period is None):
+        period = stated_period(builder, values, desc_text)
+        if period is not None:
+            terms_unit = (terms_unit or UnitHint()).merged(UnitHint(period, None))
     unit_value = None
     if builder.unit_column is not None and builder.unit_column.index < len(values):
         unit_value = _filled(values[builder.unit_column.index])
@@ -199,6 +204,36 @@ def price_line(
     if problems and any(p.severity is Severity.ERROR for p in problems):
         return
     builder.group.lines.append(line)
+
+
+_MONTHLY = re.compile(
+    r"\b(monthly|per month|a month|p\.\s?m\.|monatlich|pro monat|mtl\.|mensuel(le)?|"
+    r"par mois|mensual|al mes|mensile|al mese|maandelijks|per maand)(?![a-z])|"
+    r"月額|月费|月租|每月|按月|月払い"
+)
+_YEARLY = re.compile(
+    r"\b(yearly|annually|per year|per annum|p\.\s?a\.|jährlich|pro jahr|annuel(le)?|"
+    r"par an|anual|al año|annuale|jaarlijks|per jaar)(?![a-z])|年額|年费|每年|按年"
+)
+
+
+def stated_period(
+    builder: _LineBuilder, values: Sequence[CellValue], desc_text: str
+) -> Period | None:
+    """The period a purchase quote's line states in its own words, when its price column
+    states none: "Colocation rack 40 kW, 36 months, monatlich", a specification cell
+    "契約期間12ヶ月、月額" (imported or not), or a line-total column headed "Total
+    mensuel HT"."""
+    total = builder.mapping.mapped(Field.LINE_TOTAL)
+    texts = [desc_text, *(value for value in values if isinstance(value, str))]
+    if total is not None:
+        texts.append(total.header)
+    words = " ".join(texts).casefold()
+    if _MONTHLY.search(words):
+        return Period.MONTH
+    if _YEARLY.search(words):
+        return Period.YEAR
+    return None
 
 
 def decide(
