@@ -42,6 +42,7 @@ from computescore.domain.tco import (
     stated_maximum,
 )
 from computescore.domain.tco.commitments import owed_share
+from computescore.domain.tco.helpers import sized_offer
 from computescore.domain.tco.throughput import (
     DECODE_FORMULA,
     decode_rated,
@@ -1233,3 +1234,24 @@ def test_the_tornados_mfu_bar_moves_a_decode_bound_serving_option_only_by_its_pr
     assert (low, high) == pytest.approx((4.575, 4.914), rel=1e-3)
     assert mfu.low_unit_usd == pytest.approx(base * served / low, rel=1e-6)
     assert mfu.high_unit_usd == pytest.approx(base * served / high, rel=1e-6)
+
+
+def test_an_offer_that_states_no_quantity_is_priced_for_the_need() -> None:
+    # A price list's line: a price per GPU-hour and no count. 64 needed × 4.49 × 24 h ×
+    # 365 days = 2,517,273.60 over 12 months; a node of 8 is rounded to whole nodes.
+    offer = compute_line("4.49", PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, None)
+    tco = _for(offer, hours=24.0, months=12, needed=64, discount_rate=0.0)
+    assert tco.total_usd == pytest.approx(64 * 4.49 * 8_760)
+    assert any(
+        "an offer, priced for the workload's 64 accelerators" in p.message for p in tco.problems
+    )
+    sized = sized_offer(offer, 64)
+    assert sized is not None and sized.gpu_count == 64
+    node = compute_line("30.00", PriceUnit.PER_NODE_HOUR, Deployment.ON_DEMAND, None, per_node=8)
+    twelve = sized_offer(node, 12)
+    assert twelve is not None and (twelve.nodes, twelve.accelerator_count) == (2, 16)
+    # Nothing to size: a counted line, an unknown need, a node of unknown size.
+    assert sized_offer(ON_DEMAND, 64) is None
+    assert sized_offer(offer, None) is None
+    unknown = compute_line("30.00", PriceUnit.PER_NODE_HOUR, Deployment.ON_DEMAND, None)
+    assert sized_offer(unknown, 64) is None

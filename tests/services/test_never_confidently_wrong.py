@@ -209,12 +209,17 @@ def test_a_line_that_cannot_be_costed_is_named_with_its_fix(store: Store) -> Non
 
     from computescore.services.caveats import LINE_FIX, incomplete_costs
 
-    # A USD quote whose only line states no accelerator count: no rate is missing, but
-    # the line is left out, and the fix is to correct the line.
+    # A USD quote whose only line is priced per node and says neither how many nodes nor
+    # how many accelerators a node holds: no rate is missing, but the line cannot be
+    # sized (a price per GPU without a count is an offer, sized for the workload), so it
+    # is left out, and the fix is to correct the line.
+    per_node = _line(
+        "H100 node, on demand", "20.00", Deployment.ON_DEMAND, unit=PriceUnit.PER_NODE_HOUR
+    )
     countless = Quote(
         Vendor("Delta GPU", VendorKind.GPU_CLOUD, "DE"),
         "DG-1",
-        (replace(_line("H100, on demand", "2.50", Deployment.ON_DEMAND), accelerator_count=None),),
+        (replace(per_node, accelerator_count=None, nodes=None, accelerators_per_node=None),),
     )
     with store.transaction() as uow:
         uow.add_quote(uow.evaluation_row().id or 0, countless)

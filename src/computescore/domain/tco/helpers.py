@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -196,6 +197,28 @@ def _model(fx: FxUsed | None, **coefficients: float) -> LineModel:
     return LineModel(
         usd_per_unit=1.0 if fx is None else fx.usd_per_unit, foreign=fx is not None, **coefficients
     )
+
+
+_PER_ACCELERATOR = frozenset((PriceUnit.PER_GPU_HOUR, PriceUnit.PER_GPU_MONTH))
+
+
+def sized_offer(line: QuoteLine, needed: int | None) -> QuoteLine | None:
+    """A compute line that states no quantity (a price list's offer), sized for the need.
+
+    With a node size the need is rounded up to whole nodes (12 needed at 8 per node →
+    2 nodes of 8); a price per accelerator-hour or -month without one is priced for the
+    need itself. None when the line states a quantity, the need is unknown, or the
+    line is priced per node of unknown size (its accelerators cannot be counted).
+    """
+    if line.gpu_count > 0 or needed is None or needed < 1:
+        return None
+    per_node = line.accelerators_per_node
+    if per_node:
+        nodes = math.ceil(needed / per_node)
+        return replace(line, nodes=nodes, accelerator_count=nodes * per_node)
+    if line.price_unit in _PER_ACCELERATOR:
+        return replace(line, accelerator_count=needed)
+    return None
 
 
 def scale_to_need(line: QuoteLine, needed: int | None) -> ScaledCount:

@@ -30,7 +30,7 @@ from computescore.domain.tco.compute_lines import (
 )
 from computescore.domain.tco.cost_lines import _cost_line
 from computescore.domain.tco.finish import _finish
-from computescore.domain.tco.helpers import _Builder, _line_source, scale_to_need
+from computescore.domain.tco.helpers import _Builder, _line_source, scale_to_need, sized_offer
 from computescore.domain.tco.options import (
     _belongs,
     _cost_dependency,
@@ -60,7 +60,7 @@ from computescore.domain.tco.throughput import (
 )
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import WorkloadClass
-from computescore.wording import sentence
+from computescore.wording import plural, sentence
 
 if TYPE_CHECKING:
     from computescore.domain.tco.context import _Context
@@ -111,6 +111,17 @@ def _price(c: _Context, option: tuple[int, QuoteLine] | None, number: int) -> _D
         index, option_line = option
         line = option_line
         where = _line_source(quote, index, line)
+        offered = sized_offer(line, c.needed)
+        if offered is not None:
+            line = option_line = offered
+            b.problems.append(
+                Problem(
+                    where,
+                    "the line states no quantity: an offer, priced for the workload's "
+                    f"{plural(line.gpu_count, 'accelerator')}",
+                    Severity.INFO,
+                )
+            )
         count = line.gpu_count
         accelerator = c.accelerators.get(line.accelerator or "")
         if line.deployment is None:
