@@ -123,3 +123,26 @@ def test_no_word_is_lost_or_repeated(lines: list[list[str]], gap: float) -> None
             x += 5 * len(text) + gap
     cells = [cell for row in page_rows(words) for cell in row if cell]
     assert Counter(" ".join(cells).split()) == Counter(w.text for w in words)
+
+
+def test_a_description_wrapped_on_to_the_next_line_is_joined_to_its_cell() -> None:
+    # A table set without rules: descriptions run on to a second line (after a comma,
+    # or starting in lower case); a heading of its own is not part of the line above.
+    words = [
+        *words_at(100, (0, "Description"), (200, "GPUs"), (260, "Price")),
+        *words_at(112, (0, "B200 cluster, 8 GPUs per node,"), (200, "128"), (260, "$3.15")),
+        *words_at(123, (0, "InfiniBand NDR")),
+        *words_at(136, (0, "H100 overflow"), (200, "32"), (260, "$2.99")),
+        *words_at(147, (0, "capacity, billed per hour")),
+        *words_at(160, (0, "Storage")),
+        *words_at(172, (0, "Block storage"), (200, "1"), (260, "$0.07")),
+    ]
+    rows = block_rows(blocks(text_lines(words))[0])
+    assert [r.cells for r in rows] == [
+        ("Description", "GPUs", "Price"),
+        ("B200 cluster, 8 GPUs per node, InfiniBand NDR", "128", "$3.15"),
+        ("H100 overflow capacity, billed per hour", "32", "$2.99"),
+        ("Storage", None, None),
+        ("Block storage", "1", "$0.07"),
+    ]
+    assert (rows[1].top, rows[1].bottom) == (112, 132)

@@ -263,3 +263,16 @@ def test_rows_that_read_like_lines_outside_every_table_are_told(catalogue: Catal
     assert "2 rows read like quote lines" in told[0].message
     assert "carried over from the page before" in told[0].message
     assert looks_like_line(page_2[0]) and not looks_like_line(page_2[3])
+
+
+def test_a_summary_under_the_lines_after_a_blank_row_ends_the_table() -> None:
+    rows = [
+        ["Description", "Commitment", "GPUs", "Price", "Monthly total"],
+        ["HGX B200 cluster", "36 months", "128", "$3.15/GPU-hr", "$294,336.00"],
+        ["Cross-connect", "36 months", None, "$1,200.00/mo", "$1,200.00"],
+        [],
+        ["Estimated monthly recurring (committed)", "$300,036.00"],
+    ]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
+    assert [r.index for r in table.rows] == [1, 2]
+    assert table.stop_reason == "end of table before row 5"

@@ -161,17 +161,51 @@ def column_of(chunk: Chunk, spans: Sequence[tuple[float, float]]) -> int:
 
 
 def block_rows(block: Sequence[TextLine]) -> list[PlacedRow]:
-    """A block's lines as rows of cells aligned to the block's columns."""
+    """A block's lines as rows of cells aligned to the block's columns; a cell's words
+    wrapped on to the next line are joined back to it (:func:`continues`)."""
     spans = column_spans(block)
-    rows = []
+    rows: list[PlacedRow] = []
     for line in block:
         cells: list[str | None] = [None] * len(spans)
         for chunk in line.chunks:
             column = column_of(chunk, spans)
             held = cells[column]
             cells[column] = chunk.text if held is None else f"{held} {chunk.text}"
+        if rows and continues(rows[-1].cells, cells):
+            above = rows[-1]
+            column = next(i for i, cell in enumerate(cells) if cell)
+            joined = list(above.cells)
+            joined[column] = f"{joined[column]} {cells[column]}"
+            rows[-1] = PlacedRow(above.top, line.bottom, tuple(joined))
+            continue
         rows.append(PlacedRow(line.top, line.bottom, tuple(cells)))
     return rows
+
+
+_OPEN_END = re.compile(r"(,|;|\(|-|–|/|\+|&|\b(and|or|per|with|for|of|incl\.?|und|et|y))$")
+
+
+def continues(above: Sequence[str | None], cells: Sequence[str | None]) -> bool:
+    """True when a line holding one cell is the rest of that cell in the line above: a
+    description wrapped in a table set without rules ("… 8 GPUs per node," / "InfiniBand
+    NDR, 128 GPUs in all"). The line above must be a row of the table (three cells or
+    more), and the text must read on: the line above ends open (a comma, "and", an
+    unclosed bracket) or this one starts in lower case. A heading ("Storage") does not.
+    """
+    filled = [i for i, cell in enumerate(cells) if cell]
+    if len(filled) != 1 or sum(1 for cell in above if cell) < 3:
+        return False
+    column = filled[0]
+    held = above[column] if column < len(above) else None
+    text = cells[column] or ""
+    if not held or not text:
+        return False
+    held = held.rstrip()
+    return (
+        _OPEN_END.search(held.casefold()) is not None
+        or held.count("(") > held.count(")")
+        or text[0].islower()
+    )
 
 
 def page_rows(

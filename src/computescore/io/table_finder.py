@@ -477,6 +477,17 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
             end = index
             stop_reason = f"another table's header at row {index + 1}"
             break
+        if (
+            kind is None
+            and after_gap
+            and not priced(index)
+            and sum(1 for cell in cells if _solid(cell)) <= 2
+        ):
+            # A summary under the lines ("Estimated monthly recurring | $300,036.00"):
+            # a line would have a price in a price column.
+            end = index
+            stop_reason = f"end of table before row {index + 1}"
+            break
         if kind == "section":
             following = _next_filled(sheet, index)
             if following is None or (
