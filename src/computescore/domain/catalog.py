@@ -348,7 +348,9 @@ def resolve_alias(
     a bare multiplier ("8x", "x8") is the per-node count for a single-accelerator
     name ("8x H100 SXM" → 8) and for a node name inside brackets ("Atlas 800T A2
     (8× Ascend 910B)"), but a node count when it stands before or after a node name
-    ("2x DGX H100" → 2 nodes of 8). Returns None when nothing matches.
+    ("2x DGX H100" → 2 nodes of 8). Before a single accelerator's name with a node size
+    stated, a multiplier that is a whole number of nodes counts accelerators ("64 × H100
+    SXM (8 GPUs per node)" → 8 nodes of 8). Returns None when nothing matches.
     """
     stripped = text.strip()
     if not stripped:
@@ -393,6 +395,10 @@ def resolve_alias(
     elif explicit is not None:
         per_node = explicit
         nodes = None if outer is None else outer.count
+        if outer is not None and outer.count >= explicit and outer.count % explicit == 0:
+            # Before a single accelerator's name the multiplier counts accelerators:
+            # "64 × H100 SXM (8 nodes × 8 GPUs)" is 8 nodes of 8, not 64 nodes.
+            nodes = outer.count // explicit
     else:
         per_node = None if multiplier is None else multiplier.count
     return AliasMatch(best.accelerator_id, per_node, best.text, nodes)
