@@ -380,28 +380,31 @@ def resolve_alias(
         ]
         if node_aliases:
             default_per_node = max(node_aliases, key=lambda a: len(_alias_tokens(a))).per_node
-    explicit = _explicit_count(stripped)
-    multiplier = _multiplier(stripped)
+    per_node, nodes = _name_counts(
+        default_per_node, _explicit_count(stripped), _multiplier(stripped)
+    )
+    return AliasMatch(best.accelerator_id, per_node, best.text, nodes)
+
+
+def _name_counts(
+    default_per_node: int | None, explicit: int | None, multiplier: _Multiplier | None
+) -> tuple[int | None, int | None]:
+    """(per node, nodes) from a name's counts (see :func:`resolve_alias`)."""
     outer = multiplier if multiplier is not None and multiplier.position != "inner" else None
-    nodes: int | None = None
     if default_per_node is not None:
-        per_node: int | None = default_per_node
+        per_node = default_per_node
         if explicit is not None:
             per_node = explicit
         elif multiplier is not None and multiplier.position == "inner":
             per_node = multiplier.count
-        if outer is not None:
-            nodes = outer.count
-    elif explicit is not None:
-        per_node = explicit
-        nodes = None if outer is None else outer.count
+        return per_node, None if outer is None else outer.count
+    if explicit is not None:
         if outer is not None and outer.count >= explicit and outer.count % explicit == 0:
             # Before a single accelerator's name the multiplier counts accelerators:
             # "64 × H100 SXM (8 nodes × 8 GPUs)" is 8 nodes of 8, not 64 nodes.
-            nodes = outer.count // explicit
-    else:
-        per_node = None if multiplier is None else multiplier.count
-    return AliasMatch(best.accelerator_id, per_node, best.text, nodes)
+            return explicit, outer.count // explicit
+        return explicit, None if outer is None else outer.count
+    return (None if multiplier is None else multiplier.count), None
 
 
 def closest_ids(text: str, aliases: Sequence[Alias], limit: int = 3) -> list[str]:
