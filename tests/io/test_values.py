@@ -349,7 +349,7 @@ def test_days() -> None:
     ("value", "day"),
     [
         ("2026-03-01", date(2026, 3, 1)),
-        ("01/03/2026", date(2026, 3, 1)),  # day first
+        ("15/03/2026", date(2026, 3, 15)),  # can only be day first
         ("03/15/2026", date(2026, 3, 15)),  # can only be month first
         ("12.11.2026", date(2026, 11, 12)),
         ("18-11-2026", date(2026, 11, 18)),
@@ -361,6 +361,21 @@ def test_days() -> None:
 )
 def test_dates(value: object, day: date) -> None:
     assert parse_date(value) == (day, None)
+
+
+def test_a_date_whose_day_and_month_could_change_places_is_read_day_first_and_told() -> None:
+    # A US vendor's 03/05/2026 is 5 March; read day first it is 3 May: the reader says so.
+    day, problem = parse_date("03/05/2026", "q.pdf!page 1!B5", what="quote date")
+    assert day == date(2026, 5, 3)
+    assert problem is not None and problem.severity is Severity.WARNING
+    assert problem.source == "q.pdf!page 1!B5"
+    assert problem.message == (
+        "The quote date was read day first, as 3 May 2026; written month first (as in the "
+        "United States) it is 5 March 2026"
+    )
+    # The same day and month, and dots (never month first), are not in doubt.
+    assert parse_date("05/05/2026") == (date(2026, 5, 5), None)
+    assert parse_date("03.05.2026") == (date(2026, 5, 3), None)
 
 
 def test_excel_serials_in_both_date_systems() -> None:

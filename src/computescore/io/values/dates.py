@@ -73,6 +73,16 @@ def parse_date(
             return None, _problem(
                 source, f"The {what} is not a date", value, "e.g. 2026-03-01 or 01/03/2026"
             )
+        if _day_or_month_first(normalise_text(value)) and date(2000, 1, 1) <= result:
+            other = _safe_date(result.year, result.day, result.month)
+            return result, _problem(
+                source,
+                f"The {what} was read day first, as {_spelled(result)}; written month "
+                f"first (as in the United States) it is {_spelled(other)}",
+                value,
+                "an unambiguous date such as 2026-03-05; check the quote's country",
+                Severity.WARNING,
+            )
     else:
         return None, _problem(source, f"The {what} is not a date", value, "e.g. 2026-03-01")
     if not date(2000, 1, 1) <= result <= date(2100, 12, 31):
@@ -108,6 +118,38 @@ def _date_from_text(text: str) -> date | None:
     if match and match.group(1) in _MONTHS:
         return _safe_date(int(match.group(3)), _MONTHS[match.group(1)], int(match.group(2)))
     return None
+
+
+_MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def _spelled(day: date | None) -> str:
+    """``3 May 2026``, whatever the machine's locale."""
+    return "" if day is None else f"{day.day} {_MONTH_NAMES[day.month - 1]} {day.year}"
+
+
+def _day_or_month_first(text: str) -> bool:
+    """True for a date written with slashes whose day and month could change places
+    (``03/05/2026``); dots and dashes are not written month first."""
+    match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})(?: .*)?", text.strip())
+    return (
+        match is not None
+        and match.group(1) != match.group(2)
+        and (int(match.group(1)) <= 12 and int(match.group(2)) <= 12)
+    )
 
 
 def _safe_date(year: int, month: int, day: int) -> date | None:
