@@ -495,3 +495,22 @@ def test_a_counter_word_in_a_unit_column_prices_per_item(text: str) -> None:
     # Chinese and Japanese counters, and French items, name what is counted: one item.
     hint = parse_unit_text(text)
     assert hint is not None and hint.basis is Basis.UNIT and hint.period is None
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("Wartungsvertrag 36 Monate, 24x7, 4h Reaktionszeit", CostCategory.SUPPORT),
+        ("Frais de mise en service", CostCategory.INSTALLATION),
+        ("Installation und Inbetriebnahme vor Ort", CostCategory.INSTALLATION),
+        ("Rear-door heat exchanger", CostCategory.POWER),
+        ("Cooling upgrade: rear-door heat exchanger, 40 kW per rack", CostCategory.POWER),
+        ("ConnectX-7 NIC 400G", CostCategory.NETWORK),
+        ("閉域網接続", CostCategory.NETWORK),
+        ("Énergie électrique réservée", CostCategory.POWER),
+        ("Baie 42U haute densité (jusqu'à 20 kW)", CostCategory.FACILITY),
+        ("Colocation-Rack 40 kW inkl. Strom", CostCategory.FACILITY),
+    ],
+)
+def test_cost_categories_in_the_vendors_own_words(text: str, category: CostCategory) -> None:
+    assert categorise_cost(text) is category

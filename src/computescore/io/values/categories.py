@@ -22,41 +22,58 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
         CostCategory.INSTALLATION,
         r"install|set-?up|onboarding|commission|rack(?:ing)? (?:and|&) "
         r"stack|integration|deployment fee|configuration|provisioning fee|"
-        r"burn-?in|shipping|delivery|freight|build-?out",
+        r"burn-?in|shipping|delivery|freight|build-?out|"
+        # de, fr, es, it, nl, zh, ja
+        r"inbetriebnahme|einrichtung|mise en service|puesta en marcha|instalaci[oó]n|"
+        r"messa in servizio|ingebruikname|安装|部署|调试|初期費用|構築|設置",
     ),
     (
         CostCategory.SUPPORT,
         r"support|maintenance|warranty|\btam\b|technical account|remote hands|"
         r"smart hands|migration|"
         r"managed service|care\b|service desk|helpdesk|expert hours|"
-        r"professional services|\bsla\b",
+        r"professional services|\bsla\b|"
+        r"wartung|soporte|mantenimiento|assistenza|manutenzione|onderhoud|"
+        r"维保|运维|技术支持|保守|サポート",
     ),
     (
         CostCategory.SOFTWARE,
         r"software|licen[cs]e|subscription|ai enterprise|\bos\b|"
-        r"operating system|run:?ai|slurm|kubernetes|vmware|platform fee",
+        r"operating system|run:?ai|slurm|kubernetes|vmware|platform fee|"
+        r"lizenz|logiciel|licencia|软件|ソフトウェア",
     ),
     (
         CostCategory.STORAGE,
         r"storage|nvme|\bssd\b|\bhdd\b|object store|file ?system|lustre|weka|"
-        r"vast|\bs3\b|backup|snapshot|\btb\b|\bpb\b|block volume|disk",
+        r"vast|\bs3\b|backup|snapshot|\btb\b|\bpb\b|block volume|disk|"
+        r"speicher|stockage|almacenamiento|archiviazione|opslag|存储|ストレージ",
+    ),
+    (
+        # a rack, cabinet or colocation named first is the facility, with its power
+        CostCategory.FACILITY,
+        r"^(colocation|colo\b|racks?\b|cabinets?\b|cages?\b|baies?\b|armoires?\b|"
+        r"stellpl[aä]tze?\b|机柜|ラック)",
     ),
     (
         CostCategory.POWER,
         r"power|electric|energy|\bkwh?\b|cooling|\bpdu\b|\bups\b|"
-        r"liquid cool|\bcdu\b|busway",
+        r"liquid cool|\bcdu\b|busway|heat exchanger|\brdhx\b|"
+        r"strom|kühlung|refroidissement|énergie|refrigeraci|raffreddamento|电力|电费|"
+        r"冷却|電力",
     ),
     (
         CostCategory.FACILITY,
         r"colocation|colo\b|rack space|\brack\b|cabinet|cage|data ?cent(?:er|re)|"
-        r"hosting|floor space|space\b|facility|facilities",
+        r"hosting|floor space|space\b|facility|facilities|"
+        r"\bbaies?\b|armoire|rechenzentrum|stellplatz|机柜|机房|ラック|データセンター",
     ),
     (
         CostCategory.NETWORK,
         r"network|infiniband|\bib\b|switch|ethernet|roce|bandwidth|uplink|"
         r"internet|\d\s?gbps|"
         r"cross-?connect|\bport\b|transit|\bip\b|vpn|interconnect|"
-        r"direct connect|express ?route|fib(?:re|er)|optic|transceiver|cabl",
+        r"direct connect|express ?route|fib(?:re|er)|optic|transceiver|cabl|"
+        r"netzwerk|réseau|netwerk|\bnic\b|connectx|网络|专线|閉域網|回線|ネットワーク",
     ),
 )
 
@@ -65,7 +82,9 @@ def categorise_cost(text: object) -> CostCategory:
     """The category of a cost line from its description (``"InfiniBand fabric"`` → network).
 
     The first matching category in a fixed order wins (egress before network,
-    installation before facility), else ``other``.
+    installation before facility; a line that names a rack, cabinet or colocation first
+    is the facility, with the power it comes with: "Colocation rack 40 kW incl. power"),
+    else ``other``.
     """
     if is_blank(text):
         return CostCategory.OTHER
