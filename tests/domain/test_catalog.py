@@ -130,6 +130,8 @@ def test_count_in_name(text: str, count: int | None) -> None:
         # before a single accelerator's name, a whole number of nodes' worth counts GPUs
         ("64 × H100 SXM (8 nodes × 8 GPUs)", "nvidia-h100-sxm", 8, 8),
         ("16 x H100 SXM (8 GPUs per node)", "nvidia-h100-sxm", 8, 2),
+        ("H100 8卡服务器", "nvidia-h100-sxm", 8, None),  # a server of 8 cards
+        ("H100 8枚搭載サーバー", "nvidia-h100-sxm", 8, None),
         ("Atlas 800T A2 (8× Ascend 910B)", "huawei-ascend-910b", 8, None),
         ("Atlas 800T A2 (16 NPUs)", "huawei-ascend-910b", 16, None),
         ("p5.48xlarge", "nvidia-h100-sxm", 8, None),

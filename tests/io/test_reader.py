@@ -457,3 +457,24 @@ def test_a_purchase_quote_line_that_says_it_is_monthly_is_priced_per_month(
         PriceUnit.PER_MONTH,
     ]
     assert lines[2].price == Decimal("6850.00") and lines[2].quantity == 2
+
+
+def test_a_monthly_line_total_for_the_whole_term_is_not_a_mismatch(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A Chinese rental quote: ¥68,000 per 8-card server a month, 4 servers, 12 months:
+    # its total ¥3,264,000 is 68,000 × 4 × 12; a wrong total is still told.
+    rows = [
+        ["型号", "数量", "单位", "单价（元/月）", "合同期限", "总价（元）"],
+        ["H20 8卡服务器", 4, "台", "¥68,000", "12个月", "¥3,264,000"],
+        ["昇腾 Atlas 800T A2", 2, "台", "¥52,000", "12个月", "¥1,000,000"],
+    ]
+    path = build_xlsx(tmp_path / "baojia.xlsx", [Sheet("报价单", rows)])
+    draft = read_quote_file(path, catalogue, vendor="Yunsuan")
+    quote = draft.quotes[0]
+    h20 = quote.lines[0]
+    assert (h20.nodes, h20.accelerators_per_node, h20.accelerator_count) == (4, 8, 32)
+    assert (h20.price_unit, h20.term_months) == (PriceUnit.PER_NODE_MONTH, 12)
+    told = [p for p in quote.problems if "line total" in p.message]
+    assert [p.source for p in told] == ["baojia.xlsx!报价单!F3"]
+    assert "or × 12 months = 1248000" in told[0].message

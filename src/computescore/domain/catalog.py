@@ -308,8 +308,12 @@ def _multiplier(text: str) -> _Multiplier | None:
     return _Multiplier(count, position)
 
 
+_CJK_COUNT = re.compile(r"(?<![0-9A-Za-z.])(\d{1,4})\s*(?:张|块)?(?:卡|枚)")
+"""A count of cards in Chinese or Japanese: "H20 8卡服务器", "GPU 8枚"."""
+
+
 def _explicit_count(text: str) -> int | None:
-    match = _EXPLICIT_COUNT.search(text)
+    match = _EXPLICIT_COUNT.search(text) or _CJK_COUNT.search(text)
     if match is None:
         return None
     count = int(match.group(1))

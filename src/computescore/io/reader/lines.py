@@ -860,12 +860,17 @@ class _LineBuilder:
         if units is None:
             return
         expected = line.price * units
-        if money.amount and abs(expected - money.amount) > abs(money.amount) * Decimal("0.005"):
+        # A monthly price's line total may be for its whole term (¥68,000 × 4 × 12 months).
+        term = line.term_months if line.price_unit is not PriceUnit.PER_UNIT else None
+        matches = [expected, *([expected * term] if term else [])]
+        tolerance = abs(money.amount) * Decimal("0.005")
+        if money.amount and all(abs(m - money.amount) > tolerance for m in matches):
+            over_term = f", or × {term} months = {expected * term}" if term else ""
             problems.append(
                 Problem(
                     self.at(row, self.columns[Field.LINE_TOTAL]),
                     f"The line total does not equal price × quantity ({line.price} × {units} "
-                    f"= {expected})",
+                    f"= {expected}{over_term})",
                     Severity.WARNING,
                     str(value),
                     str(expected),
