@@ -514,3 +514,23 @@ def test_a_counter_word_in_a_unit_column_prices_per_item(text: str) -> None:
 )
 def test_cost_categories_in_the_vendors_own_words(text: str, category: CostCategory) -> None:
     assert categorise_cost(text) is category
+
+
+@pytest.mark.parametrize(
+    ("text", "deployment", "term"),
+    [
+        ("engagement 24 mois", Deployment.RESERVED, 24),  # fr: a 24-month commitment
+        ("Laufzeit 36 Monate", Deployment.RESERVED, 36),
+        ("契約期間12ヶ月", Deployment.RESERVED, 12),
+        ("12か月", None, 12),
+        ("6 meses", None, 6),
+        ("12 mesi", None, 12),
+        ("24 maanden", None, 24),
+    ],
+)
+def test_commitments_and_terms_in_the_vendors_own_words(
+    text: str, deployment: Deployment | None, term: int
+) -> None:
+    reading, problem = parse_terms(text)
+    assert problem is None and reading is not None
+    assert (reading.deployment, reading.term_months) == (deployment, term)

@@ -31,11 +31,16 @@ _ON_DEMAND = re.compile(
 )
 _RESERVED = re.compile(
     r"(\breserved?\b|\bcommit|\bri\b|savings plan|\bterm\b|contract|"
-    r"\bdedicated\b|\bprepaid\b|pre-paid)"
+    r"\bdedicated\b|\bprepaid\b|pre-paid|"
+    # a commitment in the vendor's words: fr, de, es, it, nl, zh, ja
+    r"\bengagement\b|laufzeit|\bcompromiso\b|\bimpegno\b|\bverbintenis\b|合同期|承诺|"
+    r"契約期間)"
 )
 _LEASE = re.compile(r"\b(lease[ds]?|leasing|financ\w*)\b|租赁")
 _PURCHASE = re.compile(r"\b(purchase[ds]?|buy|outright|capex|sale|owned|hardware sale|kauf)\b|购买")
-_TERM_MONTHS = re.compile(r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:months?|mos?|mths?|m\b|个月|monate?)")
+_TERM_MONTHS = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:months?|mos?|mths?|m\b|个月|monate?|[ヶかカケ箇]月|mois|mes(?:es)?\b|mesi\b|maand(?:en)?\b)"
+)
 _TERM_YEARS = re.compile(r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:years?|yrs?|y\b|年|jahre?)")
 _WORD_YEARS = {
     "one": 1,
