@@ -191,3 +191,14 @@ def test_a_credit_table_under_its_own_headings_gives_every_credit() -> None:
         (99.0, 25.0),
         (95.0, 100.0),
     ]
+
+
+def test_day_and_month_are_told_as_doubtful_only_in_a_quote_in_dollars() -> None:
+    rows = [["Date", "10/03/2026"]]
+    _, euros = terms_of(rows, currency="EUR")
+    assert euros.quote_date == date(2026, 3, 10) and not euros.problems
+    _, dollars = terms_of(rows, currency="USD")
+    assert dollars.quote_date == date(2026, 3, 10)
+    assert [p.message.split(";")[0] for p in dollars.problems] == [
+        "The quote date was read day first, as 10 March 2026"
+    ]

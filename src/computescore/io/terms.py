@@ -474,6 +474,9 @@ def read_terms(
         currency: the quote's currency, for egress prices without one.
         source: where the terms were found (for display).
     """
+    # Day and month may have changed places only in a quote in US dollars (or of no
+    # stated currency): elsewhere 03/05/2026 is 3 May.
+    us_dates = currency in (None, "USD")
     problems: list[Problem] = []
     found: set[TermKey] = set()
     vendor = quote_ref = coverage = None
@@ -516,7 +519,9 @@ def read_terms(
         elif kind is TermKey.QUOTE_REF:
             quote_ref = quote_ref or (text if isinstance(value, str) else _plain_number(value))
         elif kind is TermKey.QUOTE_DATE:
-            day, problem = parse_date(value, pair.source, date1904=date1904, what="quote date")
+            day, problem = parse_date(
+                value, pair.source, date1904=date1904, what="quote date", month_first=us_dates
+            )
             quote_date = quote_date or day
             if problem:
                 problems.append(problem)
@@ -528,7 +533,11 @@ def read_terms(
                 valid_days = int(relative.group(1))
             else:
                 day, problem = parse_date(
-                    value, pair.source, date1904=date1904, what="validity date"
+                    value,
+                    pair.source,
+                    date1904=date1904,
+                    what="validity date",
+                    month_first=us_dates,
                 )
                 valid_until = valid_until or day
                 if problem:

@@ -49,12 +49,19 @@ def excel_serial_to_date(serial: float, *, date1904: bool = False) -> date:
 
 
 def parse_date(
-    value: object, source: str = "", *, date1904: bool = False, what: str = "date"
+    value: object,
+    source: str = "",
+    *,
+    date1904: bool = False,
+    what: str = "date",
+    month_first: bool = True,
 ) -> tuple[date | None, Problem | None]:
     """A date from a date cell, an Excel serial, ISO text, day-first text or month names.
 
-    ``01/03/2026`` is 1 March (day first); ``03/15/2026`` can only be month-first and is
-    read so. Dates outside 2000–2100 come with a warning.
+    ``01/03/2026`` is 1 March (day first), with a warning that month first it is 3 January
+    unless ``month_first`` is False (the quote is not one that could write dates so);
+    ``03/15/2026`` can only be month-first and is read so. Dates outside 2000–2100 come
+    with a warning.
     """
     if is_blank(value):
         return None, None
@@ -73,7 +80,11 @@ def parse_date(
             return None, _problem(
                 source, f"The {what} is not a date", value, "e.g. 2026-03-01 or 01/03/2026"
             )
-        if _day_or_month_first(normalise_text(value)) and date(2000, 1, 1) <= result:
+        if (
+            month_first
+            and _day_or_month_first(normalise_text(value))
+            and date(2000, 1, 1) <= result
+        ):
             other = _safe_date(result.year, result.day, result.month)
             return result, _problem(
                 source,
