@@ -478,3 +478,26 @@ def test_a_monthly_line_total_for_the_whole_term_is_not_a_mismatch(
     told = [p for p in quote.problems if "line total" in p.message]
     assert [p.source for p in told] == ["baojia.xlsx!报价单!F3"]
     assert "or × 12 months = 1248000" in told[0].message
+
+
+def test_a_quantity_of_gpu_hours_is_not_a_count_of_accelerators(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A French rental quote: 11 520 GPU-hours × 1,95 € = 22 464 €. The quantity is what is
+    # bought of the price's unit; read as nodes it made 92,160 GPUs.
+    rows = [
+        ["Désignation", "Quantité", "Prix unitaire HT", "Unité", "Montant HT"],
+        ["2 × DGX H100, engagement 24 mois", "11 520", "1,95 €", "GPU-heure", "22 464,00 €"],
+    ]
+    path = build_xlsx(tmp_path / "devis.xlsx", [Sheet("Devis", rows)])
+    quote = read_quote_file(path, catalogue, vendor="Hexacloud").quotes[0]
+    line = quote.lines[0]
+    assert (line.nodes, line.accelerators_per_node, line.accelerator_count) == (2, 8, 16)
+    assert (line.price_unit, line.deployment, line.term_months) == (
+        PriceUnit.PER_GPU_HOUR,
+        Deployment.RESERVED,
+        24,
+    )
+    told = [p for p in quote.problems if p.message.startswith("The quantity is GPU-hours")]
+    assert [(p.source, p.found) for p in told] == [("devis.xlsx!Devis!B2", "11520")]
+    assert "the line is 16 accelerators, as its name says" in told[0].message

@@ -14,7 +14,14 @@ from computescore.io.mapping import Field, MappedColumn
 from computescore.io.places import country_of
 from computescore.io.reader.lines import _filled, _LineBuilder, _Priced
 from computescore.io.table_finder import TableRow
-from computescore.io.values import Basis, Period, UnitHint, parse_unit_text, price_unit_for
+from computescore.io.values import (
+    Basis,
+    Period,
+    UnitHint,
+    parse_decimal,
+    parse_unit_text,
+    price_unit_for,
+)
 from computescore.io.workbook import CellValue
 
 
@@ -161,6 +168,30 @@ def price_line(
     category: CostCategory | None = None
     if not compute:
         category = builder.category(row, values, desc_text, unit, problems)
+    price = money.amount * decided.scale if decided.scale != 1 else money.amount
+    if compute and unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_NODE_HOUR):
+        hours = hours_of_use(builder, price)
+        if hours is not None:
+            # "11 520 | 1,95 € per GPU-hour | 22 464 €": the quantity is what is bought
+            # of the price's unit, not accelerators; the name says how many.
+            per_node = match.per_node if match is not None else None
+            nodes = match.nodes if match is not None else None
+            count = nodes * per_node if nodes is not None and per_node is not None else None
+            problems.append(
+                Problem(
+                    builder.at(row, builder.columns[Field.QUANTITY]),
+                    f"The quantity is {'GPU' if unit is PriceUnit.PER_GPU_HOUR else 'node'}"
+                    "-hours (the price × the quantity is the line total), not a count of "
+                    + (
+                        f"accelerators; the line is {count} accelerators, as its name says"
+                        if count is not None
+                        else "accelerators; the name does not say how many"
+                    ),
+                    Severity.WARNING,
+                    str(hours),
+                    "the number of accelerators in a count column",
+                )
+            )
     named = builder.get(Field.ACCELERATOR)
     if not desc_text and compute and isinstance(named, str):
         # A table with no description column: the line is called by its accelerator,
@@ -171,7 +202,7 @@ def price_line(
     line = QuoteLine(
         kind=kind,
         description=desc_text,
-        price=money.amount * decided.scale if decided.scale != 1 else money.amount,
+        price=price,
         price_unit=unit,
         currency=currency,
         category=category,
@@ -234,6 +265,28 @@ def stated_period(
     if _YEARLY.search(words):
         return Period.YEAR
     return None
+
+
+def hours_of_use(builder: _LineBuilder, price: Decimal) -> Decimal | None:
+    """The row's quantity when it is hours of use, not units: the price per hour times
+    the quantity is the row's line total (within rounding)."""
+    if Field.QUANTITY not in builder.index or Field.LINE_TOTAL not in builder.index:
+        return None
+    quantity_value = builder.get(Field.QUANTITY)
+    total_value = builder.get(Field.LINE_TOTAL)
+    if quantity_value is None or total_value is None:
+        return None
+    quantity, problem = parse_decimal(quantity_value, mark=builder.r.mark, what="quantity")
+    total, total_problem = builder.money(total_value, None)
+    if quantity is None or problem or total is None or total_problem or quantity <= 0:
+        return None
+    # Hours, not units: more of them than any count of accelerators one line states.
+    if quantity < 100 or not total.amount:
+        return None
+    expected = price * quantity
+    if abs(expected - total.amount) > abs(total.amount) * Decimal("0.005"):
+        return None
+    return quantity
 
 
 def decide(
