@@ -218,27 +218,26 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
             text = cell.strip()
             following = filled[index + 1] if index + 1 < len(filled) else None
             sentence = _SENTENCE.match(text)
-            own = classify_key(sentence.group(1)) if sentence else None
-            if (
-                sentence is not None
-                and own is not None
-                and (own in _OWN_VALUE_KEYS or following is None or _is_key_cell(following[1]))
-            ):
-                # "Quote ref: NB-2211 | Date: 2026-11-09", "有効期限：2026年12月6日 | <company>":
-                # the cell holds its own value; the next cell is not it.
-                pairs.append(
-                    KeyValue(
-                        sentence.group(1).strip(),
-                        sentence.group(2),
-                        f"{prefix}!{cell_name(row, col)}",
-                        row,
-                    )
+            own = classify_key(sentence.group(1)) if sentence is not None else None
+            in_cell = (
+                KeyValue(
+                    sentence.group(1).strip(),
+                    sentence.group(2),
+                    f"{prefix}!{cell_name(row, col)}",
+                    row,
                 )
-                index += 1
-                continue
+                if sentence is not None and own is not None
+                else None
+            )
+            # "Quote ref: NB-2211 | Date: 2026-11-09", "有効期限：2026年12月6日 | <company>":
+            # the cell holds its own value; the next cell is not it.
+            own_first = in_cell is not None and (
+                own in _OWN_VALUE_KEYS or following is None or _is_key_cell(following[1])
+            )
             keyish = classify_key(text) is not None or text.endswith((":", "："))
             if (
                 keyish
+                and not own_first
                 and following is not None
                 and not (isinstance(following[1], str) and following[1].strip().endswith(":"))
                 and not _column_heads(text, following[1])
@@ -253,15 +252,8 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 )
                 index += 2
                 continue
-            if sentence and classify_key(sentence.group(1)) is not None:
-                pairs.append(
-                    KeyValue(
-                        sentence.group(1).strip(),
-                        sentence.group(2),
-                        f"{prefix}!{cell_name(row, col)}",
-                        row,
-                    )
-                )
+            if in_cell is not None:
+                pairs.append(in_cell)
             index += 1
     return pairs
 
