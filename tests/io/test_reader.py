@@ -501,3 +501,23 @@ def test_a_quantity_of_gpu_hours_is_not_a_count_of_accelerators(
     told = [p for p in quote.problems if p.message.startswith("The quantity is GPU-hours")]
     assert [(p.source, p.found) for p in told] == [("devis.xlsx!Devis!B2", "11520")]
     assert "the line is 16 accelerators, as its name says" in told[0].message
+
+
+def test_a_rent_of_nothing_or_of_a_whole_term_is_doubted(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A reservation's whole-term price entered as its hourly rate, and an all-upfront
+    # reservation's $0.00 hourly rate: both imported, both told.
+    rows = [
+        ["Description", "GPU", "GPUs", "Price per GPU-hour (USD)"],
+        ["H100 on-demand", "H100 SXM", 8, 2.99],
+        ["H100 1-year reserved", "H100 SXM", 8, 70_052.0],
+        ["H100 1-year all upfront", "H100 SXM", 8, 0.0],
+    ]
+    path = build_xlsx(tmp_path / "list.xlsx", [Sheet("List", rows)])
+    quote = read_quote_file(path, catalogue, vendor="Cloud").quotes[0]
+    assert len(quote.lines) == 3
+    doubts = {p.source: p.message for p in quote.problems if p.severity is Severity.WARNING}
+    assert doubts["list.xlsx!List!D3"].startswith("The price is more than any accelerator rents")
+    assert doubts["list.xlsx!List!D4"].startswith("The price is zero")
+    assert "list.xlsx!List!D2" not in doubts

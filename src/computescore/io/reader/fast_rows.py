@@ -23,7 +23,7 @@ from computescore.domain.quotes import LineKind, QuoteLine
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
 from computescore.io.reader.lines import _DASHES, _UNSEEN, _line_maker, _LineBuilder
-from computescore.io.reader.pricing import decide
+from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
@@ -126,6 +126,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
     check_total = builder.check_total
     terms_of, money_of = builder._terms, builder.money
     new_line = _line_maker()
+    most_per_period, near_par = _MOST_PER_PERIOD, _NEAR_PAR
     compute_kind, cost_kind = LineKind.COMPUTE, LineKind.COST
     per_node_field, nodes_field, count_field = (
         Field.ACCELERATORS_PER_NODE,
@@ -501,11 +502,18 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 category, problem = found_category
                 if problem:
                     return None
+            amount = money.amount * decided.scale if decided.scale != 1 else money.amount
+            if compute:
+                most = most_per_period.get(unit)
+                if most is not None and (
+                    not amount or (amount > most and currency.upper() in near_par)
+                ):
+                    return None  # implausible_price has a word to say
             line_number = line_numbers[row.index] if row.index < numbered else row.index + 1
             line = new_line(
                 kind,
                 line_text,
-                money.amount * decided.scale if decided.scale != 1 else money.amount,
+                amount,
                 unit,
                 currency,
                 category,

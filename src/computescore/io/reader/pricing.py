@@ -219,6 +219,11 @@ def price_line(
     )
     if Field.LINE_TOTAL in builder.index:
         builder.check_total(row, builder.get(Field.LINE_TOTAL), line, problems)
+    doubt = implausible_price(line)
+    if doubt:
+        problems.append(
+            Problem(builder.at(row, slot), doubt, Severity.WARNING, str(cell), _PLAUSIBLE)
+        )
     if compute and count is None and nodes is None:
         if builder.counted:
             problems.append(
@@ -265,6 +270,39 @@ def stated_period(
     if _YEARLY.search(words):
         return Period.YEAR
     return None
+
+
+_MOST_PER_PERIOD = {
+    PriceUnit.PER_GPU_HOUR: Decimal(100),
+    PriceUnit.PER_NODE_HOUR: Decimal(1_000),
+    PriceUnit.PER_GPU_MONTH: Decimal(75_000),
+    PriceUnit.PER_NODE_MONTH: Decimal(750_000),
+}
+"""Rental prices past these (in dollars, euros, pounds or francs) are no accelerator's
+rent: about 30× the dearest list price of a GPU-hour. A whole term's price entered as
+the hourly rate, or the wrong column, is the usual cause."""
+
+_NEAR_PAR = frozenset(("USD", "EUR", "GBP", "CHF", "CAD", "AUD", "SGD"))
+
+_PLAUSIBLE = "a rent per hour or month, not a whole term's price"
+
+
+def implausible_price(line: QuoteLine) -> str:
+    """Why a compute line's price cannot be what it says it is ("" when it can be): a
+    rent of nothing, or far more than any accelerator rents for ($560,432 a node-hour)."""
+    if line.kind is not LineKind.COMPUTE:
+        return ""
+    most = _MOST_PER_PERIOD.get(line.price_unit)
+    if most is None:
+        return ""
+    if line.price == 0:
+        return "The price is zero: no accelerator rents for nothing (a prepaid term?)"
+    if line.currency.upper() in _NEAR_PAR and line.price > most:
+        return (
+            f"The price is more than any accelerator rents for "
+            f"({most:,} {line.currency} {line.price_unit.value.replace('_', ' ')} at most)"
+        )
+    return ""
 
 
 def hours_of_use(builder: _LineBuilder, price: Decimal) -> Decimal | None:
