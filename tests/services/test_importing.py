@@ -340,3 +340,31 @@ def test_a_new_revision_is_compared_without_rebuilding_its_unchanged_lines(
     kept = [old is new for old, new in zip(reused.lines, second.lines, strict=True)]
     assert kept == [True] * 60 + [False] + [True] * 59
     assert describe_differences(reused, second) == ("price of Option 60: 2.60 USD → 9.99 USD",)
+
+
+def test_a_price_list_of_several_clouds_is_one_quote_per_cloud(
+    store: Store, tmp_path: Path
+) -> None:
+    # A reseller's list of three providers' GPU instances: each provider's rows are its
+    # own quote, under its own vendor, and a hyperscaler is recorded as one.
+    path = write_csv(
+        tmp_path,
+        "multicloud.csv",
+        "Provider,Instance type,Region,Price per hour (USD)\n"
+        "AWS,p5.48xlarge,us-east-1,55.04\n"
+        "AWS,p4d.24xlarge,us-east-1,32.77\n"
+        "Azure,ND96isr H100 v5,eastus,98.32\n"
+        ",ND96asr A100 v4,westeurope,27.20\n"
+        "Google Cloud,a3-highgpu-8g,us-central1,88.25\n",
+    )
+    report = import_files(store, [path])
+    assert [(q.vendor, len(q.lines)) for q in report.quotes] == [
+        ("AWS", 2),
+        ("Azure", 2),  # the row without a provider goes with the rows above it
+        ("Google Cloud", 1),
+    ]
+    with store.transaction() as uow:
+        kinds = {v.name: v.kind for v in uow.vendors()}
+    assert {kinds[name] for name in ("AWS", "Azure", "Google Cloud")} == {
+        VendorKind.HYPERSCALE_CLOUD
+    }

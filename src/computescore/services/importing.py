@@ -14,6 +14,7 @@ The command line and the desktop app call this same function.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -557,16 +558,26 @@ def _previous_revision(
     return loaded[0] if loaded else None
 
 
+_HYPERSCALERS = re.compile(
+    r"^(aws|amazon( web services)?|microsoft( azure)?|azure|google( cloud)?|gcp|"
+    r"oracle( cloud)?|oci|ibm cloud|alibaba cloud|aliyun|tencent cloud|huawei cloud)\b"
+)
+"""The clouds that sell far more than GPUs, by the names their price lists carry."""
+
+
 def guess_vendor_kind(draft: QuoteDraft) -> VendorKind:
     """A new vendor's kind as its quote suggests: colocation, server maker, cloud …
 
     Prices per million tokens and no compute → token API; only kW-priced space and power →
     colocation; hardware bought or leased → server
-    maker; domestic accelerators → domestic accelerator; otherwise GPU cloud.
+    maker; domestic accelerators → domestic accelerator; the hyperscalers by name (AWS,
+    Azure, Google Cloud, Oracle Cloud …) → hyperscale cloud; otherwise GPU cloud.
     """
     lines = draft.lines
     if sells_tokens(lines):
         return VendorKind.TOKEN_API
+    if draft.vendor and _HYPERSCALERS.search(draft.vendor.casefold()):
+        return VendorKind.HYPERSCALE_CLOUD
     # One pass: a price list repeats a few accelerators and deployments many times.
     compute = {
         (line.accelerator or "", line.deployment) for line in lines if line.kind is LineKind.COMPUTE

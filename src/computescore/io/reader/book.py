@@ -44,6 +44,7 @@ from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
     SkipReason,
     Table,
+    TableRow,
     find_tables,
     looks_like_line,
 )
@@ -77,6 +78,8 @@ class _QuoteGroup:
     problems: list[Problem] = field(default_factory=list)
     mappings: list[ColumnMapping] = field(default_factory=list)
     column_fields: dict[str, str] = field(default_factory=dict)
+    vendor: str | None = None
+    """The vendor its rows name, when a table naming several vendors was split by them."""
     running: tuple[tuple[str, ...], int, list[QuoteLine]] | None = None
     """A PDF table that may go on over the next page: its headers, page and lines so far."""
 
@@ -230,7 +233,7 @@ class _Reader:
                 (t.currency for t in [*sheet_terms.values(), *shared] if t.currency), None
             )
 
-        groups = self._group(tables, sheet_terms)
+        groups = self._group(self._by_vendor(tables, mappings), sheet_terms)
         for number, group in enumerate(groups):
             for table in group.tables:
                 if self.progress is not None:
@@ -418,14 +421,47 @@ class _Reader:
             )
         return f"{self.prefix(sheet)}!A{first + 1}:{last + 1}"
 
+    def _by_vendor(
+        self, tables: Sequence[Table], mappings: dict[int, ColumnMapping]
+    ) -> list[tuple[Table, str | None]]:
+        """Each table with the vendor its rows name: a price list whose vendor column names
+        several (AWS, Azure and Google in one list) gives one table per vendor, each a quote
+        of its own, in the order the vendors first appear. A row without a vendor goes with
+        the rows above it. With ``--vendor`` the file is that one vendor's."""
+        out: list[tuple[Table, str | None]] = []
+        for table in tables:
+            column = mappings[id(table)].mapped(Field.VENDOR)
+            if column is None or self.vendor is not None:
+                out.append((table, None))
+                continue
+            parts: dict[str, list[TableRow]] = {}
+            name = ""
+            for row in table.rows:
+                value = row.values[column.index] if column.index < len(row.values) else None
+                if not is_blank(value) and str(value).strip():
+                    name = str(value).strip()
+                parts.setdefault(name, []).append(row)
+            if len([n for n in parts if n]) < 2:
+                out.append((table, None))
+                continue
+            for name, rows in parts.items():
+                part = replace(table, rows=tuple(rows))
+                mappings[id(part)] = mappings[id(table)]
+                out.append((part, name or None))
+        return out
+
     def _group(
-        self, tables: Sequence[Table], sheet_terms: Mapping[int, TermsDraft]
+        self,
+        tables: Sequence[tuple[Table, str | None]],
+        sheet_terms: Mapping[int, TermsDraft],
     ) -> list[_QuoteGroup]:
         groups: list[_QuoteGroup] = []
         by_key: dict[str | None, _QuoteGroup] = {}
-        for table in tables:
+        for table, vendor in tables:
             terms = sheet_terms.get(id(table.sheet))
             key = terms.quote_ref if terms else None
+            if vendor is not None:
+                key = f"{vendor}\n{key or ''}"
             if key is None and groups:
                 group = groups[0]
             elif key in by_key:
@@ -439,6 +475,7 @@ class _Reader:
                     groups.append(group)
                 by_key[key] = group
             group.tables.append(table)
+            group.vendor = group.vendor or vendor
             if terms is not None and terms not in group.terms:
                 group.terms.append(terms)
         return groups
@@ -446,7 +483,7 @@ class _Reader:
     def _draft(self, group: _QuoteGroup, shared: Sequence[TermsDraft]) -> QuoteDraft:
         terms = _merge_terms([*group.terms, *shared])
         problems = [*terms.problems, *group.problems]
-        vendor = self.vendor or terms.vendor or group.column_fields.get("vendor")
+        vendor = self.vendor or group.vendor or terms.vendor or group.column_fields.get("vendor")
         quote_ref = terms.quote_ref or group.column_fields.get("quote_ref")
         quote_date = terms.quote_date
         valid_until = terms.valid_until
