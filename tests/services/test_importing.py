@@ -368,3 +368,21 @@ def test_a_price_list_of_several_clouds_is_one_quote_per_cloud(
     assert {kinds[name] for name in ("AWS", "Azure", "Google Cloud")} == {
         VendorKind.HYPERSCALE_CLOUD
     }
+
+
+def test_a_file_that_names_its_vendor_is_that_vendor_s_whatever_a_column_lists(
+    store: Store, tmp_path: Path
+) -> None:
+    # A reseller's quote: its "Vendor" column lists hardware brands; the file names the
+    # reseller, so it is one quote.
+    path = write_csv(
+        tmp_path,
+        "reseller.csv",
+        "Supplier: Northwind Systems\n"
+        "\n"
+        "Vendor,Description,Quantity,Unit price (USD),Deployment\n"
+        "Dell,PowerEdge XE9680 8x H100 SXM,2,289500,purchase\n"
+        "HPE,Cray XD670 8x H100 SXM,1,295000,purchase\n",
+    )
+    report = import_files(store, [path])
+    assert [(q.vendor, len(q.lines)) for q in report.quotes] == [("Northwind Systems", 2)]

@@ -233,7 +233,11 @@ class _Reader:
                 (t.currency for t in [*sheet_terms.values(), *shared] if t.currency), None
             )
 
-        groups = self._group(self._by_vendor(tables, mappings), sheet_terms)
+        # A file whose terms name its vendor is that vendor's, whatever a column lists
+        # (a reseller's "Vendor" column of hardware brands).
+        named = self.vendor is not None or any(t.vendor for t in [*sheet_terms.values(), *shared])
+        by_vendor = [(t, None) for t in tables] if named else self._by_vendor(tables, mappings)
+        groups = self._group(by_vendor, sheet_terms)
         for number, group in enumerate(groups):
             for table in group.tables:
                 if self.progress is not None:
@@ -427,11 +431,11 @@ class _Reader:
         """Each table with the vendor its rows name: a price list whose vendor column names
         several (AWS, Azure and Google in one list) gives one table per vendor, each a quote
         of its own, in the order the vendors first appear. A row without a vendor goes with
-        the rows above it. With ``--vendor`` the file is that one vendor's."""
+        the rows above it."""
         out: list[tuple[Table, str | None]] = []
         for table in tables:
             column = mappings[id(table)].mapped(Field.VENDOR)
-            if column is None or self.vendor is not None:
+            if column is None:
                 out.append((table, None))
                 continue
             parts: dict[str, list[TableRow]] = {}
