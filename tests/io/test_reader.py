@@ -521,3 +521,25 @@ def test_a_rent_of_nothing_or_of_a_whole_term_is_doubted(
     assert doubts["list.xlsx!List!D3"].startswith("The price is more than any accelerator rents")
     assert doubts["list.xlsx!List!D4"].startswith("The price is zero")
     assert "list.xlsx!List!D2" not in doubts
+
+
+def test_the_vendor_is_taken_from_the_letterhead_and_told(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        ["Supermicron Systems Inc."],
+        ["2100 Technology Drive, San Jose, CA 95131"],
+        ["Quote number:", "SQ-2026-04417"],
+        [],
+        ["Description", "GPU", "GPUs", "Price per GPU-hour (USD)"],
+        ["H100 on-demand", "H100 SXM", 8, 2.99],
+    ]
+    path = build_xlsx(tmp_path / "quote.xlsx", [Sheet("Quote", rows)])
+    quote = read_quote_file(path, catalogue).quotes[0]
+    assert quote.vendor == "Supermicron Systems Inc."
+    told = [p for p in quote.problems if "letterhead" in p.message]
+    assert [p.severity for p in told] == [Severity.WARNING]
+    # The addressee is not the vendor: "… 御中" is to whom the quote is written.
+    addressed = [["御見積書"], ["株式会社アルダームーア・アナリティクス 御中"], [], *rows[4:]]
+    path = build_xlsx(tmp_path / "mitsumori.xlsx", [Sheet("見積", addressed)])
+    assert read_quote_file(path, catalogue).quotes[0].vendor is None

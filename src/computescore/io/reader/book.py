@@ -18,6 +18,7 @@ from computescore.domain.quotes import (
     SlaTerms,
     SupportTerms,
 )
+from computescore.domain.screening import normalise_name
 from computescore.errors import UsageError
 from computescore.io.accelerators import AcceleratorResolver
 from computescore.io.isolated import Progress
@@ -488,6 +489,18 @@ class _Reader:
         terms = _merge_terms([*group.terms, *shared])
         problems = [*terms.problems, *group.problems]
         vendor = self.vendor or group.vendor or terms.vendor or group.column_fields.get("vendor")
+        if vendor is None:
+            vendor = letterhead_vendor(group.tables[0].sheet if group.tables else None)
+            if vendor is not None:
+                problems.append(
+                    Problem(
+                        self.file_name,
+                        f"The vendor was taken from the letterhead: {vendor}",
+                        Severity.WARNING,
+                        vendor,
+                        "the vendor's name (--vendor) if that is not it",
+                    )
+                )
         quote_ref = terms.quote_ref or group.column_fields.get("quote_ref")
         quote_date = terms.quote_date
         valid_until = terms.valid_until
@@ -589,6 +602,36 @@ class _Reader:
             self.mark.value if self.mark else None,
             self.currency,
         )
+
+
+_ADDRESSEE = re.compile(
+    r"御中|様\s*$|\b(attn|attention|to|for|für|pour|para|per|customer|client|kunde|cliente)\b",
+    re.IGNORECASE,
+)
+"""Words that make a name the addressee's, not the sender's ("… 御中", "Attn: …")."""
+
+
+def letterhead_vendor(sheet: SheetData | None) -> str | None:
+    """The company a quote's letterhead names: in its first three rows, a row holding
+    only a company's name with its legal form ("Supermicron Systems Inc.", "株式会社…")
+    that is not the addressee's."""
+    if sheet is None:
+        return None
+    seen = 0
+    for cells in sheet.rows[:10]:
+        filled = [cell for cell in cells if not is_blank(cell)]
+        if not filled:
+            continue
+        seen += 1
+        if seen > 3:
+            break
+        if len(filled) != 1 or not isinstance(filled[0], str):
+            continue
+        text = filled[0].strip()
+        addressee = _ADDRESSEE.search(text) is not None
+        if 3 <= len(text) <= 80 and not addressee and normalise_name(text).legal_forms:
+            return text
+    return None
 
 
 TITLE_ROWS = 6
