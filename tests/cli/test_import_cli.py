@@ -319,3 +319,14 @@ def test_a_scanned_pdf_is_refused_and_nothing_is_written(
     assert "Cannot import scan.pdf: this PDF is a scan" in err
     assert "ask the vendor for the spreadsheet or a text PDF" in err
     assert dump(db) == before
+
+
+def test_a_file_with_no_table_says_so_in_json_and_names_its_sheet(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "letter.csv"
+    path.write_text("Dear customer,\nplease find our prices attached.\n", encoding="utf-8")
+    code = main(["import", str(path), "--db", str(db), "--vendor", "Acme", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert code == 3 and result["imported"] is False
+    assert "no table of quote lines was found in 1 sheet ('letter')" in result["reason"]

@@ -97,6 +97,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run_import(args: argparse.Namespace) -> int:
     """Import the files; returns the exit code (errors raise and become exit 3)."""
     from computescore.services.import_read import DecimalMark
+    from computescore.errors import InputRefused
     from computescore.services.importing import ImportRefused, import_files
     from computescore.services.problem_groups import group_problems
     from computescore.services.workspace import open_store
@@ -131,6 +132,10 @@ def run_import(args: argparse.Namespace) -> int:
             else:
                 for group in group_problems(exc.problems):
                     sys.stderr.write(f"  {group.severity.value}: {group.describe()}\n")
+            raise
+        except InputRefused as exc:  # a file that cannot be read at all
+            if args.json:
+                print_json({"imported": False, "reason": str(exc), "problems": []})
             raise
     if args.json:
         print_json(_report_json(report))

@@ -192,11 +192,15 @@ class _Reader:
         if not self.include_hidden:
             tables = [t for t in tables if t.sheet.visibility is Visibility.VISIBLE]
         if not tables:
+            looked = ", ".join(f"'{s.name}'" for s in sheets[:6]) + (
+                f" and {len(sheets) - 6} more" if len(sheets) > 6 else ""
+            )
             raise FileRefused(
                 self.book.path,
                 RefusalCode.NO_TABLE,
-                "no table of quote lines was found (a header row naming at least a price and "
-                "a description or accelerator); map the columns by hand or check the sheet",
+                f"no table of quote lines was found in {plural(len(sheets), 'sheet')} "
+                f"({looked}): no row names a price and a description or accelerator; map "
+                "the columns by hand (--map \"Our price=price\"), or check the sheet",
             )
         spans: dict[int, list[range]] = {}
         for t in tables:
