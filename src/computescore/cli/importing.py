@@ -96,9 +96,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_import(args: argparse.Namespace) -> int:
     """Import the files; returns the exit code (errors raise and become exit 3)."""
-    from computescore.services.import_read import DecimalMark
     from computescore.errors import InputRefused
-    from computescore.services.importing import ImportRefused, import_files
+    from computescore.services.import_read import DecimalMark
+    from computescore.services.importing import import_files
     from computescore.services.problem_groups import group_problems
     from computescore.services.workspace import open_store
     from computescore.wording import plural
@@ -120,22 +120,8 @@ def run_import(args: argparse.Namespace) -> int:
                 currency=args.currency,
                 encoding=args.encoding,
             )
-        except ImportRefused as exc:
-            if args.json:
-                print_json(
-                    {
-                        "imported": False,
-                        "reason": exc.message,
-                        "problems": [_problem(p) for p in exc.problems],
-                    }
-                )
-            else:
-                for group in group_problems(exc.problems):
-                    sys.stderr.write(f"  {group.severity.value}: {group.describe()}\n")
-            raise
-        except InputRefused as exc:  # a file that cannot be read at all
-            if args.json:
-                print_json({"imported": False, "reason": str(exc), "problems": []})
+        except InputRefused as exc:  # problems in the files, or a file unreadable whole
+            _tell_refusal(exc, as_json=args.json)
             raise
     if args.json:
         print_json(_report_json(report))
@@ -202,6 +188,23 @@ def _problem(problem: Problem) -> dict[str, Any]:
         "found": problem.found,
         "expected": problem.expected,
     }
+
+
+def _tell_refusal(exc: Exception, *, as_json: bool) -> None:
+    """What a refused import prints before its error: the problems found (grouped, on
+    stderr), or with --json the reason and every problem on stdout."""
+    from computescore.services.importing import ImportRefused
+    from computescore.services.problem_groups import group_problems
+
+    problems = exc.problems if isinstance(exc, ImportRefused) else ()
+    if as_json:
+        reason = exc.message if isinstance(exc, ImportRefused) else str(exc)
+        print_json(
+            {"imported": False, "reason": reason, "problems": [_problem(p) for p in problems]}
+        )
+        return
+    for group in group_problems(problems):
+        sys.stderr.write(f"  {group.severity.value}: {group.describe()}\n")
 
 
 def _report_json(report: Any) -> dict[str, Any]:

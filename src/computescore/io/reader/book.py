@@ -200,7 +200,8 @@ class _Reader:
                 RefusalCode.NO_TABLE,
                 f"no table of quote lines was found in {plural(len(sheets), 'sheet')} "
                 f"({looked}): no row names a price and a description or accelerator; map "
-                "the columns by hand (--map \"Our price=price\"), or check the sheet",
+                'the columns by hand (in the import wizard, or --map "Our price=price"), or '
+                "check the sheet",
             )
         spans: dict[int, list[range]] = {}
         for t in tables:
