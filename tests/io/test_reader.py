@@ -543,3 +543,17 @@ def test_the_vendor_is_taken_from_the_letterhead_and_told(
     addressed = [["御見積書"], ["株式会社アルダームーア・アナリティクス 御中"], [], *rows[4:]]
     path = build_xlsx(tmp_path / "mitsumori.xlsx", [Sheet("見積", addressed)])
     assert read_quote_file(path, catalogue).quotes[0].vendor is None
+
+
+def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # 128 H100 at $3.15 a GPU-hour, $403.20 an hour for the line: 128 is a count.
+    rows = [
+        ["Description", "Qty", "Price per GPU-hour (USD)", "Hourly total (USD)"],
+        ["H100 SXM reserved 12 months", 128, 3.15, 403.20],
+    ]
+    path = build_xlsx(tmp_path / "hourly.xlsx", [Sheet("Quote", rows)])
+    quote = read_quote_file(path, catalogue, vendor="Cloud").quotes[0]
+    assert quote.lines[0].accelerator_count == 128
+    assert not [p for p in quote.problems if "GPU-hours" in p.message]

@@ -170,7 +170,12 @@ def price_line(
         category = builder.category(row, values, desc_text, unit, problems)
     price = money.amount * decided.scale if decided.scale != 1 else money.amount
     if compute and unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_NODE_HOUR):
-        hours = hours_of_use(builder, price)
+        in_name = (
+            match.nodes * match.per_node
+            if match is not None and match.nodes is not None and match.per_node is not None
+            else None
+        )
+        hours = hours_of_use(builder, price, in_name)
         if hours is not None:
             # "11 520 | 1,95 € per GPU-hour | 22 464 €": the quantity is what is bought
             # of the price's unit, not accelerators; the name says how many.
@@ -305,9 +310,16 @@ def implausible_price(line: QuoteLine) -> str:
     return ""
 
 
-def hours_of_use(builder: _LineBuilder, price: Decimal) -> Decimal | None:
+HOURS_QUANTITY = 1_000
+"""A quantity past this, bought at a price per hour, is hours: no quote line is that many
+accelerators (a month of 16 GPUs is 11,520 GPU-hours)."""
+
+
+def hours_of_use(builder: _LineBuilder, price: Decimal, named: int | None = None) -> Decimal | None:
     """The row's quantity when it is hours of use, not units: the price per hour times
-    the quantity is the row's line total (within rounding)."""
+    the quantity is the row's line total (within rounding), and the quantity is past
+    :data:`HOURS_QUANTITY` or not the count the line's name states. 128 at $3.15 a
+    GPU-hour beside $403.20 is 128 GPUs for an hour, not 128 GPU-hours."""
     if Field.QUANTITY not in builder.index or Field.LINE_TOTAL not in builder.index:
         return None
     quantity_value = builder.get(Field.QUANTITY)
@@ -318,8 +330,8 @@ def hours_of_use(builder: _LineBuilder, price: Decimal) -> Decimal | None:
     total, total_problem = builder.money(total_value, None)
     if quantity is None or problem or total is None or total_problem or quantity <= 0:
         return None
-    # Hours, not units: more of them than any count of accelerators one line states.
-    if quantity < 100 or not total.amount:
+    hours = quantity > HOURS_QUANTITY or (named is not None and quantity != named)
+    if not hours or quantity < 100 or not total.amount:
         return None
     expected = price * quantity
     if abs(expected - total.amount) > abs(total.amount) * Decimal("0.005"):
