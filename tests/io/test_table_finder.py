@@ -263,6 +263,7 @@ def test_rows_that_read_like_lines_outside_every_table_are_told(catalogue: Catal
     assert "2 rows read like quote lines" in told[0].message
     assert "carried over from the page before" in told[0].message
     assert looks_like_line(page_2[0]) and not looks_like_line(page_2[3])
+    assert not looks_like_line(["Sev 1", "15 min", "4 h", "10%"])  # a support table's row
 
 
 def test_a_summary_under_the_lines_after_a_blank_row_ends_the_table() -> None:

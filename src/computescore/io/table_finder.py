@@ -558,21 +558,29 @@ _AMOUNT_TEXT = re.compile(r"^[^\d]{0,4}-?\(?\d[\d.,'\u00a0\u202f ]*\)?[^\d]{0,4}
 """A number or an amount written as text: ``$34,200.00``, ``1.234,56 €``, ``(£26,800.00)``."""
 
 
+_MONEY_TEXT = re.compile(r"[$€£¥₩]|\b[A-Z]{3}\b|\d[.,]\d\d(?!\d)")
+"""Text that is money: a currency sign or code, or two decimals ("34,200.00", "1,95")."""
+
+
 def looks_like_line(cells: Sequence[CellValue]) -> bool:
     """True for a row outside every table that reads like a quote line: at least four
-    filled cells, two of them numbers or amounts, and words that are not a term's key
-    (a table continued on a page without its header, or under a header not recognised)."""
+    filled cells, two of them numbers or amounts and one of those money (a currency, two
+    decimals, or a figure of four digits and more), and words (a table continued on a page
+    without its header, or under a header not recognised). A support table's row ("Sev 1 |
+    15 min | 4 h | 10%") is not money."""
     filled = [cell for cell in cells if _solid(cell)]
     if len(filled) < 4:
         return False
-    numbers = sum(
-        1
-        for cell in filled
-        if (isinstance(cell, int | float) and not isinstance(cell, bool))
-        or (isinstance(cell, str) and _AMOUNT_TEXT.match(cell.strip()) is not None)
-    )
+    numbers = money = 0
+    for cell in filled:
+        if isinstance(cell, int | float) and not isinstance(cell, bool):
+            numbers += 1
+            money += abs(cell) >= 1000 or not float(cell).is_integer()
+        elif isinstance(cell, str) and _AMOUNT_TEXT.match(cell.strip()) is not None:
+            numbers += 1
+            money += _MONEY_TEXT.search(cell) is not None
     words = [c for c in filled if isinstance(c, str) and re.search(r"[^\W\d_]{3}", c)]
-    return numbers >= 2 and bool(words)
+    return numbers >= 2 and money >= 1 and bool(words)
 
 
 def is_hidden_sheet(sheet: SheetData) -> bool:
