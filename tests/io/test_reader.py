@@ -557,3 +557,15 @@ def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     quote = read_quote_file(path, catalogue, vendor="Cloud").quotes[0]
     assert quote.lines[0].accelerator_count == 128
     assert not [p for p in quote.problems if "GPU-hours" in p.message]
+
+
+def test_a_purchase_delivered_within_a_month_is_still_a_one_off(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        ["Pos.", "Description", "Qty", "Unit price", "Total"],
+        ["1", "HGX H200 8-GPU server, delivery within a month", "2", "$289,500.00", "$579,000.00"],
+    ]
+    path = build_xlsx(tmp_path / "purchase.xlsx", [Sheet("Quote", rows)])
+    line = read_quote_file(path, catalogue, vendor="Maker").quotes[0].lines[0]
+    assert (line.price_unit, line.deployment) == (PriceUnit.PER_UNIT, Deployment.PURCHASE)

@@ -248,7 +248,7 @@ def price_line(
 
 
 _MONTHLY = re.compile(
-    r"\b(monthly|per month|a month|p\.\s?m\.|monatlich|pro monat|mtl\.|mensuel(le)?|"
+    r"\b(monthly|per month|p\.\s?m\.|monatlich|pro monat|mtl\.|mensuel(le)?|"
     r"par mois|mensual|al mes|mensile|al mese|maandelijks|per maand)(?![a-z])|"
     r"月額|月费|月租|每月|按月|月払い"
 )
@@ -283,9 +283,9 @@ _MOST_PER_PERIOD = {
     PriceUnit.PER_GPU_MONTH: Decimal(75_000),
     PriceUnit.PER_NODE_MONTH: Decimal(750_000),
 }
-"""Rental prices past these (in dollars, euros, pounds or francs) are no accelerator's
-rent: about 30× the dearest list price of a GPU-hour. A whole term's price entered as
-the hourly rate, or the wrong column, is the usual cause."""
+"""Rental prices past these (in a currency near the dollar: :data:`_NEAR_PAR`) are no
+accelerator's rent: about 30× the dearest list price of a GPU-hour. A whole term's price
+entered as the hourly rate, or the wrong column, is the usual cause."""
 
 _NEAR_PAR = frozenset(("USD", "EUR", "GBP", "CHF", "CAD", "AUD", "SGD"))
 
