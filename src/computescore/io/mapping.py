@@ -534,7 +534,12 @@ def _is_count(value: CellValue) -> bool:
     return isinstance(value, str) and bool(_COUNT_TEXT.match(value))
 
 
-def _is_amount(value: CellValue) -> bool:
+def unpriced(value: CellValue) -> bool:
+    """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
+    return value.__class__ is str and not any(ch.isdigit() for ch in str(value))
+
+
+def is_amount(value: CellValue) -> bool:
     """An amount of money, as a number or as text in any style (``73.250,00 €``, ``¥12,600``)."""
     if isinstance(value, bool):
         return False
@@ -548,7 +553,7 @@ def _is_amount(value: CellValue) -> bool:
 
 def _is_name(value: CellValue) -> bool:
     """Text that is not a number: a name, a model, a description."""
-    return isinstance(value, str) and not _is_count(value) and not _is_amount(value)
+    return isinstance(value, str) and not _is_count(value) and not is_amount(value)
 
 
 def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
@@ -556,7 +561,7 @@ def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
     if field_ in _COUNT_FIELDS:
         test = _is_count
     elif field_ in _AMOUNT_FIELDS:
-        test = _is_amount
+        test = is_amount
     elif field_ is Field.DEPLOYMENT:
         # "Model" heads model names in a token API's price list: refuted only when no
         # value reads as a way of buying (a tier column mixes "Guaranteed" and "Spot").
@@ -654,14 +659,10 @@ def _find_option_columns(
             continue
         option = column_option(column.header)
         # Words where a tier is not offered ("N/A", "Contact sales", "—") are no evidence.
-        values = [
-            value
-            for value in _values(samples, index)[:50]
-            if not (isinstance(value, str) and not any(ch.isdigit() for ch in value))
-        ]
+        values = [value for value in _values(samples, index)[:50] if not unpriced(value)]
         if option is None or not values:
             continue
-        if sum(1 for value in values if _is_amount(value)) >= 0.8 * len(values):
+        if sum(1 for value in values if is_amount(value)) >= 0.8 * len(values):
             found.append((index, option))
     if len(found) < 2 or len({option for _, option in found}) < len(found):
         return

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from computescore.io.column_options import ColumnOption, column_option
-from computescore.io.mapping import Field, match_header, normalise_header
+from computescore.io.mapping import Field, is_amount, match_header, normalise_header
 from computescore.io.values import is_blank, normalise_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
 
@@ -554,10 +554,6 @@ def find_tables(
     return tables
 
 
-_AMOUNT_TEXT = re.compile(r"^[^\d]{0,4}-?\(?\d[\d.,'\u00a0\u202f ]*\)?[^\d]{0,4}$")
-"""A number or an amount written as text: ``$34,200.00``, ``1.234,56 €``, ``(£26,800.00)``."""
-
-
 _MONEY_TEXT = re.compile(r"[$€£¥₩]|\b[A-Z]{3}\b|\d[.,]\d\d(?!\d)")
 """Text that is money: a currency sign or code, or two decimals ("34,200.00", "1,95")."""
 
@@ -576,7 +572,7 @@ def looks_like_line(cells: Sequence[CellValue]) -> bool:
         if isinstance(cell, int | float) and not isinstance(cell, bool):
             numbers += 1
             money += abs(cell) >= 1000 or not float(cell).is_integer()
-        elif isinstance(cell, str) and _AMOUNT_TEXT.match(cell.strip()) is not None:
+        elif isinstance(cell, str) and is_amount(cell):
             numbers += 1
             money += _MONEY_TEXT.search(cell) is not None
     words = [c for c in filled if isinstance(c, str) and re.search(r"[^\W\d_]{3}", c)]

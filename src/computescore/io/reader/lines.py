@@ -22,6 +22,7 @@ from computescore.io.mapping import (
     ColumnMapping,
     Field,
     MappedColumn,
+    unpriced,
 )
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
@@ -90,11 +91,6 @@ def _filled(value: CellValue) -> CellValue:
     if value.__class__ is str and value.strip() in _DASHES:
         return None
     return value
-
-
-def _unpriced(value: CellValue) -> bool:
-    """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
-    return value.__class__ is str and not any(ch.isdigit() for ch in value)
 
 
 _UNSEEN: Any = object()
@@ -421,7 +417,7 @@ class _LineBuilder:
         counts = self.counts(row, values, match, compute, problems)
         reading = self.terms(row, values, desc_text, compute, problems)
         line_currency = self.line_currency(row, values, problems)
-        priced = unpriced = False
+        priced = unoffered = False
         for slot in self.prices:
             cell = values[slot.index] if slot.index < len(values) else None
             if self.formulas and self.formula_blocks(row, slot, problems):
@@ -429,10 +425,10 @@ class _LineBuilder:
                 continue
             if _filled(cell) is None:
                 continue
-            if slot.option is not None and _unpriced(cell):
+            if slot.option is not None and unpriced(cell):
                 # "Contact sales" under one tier of a wide price list: that option has no
                 # price; the line's other options stand.
-                unpriced = True
+                unoffered = True
                 problems.append(
                     Problem(
                         self.at(row, slot),
@@ -458,7 +454,7 @@ class _LineBuilder:
                 line_currency,
                 problems,
             )
-        if not priced and not unpriced:
+        if not priced and not unoffered:
             total_value = self.get(Field.LINE_TOTAL)
             if total_value is not None:
                 total = self.columns[Field.LINE_TOTAL]

@@ -326,7 +326,12 @@ def hours_of_use(builder: _LineBuilder, price: Decimal, named: int | None = None
     total_value = builder.get(Field.LINE_TOTAL)
     if quantity_value is None or total_value is None:
         return None
-    quantity, problem = parse_decimal(quantity_value, mark=builder.r.mark, what="quantity")
+    parsed = builder.c_qty.get(quantity_value)  # read once already, as the line's counts
+    if parsed is None:
+        parsed = builder.c_qty[quantity_value] = parse_decimal(
+            quantity_value, mark=builder.r.mark, what="quantity"
+        )
+    quantity, problem = parsed
     total, total_problem = builder.money(total_value, None)
     if quantity is None or problem or total is None or total_problem or quantity <= 0:
         return None
