@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -236,33 +238,78 @@ def test_a_wrapped_description_that_says_total_does_not_end_the_table() -> None:
     assert table.stop_reason == "total row 5"
 
 
-def test_rows_that_read_like_lines_outside_every_table_are_told(catalogue: Catalogue) -> None:
-    # A PDF quote whose table runs on to page 2 without its header: page 2's lines are
-    # not guessed into the table, and not dropped unseen either.
-    header = ["Item", "Description", "Qty", "Unit price", "Extended price"]
-    page_1 = [header, ["1", "HGX H100 8-GPU server", "2", "$289,500.00", "$579,000.00"]]
+def _two_pages(page_1: list[list[Any]], page_2: list[list[Any]]) -> WorkbookData:
+    return WorkbookData(
+        path=Path("quote.pdf"),
+        kind="pdf",
+        sheets=(
+            SheetData(name="page 1", index=0, rows=page_1),
+            SheetData(name="page 2", index=1, rows=page_2),
+        ),
+        date1904=False,
+    )
+
+
+_HEADER = ["Item", "Description", "Qty", "Unit price", "Extended price"]
+
+
+def test_a_pdf_table_carried_over_without_its_header_is_read_under_it(
+    catalogue: Catalogue,
+) -> None:
+    # A PDF quote whose table runs on to page 2 without its header: page 2's lines stand
+    # in the table's columns (a figure where it had figures, words where it had words).
+    page_1 = [_HEADER, ["1", "HGX H100 8-GPU server", "2", "$289,500.00", "$579,000.00"]]
     page_2 = [
+        ["Northwind Systems · Quote Q-77"],
         ["2", "InfiniBand NDR switch", "2", "$34,200.00", "$68,400.00"],
         ["3", "Support, 36 months", "1", "$172,000.00", "$172,000.00"],
         ["", "Grand total", "", "", "$819,400.00"],
         ["Quote date", "2026-11-02", "Valid until", "30 days"],
     ]
-    book = WorkbookData(
-        path=Path("quote.pdf"),
-        kind="pdf",
-        sheets=(
-            SheetData(name="page 1", index=0, rows=page_1),  # type: ignore[arg-type]
-            SheetData(name="page 2", index=1, rows=page_2),  # type: ignore[arg-type]
-        ),
-        date1904=False,
-    )
-    draft = read_quote_book(book, catalogue, vendor="Northwind")
-    assert [line.description for line in draft.quotes[0].lines] == ["HGX H100 8-GPU server"]
-    told = [p for p in draft.problems if p.source == "quote.pdf!page 2!1–2"]
+    draft = read_quote_book(_two_pages(page_1, page_2), catalogue, vendor="Northwind")
+    lines = draft.quotes[0].lines
+    assert [line.description for line in lines] == [
+        "HGX H100 8-GPU server",
+        "InfiniBand NDR switch",
+        "Support, 36 months",
+    ]
+    assert [line.source for line in lines] == [
+        "quote.pdf!page 1!2",
+        "quote.pdf!page 2!2",
+        "quote.pdf!page 2!3",
+    ]
+    assert lines[1].quantity == Decimal(2) and lines[1].price == Decimal("34200")
+    told = [p for p in draft.problems if p.source == "quote.pdf!page 2!2–3"]
     assert len(told) == 1 and told[0].severity is Severity.WARNING
-    assert "2 rows read like quote lines" in told[0].message
-    assert "carried over from the page before" in told[0].message
-    assert looks_like_line(page_2[0]) and not looks_like_line(page_2[3])
+    assert "2 rows continue the table of page 1 without its header" in told[0].message
+    # The grand total on page 2 is checked against the lines of both pages: it matches.
+    assert not [p for p in draft.all_problems if "add up to" in p.message]
+    mappings = draft.quotes[0].mappings
+    assert [m.header_place for m in mappings] == [
+        "headers on row 1",
+        "continues the table of page 1 (its header not repeated)",
+    ]
+
+
+def test_rows_that_read_like_lines_outside_every_table_are_told(catalogue: Catalogue) -> None:
+    # Page 2's rows read like lines but not in the table's columns (words where the
+    # table has figures), or the table on page 1 ended with its total: they are not
+    # guessed into a table, and not dropped unseen either.
+    page_1 = [_HEADER, ["1", "HGX H100 8-GPU server", "2", "$289,500.00", "$579,000.00"]]
+    shifted = [
+        ["InfiniBand NDR switch", "2", "$34,200.00", "$68,400.00", "switching"],
+        ["Support, 36 months", "1", "$172,000.00", "$172,000.00", "services"],
+    ]
+    ended = [*page_1, ["", "Total", "", "", "$579,000.00"]]
+    aligned = [["2", "InfiniBand NDR switch", "2", "$34,200.00", "$68,400.00"]]
+    for first, second in ((page_1, shifted), (ended, aligned)):
+        draft = read_quote_book(_two_pages(first, second), catalogue, vendor="Northwind")
+        assert [line.description for line in draft.quotes[0].lines] == ["HGX H100 8-GPU server"]
+        told = [p for p in draft.problems if p.source.startswith("quote.pdf!page 2!1")]
+        assert len(told) == 1 and told[0].severity is Severity.WARNING
+        assert "read like quote lines" in told[0].message
+        assert "carried over from the page before" in told[0].message
+    assert looks_like_line(shifted[0]) and not looks_like_line(["Quote date", "2026-11-02"])
     assert not looks_like_line(["Sev 1", "15 min", "4 h", "10%"])  # a support table's row
 
 

@@ -167,7 +167,7 @@ def decision_lines(drafts: Any) -> list[str]:
         out.append(f"How {draft.path.name} was read: decimal mark {mark}.")
         for quote in draft.quotes:
             for mapping in quote.mappings:
-                out.append(f"  Sheet '{mapping.sheet}', headers on row {mapping.header_row + 1}:")
+                out.append(f"  Sheet '{mapping.sheet}', {mapping.header_place}:")
                 for column in mapping.columns:
                     if column.field is None and not column.header:
                         continue

@@ -225,6 +225,9 @@ class ColumnMapping:
         decimal_mark: the vendor's decimal mark, when known (from a profile, a flag
             or cells written unambiguously).
         currency: the currency of the table when the headers or a flag state one.
+        continues: for a table carried over from the page before without its header,
+            the page whose header it stands under (``header_row`` is then the row above
+            its first line).
     """
 
     sheet: str
@@ -232,7 +235,16 @@ class ColumnMapping:
     columns: tuple[MappedColumn, ...]
     decimal_mark: DecimalMark | None = None
     currency: str | None = None
+    continues: str | None = None
     _by_field: dict[Field, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def header_place(self) -> str:
+        """Where the table's headers stand, in words: "headers on row 5", or the page a
+        table carried over without its header continues."""
+        if self.continues is not None:
+            return f"continues the table of {self.continues} (its header not repeated)"
+        return f"headers on row {self.header_row + 1}"
 
     def __post_init__(self) -> None:
         index: dict[Field, int] = {}

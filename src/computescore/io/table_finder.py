@@ -10,9 +10,10 @@ recorded. Hidden rows are kept and marked so the user can be told.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from computescore.io.column_options import ColumnOption, column_option
@@ -72,6 +73,9 @@ class Table:
         stop_reason: what stopped it (a totals or notes row), or None at the sheet's end.
         skipped: rows inside the table that were skipped, with why.
         fields: the canonical fields the headers name.
+        continues: for a table carried over from the page before without its header
+            (a PDF quote), the table it continues; its headers are that table's, and
+            ``header_rows`` is empty.
     """
 
     sheet: SheetData
@@ -83,6 +87,15 @@ class Table:
     stop_reason: str | None
     skipped: tuple[tuple[int, SkipReason], ...]
     fields: frozenset[Field]
+    continues: Table | None = None
+
+    @property
+    def first_row(self) -> int:
+        """The table's first row: its header's, or its first line's when it carries on
+        from the page before."""
+        if self.header_rows:
+            return self.header_rows[0]
+        return self.rows[0].index if self.rows else self.header_row + 1
 
     @property
     def hidden_rows(self) -> tuple[int, ...]:
@@ -556,6 +569,68 @@ def find_tables(
 
 _MONEY_TEXT = re.compile(r"[$€£¥₩]|\b[A-Z]{3}\b|\d[.,]\d\d(?!\d)")
 """Text that is money: a currency sign or code, or two decimals ("34,200.00", "1,95")."""
+
+
+def carried_over(
+    sheets: Sequence[SheetData], tables: Sequence[Table], known: Known | None = None
+) -> list[Table]:
+    """The tables, with each PDF table that runs on to the next page without its header
+    read there as well (:attr:`Table.continues`).
+
+    A page carries a table over when the table on the page before ran to that page's
+    end (no totals or notes row ended it), and the first rows of this page that read like
+    quote lines (:func:`looks_like_line`) stand above every header of the page, in the
+    table's columns: each filled cell where the table's rows hold the same kind of value
+    (a figure, or words).
+    """
+    out = list(tables)
+    for before, sheet in itertools.pairwise(sheets):
+        previous = next((t for t in reversed(out) if t.sheet is before), None)
+        if previous is None or not previous.rows or not _ran_to_end(previous):
+            continue
+        own = [t.first_row for t in out if t.sheet is sheet]
+        limit = min(own, default=len(sheet.rows))
+        start = next((i for i in range(limit) if looks_like_line(sheet.rows[i])), None)
+        if start is None or not _same_columns(previous, sheet.rows[start]):
+            continue
+        header = HeaderGuess((start - 1,), tuple(previous.headers), previous.fields, 1)
+        table = read_table(sheet, header, known)
+        rows = tuple(row for row in table.rows if row.index < limit)
+        if not rows:
+            continue
+        carried = replace(
+            table,
+            header_rows=(),
+            rows=rows,
+            end_row=min(table.end_row, limit),
+            skipped=tuple((i, why) for i, why in table.skipped if i < limit),
+            continues=previous.continues or previous,
+        )
+        out.insert(out.index(previous) + 1, carried)
+    return out
+
+
+def _ran_to_end(table: Table) -> bool:
+    """True when nothing but the page's end (or a line of words) ended the table."""
+    return table.stop_reason is None or table.stop_reason.startswith("end of table")
+
+
+def _same_columns(table: Table, cells: Sequence[CellValue]) -> bool:
+    """True when a row's filled cells stand in the table's columns and hold the kind of
+    value the table's rows hold there (a figure, or words); one cell in four may differ."""
+    filled = [i for i, cell in enumerate(cells) if _solid(cell)]
+    if not filled or filled[-1] >= len(table.headers):
+        return False
+    differ = 0
+    for column in filled:
+        kinds = [
+            is_amount(row.values[column])
+            for row in table.rows
+            if column < len(row.values) and _solid(row.values[column])
+        ]
+        if not kinds or (2 * sum(kinds) > len(kinds)) != is_amount(cells[column]):
+            differ += 1
+    return differ <= len(filled) // 4
 
 
 def looks_like_line(cells: Sequence[CellValue]) -> bool:

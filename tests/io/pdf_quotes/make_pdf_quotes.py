@@ -5,7 +5,7 @@ Run ``python tests/io/pdf_quotes/make_pdf_quotes.py`` to regenerate ``files/`` a
 grids, tables aligned by white space alone, only horizontal rules, a purchase quote
 running over three pages with its header repeated and a totals block, terms as a
 second table, a landscape price list with wrapped descriptions, a colocation offer, a
-letter with prose around its table. Each description states, by hand, the lines and
+letter with prose around its table, a table that runs on to a page without its header. Each description states, by hand, the lines and
 terms an importer must read. Vendors and figures are fictional.
 
 Output is deterministic (reportlab's invariant mode: fixed dates and ids).
@@ -878,6 +878,106 @@ CORPUS.append(
     )
 )
 
+
+# --------------------------------------------------------------------------- 9. header not repeated
+
+RESELLER_ITEMS: list[tuple[str, int, Decimal]] = [
+    ("HGX H200 8-GPU server, 2x Xeon 8568Y+, 2 TB DDR5", 4, Decimal("312500")),
+    ("ConnectX-7 400G NIC", 32, Decimal("1650")),
+]
+RESELLER_ITEMS += [(f"NDR 400G DAC cable 2 m, bundle {n}", 8, Decimal("295")) for n in range(1, 41)]
+RESELLER_ITEMS += [
+    ("On-site installation and burn-in", 1, Decimal("9800")),
+    ("ProSupport 36 months, 4-hour on-site", 4, Decimal("21400")),
+]
+
+
+def usd(value: Decimal) -> str:
+    return f"${value:,.2f}"
+
+
+def write_reseller_not_repeated(path: Path) -> None:
+    rows: list[list[Any]] = [["Item", "Description", "Qty", "Unit price", "Extended"]]
+    subtotal = Decimal(0)
+    for number, (text, quantity, price) in enumerate(RESELLER_ITEMS, start=1):
+        subtotal += price * quantity
+        rows.append([str(number), text, str(quantity), usd(price), usd(price * quantity)])
+    rows += [
+        ["", "Subtotal", "", "", usd(subtotal)],
+        ["", "Total", "", "", usd(subtotal)],
+    ]
+    # repeatRows=0: the header stands on the first page only, as many quoting tools print.
+    table = Table(rows, colWidths=[12 * mm, 98 * mm, 12 * mm, 26 * mm, 28 * mm], repeatRows=0)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8.5),
+                ("FONT", (0, 1), (-1, -1), "Helvetica", 8.5),
+                ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+                ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+            ]
+        )
+    )
+    story = [
+        Paragraph("Bayline Systems LLC", TITLE),
+        *paragraphs(
+            "Vendor: Bayline Systems LLC",
+            "Quote no.: BSQ-118204",
+            "Quote date: Nov 12, 2026",
+            "Valid until: Dec 12, 2026",
+            "All prices in USD; freight and sales tax not included.",
+        ),
+        Spacer(1, 8),
+        table,
+        Spacer(1, 10),
+        *paragraphs("Payment terms: net 30"),
+    ]
+    document(path, story, footer="Bayline Systems LLC · 2200 Mission College Blvd · Santa Clara CA")
+
+
+def _reseller_lines() -> list[dict[str, Any]]:
+    out = [
+        line(
+            RESELLER_ITEMS[0][0],
+            kind="compute",
+            accelerator="nvidia-h200-sxm",
+            accelerators_per_node=8,
+            nodes=4,
+            price="312500",
+            price_unit="per_unit",
+            deployment="purchase",
+            currency="USD",
+        )
+    ]
+    for text, quantity, price in RESELLER_ITEMS[1:]:
+        out.append(
+            line(
+                text,
+                kind="cost",
+                quantity=str(quantity),
+                price=str(price),
+                price_unit="per_unit",
+                currency="USD",
+            )
+        )
+    return out
+
+
+CORPUS.append(
+    PdfQuote(
+        "reseller_header_not_repeated.pdf",
+        "a reseller's purchase quote whose ruled table runs on to page 2 without its header, subtotal and total at its end",
+        write_reseller_not_repeated,
+        _reseller_lines(),
+        {
+            "vendor": "Bayline Systems LLC",
+            "quote_ref": "BSQ-118204",
+            "quote_date": "2026-11-12",
+            "valid_until": "2026-12-12",
+        },
+        warnings=["continue the table of page 1 without its header"],
+    )
+)
 
 # --------------------------------------------------------------------------- output
 

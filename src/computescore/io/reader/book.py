@@ -46,6 +46,7 @@ from computescore.io.table_finder import (
     SkipReason,
     Table,
     TableRow,
+    carried_over,
     find_tables,
     looks_like_line,
 )
@@ -165,51 +166,14 @@ class _Reader:
             for s in self.book.sheets
             if self.sheet_name is None or s.name.casefold() == self.sheet_name.casefold()
         ]
-        known = {normalise_header(o.column): o.field for o in self.overrides}
-        saved = (self.profile or {}).get("columns", {})
-        if isinstance(saved, Mapping):
-            for header, name in saved.items():
-                if isinstance(name, str) and name in {f.value for f in Field}:
-                    known.setdefault(normalise_header(header), Field(name))
-        tables = find_tables(sheets, known=known)
-        hidden_sheets = [s for s in sheets if s.visibility is not Visibility.VISIBLE]
-        for hidden in hidden_sheets:
-            has_table = any(t.sheet is hidden for t in tables)
-            verb = "was read" if self.include_hidden else "was not imported"
-            self.problems.append(
-                Problem(
-                    self.prefix(hidden),
-                    f"Sheet '{hidden.name}' is {hidden.visibility.value.replace('_', ' ')} in the "
-                    f"workbook and {verb}"
-                    + (
-                        ""
-                        if self.include_hidden or not has_table
-                        else "; import hidden content explicitly to include it"
-                    ),
-                    Severity.WARNING,
-                )
-            )
-        if not self.include_hidden:
-            tables = [t for t in tables if t.sheet.visibility is Visibility.VISIBLE]
-        if not tables:
-            looked = ", ".join(f"'{s.name}'" for s in sheets[:6]) + (
-                f" and {len(sheets) - 6} more" if len(sheets) > 6 else ""
-            )
-            raise FileRefused(
-                self.book.path,
-                RefusalCode.NO_TABLE,
-                f"no table of quote lines was found in {plural(len(sheets), 'sheet')} "
-                f"({looked}): no row names a price and a description or accelerator; map "
-                'the columns by hand (in the import wizard, or --map "Our price=price"), or '
-                "check the sheet",
-            )
+        tables = self._tables(sheets)
         spans: dict[int, list[range]] = {}
         for t in tables:
-            spans.setdefault(id(t.sheet), []).append(range(t.header_rows[0], _last_row(t)))
+            spans.setdefault(id(t.sheet), []).append(range(t.first_row, _last_row(t)))
 
         self._warn_unread_lines(sheets, spans)
         self._check_overrides(tables)
-        mappings = {id(t): with_title_terms(t, self._mapping(t)) for t in tables}
+        mappings = {id(t): with_title_terms(t.continues or t, self._mapping(t)) for t in tables}
         self.mark = self._decimal_mark(tables, mappings)
         self.currency = self._file_currency(tables, mappings)
 
@@ -264,6 +228,75 @@ class _Reader:
             self.mark,
             self.currency,
         )
+
+    def _tables(self, sheets: Sequence[SheetData]) -> list[Table]:
+        """The quote tables of the sheets read, with the columns the user or the vendor's
+        profile mapped; hidden sheets told; refused when there is none."""
+        known = {normalise_header(o.column): o.field for o in self.overrides}
+        saved = (self.profile or {}).get("columns", {})
+        if isinstance(saved, Mapping):
+            for header, name in saved.items():
+                if isinstance(name, str) and name in {f.value for f in Field}:
+                    known.setdefault(normalise_header(header), Field(name))
+        tables = find_tables(sheets, known=known)
+        hidden_sheets = [s for s in sheets if s.visibility is not Visibility.VISIBLE]
+        for hidden in hidden_sheets:
+            has_table = any(t.sheet is hidden for t in tables)
+            verb = "was read" if self.include_hidden else "was not imported"
+            self.problems.append(
+                Problem(
+                    self.prefix(hidden),
+                    f"Sheet '{hidden.name}' is {hidden.visibility.value.replace('_', ' ')} in the "
+                    f"workbook and {verb}"
+                    + (
+                        ""
+                        if self.include_hidden or not has_table
+                        else "; import hidden content explicitly to include it"
+                    ),
+                    Severity.WARNING,
+                )
+            )
+        if not self.include_hidden:
+            tables = [t for t in tables if t.sheet.visibility is Visibility.VISIBLE]
+        if not tables:
+            looked = ", ".join(f"'{s.name}'" for s in sheets[:6]) + (
+                f" and {len(sheets) - 6} more" if len(sheets) > 6 else ""
+            )
+            raise FileRefused(
+                self.book.path,
+                RefusalCode.NO_TABLE,
+                f"no table of quote lines was found in {plural(len(sheets), 'sheet')} "
+                f"({looked}): no row names a price and a description or accelerator; map "
+                'the columns by hand (in the import wizard, or --map "Our price=price"), or '
+                "check the sheet",
+            )
+        if self.book.kind == "pdf":
+            tables = carried_over(sheets, tables, known)
+            self._tell_carried(tables)
+        return tables
+
+    def _tell_carried(self, tables: Sequence[Table]) -> None:
+        """Say where a table was read on a page that does not repeat its header."""
+        for table in tables:
+            origin = table.continues
+            if origin is None:
+                continue
+            first, last = (
+                self.row_number(table.sheet, row.index) for row in (table.rows[0], table.rows[-1])
+            )
+            where = f"{first}" if first == last else f"{first}–{last}"
+            self.problems.append(
+                Problem(
+                    f"{self.prefix(table.sheet)}!{where}",
+                    f"{plural(len(table.rows), 'row')} continue the table of "
+                    f"{origin.sheet.name} without its header, and were read under its "
+                    "columns",
+                    Severity.WARNING,
+                    None,
+                    "the header repeated on every page; check these lines against the "
+                    "vendor's page",
+                )
+            )
 
     def _warn_unread_lines(
         self, sheets: Sequence[SheetData], spans: dict[int, list[range]]
@@ -348,13 +381,9 @@ class _Reader:
                         )
                     column = replace(column, field=None)
                 columns.append(column)
-            mapping = ColumnMapping(
-                mapping.sheet,
-                mapping.header_row,
-                tuple(columns),
-                mapping.decimal_mark,
-                mapping.currency,
-            )
+            mapping = replace(mapping, columns=tuple(columns))
+        if table.continues is not None:
+            mapping = replace(mapping, continues=table.continues.sheet.name)
         return mapping
 
     # -- number format and currency
@@ -590,7 +619,7 @@ class _Reader:
                     name=sheet.name,
                     visibility=sheet.visibility.value,
                     first_rows=first_rows,
-                    header_rows=tuple(t.header_row + 1 for t in mine),
+                    header_rows=tuple(t.header_row + 1 for t in mine if t.header_rows),
                     table_rows=tuple(
                         (t.rows[0].index + 1, t.rows[-1].index + 1) for t in mine if t.rows
                     ),

@@ -220,13 +220,15 @@ class _LineBuilder:
         self.header_width = max(
             (i + 1 for i, h in enumerate(table.headers) if not is_blank(h)), default=0
         )
+        # What stands above the table (on the page it starts on, when it carries over).
+        origin = table.continues or table
         context = " ".join(
             [
-                self.sheet.name,
+                origin.sheet.name,
                 *(
                     str(v)
-                    for r in range(table.header_rows[0])
-                    for v in self.sheet.rows[r]
+                    for r in range(origin.header_rows[0])
+                    for v in origin.sheet.rows[r]
                     if isinstance(v, str)
                 ),
             ]

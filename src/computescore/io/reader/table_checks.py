@@ -15,7 +15,11 @@ from computescore.io.totals import check_totals as lines_against_totals
 def column_notes(builder: _LineBuilder) -> None:
     """Decisions taken for a whole column or table, told once rather than on every row."""
     prefix = builder.r.prefix(builder.sheet)
-    header_row = builder.r.row_number(builder.sheet, builder.table.header_row)
+    table = builder.table
+    # A table carried over without its header is told by its first line's row.
+    header_row = builder.r.row_number(
+        builder.sheet, table.header_row if table.header_rows else table.first_row
+    )
     columns = builder.mapping.columns_by_index()
     for (index, reason), example in builder.assumed.items():
         column = columns[index]

@@ -559,8 +559,7 @@ class ImportWizard(QDialog):
                     self._tables.append((path, quote, mapping))
                     ref = quote.quote_ref or "no reference"
                     item = QListWidgetItem(
-                        f"{Path(path).name}\n{mapping.sheet}, header on row "
-                        f"{mapping.header_row + 1} · {ref}"
+                        f"{Path(path).name}\n{mapping.sheet}, {mapping.header_place} · {ref}"
                     )
                     item.setToolTip(item.text().replace("\n", " ▸ "))
                     self.table_list.addItem(item)
