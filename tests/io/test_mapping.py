@@ -13,6 +13,7 @@ from computescore.io.mapping import (
     MappingSource,
     build_mapping,
     match_header,
+    normalise_header,
     parse_override,
 )
 from computescore.io.values import Basis, Period
@@ -43,6 +44,16 @@ from computescore.io.values import Basis, Period
         ("项目 Item", Field.DESCRIPTION),
         ("accelerator_count", Field.ACCELERATOR_COUNT),
         ("Notes", Field.IGNORE),
+        # price-list exports name columns as identifiers
+        ("PricePerUnit", Field.PRICE),
+        ("PriceDescription", Field.DESCRIPTION),
+        ("LeaseContractLength", Field.TERM_MONTHS),
+        ("TermType", Field.DEPLOYMENT),
+        ("unitOfMeasure", Field.PRICE_UNIT),
+        ("currencyCode", Field.CURRENCY),
+        ("Specifications", Field.DETAILS),
+        ("仕様", Field.DETAILS),
+        ("规格", Field.DETAILS),
     ],
 )
 def test_header_synonyms(header: str, field: Field) -> None:
@@ -60,6 +71,18 @@ def test_headers_carry_unit_and_currency() -> None:
         Period.MONTH,
         Basis.NODE,
     )
+
+
+def test_an_identifier_is_read_as_its_words_and_short_ones_stay_whole() -> None:
+    assert normalise_header("LeaseContractLength") == "lease contract length"
+    assert normalise_header("unitOfMeasure") == "unit of measure"
+    assert [normalise_header(h) for h in ("MwSt", "UStId", "vCPU", "GiB")] == [
+        "mwst",
+        "ustid",
+        "vcpu",
+        "gib",
+    ]
+    assert normalise_header("Price per GPU-hour") == "price per gpu hour"
 
 
 def test_unknown_headers_are_left_alone() -> None:

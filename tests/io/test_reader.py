@@ -545,6 +545,65 @@ def test_the_vendor_is_taken_from_the_letterhead_and_told(
     assert read_quote_file(path, catalogue).quotes[0].vendor is None
 
 
+def test_a_japanese_quote_reads_its_letterhead_yen_and_specification(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # 御見積書: the sender stands beside the validity in the title block, prices are
+    # "¥4,580,000" and the node size and commitment stand in the 仕様 (specification)
+    # column, not in the name: 2 servers of 8 H100 for 12 months at ¥4,580,000 a month each.
+    rows = [
+        ["御見積書"],
+        ["株式会社アルダームーア・アナリティクス 御中"],
+        ["見積番号：Q-2026-0871", None, None, "見積日：2026年11月7日"],
+        ["有効期限：2026年12月6日", None, None, "株式会社さくらコンピュート"],
+        [],
+        ["No.", "品名", "仕様", "数量", "単位", "単価", "金額"],
+        [
+            1,
+            "GPUサーバー専有プラン H100",
+            "NVIDIA H100 SXM 80GB ×8、契約期間12ヶ月、月額",
+            2,
+            "台",
+            "¥4,580,000",
+            "¥9,160,000",
+        ],
+        [2, "閉域網接続", "10Gbps、月額", 1, "式", "¥120,000", "¥120,000"],
+        ["小計", None, None, None, None, None, "¥9,280,000"],
+    ]
+    path = build_xlsx(tmp_path / "mitsumori.xlsx", [Sheet("御見積書", rows)])
+    draft = read_quote_file(path, catalogue)
+    quote = draft.quotes[0]
+    assert quote.vendor == "株式会社さくらコンピュート"
+    server, network = quote.lines
+    assert (server.accelerator, server.accelerators_per_node, server.nodes) == (
+        "nvidia-h100-sxm",
+        8,
+        2,
+    )
+    assert (server.deployment, server.term_months) == (Deployment.RESERVED, 12)
+    assert (server.price, server.price_unit, server.currency) == (
+        Decimal(4_580_000),
+        PriceUnit.PER_NODE_MONTH,
+        "JPY",
+    )
+    assert (network.price_unit, network.currency) == (PriceUnit.PER_MONTH, "JPY")
+    told = [p.message for p in draft.all_problems]
+    assert any("¥ were read as Japanese yen (JPY)" in m for m in told), told
+    assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
+    # The same quote in Chinese is in yuan.
+    chinese = [
+        ["报价单"],
+        ["报价编号：BJ-88", None, None, "北京云算智联科技有限公司"],
+        [],
+        ["序号", "名称", "规格", "数量", "单价", "金额"],
+        [1, "GPU服务器租赁 H100", "H100 SXM ×8，月付", 2, "¥68,000", "¥136,000"],
+    ]
+    path = build_xlsx(tmp_path / "baojia.xlsx", [Sheet("报价", chinese)])
+    quote = read_quote_file(path, catalogue).quotes[0]
+    assert quote.vendor == "北京云算智联科技有限公司"
+    assert quote.lines[0].currency == "CNY" and quote.lines[0].accelerators_per_node == 8
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

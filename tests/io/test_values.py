@@ -28,6 +28,7 @@ from computescore.io.values import (
     parse_unit_text,
     price_unit_for,
     read_number_text,
+    yen_or_yuan,
 )
 
 
@@ -132,6 +133,15 @@ def test_yen_sign_needs_to_know_which_currency() -> None:
     money, problem = parse_money("￥8,000", currency="CNY", mark=DecimalMark.POINT)
     assert problem is None and money is not None
     assert (money.amount, money.currency) == (Decimal(8000), "CNY")
+
+
+def test_the_language_of_the_file_says_which_currency_a_yen_sign_is() -> None:
+    assert yen_or_yuan(["御見積書", "GPUサーバー専有プラン H100", "単価"]) == "JPY"
+    assert yen_or_yuan(["单价", "报价单", "GPU服务器租赁"]) == "CNY"
+    # Kanji both languages write, or both scripts at once, decide nothing.
+    assert yen_or_yuan(["数量", "合計"]) is None
+    assert yen_or_yuan(["単価", "单价"]) is None
+    assert yen_or_yuan(["Unit price"]) is None
 
 
 def test_dollar_sign_follows_a_dollar_hint() -> None:

@@ -13,6 +13,9 @@ anywhere in the header (``单价(元)`` is a unit price in yuan).
 from __future__ import annotations
 
 ENGLISH: tuple[tuple[str, str], ...] = (
+    # A price-list export's sentence about the price ("$98.32 per On Demand Linux
+    # p5.48xlarge Instance Hour") describes the line; it is no price.
+    ("description", r"^(price|rate) description$"),
     (
         "ignore",
         r"^(line|row|pos|position)( number| no| nr)?$|^item (number|no|nr|id)$|"
@@ -57,7 +60,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(billing|billing model|billing type|pricing model|pricing type|"
         r"commitment|commitment type|deployment|deployment model|purchase type|"
         r"payment model|payment terms|offer type|contract type|plan|purchase option|"
-        r"consumption model|service model|model|procurement model|capacity type)$",
+        r"consumption model|service model|model|procurement model|capacity type|"
+        r"term type|pricing plan)$",
     ),
     (
         "line_total",
@@ -99,7 +103,7 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"rental term|rental period|lease period|lease length|"
         r"commitment period|duration|contract duration|term length|length|"
         r"period|contract period|minimum term)( in)?( months?| mos?| years?)?$|"
-        r"^term months$|^months$",
+        r"^term months$|^months$|^(lease contract|reservation) (length|term)$",
     ),
     ("kind", r"^(type|line type|kind|line kind|item type)$"),
     (
@@ -122,6 +126,11 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"server model|system|server|model|vm size|instance size|machine size|shape|"
         r"service description|offer|package|bundle|what)( description)?$|"
         r"\bdescription\b",
+    ),
+    (
+        "details",
+        r"^(specs?|specifications?|technical (data|details|specifications?)|tech specs?|"
+        r"hardware (specs?|specifications?)|configuration details|features)$",
     ),
     ("vendor", r"^(vendor|supplier|provider|seller|company)( name)?$"),
     ("quote_ref", r"^(quote|quotation|offer|proposal) ?(ref|reference|number|no|id)$"),
@@ -228,6 +237,12 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"omschrijving|beschrijving|product|artikelnummer|artikel nr|art nr|"
         r"referencia|reference|riferimento)$|"
         r"型号|名称|描述|产品|项目|配置|品名|品目|製品名|摘要|内容|型番|商品名",
+    ),
+    (
+        "details",
+        r"^(spezifikation(en)?|technische daten|specifications?|caracteristiques( techniques)?|"
+        r"especificaciones( tecnicas)?|specifiche( tecniche)?|specificaties)$|"
+        r"^(规格|规格说明|技术参数|仕様|スペック|規格)$",
     ),
 )
 """Header words in German, French, Spanish, Italian, Dutch, Chinese and Japanese."""

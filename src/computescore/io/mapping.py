@@ -82,6 +82,11 @@ def _strip_accents(text: str) -> str:
     )
 
 
+_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+"""Where a header written as one identifier starts its next word: ``PricePerUnit``,
+``unitOfMeasure``, ``LeaseContractLength`` (price-list exports)."""
+_CAMEL_LEAST = 6
+"""Identifiers shorter than this stay whole: "MwSt", "UStId"; so do "vCPU" and "GiB"."""
 _NOT_HEADER_CHARACTER = re.compile(r"[^0-9a-z$€£¥\u3040-\u30ff\u3400-\u9fff]+")
 _NOT_LATIN = re.compile(r"[^0-9a-z$€£¥ ]+")
 _NOT_CJK = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff ]+")
@@ -92,9 +97,14 @@ def normalise_header(text: object) -> str:
 
     NFKC, accents removed, case-folded, ``#`` and ``%`` spelt out, anything but
     letters, digits, currency signs, kana and CJK characters turned into single
-    spaces: ``"Prix unitaire (€)"`` → ``"prix unitaire €"``, ``"单价(元)"`` → ``"单价 元"``.
+    spaces: ``"Prix unitaire (€)"`` → ``"prix unitaire €"``, ``"单价(元)"`` → ``"单价 元"``;
+    an identifier's words apart: ``"PricePerUnit"`` → ``"price per unit"``.
     """
-    folded = _strip_accents(unicodedata.normalize("NFKC", str(text))).casefold()
+    text = str(text)
+    if len(text) >= _CAMEL_LEAST and not any(ch.isspace() for ch in text):
+        text = _CAMEL_HUMP.sub(" ", text)
+    folded = _strip_accents(unicodedata.normalize("NFKC", text))
+    folded = folded.casefold()
     folded = folded.replace("#", " number ").replace("%", " percent ")
     return " ".join(_NOT_HEADER_CHARACTER.sub(" ", folded).split())
 

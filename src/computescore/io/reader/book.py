@@ -60,6 +60,7 @@ from computescore.io.values import (
     number_mark_evidence,
     parse_date,
     parse_unit_text,
+    yen_or_yuan,
 )
 from computescore.io.workbook import (
     SheetData,
@@ -430,6 +431,7 @@ class _Reader:
         if saved:
             return saved
         found: set[str] = set()
+        yen = False
         for table in tables:
             mapping = mappings[id(table)]
             for column in mapping.columns:
@@ -447,7 +449,32 @@ class _Reader:
                         code, _ = currency_in_text(value)
                         if code and code not in AMBIGUOUS_MARKS:
                             found.add(code)
+                        yen = yen or code == "¥"
+        if not found and yen:
+            return self._yen_by_language(tables)
         return found.pop() if len(found) == 1 else None
+
+    def _yen_by_language(self, tables: Sequence[Table]) -> str | None:
+        """What a bare ¥ means in a file that states no currency: the language the file is
+        written in decides (yen in Japanese, yuan in Chinese), and says so."""
+        sheets = list({id(t.sheet): t.sheet for t in tables}.values())
+        texts = (
+            c for s in sheets for row in s.rows[:EVIDENCE_ROWS] for c in row if isinstance(c, str)
+        )
+        code = yen_or_yuan(texts)
+        if code is not None:
+            language = "Japanese" if code == "JPY" else "Chinese"
+            name = "Japanese yen (JPY)" if code == "JPY" else "Chinese yuan (CNY)"
+            self.problems.append(
+                Problem(
+                    self.file_name,
+                    f"Prices in ¥ were read as {name}: the file is written in {language}",
+                    Severity.WARNING,
+                    "¥",
+                    "the --currency option (or a currency column) if they are not",
+                )
+            )
+        return code
 
     # -- terms and grouping
 
@@ -646,26 +673,53 @@ _ADDRESSEE = re.compile(
 
 
 def letterhead_vendor(sheet: SheetData | None) -> str | None:
-    """The company a quote's letterhead names: in its first three rows, a row holding
-    only a company's name with its legal form ("Supermicron Systems Inc.", "株式会社…")
-    that is not the addressee's."""
+    """The company a quote's letterhead names, not the addressee's.
+
+    In its first three filled rows, a row holding only a company's name with its legal
+    form ("Supermicron Systems Inc.", "株式会社…"). Failing that, in its first six, the
+    one cell naming a company beside other title cells ("有効期限：… | 株式会社さくら
+    コンピュート"); "Key: value" cells are terms, not names, and two such cells name
+    no one.
+    """
     if sheet is None:
         return None
+    beside: list[str] = []
     seen = 0
-    for cells in sheet.rows[:10]:
+    for cells in sheet.rows[:12]:
         filled = [cell for cell in cells if not is_blank(cell)]
         if not filled:
             continue
         seen += 1
-        if seen > 3:
+        if seen > LETTERHEAD_ROWS:
             break
-        if len(filled) != 1 or not isinstance(filled[0], str):
-            continue
-        text = filled[0].strip()
-        addressee = _ADDRESSEE.search(text) is not None
-        if 3 <= len(text) <= 80 and not addressee and normalise_name(text).legal_forms:
-            return text
-    return None
+        names = [cell.strip() for cell in filled if isinstance(cell, str) and _company_name(cell)]
+        if len(filled) == 1 and names and seen <= 3:
+            return names[0]
+        beside.extend(names)
+    return beside[0] if len(beside) == 1 else None
+
+
+LETTERHEAD_ROWS = 6
+"""How many filled rows at the top of a sheet are its letterhead."""
+
+
+def _company_name(cell: str) -> bool:
+    """True for a cell that is a company's name with its legal form, not the addressee's
+    and not a "Key: value" pair."""
+    text = cell.strip()
+    return (
+        3 <= len(text) <= 80
+        and ":" not in text
+        and "：" not in text
+        and _ADDRESSEE.search(text) is None
+        and (bool(normalise_name(text).legal_forms) or _CJK_LEGAL_FORM.search(text) is not None)
+    )
+
+
+_CJK_LEGAL_FORM = re.compile(
+    r"^(株式会社|有限会社|合同会社)|(株式会社|有限会社|合同会社|有限公司|有限责任公司|股份有限公司)$"
+)
+"""Legal forms written without a space before or after the name: 株式会社さくら…, …有限公司."""
 
 
 TITLE_ROWS = 6

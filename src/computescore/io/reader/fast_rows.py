@@ -22,7 +22,13 @@ from computescore.domain.problems import Problem
 from computescore.domain.quotes import LineKind, QuoteLine
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
-from computescore.io.reader.lines import _DASHES, _UNSEEN, _line_maker, _LineBuilder
+from computescore.io.reader.lines import (
+    _DASHES,
+    _UNSEEN,
+    _line_maker,
+    _LineBuilder,
+    sized_by_details,
+)
 from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
@@ -223,6 +229,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                     match = resolve(text)
                     if match is not None:
                         break
+            match = sized_by_details(match, texts[1:], resolve)
             if match is None:
                 if stated_kind == "compute":
                     return None

@@ -545,6 +545,7 @@ class _LineBuilder:
                     match = self.r.resolver.resolve(text)
                     if match is not None:
                         break
+            match = sized_by_details(match, texts[1:], self.r.resolver.resolve)
             if match is None and stated_kind == "compute":
                 problems.append(
                     Problem(
@@ -679,13 +680,23 @@ class _LineBuilder:
         deployment, term, unit_hint, undecided, failed = found
         for fld, problem in failed:
             problems.append(replace(problem, source=self.at(row, self.columns[fld])))
-        if undecided and desc_text:
-            described, _ = parse_terms(desc_text)
+        # A purchase quote's line may state its commitment in its specification
+        # ("契約期間12ヶ月、月額"); a price list's term stands in its own column (and its
+        # rows take the short path, which reads the description alone).
+        texts = [desc_text, *self._detail_texts(values)] if self.line_item_table else [desc_text]
+        for text in texts if undecided else ():
+            described, _ = parse_terms(text) if text else (None, None)
             if described is not None and described.deployment is not None:
                 deployment = described.deployment
                 if term is None:
                     term = described.term_months
+                break
         return deployment, term, unit_hint
+
+    def _detail_texts(self, values: Sequence[CellValue]) -> list[str]:
+        return [
+            str(values[i]) for i in self.details if i < len(values) and isinstance(values[i], str)
+        ]
 
     def _terms(self, cells: tuple[CellValue, ...], compute: bool) -> tuple[Any, ...]:
         readings: list[TermsReading] = []
@@ -874,6 +885,27 @@ class _LineBuilder:
                     str(expected),
                 )
             )
+
+
+def sized_by_details(
+    match: AliasMatch | None,
+    details: Sequence[str],
+    resolve: Callable[[str], AliasMatch | None],
+) -> AliasMatch | None:
+    """The accelerator a line names, with the node size a specification cell states when
+    the name states none: "GPUサーバー専有プラン H100" beside "NVIDIA H100 SXM 80GB ×8"
+    is a server of eight H100."""
+    if match is None or match.per_node is not None:
+        return match
+    for text in details:
+        sized = resolve(text) if text else None
+        if (
+            sized is not None
+            and sized.accelerator_id == match.accelerator_id
+            and sized.per_node is not None
+        ):
+            return sized
+    return match
 
 
 def _amount(value: Decimal) -> str:

@@ -250,11 +250,11 @@ def price_line(
 _MONTHLY = re.compile(
     r"\b(monthly|per month|p\.\s?m\.|monatlich|pro monat|mtl\.|mensuel(le)?|"
     r"par mois|mensual|al mes|mensile|al mese|maandelijks|per maand)(?![a-z])|"
-    r"月額|月费|月租|每月|按月|月払い"
+    r"月額|月费|月租|月付|每月|按月|月払い|元/月|円/月"
 )
 _YEARLY = re.compile(
     r"\b(yearly|annually|per year|per annum|p\.\s?a\.|jährlich|pro jahr|annuel(le)?|"
-    r"par an|anual|al año|annuale|jaarlijks|per jaar)(?![a-z])|年額|年费|每年|按年"
+    r"par an|anual|al año|annuale|jaarlijks|per jaar)(?![a-z])|年額|年费|年付|每年|按年"
 )
 
 

@@ -31,6 +31,7 @@ from computescore.io.values.currencies import POINT_DECIMAL_CURRENCIES as POINT_
 from computescore.io.values.currencies import ZERO_DECIMAL_CURRENCIES as ZERO_DECIMAL_CURRENCIES
 from computescore.io.values.currencies import currency_in_text as currency_in_text
 from computescore.io.values.currencies import resolve_symbol as resolve_symbol
+from computescore.io.values.currencies import yen_or_yuan as yen_or_yuan
 from computescore.io.values.dates import excel_serial_to_date as excel_serial_to_date
 from computescore.io.values.dates import parse_date as parse_date
 from computescore.io.values.durations import parse_days as parse_days

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from computescore.io.values.text import normalise_text
 
@@ -155,6 +156,26 @@ def currency_in_text(text: str) -> tuple[str | None, str | None]:
     if len(found) > 1:
         return None, "states more than one currency (" + ", ".join(sorted(found)) + ")"
     return (next(iter(found)) if found else None), None
+
+
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_JAPANESE_FORMS = re.compile(r"[単価円込抜営経]")
+"""Kanji as Japan writes them where China writes another form (単 单, 価 价, 経 经)."""
+_SIMPLIFIED_FORMS = re.compile(r"[单价报总费务设备规个为这业货运维]")
+"""Simplified Chinese forms Japanese writes otherwise (单 単, 价 価, 报 報, 费 費)."""
+
+
+def yen_or_yuan(texts: Iterable[str]) -> str | None:
+    """Which currency a bare ``¥`` means in a file written in these texts: JPY when it is
+    written in Japanese (kana, or kanji in Japan's forms), CNY in simplified Chinese, and
+    None when the texts say neither or both."""
+    japanese = chinese = False
+    for text in texts:
+        japanese = japanese or bool(_KANA.search(text) or _JAPANESE_FORMS.search(text))
+        chinese = chinese or bool(_SIMPLIFIED_FORMS.search(text))
+    if japanese == chinese:
+        return None
+    return "JPY" if japanese else "CNY"
 
 
 def resolve_symbol(code: str | None, hint: str | None) -> tuple[str | None, str | None]:
