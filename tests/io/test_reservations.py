@@ -1,0 +1,154 @@
+"""A cloud price list's upfront fees and reserved-capacity billing rows (io/reader/reservations)."""
+
+from __future__ import annotations
+
+import csv
+from decimal import Decimal
+from pathlib import Path
+
+from computescore.domain.catalog import Catalogue
+from computescore.domain.problems import Severity
+from computescore.domain.quotes import Deployment, PriceUnit
+from computescore.io.reader import read_quote_file
+
+HEADER = [
+    "SKU",
+    "OfferTermCode",
+    "RateCode",
+    "TermType",
+    "PriceDescription",
+    "Unit",
+    "PricePerUnit",
+    "Currency",
+    "LeaseContractLength",
+    "PurchaseOption",
+    "Location",
+    "Instance Type",
+    "Operating System",
+    "CapacityStatus",
+]
+"""The columns of AWS's price-list export that matter here, in its spelling."""
+
+
+def aws_row(
+    term_type: str,
+    description: str,
+    unit: str,
+    price: str,
+    lease: str = "",
+    option: str = "",
+    *,
+    rate_code: str = "6YS6EN2CT7",
+    status: str = "Used",
+) -> list[str]:
+    offer = "JRTCKXETXF" if term_type == "OnDemand" else f"{lease}-{option}"
+    return [
+        "K3XYZ8P5ABCD",
+        offer,
+        f"K3XYZ8P5ABCD.{offer}.{rate_code}",
+        term_type,
+        description,
+        unit,
+        price,
+        "USD",
+        lease,
+        option,
+        "US East (N. Virginia)",
+        "p5.48xlarge",
+        "Linux",
+        status,
+    ]
+
+
+def write_export(path: Path, rows: list[list[str]]) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, quoting=csv.QUOTE_ALL)
+        writer.writerows([["FormatVersion", "v1.0"], ["OfferCode", "AmazonEC2"], HEADER])
+        writer.writerows(rows)
+    return path
+
+
+APPLIED = "Linux/UNIX (Amazon VPC), p5.48xlarge reserved instance applied"
+
+
+def test_an_upfront_fee_is_spread_over_its_term_and_reservation_billing_left_out(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        aws_row("OnDemand", "$55.04 per On Demand Linux p5.48xlarge Instance Hour", "Hrs", "55.04"),
+        # All upfront, one year: $290,000 now and $0.00 an hour.
+        aws_row("Reserved", "Upfront Fee", "Quantity", "290000", "1yr", "All Upfront",
+                rate_code="2TG2D8R56U"),
+        aws_row("Reserved", "USD 0.0 per " + APPLIED, "Hrs", "0.0000000000", "1yr", "All Upfront"),
+        # Partial upfront, three years: $450,000 now and $18.20 an hour.
+        aws_row("Reserved", APPLIED, "Hrs", "18.2000000000", "3yr", "Partial Upfront"),
+        aws_row("Reserved", "Upfront Fee", "Quantity", "450000", "3yr", "Partial Upfront",
+                rate_code="2TG2D8R56U"),
+        aws_row("Reserved", APPLIED, "Hrs", "35.7760000000", "3yr", "No Upfront"),
+        aws_row("OnDemand", "$0.00 per Reservation Linux p5.48xlarge Instance Hour", "Hrs",
+                "0.0000000000", status="AllocatedCapacityReservation"),
+        aws_row("OnDemand", "$55.04 per Unused Reservation Linux p5.48xlarge Instance Hour",
+                "Hrs", "55.04", status="UnusedCapacityReservation"),
+    ]  # fmt: skip
+    path = write_export(tmp_path / "ec2.csv", rows)
+    draft = read_quote_file(path, catalogue, vendor="AWS")
+    lines = draft.quotes[0].lines
+    assert [(line.deployment, line.term_months) for line in lines] == [
+        (Deployment.ON_DEMAND, None),
+        (Deployment.RESERVED, 12),
+        (Deployment.RESERVED, 36),
+        (Deployment.RESERVED, 36),
+    ]
+    # 290,000 / (12 × 730 h) = 33.1050 an hour; 18.20 + 450,000 / (36 × 730 h) = 35.3233.
+    assert [line.price for line in lines] == [
+        Decimal("55.04"),
+        Decimal("33.105"),
+        Decimal("35.3233"),
+        Decimal("35.776"),
+    ]
+    assert {line.price_unit for line in lines} == {PriceUnit.PER_NODE_HOUR}
+    assert lines[1].description == (
+        f"USD 0.0 per {APPLIED} (upfront fee 290,000.00 spread over 12 months)"
+    )
+    assert lines[1].source == "ec2.csv!6"  # the rate's row, which now states the cost
+    told = {p.message.split(":")[0]: p for p in draft.all_problems}
+    folded = told["2 upfront fees of a reserved term were spread over the term and added to the "
+                  "offer's rate"]  # fmt: skip
+    assert folded.severity is Severity.WARNING
+    assert "row 5's 290,000.00 over 8,760 hours adds 33.1050 to row 6's 0.00" in folded.message
+    billing = [p for p in draft.all_problems if "capacity already reserved" in p.message]
+    assert [p.source for p in billing] == ["ec2.csv!10–11"]
+    assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
+
+
+def test_a_fee_whose_offer_is_not_one_row_is_not_guessed(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # Two offers state the same in every column but the price: the fee belongs to
+    # neither for certain, stays a row of its own, and its unit is told.
+    rows = [
+        aws_row("Reserved", "Upfront Fee", "Quantity", "290000", "1yr", "All Upfront"),
+        aws_row("Reserved", APPLIED, "Hrs", "0.0", "1yr", "All Upfront"),
+        aws_row("Reserved", APPLIED, "Hrs", "0.0", "1yr", "All Upfront"),
+    ]
+    path = write_export(tmp_path / "ec2.csv", rows)
+    draft = read_quote_file(path, catalogue, vendor="AWS")
+    assert not [p for p in draft.all_problems if "spread over the term" in p.message]
+    unit = [p for p in draft.all_problems if p.found == "Quantity"]
+    assert [p.severity for p in unit] == [Severity.ERROR]
+
+
+def test_a_monthly_rate_takes_the_fee_per_month(tmp_path: Path, catalogue: Catalogue) -> None:
+    header = ["Description", "GPU", "Term", "Unit", "Price (USD)"]
+    rows = [
+        ["Upfront payment", "H100 SXM", "12 months", "one-off", "12000"],
+        ["H100 reserved", "H100 SXM", "12 months", "per GPU-month", "1500"],
+    ]
+    path = tmp_path / "monthly.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([header, *rows])
+    lines = read_quote_file(path, catalogue, vendor="Cloud").quotes[0].lines
+    # 1,500 + 12,000 / 12 = 2,500 a GPU-month.
+    assert [(line.price, line.price_unit) for line in lines] == [
+        (Decimal(2500), PriceUnit.PER_GPU_MONTH)
+    ]
