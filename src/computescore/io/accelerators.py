@@ -10,6 +10,8 @@ the domain's, unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from computescore.domain.catalog import Alias, AliasMatch, Catalogue, alias_key, resolve_alias
 
 
@@ -48,3 +50,24 @@ class AcceleratorResolver:
         if not candidates:
             return None
         return resolve_alias(stripped, candidates, self.ids)
+
+
+def sized_by_details(
+    match: AliasMatch | None,
+    details: Sequence[str],
+    resolve: Callable[[str], AliasMatch | None],
+) -> AliasMatch | None:
+    """The accelerator a line names, with the node size a specification cell states when
+    the name states none: "GPUサーバー専有プラン H100" beside "NVIDIA H100 SXM 80GB ×8"
+    is a server of eight H100."""
+    if match is None or match.per_node is not None:
+        return match
+    for text in details:
+        sized = resolve(text) if text else None
+        if (
+            sized is not None
+            and sized.accelerator_id == match.accelerator_id
+            and sized.per_node is not None
+        ):
+            return sized
+    return match

@@ -20,6 +20,7 @@ from typing import Any
 from computescore.domain.catalog import AliasMatch
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import LineKind, QuoteLine
+from computescore.io.accelerators import sized_by_details
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
 from computescore.io.reader.lines import (
@@ -27,7 +28,6 @@ from computescore.io.reader.lines import (
     _UNSEEN,
     _line_maker,
     _LineBuilder,
-    sized_by_details,
 )
 from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
 from computescore.io.table_finder import TableRow

@@ -18,6 +18,7 @@ from computescore.domain.quotes import (
     PriceUnit,
     QuoteLine,
 )
+from computescore.io.accelerators import sized_by_details
 from computescore.io.mapping import (
     ColumnMapping,
     Field,
@@ -535,11 +536,7 @@ class _LineBuilder:
                 ):
                     match = from_description
         elif stated_kind != "cost":
-            texts = [desc_text] + [
-                str(values[i])
-                for i in self.details
-                if i < len(values) and isinstance(values[i], str)
-            ]
+            texts = [desc_text, *self._detail_texts(values)]
             for text in texts:
                 if text:
                     match = self.r.resolver.resolve(text)
@@ -800,9 +797,7 @@ class _LineBuilder:
         problems: list[Problem],
     ) -> CostCategory:
         value = self.get(Field.CATEGORY)
-        details = tuple(
-            values[i] for i in self.details if i < len(values) and isinstance(values[i], str)
-        )
+        details = tuple(self._detail_texts(values))
         key = (desc_text, unit, value, row.section, details)
         found = self.c_category.get(key)
         if found is None:
@@ -885,27 +880,6 @@ class _LineBuilder:
                     str(expected),
                 )
             )
-
-
-def sized_by_details(
-    match: AliasMatch | None,
-    details: Sequence[str],
-    resolve: Callable[[str], AliasMatch | None],
-) -> AliasMatch | None:
-    """The accelerator a line names, with the node size a specification cell states when
-    the name states none: "GPUサーバー専有プラン H100" beside "NVIDIA H100 SXM 80GB ×8"
-    is a server of eight H100."""
-    if match is None or match.per_node is not None:
-        return match
-    for text in details:
-        sized = resolve(text) if text else None
-        if (
-            sized is not None
-            and sized.accelerator_id == match.accelerator_id
-            and sized.per_node is not None
-        ):
-            return sized
-    return match
 
 
 def _amount(value: Decimal) -> str:
