@@ -507,7 +507,9 @@ def test_a_rent_of_nothing_or_of_a_whole_term_is_doubted(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:
     # A reservation's whole-term price entered as its hourly rate, and an all-upfront
-    # reservation's $0.00 hourly rate: both imported, both told.
+    # reservation's $0.00 hourly rate: both imported, both told. A price per GPU may be
+    # the term's for one GPU or for the line's eight, so it is not spread over the term
+    # (a node's is: tests/io/test_reservations.py).
     rows = [
         ["Description", "GPU", "GPUs", "Price per GPU-hour (USD)"],
         ["H100 on-demand", "H100 SXM", 8, 2.99],
@@ -519,6 +521,7 @@ def test_a_rent_of_nothing_or_of_a_whole_term_is_doubted(
     assert len(quote.lines) == 3
     doubts = {p.source: p.message for p in quote.problems if p.severity is Severity.WARNING}
     assert doubts["list.xlsx!List!D3"].startswith("The price is more than any accelerator rents")
+    assert quote.lines[1].price == Decimal(70_052)
     assert doubts["list.xlsx!List!D4"].startswith("The price is zero")
     assert "list.xlsx!List!D2" not in doubts
 

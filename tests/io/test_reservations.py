@@ -1,4 +1,5 @@
-"""A cloud price list's upfront fees and reserved-capacity billing rows (io/reader/reservations)."""
+"""Cloud price-list exports: AWS's upfront fees and reserved-capacity billing rows
+(io/reader/reservations), Azure's price types and whole-term reservation prices."""
 
 from __future__ import annotations
 
@@ -152,3 +153,95 @@ def test_a_monthly_rate_takes_the_fee_per_month(tmp_path: Path, catalogue: Catal
     assert [(line.price, line.price_unit) for line in lines] == [
         (Decimal(2500), PriceUnit.PER_GPU_MONTH)
     ]
+
+
+AZURE = [
+    "currencyCode",
+    "retailPrice",
+    "unitPrice",
+    "armRegionName",
+    "location",
+    "meterName",
+    "productName",
+    "skuName",
+    "unitOfMeasure",
+    "type",
+    "armSkuName",
+    "reservationTerm",
+]
+"""The columns of Azure's retail prices export that matter here, in its spelling."""
+
+
+def azure_row(meter: str, price: float, kind: str, term: str = "") -> list[object]:
+    return [
+        "USD",
+        price,
+        price,
+        "westeurope",
+        "EU West",
+        meter,
+        "Virtual Machines NDSRH100v5 Series",
+        meter,
+        "1 Hour",
+        kind,
+        "Standard_ND96isr_H100_v5",
+        term,
+    ]
+
+
+def test_azure_price_types_and_whole_term_reservations(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        azure_row("ND96isr H100 v5", 98.32, "Consumption"),
+        azure_row("ND96isr H100 v5 Spot", 39.33, "Consumption"),
+        # A reservation's price is its whole term's, under a unit of "1 Hour".
+        azure_row("ND96isr H100 v5", 560432.0, "Reservation", "1 Year"),
+        azure_row("ND96isr H100 v5", 1204430.0, "Reservation", "3 Years"),
+    ]
+    path = tmp_path / "azure.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([AZURE, *rows])
+    draft = read_quote_file(path, catalogue, vendor="Azure")
+    lines = draft.quotes[0].lines
+    assert [(line.deployment, line.term_months) for line in lines] == [
+        (Deployment.ON_DEMAND, None),
+        (Deployment.SPOT, None),
+        (Deployment.RESERVED, 12),
+        (Deployment.RESERVED, 36),
+    ]
+    # 560,432 / (12 × 730 h) = 63.9763; 1,204,430 / (36 × 730 h) = 45.8307 a node-hour.
+    assert [line.price for line in lines] == [
+        Decimal("98.32"),
+        Decimal("39.33"),
+        Decimal("63.9763"),
+        Decimal("45.8307"),
+    ]
+    assert {line.price_unit for line in lines} == {PriceUnit.PER_NODE_HOUR}
+    spread = [p for p in draft.all_problems if "whole 12-month term's" in p.message]
+    assert [p.source for p in spread] == ["azure.csv!C4"]
+    assert "560,432.0 over 8,760 hours = 63.9763 per node hour" in spread[0].message
+    columns = {c.header: c for m in draft.quotes[0].mappings for c in m.columns}
+    assert columns["type"].field.value == "deployment"
+    assert "its values are names" in columns["type"].reason
+    assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
+
+
+def test_a_rent_above_any_accelerator_s_stays_doubted_when_no_term_explains_it(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # On demand, or a term over which it still is no rent: told, not spread.
+    rows = [
+        azure_row("ND96isr H100 v5", 560432.0, "Consumption"),
+        azure_row("ND96isr H100 v5", 99_000_000.0, "Reservation", "1 Year"),
+    ]
+    path = tmp_path / "azure.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([AZURE, *rows])
+    draft = read_quote_file(path, catalogue, vendor="Azure")
+    assert [line.price for line in draft.quotes[0].lines] == [
+        Decimal(560432),
+        Decimal(99_000_000),
+    ]
+    doubts = [p for p in draft.all_problems if "more than any accelerator rents" in p.message]
+    assert [p.source for p in doubts] == ["azure.csv!C2", "azure.csv!C3"]

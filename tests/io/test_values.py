@@ -18,6 +18,7 @@ from computescore.io.values import (
     UnitHint,
     categorise_cost,
     excel_serial_to_date,
+    names_spot,
     parse_count,
     parse_date,
     parse_days,
@@ -142,6 +143,17 @@ def test_the_language_of_the_file_says_which_currency_a_yen_sign_is() -> None:
     assert yen_or_yuan(["数量", "合計"]) is None
     assert yen_or_yuan(["単価", "单价"]) is None
     assert yen_or_yuan(["Unit price"]) is None
+
+
+def test_a_price_list_s_price_types_are_ways_of_buying() -> None:
+    on_demand, _ = parse_terms("Consumption")
+    reserved, _ = parse_terms("Reservation")
+    assert on_demand is not None and on_demand.deployment is Deployment.ON_DEMAND
+    assert reserved is not None and reserved.deployment is Deployment.RESERVED
+    # "consumption" inside a sentence is no way of buying
+    assert parse_terms("Power consumption included")[0] is None
+    assert names_spot("ND96isr H100 v5 Spot") and names_spot("Low Priority")
+    assert not names_spot("ND96isr H100 v5") and not names_spot(None)
 
 
 def test_dollar_sign_follows_a_dollar_hint() -> None:

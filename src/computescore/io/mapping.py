@@ -29,6 +29,7 @@ from computescore.io.values import (
     UnitHint,
     currency_in_text,
     is_blank,
+    parse_kind,
     parse_money,
     parse_terms,
     parse_unit_text,
@@ -584,6 +585,11 @@ def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
         test = _is_count
     elif field_ in _AMOUNT_FIELDS:
         test = is_amount
+    elif field_ is Field.KIND:
+        # "type" heads a price list's price type ("Consumption", "Reservation") as often
+        # as a line's kind: refuted when most values read as no kind.
+        kinds = sum(1 for value in values if parse_kind(value)[0] is not None)
+        return kinds >= (1 - _REFUTING_SHARE) * len(values)
     elif field_ is Field.DEPLOYMENT:
         # "Model" heads model names in a token API's price list: refuted only when no
         # value reads as a way of buying (a tier column mixes "Guaranteed" and "Spot").

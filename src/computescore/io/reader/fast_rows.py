@@ -19,7 +19,7 @@ from typing import Any
 
 from computescore.domain.catalog import AliasMatch
 from computescore.domain.problems import Problem
-from computescore.domain.quotes import LineKind, QuoteLine
+from computescore.domain.quotes import Deployment, LineKind, QuoteLine
 from computescore.io.accelerators import sized_by_details
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
@@ -35,6 +35,7 @@ from computescore.io.values import (
     AMBIGUOUS_MARKS,
     currency_in_text,
     looks_like_accelerator,
+    names_spot,
     parse_count,
     parse_decimal,
     parse_kind,
@@ -134,6 +135,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
     new_line = _line_maker()
     most_per_period, near_par = _MOST_PER_PERIOD, _NEAR_PAR
     compute_kind, cost_kind = LineKind.COMPUTE, LineKind.COST
+    on_demand, spot = Deployment.ON_DEMAND, Deployment.SPOT
     per_node_field, nodes_field, count_field = (
         Field.ACCELERATORS_PER_NODE,
         Field.NODES,
@@ -331,6 +333,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 deployment = described.deployment
                 if term is None:
                     term = described.term_months
+        if deployment is on_demand and names_spot(c_acc[number]):
+            deployment = spot
 
         # the line's currency, as line_currency()
         line_currency = None

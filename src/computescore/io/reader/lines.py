@@ -39,6 +39,7 @@ from computescore.io.values import (
     currency_in_text,
     is_blank,
     looks_like_accelerator,
+    names_spot,
     normalise_text,
     parse_category,
     parse_count,
@@ -688,6 +689,9 @@ class _LineBuilder:
                 if term is None:
                     term = described.term_months
                 break
+        # A price list's "Consumption" (pay as you go) of a machine named "… Spot".
+        if deployment is Deployment.ON_DEMAND and names_spot(self.get(Field.ACCELERATOR)):
+            deployment = Deployment.SPOT
         return deployment, term, unit_hint
 
     def _detail_texts(self, values: Sequence[CellValue]) -> list[str]:

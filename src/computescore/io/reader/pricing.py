@@ -13,6 +13,7 @@ from computescore.domain.quotes import CostCategory, Deployment, LineKind, Price
 from computescore.io.mapping import Field, MappedColumn
 from computescore.io.places import country_of
 from computescore.io.reader.lines import _filled, _LineBuilder, _Priced
+from computescore.io.reader.reservations import HOURS_PER_MONTH
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     Basis,
@@ -224,6 +225,21 @@ def price_line(
     )
     if Field.LINE_TOTAL in builder.index:
         builder.check_total(row, builder.get(Field.LINE_TOTAL), line, problems)
+    spread = whole_term_rate(line)
+    if spread is not None:
+        problems.append(
+            Problem(
+                builder.at(row, slot),
+                f"The price is the whole {line.term_months}-month term's, as a cloud's "
+                f"price list states a reservation: read as {line.price:,} over "
+                f"{_spread_over(line):,} {_PERIOD_WORDS[line.price_unit]} = "
+                f"{spread.price:,} {line.price_unit.value.replace('_', ' ')}",
+                Severity.WARNING,
+                str(cell),
+                _PLAUSIBLE,
+            )
+        )
+        line = spread
     doubt = implausible_price(line)
     if doubt:
         problems.append(
@@ -308,6 +324,38 @@ def implausible_price(line: QuoteLine) -> str:
             f"({most:,} {line.currency} {line.price_unit.value.replace('_', ' ')} at most)"
         )
     return ""
+
+
+_PERIOD_WORDS = {PriceUnit.PER_NODE_HOUR: "hours", PriceUnit.PER_NODE_MONTH: "months"}
+"""The rents a whole term's price is spread over: an instance's, as clouds list them. A
+price per GPU above any rent may be the term's for one GPU or for the whole line, so it
+is told and left as it is."""
+
+
+def _spread_over(line: QuoteLine) -> Decimal:
+    """The hours (or months) of a line's term, in its price's period."""
+    months = Decimal(line.term_months or 0)
+    return months * HOURS_PER_MONTH if _PERIOD_WORDS[line.price_unit] == "hours" else months
+
+
+def whole_term_rate(line: QuoteLine) -> QuoteLine | None:
+    """The line priced per node-hour (or node-month) when its price is a node's whole
+    reserved term's: more than any node rents for in that period, and a rent once spread
+    over the term's hours (Azure's price list states a reservation so: $560,432 "per
+    hour" for a year of an instance is $63.9763 an hour). None otherwise."""
+    if (
+        line.kind is not LineKind.COMPUTE
+        or line.deployment not in (Deployment.RESERVED, Deployment.LEASE)
+        or not line.term_months
+        or line.price_unit not in _PERIOD_WORDS
+        or line.currency.upper() not in _NEAR_PAR
+        or line.price <= _MOST_PER_PERIOD[line.price_unit]
+    ):
+        return None
+    rate = (line.price / _spread_over(line)).quantize(Decimal("0.0001"))
+    if rate > _MOST_PER_PERIOD[line.price_unit]:
+        return None
+    return replace(line, price=rate)
 
 
 HOURS_QUANTITY = 1_000

@@ -49,6 +49,7 @@ from computescore.io.values.numbers import NumberReading as NumberReading
 from computescore.io.values.numbers import number_mark_evidence as number_mark_evidence
 from computescore.io.values.numbers import read_number_text as read_number_text
 from computescore.io.values.terms import TermsReading as TermsReading
+from computescore.io.values.terms import names_spot as names_spot
 from computescore.io.values.terms import parse_terms as parse_terms
 from computescore.io.values.text import DecimalMark as DecimalMark
 from computescore.io.values.text import is_blank as is_blank

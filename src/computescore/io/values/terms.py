@@ -27,10 +27,12 @@ _SPOT = re.compile(
 _ON_DEMAND = re.compile(
     r"(on[- ]?demand|pay[- ]?as[- ]?you[- ]?go|\bpayg\b|no[- ]commit|"
     r"\bflexible\b|\bad[- ]hoc\b|month[- ]to[- ]month|rolling|"
-    r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需)"
+    r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需|"
+    # a cloud price list's price type (Azure's "Consumption", "DevTestConsumption")
+    r"^(dev ?test ?)?consumption$)"
 )
 _RESERVED = re.compile(
-    r"(\breserved?\b|\bcommit|\bri\b|savings plan|\bterm\b|contract|"
+    r"(\breserved?\b|\breservations?\b|\bcommit|\bri\b|savings plan|\bterm\b|contract|"
     r"\bdedicated\b|\bprepaid\b|pre-paid|"
     # a commitment in the vendor's words: fr, de, es, it, nl, zh, ja
     r"\bengagement\b|laufzeit|\bcompromiso\b|\bimpegno\b|\bverbintenis\b|合同期|承诺|"
@@ -52,6 +54,12 @@ _WORD_YEARS = {
     "1yr": 1,
     "3yr": 3,
 }
+
+
+def names_spot(value: object) -> bool:
+    """True for a name that says its capacity can be taken back: "ND96isr H100 v5 Spot",
+    "Low Priority", "preemptible"."""
+    return isinstance(value, str) and _SPOT.search(normalise_text(value).casefold()) is not None
 
 
 def parse_terms(value: object, source: str = "") -> tuple[TermsReading | None, Problem | None]:
