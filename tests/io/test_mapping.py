@@ -15,6 +15,7 @@ from computescore.io.mapping import (
     match_header,
     normalise_header,
     parse_override,
+    per_node_in_header,
 )
 from computescore.io.values import Basis, Period
 
@@ -54,6 +55,7 @@ from computescore.io.values import Basis, Period
         ("Specifications", Field.DETAILS),
         ("仕様", Field.DETAILS),
         ("规格", Field.DETAILS),
+        ("Nodes (8 GPU each)", Field.NODES),
     ],
 )
 def test_header_synonyms(header: str, field: Field) -> None:
@@ -83,6 +85,12 @@ def test_an_identifier_is_read_as_its_words_and_short_ones_stay_whole() -> None:
         "gib",
     ]
     assert normalise_header("Price per GPU-hour") == "price per gpu hour"
+
+
+def test_a_count_of_nodes_states_the_node_size_in_its_header() -> None:
+    assert per_node_in_header("Nodes (8 GPU each)") == 8
+    assert per_node_in_header("Servers, 4x GPUs") == 4
+    assert per_node_in_header("Nodes") is None and per_node_in_header(None) is None
 
 
 def test_unknown_headers_are_left_alone() -> None:

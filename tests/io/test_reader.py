@@ -607,6 +607,39 @@ def test_a_japanese_quote_reads_its_letterhead_yen_and_specification(
     assert quote.lines[0].currency == "CNY" and quote.lines[0].accelerators_per_node == 8
 
 
+def test_a_banner_over_unit_sub_headers_and_a_node_size_beside_the_count(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # "Price (GBP)" merged over "per GPU-hr | per month (cluster)": the sub-headers name
+    # nothing alone and are read with their banner; "Nodes (8 GPU each)" is a count of
+    # nodes of eight. 16 nodes of 8 H100 at £1.95 a GPU-hour, reserved 12 months.
+    rows = [
+        ["NIMBUS GPU CLOUD LTD"],
+        ["Ref: NGC-4471 rev B", None, None, None, "Date: 2026-11-09"],
+        [],
+        ["Configuration", None, "Commitment", None, "Price (GBP)", None, "Notes"],
+        ["GPU model", "Nodes (8 GPU each)", "Term", "Billing", "per GPU-hr",
+         "per month (cluster)", None],
+        ["H100 SXM5 80GB", 16, "12 months", "Monthly", 1.95, 182208, "InfiniBand 3.2Tb/s"],
+        ["H200 SXM 141GB", 8, "12 months", "Monthly", 2.49, 116332.8, None],
+    ]  # fmt: skip
+    sheet = Sheet("Offer", rows, merged=("A4:B4", "C4:D4", "E4:F4"))
+    quote = read_quote_file(build_xlsx(tmp_path / "nimbus.xlsx", [sheet]), catalogue).quotes[0]
+    headers = {c.letter: c.header for m in quote.mappings for c in m.columns}
+    assert headers["E"] == "Price (GBP) per GPU-hr"
+    assert [
+        (line.accelerator, line.accelerators_per_node, line.nodes, line.accelerator_count)
+        for line in quote.lines
+    ] == [("nvidia-h100-sxm", 8, 16, 128), ("nvidia-h200-sxm", 8, 8, 64)]
+    first = quote.lines[0]
+    assert (first.price, first.price_unit, first.currency) == (
+        Decimal("1.95"),
+        PriceUnit.PER_GPU_HOUR,
+        "GBP",
+    )
+    assert (first.deployment, first.term_months) == (Deployment.RESERVED, 12)
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

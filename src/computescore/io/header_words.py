@@ -43,7 +43,9 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         "nodes",
         r"^(number|num|no|count|qty|quantity) (of )?(nodes|servers|instances|systems|"
         r"machines|vms|hosts)\b|^(nodes?|servers?|instances?|systems?|machines?|vms?)"
-        r"( count| qty| quantity| number)?$|^node count|^instance count",
+        r"( count| qty| quantity| number)?$|^node count|^instance count|"
+        # "Nodes (8 GPU each)": the node's size stated beside the count
+        r"^(nodes?|servers?|systems?) \d+ (gpus?|accelerators?|cards?)( each| per node)?$",
     ),
     (
         "price_unit",

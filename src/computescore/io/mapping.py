@@ -93,6 +93,15 @@ _NOT_LATIN = re.compile(r"[^0-9a-z$€£¥ ]+")
 _NOT_CJK = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff ]+")
 
 
+_NODE_SIZE = re.compile(r"(\d+)\s*[x×-]?\s*(gpus?|accelerators?|cards?)\b", re.IGNORECASE)
+
+
+def per_node_in_header(header: str | None) -> int | None:
+    """The node size a count of nodes states in its header: "Nodes (8 GPU each)" → 8."""
+    found = _NODE_SIZE.search(header or "")
+    return int(found.group(1)) if found and 0 < int(found.group(1)) <= 64 else None
+
+
 def normalise_header(text: object) -> str:
     """A header folded for matching.
 

@@ -167,7 +167,9 @@ def _combined(sheet: SheetData, top: int, below: int) -> list[CellValue]:
     """Header cells of a banner row and its sub-row: the sub-row's text, else the banner's.
 
     A merged banner cell's text is spread over the columns it covers first, so a column
-    under "Pricing" without its own sub-header is still named.
+    under "Pricing" without its own sub-header is still named. A sub-header that names
+    nothing on its own ("per GPU-hr" under "Price (GBP)") is read with its banner:
+    "Price (GBP) per GPU-hr".
     """
     upper = list(sheet.rows[top]) if top < len(sheet.rows) else []
     lower = list(sheet.rows[below]) if below < len(sheet.rows) else []
@@ -179,7 +181,17 @@ def _combined(sheet: SheetData, top: int, below: int) -> list[CellValue]:
             for col in range(first_col + 1, min(last_col, width - 1) + 1):
                 if is_blank(upper[col]):
                     upper[col] = upper[first_col]
-    return [low if not is_blank(low) else up for up, low in zip(upper, lower, strict=True)]
+    return [_under_banner(up, low) for up, low in zip(upper, lower, strict=True)]
+
+
+def _under_banner(banner: CellValue, sub: CellValue) -> CellValue:
+    if is_blank(sub):
+        return banner
+    if is_blank(banner) or not isinstance(banner, str) or not isinstance(sub, str):
+        return sub
+    if match_header(sub) is None and match_header(f"{banner} {sub}") is not None:
+        return f"{banner} {sub}"
+    return sub
 
 
 @dataclass(frozen=True, slots=True)

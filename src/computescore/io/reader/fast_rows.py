@@ -93,6 +93,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
     c_kind = columns.get(Field.KIND, empty)
     c_acc = columns.get(Field.ACCELERATOR, empty)
     c_per_node = columns.get(Field.ACCELERATORS_PER_NODE, empty)
+    header_per_node = builder.header_per_node
     c_nodes = columns.get(Field.NODES, empty)
     c_count = columns.get(Field.ACCELERATOR_COUNT, empty)
     c_qty = columns.get(Field.QUANTITY, empty)
@@ -290,6 +291,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         else:
             if per_node is None and match is not None:
                 per_node = match.per_node
+            if per_node is None:
+                per_node = header_per_node
             if nodes is None and match is not None and match.nodes is not None:
                 nodes = match.nodes
             whole_quantity = None

@@ -23,6 +23,7 @@ from computescore.io.mapping import (
     ColumnMapping,
     Field,
     MappedColumn,
+    per_node_in_header,
     unpriced,
 )
 from computescore.io.refusal import FileRefused, RefusalCode
@@ -219,6 +220,8 @@ class _LineBuilder:
         self.prices = mapping.price_columns()
         self.details = [c.index for c in mapping.detail_columns()]
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
+        nodes = mapping.mapped(Field.NODES)
+        self.header_per_node = per_node_in_header(nodes.header) if nodes else None
         self.header_width = max(
             (i + 1 for i, h in enumerate(table.headers) if not is_blank(h)), default=0
         )
@@ -325,30 +328,13 @@ class _LineBuilder:
     # -- build
 
     def build(self) -> None:
-        from computescore.io.reader.table_checks import check_table_totals, column_notes
+        from computescore.io.reader.table_checks import (
+            check_table_totals,
+            column_notes,
+            quote_fields,
+        )
 
-        for name in (Field.VENDOR, Field.QUOTE_REF, Field.QUOTE_DATE, Field.VALID_UNTIL):
-            column = self.columns.get(name)
-            if column is None:
-                continue
-            cells = [
-                row.values[column.index] if column.index < len(row.values) else None
-                for row in self.table.rows
-            ]
-            first = next((cell for cell in cells if _filled(cell) is not None), None)
-            if first is not None:
-                self.group.column_fields.setdefault(name.value, str(first))
-                distinct = sorted(_distinct_texts(cells))
-                if len(distinct) > 1:
-                    self.group.problems.append(
-                        Problem(
-                            f"{self.r.prefix(self.sheet)}!{column.letter}",
-                            f"The {name.value.replace('_', ' ')} column holds several values; "
-                            "the first was used",
-                            Severity.WARNING,
-                            ", ".join(distinct[:5]),
-                        )
-                    )
+        quote_fields(self)
         include_hidden = self.r.include_hidden
         wide = any(slot.option is not None for slot in self.prices)
         # A purchase quote's lines are few and may state their period in their own words
@@ -621,6 +607,8 @@ class _LineBuilder:
             return None, None, None, quantity
         if per_node is None and match is not None:
             per_node = match.per_node
+        if per_node is None:
+            per_node = self.header_per_node
         if nodes is None and match is not None and match.nodes is not None:
             nodes = match.nodes
         whole_quantity = None

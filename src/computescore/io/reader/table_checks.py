@@ -1,4 +1,5 @@
-"""Checks of a table once its lines are read: totals rows, decisions told once per column."""
+"""A table's checks and what it states once for all its lines: the quote's own fields in
+columns, totals rows, decisions told once per column."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from collections.abc import Sequence
 
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import QuoteLine
-from computescore.io.reader.lines import _amount, _filled, _LineBuilder
+from computescore.io.mapping import Field
+from computescore.io.reader.lines import _amount, _distinct_texts, _filled, _LineBuilder
 from computescore.io.table_finder import SkipReason, is_tax_label
 from computescore.io.totals import TotalRow
 from computescore.io.totals import check_totals as lines_against_totals
@@ -44,6 +46,33 @@ def column_notes(builder: _LineBuilder) -> None:
                 "a count column if the quote is for a fixed amount",
             )
         )
+
+
+def quote_fields(builder: _LineBuilder) -> None:
+    """The quote's own fields a column states (vendor, reference, dates): the first value,
+    with a warning when the column holds several."""
+    for name in (Field.VENDOR, Field.QUOTE_REF, Field.QUOTE_DATE, Field.VALID_UNTIL):
+        column = builder.columns.get(name)
+        if column is None:
+            continue
+        cells = [
+            row.values[column.index] if column.index < len(row.values) else None
+            for row in builder.table.rows
+        ]
+        first = next((cell for cell in cells if _filled(cell) is not None), None)
+        if first is not None:
+            builder.group.column_fields.setdefault(name.value, str(first))
+            distinct = sorted(_distinct_texts(cells))
+            if len(distinct) > 1:
+                builder.group.problems.append(
+                    Problem(
+                        f"{builder.r.prefix(builder.sheet)}!{column.letter}",
+                        f"The {name.value.replace('_', ' ')} column holds several values; "
+                        "the first was used",
+                        Severity.WARNING,
+                        ", ".join(distinct[:5]),
+                    )
+                )
 
 
 def check_table_totals(
