@@ -605,6 +605,7 @@ def test_a_japanese_quote_reads_its_letterhead_yen_and_specification(
     quote = read_quote_file(path, catalogue).quotes[0]
     assert quote.vendor == "北京云算智联科技有限公司"
     assert quote.lines[0].currency == "CNY" and quote.lines[0].accelerators_per_node == 8
+    assert quote.lines[0].deployment is Deployment.RESERVED  # 租赁: rented, not financed
 
 
 def test_a_banner_over_unit_sub_headers_and_a_node_size_beside_the_count(

@@ -154,6 +154,14 @@ def test_a_price_list_s_price_types_are_ways_of_buying() -> None:
     assert parse_terms("Power consumption included")[0] is None
     assert names_spot("ND96isr H100 v5 Spot") and names_spot("Low Priority")
     assert not names_spot("ND96isr H100 v5") and not names_spot(None)
+    # 租赁 is renting dedicated servers; a finance lease says 融资租赁.
+    rented, _ = parse_terms("GPU服务器租赁 12个月")
+    financed, _ = parse_terms("融资租赁 36个月")
+    assert rented is not None and (rented.deployment, rented.term_months) == (
+        Deployment.RESERVED,
+        12,
+    )
+    assert financed is not None and financed.deployment is Deployment.LEASE
 
 
 def test_dollar_sign_follows_a_dollar_hint() -> None:
