@@ -641,6 +641,37 @@ def test_a_banner_over_unit_sub_headers_and_a_node_size_beside_the_count(
     assert (first.deployment, first.term_months) == (Deployment.RESERVED, 12)
 
 
+def test_a_colocation_offer_with_monthly_prices_and_a_setup_fee_column(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A French colocation offer: prices per month (the line total is "Total mensuel"),
+    # a flat monthly fee written "forfait", and the setup fees in a column of their own.
+    rows = [
+        ["DataSeine SAS — Proposition commerciale colocation"],
+        ["Site : PA3 Saint-Denis (93)", None, None, "Réf. : DS-PC-2026-0412"],
+        ["Date : 10/11/2026", None, None, "Validité : 60 jours"],
+        [],
+        ["Désignation", "Quantité", "Unité", "Prix unitaire HT", "Total mensuel HT",
+         "Frais de mise en service HT"],
+        ["Baie 42U haute densité", 4, "baie", "1 850,00 €", "7 400,00 €", "2 500,00 €"],
+        ["Mains distantes (forfait 10 h/mois)", 1, "forfait", "950,00 €", "950,00 €", None],
+        ["Transit IP 10 Gbit/s", 1, "lien", "1 200,00 €", "1 200,00 €", "0,00 €"],
+        ["Total HT", None, None, None, "9 550,00 €", "10 000,00 €"],
+    ]  # fmt: skip
+    path = build_xlsx(tmp_path / "offre.xlsx", [Sheet("Offre", rows)])
+    draft = read_quote_file(path, catalogue)
+    quote = draft.quotes[0]
+    assert (quote.vendor, quote.quote_ref) == ("DataSeine SAS", "DS-PC-2026-0412")
+    assert [(line.description, line.price, line.price_unit) for line in quote.lines] == [
+        ("Baie 42U haute densité", Decimal(1850), PriceUnit.PER_MONTH),
+        ("Baie 42U haute densité", Decimal(2500), PriceUnit.PER_UNIT),  # 4 × setup
+        ("Mains distantes (forfait 10 h/mois)", Decimal(950), PriceUnit.PER_MONTH),
+        ("Transit IP 10 Gbit/s", Decimal(1200), PriceUnit.PER_MONTH),  # no setup fee
+    ]
+    # The monthly total is checked against the monthly price only.
+    assert not [p for p in draft.all_problems if "line total" in p.message], draft.all_problems
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -209,7 +209,12 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"^(einzelpreis|stuckpreis|preis|nettopreis|monatspreis|stundenpreis|"
         r"prix unitaire|pu|pu ht|prix|prix mensuel|tarif|precio unitario|precio|"
         r"tarifa|prezzo unitario|prezzo|canone|stukprijs|eenheidsprijs|prijs|tarief)\b|"
-        r"单价|价格|报价|月租|租金|単価|価格|料金",
+        # one-off fees beside a recurring price: a second price column
+        r"^(frais (de mise en service|d acces|d installation|de raccordement|de setup)|"
+        r"einrichtungs(gebuhr|kosten)|bereitstellungs(gebuhr|kosten)|einmalige kosten|"
+        r"cuota de alta|costes? de (alta|instalacion)|cost[oi] di attivazione|"
+        r"installatiekosten|aansluitkosten|opstartkosten)\b|"
+        r"单价|价格|报价|月租|租金|単価|価格|料金|开通费|安装费|初期費用|設置費",
     ),
     (
         "term_months",

@@ -477,6 +477,14 @@ def _rank(patterns: Sequence[re.Pattern[str]], header: str) -> int:
     return next(rank for rank, pattern in enumerate(patterns) if pattern.search(key))
 
 
+_SETUP_FEE = re.compile(
+    r"\b(setup|set up|installation|install|activation|onboarding|provisioning|"
+    r"mise en service|frais d acces|raccordement|einrichtung\w*|bereitstellung\w*|"
+    r"alta|attivazione|aansluitkosten|opstartkosten)\b|开通|安装|初期|設置"
+)
+"""A one-off column's header that names a fee to set up: a charge of its own."""
+
+
 def _price_class(column: MappedColumn) -> str:
     """Recurring, one-off or unknown: price columns of different classes are all kept."""
     period = column.unit.period if column.unit else None
@@ -510,6 +518,16 @@ def _settle_duplicates(columns: list[MappedColumn]) -> None:
                 classes.setdefault(_price_class(columns[i]), []).append(i)
             if "recurring" in classes and "once" in classes:
                 groups = [classes["recurring"], classes["once"], classes.get("unknown", [])]
+            elif (
+                "unknown" in classes
+                and "once" in classes
+                and all(
+                    _SETUP_FEE.search(normalise_header(columns[i].header)) for i in classes["once"]
+                )
+            ):
+                # "Prix unitaire HT" beside "Frais de mise en service HT": a fee to set
+                # up is a charge of its own, whatever the price beside it is per.
+                groups = [classes["unknown"], classes["once"], []]
         for group in groups:
             if not group:
                 continue

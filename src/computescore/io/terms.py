@@ -150,6 +150,7 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
             r"devis|offerte|presupuesto|preventivo)\b"
             r"\s*(ref(erence)?|no|nr|number|nummer|numero|n°|nº|n\.º|id|#)?\.?$|"
             r"^(ref|reference|quote no|offer no)\b|^offer$|^angebots-?(nummer|nr)\b|"
+            r"^r[eé]f\.?$|^r[eé]f[eé]rence( de l offre| du devis)?$|"
             r"^(numero|n°) (de |du )?devis$|报价编号|报价单号|見積(書)?番号",
         ),
         (

@@ -742,7 +742,9 @@ def letterhead_vendor(sheet: SheetData | None) -> str | None:
         seen += 1
         if seen > LETTERHEAD_ROWS:
             break
-        names = [cell.strip() for cell in filled if isinstance(cell, str) and _company_name(cell)]
+        # "DataSeine SAS — Proposition commerciale": the name is the part before the dash
+        parts = [p for c in filled if isinstance(c, str) for p in _TITLE_DASH.split(c.strip())]
+        names = [part for part in parts if _company_name(part)]
         if len(filled) == 1 and names and seen <= 3:
             return names[0]
         beside.extend(names)
@@ -765,6 +767,9 @@ def _company_name(cell: str) -> bool:
         and (bool(normalise_name(text).legal_forms) or _CJK_LEGAL_FORM.search(text) is not None)
     )
 
+
+_TITLE_DASH = re.compile(r"\s+[—–|]\s+|\s+-\s+")
+"""What sets a company's name apart from the rest of a title line."""
 
 _CJK_LEGAL_FORM = re.compile(
     r"^(株式会社|有限会社|合同会社)|(株式会社|有限会社|合同会社|有限公司|有限责任公司|股份有限公司)$"

@@ -132,6 +132,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         builder.c_described,
     )
     check_total = builder.check_total
+    fee_columns = builder.fee_columns
     terms_of, money_of = builder._terms, builder.money
     new_line = _line_maker()
     most_per_period, near_par = _MOST_PER_PERIOD, _NEAR_PAR
@@ -479,6 +480,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             currency = money.currency or hint_currency
             if currency is None:
                 return None
+            if index in fee_columns and not money.amount:
+                continue  # no fee to set up: no line
             decided = decisions.get((index, money.unit))
             if decided is None:
                 decision_key = (
@@ -542,7 +545,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 country,
                 f"{address_prefix}!{line_number}",
             )
-            if c_total is not None:
+            if c_total is not None and index not in fee_columns:
                 found_problems: list[Problem] = []
                 check_total(row, c_total[number], line, found_problems)
                 if found_problems:

@@ -34,6 +34,7 @@ from computescore.io.table_finder import (
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     Money,
+    Period,
     TermsReading,
     UnitHint,
     categorise_cost,
@@ -218,6 +219,13 @@ class _LineBuilder:
         self.fields = list(self.index.items())
         self.cells: dict[Field, CellValue] = {}
         self.prices = mapping.price_columns()
+        # One-off columns beside another price (a fee to set up): their own charge, not
+        # what the line total adds up, and no line where the fee is nil.
+        self.fee_columns = frozenset(
+            slot.index
+            for slot in self.prices
+            if len(self.prices) > 1 and slot.unit is not None and slot.unit.period is Period.ONCE
+        )
         self.details = [c.index for c in mapping.detail_columns()]
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
         nodes = mapping.mapped(Field.NODES)

@@ -69,6 +69,8 @@ def price_line(
             )
         )
         return
+    if slot.index in builder.fee_columns and not money.amount:
+        return  # no fee to set up: no line
     currency = money.currency or hint_currency
     if currency is None:
         problems.append(
@@ -83,10 +85,11 @@ def price_line(
         return
     per_node, nodes, count, quantity = counts
     deployment, term, terms_unit = reading
+    stated = None
     if builder.line_item_table and (terms_unit is None or terms_unit.period is None):
-        period = stated_period(builder, values, desc_text)
-        if period is not None:
-            terms_unit = (terms_unit or UnitHint()).merged(UnitHint(period, None))
+        stated = stated_period(builder, values, desc_text)
+        if stated is not None:
+            terms_unit = (terms_unit or UnitHint()).merged(UnitHint(stated, None))
     unit_value = None
     if builder.unit_column is not None and builder.unit_column.index < len(values):
         unit_value = _filled(values[builder.unit_column.index])
@@ -95,6 +98,14 @@ def price_line(
         if unit_value not in builder.c_unit_text:
             builder.c_unit_text[unit_value] = parse_unit_text(unit_value)
         column_hint = builder.c_unit_text[unit_value]
+        if (
+            stated in (Period.MONTH, Period.YEAR)
+            and not compute
+            and column_hint == _LUMP_SUM
+            and not _ONCE_WORDS.search(str(unit_value).casefold())
+        ):
+            # "forfait" under "Total mensuel": a flat fee each month, not a one-off.
+            column_hint = UnitHint(stated, Basis.TOTAL)
         if column_hint is None and builder.unit_column is not None:
             problems.append(
                 Problem(
@@ -223,7 +234,7 @@ def price_line(
         country=country,
         source=builder.source(row),
     )
-    if Field.LINE_TOTAL in builder.index:
+    if Field.LINE_TOTAL in builder.index and slot.index not in builder.fee_columns:
         builder.check_total(row, builder.get(Field.LINE_TOTAL), line, problems)
     spread = whole_term_rate(line)
     if spread is not None:
@@ -272,6 +283,10 @@ _YEARLY = re.compile(
     r"\b(yearly|annually|per year|per annum|p\.\s?a\.|jährlich|pro jahr|annuel(le)?|"
     r"par an|anual|al año|annuale|jaarlijks|per jaar)(?![a-z])|年額|年费|年付|每年|按年"
 )
+
+
+_LUMP_SUM = UnitHint(Period.ONCE, Basis.TOTAL)
+_ONCE_WORDS = re.compile(r"one[- ]?(off|time)|\bonce\b|einmalig|une fois|unique|一次")
 
 
 def stated_period(

@@ -127,7 +127,10 @@ _YEAR_WORDS = (
 )
 _ONCE = re.compile(
     r"(one[- ]?off|one[- ]?time|\bonce\b|non[- ]?recurring|\bupfront\b|up-front|\bnrc\b|"
-    r"setup fee|einmalig|une fois|pago unico|pago único|una tantum|eenmalig|一次性|初期費用)"
+    r"setup fee|einmalig|une fois|pago unico|pago único|una tantum|eenmalig|一次性|初期費用|"
+    r"mise en service|frais d'acc[eè]s|frais d'installation|frais de raccordement|"
+    r"einrichtung|bereitstellung|cuota de alta|de instalaci[oó]n|attivazione|"
+    r"installatiekosten|aansluitkosten|opstartkosten|开通费|安装费|設置費)"
 )
 _TOTAL_UNIT = re.compile(
     r"\b(line total|total|lump[- ]?sum|fixed fee|fixed price|flat fee|"
@@ -182,7 +185,7 @@ def parse_unit_text(text: object) -> UnitHint | None:
         basis = Basis.GPU
     elif re.search(r"(?<![a-z])" + _NODE_WORDS + r"(?![a-z0-9])", folded):
         basis = Basis.NODE
-    if re.search(r"(?<![a-z])" + _HOUR_WORDS + r"(?![a-z0-9])", folded) or re.search(
+    if re.search(r"(?<![^\W\d_])" + _HOUR_WORDS + r"(?![a-z0-9])", folded) or re.search(
         r"\d\s*h\b", folded
     ):
         period = Period.HOUR
