@@ -32,6 +32,7 @@ ALIASES = (
     Alias("Atlas 800T A2", "huawei-ascend-910b", 8),
     Alias("Ascend 910B", "huawei-ascend-910b"),
     Alias("p5.48xlarge", "nvidia-h100-sxm", 8),
+    Alias("gpu_8x_h100_sxm5", "nvidia-h100-sxm", 8),
 )
 IDS = ("nvidia-h100-sxm", "nvidia-h100-pcie", "nvidia-a100-sxm-40gb")
 
@@ -135,6 +136,9 @@ def test_count_in_name(text: str, count: int | None) -> None:
         ("Atlas 800T A2 (8× Ascend 910B)", "huawei-ascend-910b", 8, None),
         ("Atlas 800T A2 (16 NPUs)", "huawei-ascend-910b", 16, None),
         ("p5.48xlarge", "nvidia-h100-sxm", 8, None),
+        # an instance alias's own "8x" is its node size, not a count of nodes
+        ("8x NVIDIA H100 SXM", "nvidia-h100-sxm", 8, None),
+        ("2x gpu_8x_h100_sxm5", "nvidia-h100-sxm", 8, 2),
         ("A100", "nvidia-a100-sxm-40gb", None, None),
         ("A100 80 GB", "nvidia-a100-sxm-80gb", None, None),
         ("A100 80GB PCIe", "nvidia-a100-pcie-80gb", None, None),  # word order does not matter

@@ -672,6 +672,24 @@ def test_a_colocation_offer_with_monthly_prices_and_a_setup_fee_column(
     assert not [p for p in draft.all_problems if "line total" in p.message], draft.all_problems
 
 
+def test_a_customer_row_is_not_the_letterhead_and_an_estimated_tax_is_no_line(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        ["Quote No.", "3000184726512.1"],
+        ["Customer", "ACME AI Research Ltd"],
+        [],
+        ["Item", "Description", "Qty", "Unit Price", "Extended Price"],
+        ["1", "Shipping & Handling", 1, 2400.00, 2400.00],
+        ["", "Estimated Tax", "", "", 0],
+        ["", "Total (USD)", "", "", 2400.00],
+    ]
+    path = build_xlsx(tmp_path / "quote.xlsx", [Sheet("Quote", rows)])
+    quote = read_quote_file(path, catalogue, currency="USD").quotes[0]
+    assert quote.vendor is None  # the customer is the addressee, not the vendor
+    assert [line.description for line in quote.lines] == ["Shipping & Handling"]
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -145,6 +145,18 @@ def test_the_language_of_the_file_says_which_currency_a_yen_sign_is() -> None:
     assert yen_or_yuan(["Unit price"]) is None
 
 
+def test_words_that_start_like_a_period_state_none() -> None:
+    # "Pay-as-you-go" is no price per year (p.a.), "Model" no price per month (mo).
+    for text in ("Pay-as-you-go", "PAYG", "Payment", "Pacific", "Model", "Monitoring fee"):
+        hint = parse_unit_text(text)
+        assert hint is None or hint.period is None, text
+    for text, period in (("EUR p.a.", Period.YEAR), ("$/mo", Period.MONTH), ("MRC", Period.MONTH)):
+        hint = parse_unit_text(text)
+        assert hint is not None and hint.period is period, text
+    assert categorise_cost("PowerEdge XE9680 Base") is not CostCategory.POWER
+    assert categorise_cost("Reserved power 80 kW") is CostCategory.POWER
+
+
 def test_a_price_list_s_price_types_are_ways_of_buying() -> None:
     on_demand, _ = parse_terms("Consumption")
     reserved, _ = parse_terms("Reservation")

@@ -384,9 +384,12 @@ def resolve_alias(
         ]
         if node_aliases:
             default_per_node = max(node_aliases, key=lambda a: len(_alias_tokens(a))).per_node
-    per_node, nodes = _name_counts(
-        default_per_node, _explicit_count(stripped), _multiplier(stripped)
-    )
+    multiplier = _multiplier(stripped)
+    if multiplier is not None and {f"{multiplier.count}x", f"x{multiplier.count}"} & set(
+        _alias_tokens(best)
+    ):
+        multiplier = None  # the alias's own "8x" ("gpu_8x_h100_sxm5"): its node size
+    per_node, nodes = _name_counts(default_per_node, _explicit_count(stripped), multiplier)
     return AliasMatch(best.accelerator_id, per_node, best.text, nodes)
 
 

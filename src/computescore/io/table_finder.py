@@ -252,7 +252,7 @@ _TOTAL_WORD = re.compile(
 )
 _TAX_WORDS = r"(vat|tax|taxes|sales tax|gst|hst|mwst\.?|ust\.?|iva|tva|btw|moms|增值税|消費税)"
 _TAX = re.compile(
-    rf"^{_TAX_WORDS}(?![a-z])"
+    rf"^(estimated |est\.? |sales )?{_TAX_WORDS}(?![a-z])"
     # "Plus VAT @ 20%", "zzgl. 19 % MwSt.", "+ TVA 20 %", "19% MwSt": a tax added on
     rf"|^(plus|add|zzgl\.?|zuzüglich|\+|incl\.?|inkl\.?|including)\s*"
     rf"(\d+([.,]\d+)?\s*%\s*)?{_TAX_WORDS}(?![a-z])"

@@ -716,7 +716,9 @@ class _Reader:
 
 
 _ADDRESSEE = re.compile(
-    r"御中|様\s*$|\b(attn|attention|to|for|für|pour|para|per|customer|client|kunde|cliente)\b",
+    r"御中|様\s*$|\b(attn|attention|to|for|für|pour|para|per|customer|client|kunde|cliente|"
+    r"bill to|ship to|sold to|prepared for|quoted for|buyer|purchaser|destinataire|"
+    r"empfänger|auftraggeber)\b",
     re.IGNORECASE,
 )
 """Words that make a name the addressee's, not the sender's ("… 御中", "Attn: …")."""
@@ -742,6 +744,8 @@ def letterhead_vendor(sheet: SheetData | None) -> str | None:
         seen += 1
         if seen > LETTERHEAD_ROWS:
             break
+        if any(isinstance(c, str) and _ADDRESSEE.match(c.strip()) for c in filled):
+            continue  # "Customer | ACME AI Research Ltd": the addressee's row
         # "DataSeine SAS — Proposition commerciale": the name is the part before the dash
         parts = [p for c in filled if isinstance(c, str) for p in _TITLE_DASH.split(c.strip())]
         names = [part for part in parts if _company_name(part)]

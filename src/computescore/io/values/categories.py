@@ -56,7 +56,8 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
     ),
     (
         CostCategory.POWER,
-        r"power|electric|energy|\bkwh?\b|cooling|\bpdu\b|\bups\b|"
+        # "power", not a product named Power…: PowerEdge, PowerSwitch, PowerScale
+        r"\bpower\b|electric|energy|\bkwh?\b|cooling|\bpdu\b|\bups\b|"
         r"liquid cool|\bcdu\b|busway|heat exchanger|\brdhx\b|"
         r"strom|kühlung|refroidissement|énergie|refrigeraci|raffreddamento|电力|电费|"
         r"冷却|電力",

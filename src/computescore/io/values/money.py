@@ -118,7 +118,7 @@ _NODE_WORDS = (
 )
 _HOUR_WORDS = r"(?:hours?|hrs?|hourly|h|stunden?|std|heures?|horas?|ora|ore|uur|小时|時間|时)"
 _MONTH_WORDS = (
-    r"(?:months?|mos?|mths?|monthly|pcm|mo\.|monat(?:e|lich)?|mois|mensuel(?:le)?|"
+    r"(?:months?|mos?|mths?|monthly|pcm|mrc|mo\.|monat(?:e|lich)?|mois|mensuel(?:le)?|"
     r"mes(?:es)?(?![a-z])|mensual|mese|mesi|mensile|maand(?:en)?|maandelijks|月)"
 )
 _YEAR_WORDS = (
@@ -189,10 +189,10 @@ def parse_unit_text(text: object) -> UnitHint | None:
         r"\d\s*h\b", folded
     ):
         period = Period.HOUR
-    elif re.search(r"(?<![a-z])" + _MONTH_WORDS, folded):
-        period = Period.MONTH
-    elif re.search(r"(?<![a-z])" + _YEAR_WORDS, folded):
-        period = Period.YEAR
+    elif re.search(r"(?<![a-z])" + _MONTH_WORDS + r"(?![a-z])", folded):
+        period = Period.MONTH  # "/mo", "per month"; not "Model" or "Monitoring"
+    elif re.search(r"(?<![a-z])" + _YEAR_WORDS + r"(?![a-z])", folded):
+        period = Period.YEAR  # "p.a.", "per annum"; not "Pay-as-you-go" or "Pacific"
     elif _ONCE.search(folded):
         period = Period.ONCE
     if basis is None:
