@@ -690,6 +690,28 @@ def test_a_customer_row_is_not_the_letterhead_and_an_estimated_tax_is_no_line(
     assert [line.description for line in quote.lines] == ["Shipping & Handling"]
 
 
+def test_a_title_that_names_gpus_as_included_prices_the_machine(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # "Prices in USD per hour. Price includes the attached GPUs": an hour of the machine
+    # (8 GPUs), not of a GPU. $88.2522 a node-hour, not 8 × that.
+    rows = [
+        ["Accelerator-optimized machine types — us-central1 (Iowa)"],
+        ["Prices in USD per hour. Price includes the attached GPUs, vCPUs, memory and local SSD."],
+        [],
+        ["Machine type", "GPUs", "vCPUs", "On-demand", "Spot", "1-year CUD"],
+        ["a3-highgpu-8g", 8, 208, 88.2522, 20.2779, 61.7766],
+        ["a3-highgpu-1g", 1, 26, 11.0315, 2.5347, 7.7221],
+    ]
+    path = build_xlsx(tmp_path / "gcp.xlsx", [Sheet("A3 pricing", rows)])
+    lines = read_quote_file(path, catalogue, vendor="Google").quotes[0].lines
+    assert [(line.description, line.price, line.price_unit) for line in lines[:2]] == [
+        ("a3-highgpu-8g", Decimal("88.2522"), PriceUnit.PER_NODE_HOUR),
+        ("a3-highgpu-8g", Decimal("20.2779"), PriceUnit.PER_NODE_HOUR),
+    ]
+    assert {line.currency for line in lines} == {"USD"}
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -785,16 +785,21 @@ TITLE_ROWS = 6
 """How many rows above a table's header are read as its title."""
 
 
+_PER_PERIOD = re.compile(r"(per|/)\s*(hour|hr|h|month|mo|year|yr)\b|\b(hourly|monthly)\b")
+
+
 def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
     """The mapping with what the table's title states for prices that state nothing.
 
     A price list titled "GPU Pricing (USD per GPU per hour)" over ``GPU | On-demand |
-    6-month | 12-month`` gives its prices that currency and unit: the title's unit only
-    when it is whole (a basis and a period), and only to price columns without one.
+    6-month | 12-month`` gives its prices that currency and unit, only to price columns
+    without one: a whole unit (a basis and a period) stated in one sentence, else a period
+    stated as one ("Prices in USD per hour."), never a term ("12-month offer").
     """
     first = table.header_rows[0]
     currency: str | None = None
     unit: UnitHint | None = None
+    per_period: UnitHint | None = None
     for index in range(max(0, first - TITLE_ROWS), first):
         cells = [c for c in table.sheet.rows[index] if not is_blank(c)]
         if not cells or len(cells) > 2 or not all(isinstance(c, str) for c in cells):
@@ -804,9 +809,17 @@ def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
             code, _ = currency_in_text(text)
             if code and code not in AMBIGUOUS_MARKS:
                 currency = currency or code
-            hint = parse_unit_text(text)
-            if hint is not None and hint.basis is not None and hint.period is not None:
-                unit = unit or hint
+            # Sentence by sentence: "Prices in USD per hour. Price includes the attached
+            # GPUs" states a period, and names GPUs, but no price per GPU.
+            for sentence in re.split(r"(?<=[.;])\s+", text):
+                hint = parse_unit_text(sentence)
+                if hint is None or hint.period is None:
+                    continue
+                if hint.basis is not None:
+                    unit = unit or hint
+                elif _PER_PERIOD.search(sentence.casefold()):
+                    per_period = per_period or hint  # "Prices in USD per hour."
+    unit = unit or per_period
     if currency is None and unit is None:
         return mapping
     columns = tuple(
