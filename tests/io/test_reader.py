@@ -712,6 +712,65 @@ def test_a_title_that_names_gpus_as_included_prices_the_machine(
     assert {line.currency for line in lines} == {"USD"}
 
 
+def test_prices_net_of_a_discount_column_and_a_dutch_subtotal(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # "Stukprijs | Korting % | Netto bedrag": 3 servers at 312.450,00 less 12,5 % are
+    # 820.181,25; the subtotal adds the net amounts.
+    rows = [
+        ["Regel", "Omschrijving", "Aantal", "Eenheid", "Stukprijs (EUR)", "Korting %",
+         "Netto bedrag (EUR)"],
+        ["1", "Gigabyte G593-SD1 HGX H200 8-GPU server", "3", "stuk", "312.450,00", "12,5",
+         "820.181,25"],
+        ["2", "Installatie en configuratie in datacenter", "1", "post", "4.750,00", "0",
+         "4.750,00"],
+        [None, "Subtotaal excl. BTW", None, None, None, None, "824.931,25"],
+    ]  # fmt: skip
+    path = build_xlsx(tmp_path / "offerte.xlsx", [Sheet("Offerte", rows)])
+    draft = read_quote_file(path, catalogue, vendor="Van Dijk")
+    server, install = draft.quotes[0].lines
+    assert (server.price, server.nodes, server.accelerators_per_node) == (
+        Decimal("273393.75"),
+        3,
+        8,
+    )
+    assert (install.price, install.price_unit) == (Decimal(4750), PriceUnit.PER_UNIT)
+    told = [p.message for p in draft.all_problems]
+    assert any("1 price was taken net of the discount in column F" in m for m in told), told
+    assert not [m for m in told if "add up to" in m or "line total" in m], told
+
+
+def test_an_italian_rental_quote_and_a_colocation_offer_in_mrc_and_nrc(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        ["Pos.", "Descrizione", "Q.tà", "Prezzo unitario", "Importo"],
+        ["10", "Server 8x NVIDIA H200 SXM 141GB — noleggio operativo 36 mesi, canone mensile",
+         "2", "€ 14.850,00", "€ 29.700,00"],
+    ]  # fmt: skip
+    path = build_xlsx(tmp_path / "offerta.xlsx", [Sheet("Offerta", rows)])
+    line = read_quote_file(path, catalogue, vendor="Rossi").quotes[0].lines[0]
+    assert (line.nodes, line.accelerators_per_node, line.price_unit) == (
+        2,
+        8,
+        PriceUnit.PER_NODE_MONTH,
+    )
+    assert (line.deployment, line.term_months) == (Deployment.LEASE, 36)
+    rows = [
+        ["Line", "Description", "Qty", "UoM", "MRC (USD)", "NRC (USD)", "Total MRC"],
+        [1, "52U cabinet, secure cage", 40, "ea", 1450.0, 750.0, 58000.0],
+        [2, "IP transit 10 Gbps", 1, "ea", 1800.0, 0.0, 1800.0],
+    ]
+    path = build_xlsx(tmp_path / "colo.xlsx", [Sheet("Pricing", rows)])
+    draft = read_quote_file(path, catalogue, vendor="NorthPeak")
+    assert [(line.price, line.price_unit) for line in draft.quotes[0].lines] == [
+        (Decimal(1450), PriceUnit.PER_MONTH),
+        (Decimal(750), PriceUnit.PER_UNIT),
+        (Decimal(1800), PriceUnit.PER_MONTH),  # no line for a nil one-off fee
+    ]
+    assert not [p for p in draft.all_problems if "line total" in p.message]
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

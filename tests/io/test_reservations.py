@@ -11,6 +11,7 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.problems import Severity
 from computescore.domain.quotes import Deployment, PriceUnit
 from computescore.io.reader import read_quote_file
+from tests.fixtures.xlsx_builder import Sheet, build_xlsx
 
 HEADER = [
     "SKU",
@@ -245,3 +246,47 @@ def test_a_rent_above_any_accelerator_s_stays_doubted_when_no_term_explains_it(
     ]
     doubts = [p for p in draft.all_problems if "more than any accelerator rents" in p.message]
     assert [p.source for p in doubts] == ["azure.csv!C2", "azure.csv!C3"]
+
+
+def test_a_price_list_with_a_metric_column_commitment_columns_and_region_columns(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # Oracle's list: the unit in a "Metric" column ("GPU Per Hour", "Port Hour"), and a
+    # column per way of buying ("Pay as You Go", "Annual Flex": a year's commitment).
+    rows = [
+        ["Oracle Cloud Infrastructure — Compute pricing (USD)"],
+        [],
+        ["Product", "Part Number", "Metric", "Pay as You Go (Unit Price)",
+         "Annual Flex (Unit Price)"],
+        ["Compute - GPU - BM.GPU.H100.8", "B98415", "GPU Per Hour", 10.0, 9.0],
+        ["Block Volume - Storage", "B91961", "Gigabyte Storage Capacity Per Month", 0.0255,
+         0.0255],
+        ["FastConnect 100 Gbps", "B93128", "Port Hour", 10.75, 10.75],
+    ]  # fmt: skip
+    path = build_xlsx(tmp_path / "oci.xlsx", [Sheet("OCI", rows)])
+    draft = read_quote_file(path, catalogue, vendor="Oracle")
+    lines = draft.quotes[0].lines
+    assert [
+        (line.price, line.price_unit, line.deployment, line.term_months) for line in lines[:2]
+    ] == [
+        (Decimal(10), PriceUnit.PER_GPU_HOUR, Deployment.ON_DEMAND, None),
+        (Decimal(9), PriceUnit.PER_GPU_HOUR, Deployment.RESERVED, 12),
+    ]
+    assert lines[2].price_unit is PriceUnit.PER_GB_MONTH
+    # A port billed by the hour runs all month: 10.75 × 730 = 7,847.50 a month.
+    assert (lines[4].price, lines[4].price_unit) == (Decimal("7847.50"), PriceUnit.PER_MONTH)
+    assert any("read as a month of 730 hours" in p.message for p in draft.all_problems)
+    # Regions written as a person names them are options of the line, each its own.
+    rows = [
+        ["Stratus GPU Cloud Inc. — On-demand GPU rates (USD per GPU-hour)"],
+        [],
+        ["GPU", "US East (Virginia)", "Europe (Frankfurt)", "Asia Pacific (Tokyo)"],
+        ["H100 SXM 80GB, 8-GPU nodes", 2.89, 3.19, 3.49],
+    ]
+    path = build_xlsx(tmp_path / "regions.xlsx", [Sheet("Rates", rows)])
+    lines = read_quote_file(path, catalogue, vendor="Stratus").quotes[0].lines
+    assert [(line.region, line.country, line.price) for line in lines] == [
+        ("US East (Virginia)", "US", Decimal("2.89")),
+        ("Europe (Frankfurt)", "DE", Decimal("3.19")),
+        ("Asia Pacific (Tokyo)", "JP", Decimal("3.49")),
+    ]

@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from computescore.domain.quotes import Deployment
+from computescore.io.places import country_of
 from computescore.io.values import Basis, parse_terms, parse_unit_text
 
 REGION_CODE = re.compile(
@@ -65,9 +66,14 @@ def column_option(header: str) -> ColumnOption | None:
     if not text or len(text) > 40:
         return None
     folded = text.casefold()
+    # "US East (Virginia)": the brackets name the place, not a unit; the region keeps it.
+    brackets = _HEADER_UNITS.search(header)
+    placed = brackets is not None and country_of(brackets.group(0).strip(" ()[]")) is not None
+    region = header.strip() if placed else text
     if _REGION_HEADER.match(folded) or REGION_CODE.match(folded):
-        return ColumnOption(region=text)
+        return ColumnOption(region=region)
     reading, _ = parse_terms(text)
     if reading is None or (reading.deployment is None and reading.term_months is None):
-        return None
+        # A place a person names ("Europe (Frankfurt)", "Asia Pacific (Tokyo)", "London").
+        return ColumnOption(region=region) if country_of(header) is not None else None
     return ColumnOption(reading.deployment, reading.term_months)

@@ -21,7 +21,7 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(line|row|pos|position)( number| no| nr)?$|^item (number|no|nr|id)$|"
         r"^number$|^no$|^s ?n$|"
         r"^(notes?|remarks?|comments?)$|^list price\b|^msrp\b|"
-        r"^discount( percent)?$|^savings?\b",
+        r"^(discount|disc)( percent)?$|^savings?\b|^unit list\b",
     ),
     (
         "accelerators_per_node",
@@ -50,7 +50,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
     (
         "price_unit",
         r"^(unit|uom|unit of measure|pricing unit|price unit|billing unit|charge "
-        r"unit|per|unit of sale|billing basis|price basis|rate unit)$",
+        r"unit|per|unit of sale|billing basis|price basis|rate unit|metric|pricing metric|"
+        r"billing metric|usage unit|unit description)$",
     ),
     ("currency", r"^(currency|ccy|cur|curr|currency code)$"),
     (
@@ -69,7 +70,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         "line_total",
         r"^(line |extended |ext |total |grand )?(total|amount|extended price|"
         r"ext price)( price| cost| amount| value)?\b|^total\b|^amount\b|"
-        r"^extended\b|\btotal (price|cost|value|amount)\b|\btotal$",
+        r"^extended\b|\btotal (price|cost|value|amount)\b|\btotal$|"
+        r"^(ext|extended) net\b|^net (amount|total|extended)\b",
     ),
     (
         "price",
@@ -81,6 +83,7 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(usd|eur|gbp|cny|rmb|jpy|chf|\$|€|£|¥)( per\b|$)|"
         r"\b(price|pricing|rate|cost|fee|charge|tariff|prix|preis|precio)s?\b|"
         r"^(net|unit|our|offer|your|discounted|special|contract) (price|rate|cost)|"
+        r"^unit net\b|"
         r"\$ ?/ ?(hr|h|hour|month)|^usd$|^eur$|^amount per|^pay as you go\b|"
         r"(?<![a-z0-9])(usd|eur|gbp|chf|jpy|cny|\$|€|£|¥) (per )?"
         r"(gpu|node|instance|hour|hr|h|month|mo)\b|"
@@ -150,7 +153,7 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"^(pos|position|positionsnummer|lfd nr|nr|n|no|numero|num|regel|ligne|"
         r"bemerkung(en)?|anmerkung(en)?|hinweis(e)?|remarque(s)?|observaciones|notas?|"
         r"note|opmerking(en)?|listenpreis|prix catalogue|precio de lista|prezzo di listino|"
-        r"rabatt|remise|descuento|sconto|korting)$|"
+        r"rabatt|remise|descuento|sconto|korting)( percent)?$|"
         r"序号|编号|备注|说明|項番|番号|備考|注記",
     ),
     (
@@ -180,7 +183,7 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
     ),
     (
         "quantity",
-        r"^(menge|anzahl|stuck|stuckzahl|quantite|qte|cantidad|cant|quantita|qta|"
+        r"^(menge|anzahl|stuck|stuckzahl|quantite|qte|cantidad|cant|quantita|qta|q ta|"
         r"aantal|hoeveelheid|st)$|数量|件数",
     ),
     (
@@ -201,7 +204,8 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"^(gesamtpreis|gesamtbetrag|gesamt|summe|betrag|positionsbetrag|nettobetrag|"
         r"montant|montant ht|montant total|prix total|total ht|importe|importe total|"
         r"precio total|importo|importo totale|prezzo totale|totale|bedrag|totaal|"
-        r"totaalbedrag|totaalprijs)( (eur|usd|chf|€|\$))?$|"
+        r"totaalbedrag|totaalprijs|netto bedrag|nettobedrag|montant net|importe neto|"
+        r"importo netto)( (eur|usd|chf|€|\$))?$|"
         r"金额|总价|合计|小计|总计|金額|合計|小計",
     ),
     (

@@ -93,6 +93,11 @@ _NOT_LATIN = re.compile(r"[^0-9a-z$€£¥ ]+")
 _NOT_CJK = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff ]+")
 
 
+_DISCOUNT_HEADER = re.compile(
+    r"^(discount|disc|korting|rabatt|remise|descuento|sconto)( percent| pct| in percent)$"
+)
+"""A column of discounts in percent off each line's price (headers folded)."""
+
 _NODE_SIZE = re.compile(r"(\d+)\s*[x×-]?\s*(gpus?|accelerators?|cards?)\b", re.IGNORECASE)
 
 
@@ -276,6 +281,28 @@ class ColumnMapping:
     def price_columns(self) -> list[MappedColumn]:
         """Every column kept as a price (a monthly and a one-time column give two lines)."""
         return [column for column in self.columns if column.field is Field.PRICE]
+
+    def fee_columns(self) -> frozenset[int]:
+        """One-off price columns beside another price (a fee to set up): a charge of their
+        own, not what the line total adds up, and no line where the fee is nil."""
+        prices = self.price_columns()
+        return frozenset(
+            c.index
+            for c in prices
+            if len(prices) > 1 and c.unit is not None and c.unit.period is Period.ONCE
+        )
+
+    def discount_column(self) -> MappedColumn | None:
+        """The column of discounts in percent off each line's price ("Korting %"): prices
+        are taken net of it."""
+        return next(
+            (c for c in self.columns if _DISCOUNT_HEADER.match(normalise_header(c.header))), None
+        )
+
+    def header_per_node(self) -> int | None:
+        """The node size the count of nodes states in its header ("Nodes (8 GPU each)")."""
+        nodes = self.mapped(Field.NODES)
+        return per_node_in_header(nodes.header) if nodes is not None else None
 
     def detail_columns(self) -> list[MappedColumn]:
         """Columns of extra text about a line."""

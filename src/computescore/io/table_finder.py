@@ -28,7 +28,8 @@ MIN_HEADER_FIELDS = 2
 
 _SUBTOTAL = re.compile(
     r"^(sub-?\s?total|subtotal|section total|zwischensumme|sous-total|subtotale|"
-    r"tussentotaal|net amount|net total|net price|nettobetrag|nettosumme|netto|"
+    r"tussentotaal|subtotaal|totaal excl|net amount|net total|net price|nettobetrag|"
+    r"nettosumme|netto|totale imponibile|"
     r"montant ht|total ht|importe neto|base imponible|imponibile|nettobedrag)\b"
     r"|\bsub-?\s?total$|^(小计|小計)"
 )

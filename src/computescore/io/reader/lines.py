@@ -23,7 +23,6 @@ from computescore.io.mapping import (
     ColumnMapping,
     Field,
     MappedColumn,
-    per_node_in_header,
     unpriced,
 )
 from computescore.io.refusal import FileRefused, RefusalCode
@@ -34,7 +33,6 @@ from computescore.io.table_finder import (
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     Money,
-    Period,
     TermsReading,
     UnitHint,
     categorise_cost,
@@ -219,17 +217,10 @@ class _LineBuilder:
         self.fields = list(self.index.items())
         self.cells: dict[Field, CellValue] = {}
         self.prices = mapping.price_columns()
-        # One-off columns beside another price (a fee to set up): their own charge, not
-        # what the line total adds up, and no line where the fee is nil.
-        self.fee_columns = frozenset(
-            slot.index
-            for slot in self.prices
-            if len(self.prices) > 1 and slot.unit is not None and slot.unit.period is Period.ONCE
-        )
+        self.fee_columns = mapping.fee_columns()
         self.details = [c.index for c in mapping.detail_columns()]
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
-        nodes = mapping.mapped(Field.NODES)
-        self.header_per_node = per_node_in_header(nodes.header) if nodes else None
+        self.header_per_node = mapping.header_per_node()
         self.header_width = max(
             (i + 1 for i, h in enumerate(table.headers) if not is_blank(h)), default=0
         )
@@ -255,6 +246,9 @@ class _LineBuilder:
             f in self.index for f in (Field.NODES, Field.ACCELERATOR_COUNT, Field.QUANTITY)
         )
         self.uncounted = 0
+        self.discount_column = mapping.discount_column()
+        self.discounted: list[str] = []
+        """How each price was taken net of its discount (the first is told)."""
         self.assumed: dict[tuple[int, str], str] = {}
         """Units read by assumption, per price column: told once for the column."""
         self.line_item_table = Field.LINE_TOTAL in self.index and (
@@ -347,7 +341,12 @@ class _LineBuilder:
         wide = any(slot.option is not None for slot in self.prices)
         # A purchase quote's lines are few and may state their period in their own words
         # (see :func:`~computescore.io.reader.pricing.stated_period`): read each in full.
-        short = self.fast_rows and not wide and not self.line_item_table
+        short = (
+            self.fast_rows
+            and not wide
+            and not self.line_item_table
+            and self.discount_column is None
+        )
         plain = self._plain_row_reader() if short else None
         lines = self.group.lines
         first = len(lines)

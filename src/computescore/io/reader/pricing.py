@@ -20,6 +20,7 @@ from computescore.io.values import (
     Period,
     UnitHint,
     parse_decimal,
+    parse_percent,
     parse_unit_text,
     price_unit_for,
 )
@@ -234,6 +235,7 @@ def price_line(
         country=country,
         source=builder.source(row),
     )
+    line = net_of_discount(builder, values, line)
     if Field.LINE_TOTAL in builder.index and slot.index not in builder.fee_columns:
         builder.check_total(row, builder.get(Field.LINE_TOTAL), line, problems)
     spread = whole_term_rate(line)
@@ -283,6 +285,23 @@ _YEARLY = re.compile(
     r"\b(yearly|annually|per year|per annum|p\.\s?a\.|jährlich|pro jahr|annuel(le)?|"
     r"par an|anual|al año|annuale|jaarlijks|per jaar)(?![a-z])|年額|年费|年付|每年|按年"
 )
+
+
+def net_of_discount(
+    builder: _LineBuilder, values: Sequence[CellValue], line: QuoteLine
+) -> QuoteLine:
+    """The line priced net of the discount its row states in percent (a "Korting %"
+    column): 312,450.00 less 12.5 % is 273,393.75."""
+    column = builder.discount_column
+    if column is None or column.index >= len(values) or not line.price:
+        return line
+    percent, problem = parse_percent(values[column.index])
+    if percent is None or problem is not None or not 0 < percent < 100:
+        return line
+    off = Decimal(str(round(percent, 6)))
+    net = (line.price * (100 - off) / 100).quantize(Decimal("0.01"))
+    builder.discounted.append(f"{line.price:,.2f} less {off.normalize():f} % = {net:,.2f}")
+    return replace(line, price=net)
 
 
 _LUMP_SUM = UnitHint(Period.ONCE, Basis.TOTAL)
@@ -441,11 +460,17 @@ def decide(
         and deployment in (None, Deployment.PURCHASE)
     ):
         hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
+    # A cost billed by the hour (a port-hour) runs all month: its price per month.
+    hourly = not compute and hint.period is Period.HOUR and hint.basis in (None, Basis.UNIT)
+    if hourly:
+        hint = UnitHint(Period.MONTH, hint.basis, hint.scale * HOURS_PER_MONTH)
     node_priced = has_per_node and hint.basis is None
     unit = price_unit_for(hint, compute=compute, node_priced=node_priced)
     if unit is None:
         return _Priced(None, None, None, None)
-    assumed = None
+    assumed = (
+        f"billed by the hour and read as a month of {HOURS_PER_MONTH} hours" if hourly else None
+    )
     if compute and hint.basis is None and hint.period in (Period.HOUR, Period.MONTH):
         assumed = f"read as {unit.value.replace('_', ' ')} because " + (
             "the lines name a node of accelerators"

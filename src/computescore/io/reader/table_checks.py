@@ -12,6 +12,7 @@ from computescore.io.reader.lines import _amount, _distinct_texts, _filled, _Lin
 from computescore.io.table_finder import SkipReason, is_tax_label
 from computescore.io.totals import TotalRow
 from computescore.io.totals import check_totals as lines_against_totals
+from computescore.wording import plural
 
 
 def column_notes(builder: _LineBuilder) -> None:
@@ -31,7 +32,21 @@ def column_notes(builder: _LineBuilder) -> None:
                 f"The prices in column {column.letter} (“{column.header}”) were {reason}",
                 Severity.WARNING,
                 example,
-                "a unit that names GPU or node",
+                "a price per month" if "by the hour" in reason else "a unit that names GPU or node",
+            )
+        )
+    if builder.discounted and builder.discount_column is not None:
+        column = builder.discount_column
+        builder.group.problems.append(
+            Problem(
+                f"{prefix}!{column.letter}{header_row}",
+                f"{plural(len(builder.discounted), 'price')} "
+                f"{'was' if len(builder.discounted) == 1 else 'were'} taken net of the discount "
+                f"in column {column.letter} (“{column.header}”): "
+                f"{builder.discounted[0]}",
+                Severity.WARNING,
+                None,
+                "net prices, or the discount applied as the column says",
             )
         )
     if builder.uncounted:

@@ -142,13 +142,26 @@ _ITEM = re.compile(
 )
 _ITEM_NOUN = re.compile(
     r"(racks?|cabinets?|cages?|ports?|cross-?connects?|licen[cs]es?|seats?|sets?|lots?|kits?|"
-    r"\b(?:baies?|armoires?|liens?|unit[eé]s?|lizenzen)\b|"
+    r"\b(?:baies?|armoires?|liens?|unit[eé]s?|lizenzen|posten|post)\b|"
     # counter words: 条 项 个 件 套 (zh), 式 一式 本 枚 点 口 回線 (ja)
     r"^[一1]?[条项個个件套式本枚点口]$|回線)"
 )
 """A unit cell that names the item counted ("rack", "port", "baie", 套, 一式): a price per
 item."""
 _PER_WORD = re.compile(r"\b(?:per|pro|par|por) ([a-z][a-z-]*)")
+
+
+_STORAGE_WORDS = {
+    "gigabyte": "gb",
+    "gigabytes": "gb",
+    "gibibyte": "gib",
+    "gibibytes": "gib",
+    "terabyte": "tb",
+    "terabytes": "tb",
+    "tebibyte": "tib",
+    "tebibytes": "tib",
+}
+"""Storage units written out (Oracle's "Gigabyte Storage Capacity Per Month")."""
 
 
 def parse_unit_text(text: object) -> UnitHint | None:
@@ -164,7 +177,10 @@ def parse_unit_text(text: object) -> UnitHint | None:
     period: Period | None = None
     basis: Basis | None = None
     scale = Decimal(1)
-    storage = re.search(r"(?<![a-z0-9])(gb|gib|tb|tib|pb)(?![a-z0-9])", folded)
+    storage = re.search(
+        r"(?<![a-z0-9])(gb|gib|tb|tib|pb|gigabytes?|gibibytes?|terabytes?|tebibytes?)(?![a-z0-9])",
+        folded,
+    )
     if re.search(r"\bkwh\b", folded):
         return None
     tokens = _token_unit(folded)
@@ -180,7 +196,7 @@ def parse_unit_text(text: object) -> UnitHint | None:
             "tb": Decimal("0.001"),
             "tib": Decimal("0.001"),
             "pb": Decimal("0.000001"),
-        }[storage.group(1)]
+        }[_STORAGE_WORDS.get(storage.group(1), storage.group(1))]
     elif re.search(r"(?<![a-z])" + _GPU_WORDS + r"(?![a-z0-9])", folded):
         basis = Basis.GPU
     elif re.search(r"(?<![a-z])" + _NODE_WORDS + r"(?![a-z0-9])", folded):

@@ -39,9 +39,13 @@ _RESERVED = re.compile(
     r"契約期間|"
     # 租赁 / 租用 is renting dedicated servers ("GPU服务器租赁", monthly); a finance lease
     # says 融资租赁
-    r"租赁|租用|包月|包年)"
+    r"租赁|租用|包月|包年|"
+    # Oracle's "Annual Flex": a year's commitment
+    r"\bannual flex\b)"
 )
-_LEASE = re.compile(r"\b(lease[ds]?|leasing|financ\w*)\b|融资租赁|融资")
+_LEASE = re.compile(
+    r"\b(lease[ds]?|leasing|financ\w*|noleggio|locazione|alquiler|arrendamiento)\b|融资租赁|融资"
+)
 _PURCHASE = re.compile(r"\b(purchase[ds]?|buy|outright|capex|sale|owned|hardware sale|kauf)\b|购买")
 _TERM_MONTHS = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:months?|mos?|mths?|m\b|个月|monate?|[ヶかカケ箇]月|mois|mes(?:es)?\b|mesi\b|maand(?:en)?\b)"
