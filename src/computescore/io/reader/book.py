@@ -41,7 +41,7 @@ from computescore.io.reader.records import (
     SheetPreview,
     preview_text,
 )
-from computescore.io.reader.reservations import HOURS_PER_MONTH, fold_reservations
+from computescore.io.reader.settled import settle_rows
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
     SkipReason,
@@ -55,7 +55,6 @@ from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     DecimalMark,
-    Period,
     UnitHint,
     currency_in_text,
     is_blank,
@@ -179,7 +178,7 @@ class _Reader:
         mappings = {id(t): with_title_terms(t.continues or t, self._mapping(t)) for t in tables}
         self.mark = self._decimal_mark(tables, mappings)
         self.currency = self._file_currency(tables, mappings)
-        tables, mappings = self._reservations(tables, mappings)
+        tables, mappings = settle_rows(self, tables, mappings)
 
         sheet_terms: dict[int, TermsDraft] = {}
         shared: list[TermsDraft] = []
@@ -278,53 +277,6 @@ class _Reader:
             tables = carried_over(sheets, tables, known)
             self._tell_carried(tables)
         return tables
-
-    def _reservations(
-        self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
-    ) -> tuple[list[Table], dict[int, ColumnMapping]]:
-        """The tables with each upfront fee folded into its offer's rate and the rows that
-        bill reserved capacity left out (:mod:`~computescore.io.reader.reservations`),
-        each told once per table."""
-        out: list[Table] = []
-        by_table: dict[int, ColumnMapping] = {}
-        for table in tables:
-            mapping = mappings[id(table)]
-            done = fold_reservations(table, mapping, self.mark)
-            out.append(done.table)
-            by_table[id(done.table)] = mapping
-            sheet = table.sheet
-            if done.folded:
-                first = done.folded[0]
-                hours = "hours" if first.period is Period.HOUR else "months"
-                spread = first.term_months * (HOURS_PER_MONTH if hours == "hours" else 1)
-                count = len(done.folded)
-                self.problems.append(
-                    Problem(
-                        self.prefix(sheet),
-                        f"{plural(count, 'upfront fee')} of a reserved term "
-                        f"{'was' if count == 1 else 'were'} spread over the term and added "
-                        f"to the offer's rate: row {self.row_number(sheet, first.fee_row)}'s "
-                        f"{first.fee:,.2f} over {spread:,} {hours} adds {first.added:,.4f} to "
-                        f"row {self.row_number(sheet, first.rate_row)}'s {first.rate:,.2f}",
-                        Severity.WARNING,
-                        None,
-                        "one line per offer at what it costs an hour (or a month)",
-                    )
-                )
-            if done.billing_rows:
-                rows = [self.row_number(sheet, row) for row in done.billing_rows]
-                many = len(rows) > 1
-                self.problems.append(
-                    Problem(
-                        f"{self.prefix(sheet)}!{rows[0]}" + (f"–{rows[-1]}" if many else ""),
-                        f"{plural(len(rows), 'row')} {'bill' if many else 'bills'} capacity "
-                        "already reserved (“per Reservation”, “per Unused Reservation”), "
-                        f"{'offer' if many else 'offers'} nothing and "
-                        f"{'were' if many else 'was'} left out",
-                        Severity.WARNING,
-                    )
-                )
-        return out, by_table
 
     def _tell_carried(self, tables: Sequence[Table]) -> None:
         """Say where a table was read on a page that does not repeat its header."""

@@ -21,7 +21,8 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
     (
         CostCategory.INSTALLATION,
         r"install|set-?up|onboarding|commission|rack(?:ing)? (?:and|&) "
-        r"stack|integration|deployment fee|configuration|provisioning fee|"
+        r"stack|integration|deployment fee|\bprodeploy\b|deployment services?|configuration|"
+        r"provisioning fee|"
         r"burn-?in|shipping|delivery|freight|build-?out|"
         # de, fr, es, it, nl, zh, ja
         r"inbetriebnahme|einrichtung|mise en service|puesta en marcha|instalaci[oó]n|"

@@ -1,0 +1,155 @@
+"""A server maker's configured system: a priced base unit and its parts at no charge.
+
+Dell, HPE and Lenovo quotes list a system as its base unit with a price ("PowerEdge
+XE9680 Base", 4 × $268,912.00) and then its parts, numbered or indented under it ("1.1
+NVIDIA HGX H200 8-GPU SXM5 141GB", 4 × $0.00). The parts are inside the base's price: on
+their own they are no lines (an accelerator for nothing, a processor for nothing). The
+base line takes the accelerator its parts name, so that the system is read as compute
+(4 nodes of 8 H200 at $268,912 each), and the parts at no charge are left out.
+
+The functions are pure: a table and its mapping in, the table without those rows and
+what was done out, for the reader to tell.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from computescore.domain.catalog import AliasMatch
+from computescore.io.mapping import ColumnMapping, Field
+from computescore.io.table_finder import Table, TableRow
+from computescore.io.values import DecimalMark, is_blank, parse_money
+from computescore.io.workbook import CellValue
+
+_INCLUDED = re.compile(
+    r"^(incl(uded)?\.?|inbegriffen|inklusive|inkl\.?|inclus|incluido|incluso|inbegrepen)$",
+    re.IGNORECASE,
+)
+"""Words that price a part as inside the system's price."""
+
+_INDENT = re.compile(r"^(\s+|[-–•·*>]\s*)")
+"""How a part's description stands under its system's: indented, or a bullet."""
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    """A system's line and the parts at no charge read into it."""
+
+    base_row: int
+    part_rows: tuple[int, ...]
+    named_by: int | None
+    """The part whose accelerator the system takes (None: the base names its own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """The table without the parts at no charge, and the systems they were read into."""
+
+    table: Table
+    systems: tuple[System, ...] = ()
+
+
+def fold_components(
+    table: Table,
+    mapping: ColumnMapping,
+    mark: DecimalMark | None,
+    resolve: Callable[[str], AliasMatch | None],
+) -> Components:
+    """The table with each system's parts at no charge read into its line.
+
+    A part stands right under its system or under another of its parts, is priced at
+    nothing ("0.00", "Included"), and is numbered under the system's number ("1.1" under
+    "1") or indented under its description.
+    """
+    description = mapping.column_for(Field.DESCRIPTION)
+    prices = mapping.price_columns()
+    if description is None or len(prices) != 1 or prices[0].option is not None:
+        return Components(table)
+    price = prices[0].index
+    parts: dict[int, list[TableRow]] = {}
+    base: TableRow | None = None
+    for row in table.rows:
+        nothing = _at_no_charge(_value(row.values, price), mark)
+        if base is not None and nothing and _under(base, row, description):
+            parts.setdefault(base.index, []).append(row)
+            continue
+        base = None if nothing else row
+    if not parts:
+        return Components(table)
+    left_out = {part.index for group in parts.values() for part in group}
+    rows: list[TableRow] = []
+    systems: list[System] = []
+    for row in table.rows:
+        if row.index in left_out:
+            continue
+        group = parts.get(row.index)
+        if group is not None:
+            row, named_by = _named_by_part(row, group, description, resolve)
+            systems.append(System(row.index, tuple(part.index for part in group), named_by))
+        rows.append(row)
+    return Components(replace(table, rows=tuple(rows)), tuple(systems))
+
+
+def _named_by_part(
+    base: TableRow,
+    parts: Sequence[TableRow],
+    description: int,
+    resolve: Callable[[str], AliasMatch | None],
+) -> tuple[TableRow, int | None]:
+    """The base row, its description joined with the part that names its accelerator
+    when it names none itself."""
+    text = _text(base.values, description)
+    if resolve(text) is not None:
+        return base, None
+    for part in parts:
+        named = _text(part.values, description)
+        if named and resolve(named) is not None:
+            values = list(base.values)
+            values[description] = f"{text} — {named}"
+            return replace(base, values=values), part.index
+    return base, None
+
+
+def _under(base: TableRow, row: TableRow, description: int) -> bool:
+    """True when a row is numbered under the base's number or indented under it."""
+    number, below = _item(_value(base.values, 0)), _item(_value(row.values, 0))
+    if number and below and below.startswith(f"{number}."):
+        return True
+    own = _value(row.values, description)
+    above = _value(base.values, description)
+    return (
+        isinstance(own, str)
+        and isinstance(above, str)
+        and _INDENT.match(own) is not None
+        and _INDENT.match(above) is None
+    )
+
+
+def _at_no_charge(value: CellValue, mark: DecimalMark | None) -> bool:
+    if isinstance(value, str) and _INCLUDED.match(value.strip()):
+        return True
+    if is_blank(value) or isinstance(value, bool):
+        return False
+    money, _ = parse_money(value, currency="USD", mark=mark)
+    return money is not None and money.amount == Decimal(0)
+
+
+def _item(value: CellValue) -> str:
+    """An item number as written: ``1.0`` → "1", "1.1" → "1.1"."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, int | float | str) and not isinstance(value, bool):
+        return str(value).strip()
+    return ""
+
+
+def _value(values: Sequence[CellValue], index: int) -> CellValue:
+    return values[index] if index < len(values) else None
+
+
+def _text(values: Sequence[CellValue], index: int) -> str:
+    value = _value(values, index)
+    return value.strip() if isinstance(value, str) else ""
