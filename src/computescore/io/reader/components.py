@@ -21,7 +21,7 @@ from decimal import Decimal
 from computescore.domain.catalog import AliasMatch
 from computescore.io.mapping import ColumnMapping, Field
 from computescore.io.table_finder import Table, TableRow
-from computescore.io.values import DecimalMark, is_blank, parse_money
+from computescore.io.values import DecimalMark, parse_money
 from computescore.io.workbook import CellValue
 
 _INCLUDED = re.compile(
@@ -62,12 +62,16 @@ def fold_components(
 
     A part stands right under its system or under another of its parts, is priced at
     nothing ("0.00", "Included"), and is numbered under the system's number ("1.1" under
-    "1") or indented under its description.
+    "1") or indented under its description. Only a purchase quote's table (quantities and
+    line totals) lists a system so.
     """
     description = mapping.column_for(Field.DESCRIPTION)
     prices = mapping.price_columns()
-    if description is None or len(prices) != 1 or prices[0].option is not None:
-        return Components(table)
+    purchase = mapping.column_for(Field.QUANTITY) is not None and (
+        mapping.column_for(Field.LINE_TOTAL) is not None
+    )
+    if not purchase or description is None or len(prices) != 1 or prices[0].option is not None:
+        return Components(table)  # a system's parts stand in a purchase quote's table
     price = prices[0].index
     parts: dict[int, list[TableRow]] = {}
     base: TableRow | None = None
@@ -129,12 +133,20 @@ def _under(base: TableRow, row: TableRow, description: int) -> bool:
 
 
 def _at_no_charge(value: CellValue, mark: DecimalMark | None) -> bool:
-    if isinstance(value, str) and _INCLUDED.match(value.strip()):
-        return True
-    if is_blank(value) or isinstance(value, bool):
+    """True for a price of nothing: 0, "0.00", "$0.00", "Included". This runs on every
+    row of a price list, so only text with no digit but 0 is parsed."""
+    if value.__class__ in (int, float):
+        return value == 0
+    if not isinstance(value, str) or _PRICED.search(value):
         return False
+    if _INCLUDED.match(value.strip()):
+        return True
     money, _ = parse_money(value, currency="USD", mark=mark)
     return money is not None and money.amount == Decimal(0)
+
+
+_PRICED = re.compile(r"[1-9]")
+"""A digit that makes an amount more than nothing."""
 
 
 def _item(value: CellValue) -> str:

@@ -36,6 +36,7 @@ HOURS_PER_MONTH = Decimal(730)
 """A month's hours as clouds count them (8,760 a year)."""
 
 _UPFRONT = re.compile(r"^\s*(upfront|up-front|up front)\s+(fee|payment|charge|cost)\b", re.I)
+_UPFRONT_LINE = re.compile(_UPFRONT.pattern, re.I | re.M)
 _RESERVATION_BILLING = re.compile(r"\bper (unused )?reservation\b", re.I)
 
 
@@ -82,15 +83,20 @@ def fold_reservations(
     if description is None or len(prices) != 1 or prices[0].option is not None:
         return Reservations(table)
     price = prices[0].index
-    texts = [_cell(row.values, description) for row in table.rows]
+    cells = (
+        row.values[description] if description < len(row.values) else None for row in table.rows
+    )
+    texts = [cell if cell.__class__ is str else "" for cell in cells]
+    # One search over all the descriptions first: most price lists have neither.
+    together = "\n".join(texts)
+    if not (_UPFRONT_LINE.search(together) or _RESERVATION_BILLING.search(together)):
+        return Reservations(table)
     fees = [row for row, text in zip(table.rows, texts, strict=True) if _UPFRONT.match(text)]
     billing = [
         row.index
         for row, text in zip(table.rows, texts, strict=True)
         if _RESERVATION_BILLING.search(text)
     ]
-    if not fees and not billing:
-        return Reservations(table)
     unit = mapping.column_for(Field.PRICE_UNIT)
     apart = {description, price, unit, mapping.column_for(Field.LINE_TOTAL)} | {
         column.index for column in mapping.columns if normalise_header(column.header) == "rate code"
