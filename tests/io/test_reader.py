@@ -771,6 +771,45 @@ def test_an_italian_rental_quote_and_a_colocation_offer_in_mrc_and_nrc(
     assert not [p for p in draft.all_problems if "line total" in p.message]
 
 
+def test_a_korean_rental_quote(tmp_path: Path, catalogue: Catalogue) -> None:
+    # 견적서: Hangul headers, monthly rents of 8-GPU servers for 12 months (임대, 계약기간
+    # 12개월 in the 규격 column), "월" or "1회" in the 비고 column, counters 대 and 식, and
+    # the 공급가액 / 부가세 / 합계 rows under the lines.
+    rows = [
+        ["견 적 서"],
+        ["견적번호: KC-2026-0113", None, None, "견적일자: 2026년 1월 13일"],
+        ["수신: ㈜에이씨엠이 AI연구소 귀하", None, None, "공급자: ㈜케이클라우드"],
+        ["유효기간: 견적일로부터 30일"],
+        [],
+        ["No", "품명", "규격", "수량", "단위", "단가", "금액", "비고"],
+        [1, "GPU 서버 임대 (H100)", "NVIDIA H100 SXM 80GB x8, 계약기간 12개월", 4, "대",
+         45000000, 180000000, "월 단가"],
+        [2, "InfiniBand 400G 네트워크", "NDR 400Gb/s", 6, "식", 1200000, 7200000, "월"],
+        [3, "초기 구축비", "설치 및 클러스터 구성", 1, "식", 15000000, 15000000, "1회"],
+        [None, "공급가액", None, None, None, None, 202200000],
+        [None, "부가세 (10%)", None, None, None, None, 20220000],
+        [None, "합계", None, None, None, None, 222420000],
+    ]  # fmt: skip
+    path = build_xlsx(tmp_path / "견적서.xlsx", [Sheet("견적서", rows)])
+    draft = read_quote_file(path, catalogue, currency="KRW")
+    quote = draft.quotes[0]
+    assert (quote.vendor, quote.quote_ref) == ("(주)케이클라우드", "KC-2026-0113")
+    assert (quote.quote_date, quote.valid_until) == (date(2026, 1, 13), date(2026, 2, 12))
+    server, network, build = quote.lines
+    assert (server.nodes, server.accelerators_per_node, server.price_unit) == (
+        4,
+        8,
+        PriceUnit.PER_NODE_MONTH,
+    )
+    assert (server.deployment, server.term_months, server.currency) == (
+        Deployment.RESERVED,
+        12,
+        "KRW",
+    )
+    assert (network.price_unit, build.price_unit) == (PriceUnit.PER_MONTH, PriceUnit.PER_UNIT)
+    assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -154,7 +154,7 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"bemerkung(en)?|anmerkung(en)?|hinweis(e)?|remarque(s)?|observaciones|notas?|"
         r"note|opmerking(en)?|listenpreis|prix catalogue|precio de lista|prezzo di listino|"
         r"rabatt|remise|descuento|sconto|korting)( percent)?$|"
-        r"序号|编号|备注|说明|項番|番号|備考|注記",
+        r"序号|编号|备注|说明|項番|番号|備考|注記|^(비고|번호|순번)$",
     ),
     (
         "accelerators_per_node",
@@ -184,13 +184,16 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
     (
         "quantity",
         r"^(menge|anzahl|stuck|stuckzahl|quantite|qte|cantidad|cant|quantita|qta|q ta|"
-        r"aantal|hoeveelheid|st)$|数量|件数",
+        r"aantal|hoeveelheid|st)$|数量|件数|^수량$",
     ),
     (
         "price_unit",
-        r"^(einheit|mengeneinheit|me|unite|unidad|unita|eenheid)$|^单位$|^単位$",
+        r"^(einheit|mengeneinheit|me|unite|unidad|unita|eenheid)$|^单位$|^単位$|^단위$",
     ),
-    ("currency", r"^(wahrung|devise|monnaie|moneda|divisa|valuta|munteenheid)$|币种|货币|通貨"),
+    (
+        "currency",
+        r"^(wahrung|devise|monnaie|moneda|divisa|valuta|munteenheid)$|币种|货币|通貨|^통화$",
+    ),
     (
         "deployment",
         r"^(abrechnungsmodell|preismodell|abrechnung|vertragsart|bezugsmodell|"
@@ -206,7 +209,7 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"precio total|importo|importo totale|prezzo totale|totale|bedrag|totaal|"
         r"totaalbedrag|totaalprijs|netto bedrag|nettobedrag|montant net|importe neto|"
         r"importo netto)( (eur|usd|chf|€|\$))?$|"
-        r"金额|总价|合计|小计|总计|金額|合計|小計",
+        r"金额|总价|合计|小计|总计|金額|合計|小計|^(금액|공급가액)$",
     ),
     (
         "price",
@@ -218,7 +221,8 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"einrichtungs(gebuhr|kosten)|bereitstellungs(gebuhr|kosten)|einmalige kosten|"
         r"cuota de alta|costes? de (alta|instalacion)|cost[oi] di attivazione|"
         r"installatiekosten|aansluitkosten|opstartkosten)\b|"
-        r"单价|价格|报价|月租|租金|単価|価格|料金|开通费|安装费|初期費用|設置費",
+        r"单价|价格|报价|月租|租金|単価|価格|料金|开通费|安装费|初期費用|設置費|"
+        r"^(월 ?)?단가$|^가격$|^요금$",
     ),
     (
         "term_months",
@@ -226,7 +230,7 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"duree du contrat|plazo|duracion|duracion del contrato|durata|"
         r"durata contrattuale|looptijd|contractduur)"
         r"( (in )?(monaten|monate|jahre|mois|ans|meses|anos|mesi|anni|maanden|jaar))?$|"
-        r"合同期限|合同期|租期|期限|契約期間|期間",
+        r"合同期限|合同期|租期|期限|契約期間|期間|^(계약 ?기간|약정 ?기간)$",
     ),
     ("tier", r"^(stufe|niveau|nivel|livello|niveau de service)$|等级|ランク"),
     (
@@ -247,13 +251,14 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"descripcion|concepto|articulo|producto|descrizione|articolo|prodotto|"
         r"omschrijving|beschrijving|product|artikelnummer|artikel nr|art nr|"
         r"referencia|reference|riferimento)$|"
-        r"型号|名称|描述|产品|项目|配置|品名|品目|製品名|摘要|内容|型番|商品名",
+        r"型号|名称|描述|产品|项目|配置|品名|品目|製品名|摘要|内容|型番|商品名|"
+        r"^(품명|품목|항목|제품명|내역|서비스명)$",
     ),
     (
         "details",
         r"^(spezifikation(en)?|technische daten|specifications?|caracteristiques( techniques)?|"
         r"especificaciones( tecnicas)?|specifiche( tecniche)?|specificaties)$|"
-        r"^(规格|规格说明|技术参数|仕様|スペック|規格)$",
+        r"^(规格|规格说明|技术参数|仕様|スペック|規格|규격|사양)$",
     ),
 )
 """Header words in German, French, Spanish, Italian, Dutch, Chinese and Japanese."""

@@ -88,9 +88,9 @@ _CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 ``unitOfMeasure``, ``LeaseContractLength`` (price-list exports)."""
 _CAMEL_LEAST = 6
 """Identifiers shorter than this stay whole: "MwSt", "UStId"; so do "vCPU" and "GiB"."""
-_NOT_HEADER_CHARACTER = re.compile(r"[^0-9a-z$€£¥\u3040-\u30ff\u3400-\u9fff]+")
+_NOT_HEADER_CHARACTER = re.compile(r"[^0-9a-z$€£¥₩\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]+")
 _NOT_LATIN = re.compile(r"[^0-9a-z$€£¥ ]+")
-_NOT_CJK = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff ]+")
+_NOT_CJK = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3 ]+")
 
 
 _DISCOUNT_HEADER = re.compile(

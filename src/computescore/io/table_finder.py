@@ -31,7 +31,7 @@ _SUBTOTAL = re.compile(
     r"tussentotaal|subtotaal|totaal excl|net amount|net total|net price|nettobetrag|"
     r"nettosumme|netto|totale imponibile|"
     r"montant ht|total ht|importe neto|base imponible|imponibile|nettobedrag)\b"
-    r"|\bsub-?\s?total$|^(小计|小計)"
+    r"|\bsub-?\s?total$|^(小计|小計|소계|공급가액)"
 )
 _NOTES = re.compile(
     r"^(notes?|remarks?|comments?|footnotes?|terms( and conditions| & conditions)?|"
@@ -246,12 +246,15 @@ def find_header(
 
 _TOTAL_WORD = re.compile(
     r"(?<![a-z])(total|totals|sum|subtotal|summe|gesamt\w*|totale|totaal|"
-    r"endsumme|合计|总计|合計|総計|総額)(?![a-z])"
+    r"endsumme|合计|总计|合計|総計|総額|합계|총계|총액)(?![a-z])"
     # what is owed in all: "Amount due", "Balance payable", "Montant TTC", "Zahlbetrag"
     r"|^(amount|balance|sum) (due|payable|to pay)|^(montant|prix) ttc|^net à payer"
     r"|^(zahlbetrag|rechnungsbetrag|endbetrag|bruttobetrag)|^importe a pagar"
 )
-_TAX_WORDS = r"(vat|tax|taxes|sales tax|gst|hst|mwst\.?|ust\.?|iva|tva|btw|moms|增值税|消費税)"
+_TAX_WORDS = (
+    r"(vat|tax|taxes|sales tax|gst|hst|mwst\.?|ust\.?|iva|tva|btw|moms|增值税|消費税|부가세|"
+    r"부가가치세)"
+)
 _TAX = re.compile(
     rf"^(estimated |est\.? |sales )?{_TAX_WORDS}(?![a-z])"
     # "Plus VAT @ 20%", "zzgl. 19 % MwSt.", "+ TVA 20 %", "19% MwSt": a tax added on

@@ -136,13 +136,13 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
         (
             TermKey.VALID_UNTIL,
             r"\bvalid(ity)?\b|\bexpir(y|es|ation)\b|有效期|gültig|^validit[eé]\b|"
-            r"^valable|^validez\b|^validit[aà]\b|^geldig|有効期限",
+            r"^valable|^validez\b|^validit[aà]\b|^geldig|有効期限|^유효 ?기간$",
         ),
         (
             TermKey.QUOTE_DATE,
             r"^(quote |quotation |offer |proposal |order )?date\b|^issued|date of "
             r"(quote|offer|issue)|报价日期|^datum$|^angebotsdatum$|^date du devis$|"
-            r"^fecha$|^見積日$",
+            r"^fecha$|^見積日$|^견적 ?일자$|^견적일$",
         ),
         (
             TermKey.QUOTE_REF,
@@ -151,12 +151,12 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
             r"\s*(ref(erence)?|no|nr|number|nummer|numero|n°|nº|n\.º|id|#)?\.?$|"
             r"^(ref|reference|quote no|offer no)\b|^offer$|^angebots-?(nummer|nr)\b|"
             r"^r[eé]f\.?$|^r[eé]f[eé]rence( de l offre| du devis)?$|"
-            r"^(numero|n°) (de |du )?devis$|报价编号|报价单号|見積(書)?番号",
+            r"^(numero|n°) (de |du )?devis$|报价编号|报价单号|見積(書)?番号|^견적 ?번호$",
         ),
         (
             TermKey.VENDOR,
             r"^(supplier|vendor|provider|company|prepared by|seller|bidder|lieferant|"
-            r"anbieter|fournisseur|proveedor|fornitore|leverancier)( name)?$",
+            r"anbieter|fournisseur|proveedor|fornitore|leverancier)( name)?$|^(공급자|공급업체)$",
         ),
         (TermKey.CURRENCY, r"^(currency|prices? in|all prices in|billing currency)$"),
     )
@@ -519,8 +519,10 @@ def read_terms(
             if problem:
                 problems.append(problem)
         elif kind is TermKey.VALID_UNTIL:
+            # "60 days", "30 days from the quote date", "견적일로부터 30일"
             relative = re.fullmatch(
-                r"(\d+)\s*(days?|tage?|jours?|d[ií]as|giorni|dagen|天|日間?)", text.casefold()
+                r"\D*?(\d+)\s*(days?|tage?|jours?|d[ií]as|giorni|dagen|天|日間?|일)(?![a-z])\D*",
+                text.casefold(),
             )
             if relative:
                 valid_days = int(relative.group(1))

@@ -679,10 +679,11 @@ class _LineBuilder:
         texts = [desc_text, *self._detail_texts(values)] if self.line_item_table else [desc_text]
         for text in texts if undecided else ():
             described, _ = parse_terms(text) if text else (None, None)
-            if described is not None and described.deployment is not None:
-                deployment = described.deployment
-                if term is None:
-                    term = described.term_months
+            if described is None or (described.deployment is None and deployment is None):
+                continue
+            deployment = deployment or described.deployment
+            term = term or described.term_months
+            if term is not None:
                 break
         # A price list's "Consumption" (pay as you go) of a machine named "… Spot".
         if deployment is Deployment.ON_DEMAND and names_spot(self.get(Field.ACCELERATOR)):

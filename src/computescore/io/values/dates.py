@@ -109,7 +109,7 @@ def parse_date(
 
 def _date_from_text(text: str) -> date | None:
     folded = text.casefold().replace(",", " ")
-    match = re.fullmatch(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?", folded)
+    match = re.fullmatch(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?", folded)
     if match:
         return _safe_date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
     match = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[t ].*)?", folded)

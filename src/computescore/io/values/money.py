@@ -119,7 +119,7 @@ _NODE_WORDS = (
 _HOUR_WORDS = r"(?:hours?|hrs?|hourly|h|stunden?|std|heures?|horas?|ora|ore|uur|小时|時間|时)"
 _MONTH_WORDS = (
     r"(?:months?|mos?|mths?|monthly|pcm|mrc|mo\.|monat(?:e|lich)?|mois|mensuel(?:le)?|"
-    r"mes(?:es)?(?![a-z])|mensual|mese|mesi|mensile|maand(?:en)?|maandelijks|月)"
+    r"mes(?:es)?(?![a-z])|mensual|mese|mesi|mensile|maand(?:en)?|maandelijks|月|월)"
 )
 _YEAR_WORDS = (
     r"(?:years?|yrs?|yearly|annual(?:ly)?|annum|p\.?a\.?|yr\.|jahr(?:e|lich)?|annuel(?:le)?|"
@@ -144,7 +144,7 @@ _ITEM_NOUN = re.compile(
     r"(racks?|cabinets?|cages?|ports?|cross-?connects?|licen[cs]es?|seats?|sets?|lots?|kits?|"
     r"\b(?:baies?|armoires?|liens?|unit[eé]s?|lizenzen|posten|post)\b|"
     # counter words: 条 项 个 件 套 (zh), 式 一式 本 枚 点 口 回線 (ja)
-    r"^[一1]?[条项個个件套式本枚点口]$|回線)"
+    r"^[一1]?[条项個个件套式本枚点口]$|回線|^[1]?[대식개]$)"
 )
 """A unit cell that names the item counted ("rack", "port", "baie", 套, 一式): a price per
 item."""

@@ -39,7 +39,7 @@ _RESERVED = re.compile(
     r"契約期間|"
     # 租赁 / 租用 is renting dedicated servers ("GPU服务器租赁", monthly); a finance lease
     # says 融资租赁
-    r"租赁|租用|包月|包年|"
+    r"租赁|租用|包月|包年|임대|계약 ?기간|약정|"
     # Oracle's "Annual Flex": a year's commitment
     r"\bannual flex\b)"
 )
@@ -48,7 +48,7 @@ _LEASE = re.compile(
 )
 _PURCHASE = re.compile(r"\b(purchase[ds]?|buy|outright|capex|sale|owned|hardware sale|kauf)\b|购买")
 _TERM_MONTHS = re.compile(
-    r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:months?|mos?|mths?|m\b|个月|monate?|[ヶかカケ箇]月|mois|mes(?:es)?\b|mesi\b|maand(?:en)?\b)"
+    r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:months?|mos?|mths?|m\b|个月|monate?|[ヶかカケ箇]月|mois|mes(?:es)?\b|mesi\b|maand(?:en)?\b|개월)"
 )
 _TERM_YEARS = re.compile(r"(\d+(?:[.,]\d+)?)\s*-?\s*(?:years?|yrs?|y\b|年|jahre?)")
 _WORD_YEARS = {
