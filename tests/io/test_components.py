@@ -80,3 +80,33 @@ def test_parts_indented_and_included_and_a_free_line_of_its_own(
         2,
         8,
     )
+
+
+def test_options_without_a_price_under_a_system_and_a_net_price_beside_its_discount(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # HPE's layout: the options stand under the system with no price at all, and the
+    # "Unit Net" beside "Disc %" is net already: 2 × 379,737.60 is the 759,475.20 total.
+    rows = [
+        ["Qty", "Product #", "Description", "Unit List", "Disc %", "Unit Net", "Ext Net"],
+        [2, "S3K47A", "HPE Cray XD670 H200 SXM5 8-GPU Server", 612480.00, 38.0, 379737.60,
+         759475.20],
+        [2, "S3K52A 0D1", "NVIDIA HGX H200 8-GPU 141GB SXM5 Kit", None, None, None, None],
+        [4, "P67093-B21 0D1", "Intel Xeon-P 8568Y+ 2.3GHz 48-core CPU", None, None, None,
+         None],
+        [2, "H8QP6E", "HPE Tech Care Critical 3Y Service", 71220.00, 20.0, 56976.00,
+         113952.00],
+        [None, None, "Total Net (USD)", None, None, None, 873427.20],
+    ]  # fmt: skip
+    path = build_xlsx(tmp_path / "hpe.xlsx", [Sheet("Quote", rows)])
+    draft = read_quote_file(path, catalogue, vendor="HPE", currency="USD")
+    system, care = draft.quotes[0].lines
+    assert (system.price, system.nodes, system.accelerators_per_node) == (
+        Decimal("379737.60"),
+        2,
+        8,
+    )
+    assert care.price == Decimal("56976.00")
+    assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
+    assert not [p for p in draft.all_problems if "discount" in p.message]
+    assert not [p for p in draft.all_problems if "add up to" in p.message]

@@ -21,7 +21,7 @@ from decimal import Decimal
 from computescore.domain.catalog import AliasMatch
 from computescore.io.mapping import ColumnMapping, Field
 from computescore.io.table_finder import Table, TableRow
-from computescore.io.values import DecimalMark, parse_money
+from computescore.io.values import DecimalMark, is_blank, parse_money
 from computescore.io.workbook import CellValue
 
 _INCLUDED = re.compile(
@@ -60,10 +60,10 @@ def fold_components(
 ) -> Components:
     """The table with each system's parts at no charge read into its line.
 
-    A part stands right under its system or under another of its parts, is priced at
-    nothing ("0.00", "Included"), and is numbered under the system's number ("1.1" under
-    "1") or indented under its description. Only a purchase quote's table (quantities and
-    line totals) lists a system so.
+    A part stands right under its system or under another of its parts, and is either
+    priced at nothing ("0.00", "Included") and numbered under the system's number ("1.1"
+    under "1") or indented under its description, or has no price at all. Only a
+    purchase quote's table (quantities and line totals) lists a system so.
     """
     description = mapping.column_for(Field.DESCRIPTION)
     prices = mapping.price_columns()
@@ -76,11 +76,15 @@ def fold_components(
     parts: dict[int, list[TableRow]] = {}
     base: TableRow | None = None
     for row in table.rows:
-        nothing = _at_no_charge(_value(row.values, price), mark)
-        if base is not None and nothing and _under(base, row, description):
+        cell = _value(row.values, price)
+        nothing = _at_no_charge(cell, mark)
+        # HPE lists a system's options with no price at all ("S3K52A 0D1 | NVIDIA HGX
+        # H200 8-GPU Kit"): under a priced system, a row without a price is a part too.
+        unpriced = is_blank(cell) and bool(_text(row.values, description))
+        if base is not None and (unpriced or (nothing and _under(base, row, description))):
             parts.setdefault(base.index, []).append(row)
             continue
-        base = None if nothing else row
+        base = None if nothing or unpriced else row
     if not parts:
         return Components(table)
     left_out = {part.index for group in parts.values() for part in group}

@@ -235,7 +235,7 @@ def price_line(
         country=country,
         source=builder.source(row),
     )
-    line = net_of_discount(builder, values, line)
+    line = net_of_discount(builder, row, values, line, slot)
     if Field.LINE_TOTAL in builder.index and slot.index not in builder.fee_columns:
         builder.check_total(row, builder.get(Field.LINE_TOTAL), line, problems)
     spread = whole_term_rate(line)
@@ -289,20 +289,42 @@ _YEARLY = re.compile(
 
 
 def net_of_discount(
-    builder: _LineBuilder, values: Sequence[CellValue], line: QuoteLine
+    builder: _LineBuilder,
+    row: TableRow,
+    values: Sequence[CellValue],
+    line: QuoteLine,
+    slot: MappedColumn,
 ) -> QuoteLine:
     """The line priced net of the discount its row states in percent (a "Korting %"
-    column): 312,450.00 less 12.5 % is 273,393.75."""
+    column): 312,450.00 less 12.5 % is 273,393.75.
+
+    A price headed as net ("Unit Net") is net already. Beside a line total, the discount
+    is taken only when the total says so: the net price times the quantity is the total,
+    the price as it stands is not.
+    """
     column = builder.discount_column
     if column is None or column.index >= len(values) or not line.price:
+        return line
+    if _NET.search((slot.header or "").casefold()):
         return line
     percent, problem = parse_percent(values[column.index])
     if percent is None or problem is not None or not 0 < percent < 100:
         return line
     off = Decimal(str(round(percent, 6)))
-    net = (line.price * (100 - off) / 100).quantize(Decimal("0.01"))
-    builder.discounted.append(f"{line.price:,.2f} less {off.normalize():f} % = {net:,.2f}")
-    return replace(line, price=net)
+    net = replace(line, price=(line.price * (100 - off) / 100).quantize(Decimal("0.01")))
+    total = builder.get(Field.LINE_TOTAL)
+    if total is not None:
+        as_is: list[Problem] = []
+        discounted: list[Problem] = []
+        builder.check_total(row, total, line, as_is)
+        builder.check_total(row, total, net, discounted)
+        if not as_is or discounted:
+            return line
+    builder.discounted.append(f"{line.price:,.2f} less {off.normalize():f} % = {net.price:,.2f}")
+    return net
+
+
+_NET = re.compile(r"\b(net|netto|nett|neto)\b")
 
 
 _LUMP_SUM = UnitHint(Period.ONCE, Basis.TOTAL)
