@@ -73,6 +73,7 @@ def fold_components(
     if not purchase or description is None or len(prices) != 1 or prices[0].option is not None:
         return Components(table)  # a system's parts stand in a purchase quote's table
     price = prices[0].index
+    total = mapping.column_for(Field.LINE_TOTAL)
     parts: dict[int, list[TableRow]] = {}
     base: TableRow | None = None
     for row in table.rows:
@@ -80,7 +81,12 @@ def fold_components(
         nothing = _at_no_charge(cell, mark)
         # HPE lists a system's options with no price at all ("S3K52A 0D1 | NVIDIA HGX
         # H200 8-GPU Kit"): under a priced system, a row without a price is a part too.
-        unpriced = is_blank(cell) and bool(_text(row.values, description))
+        # A row with an amount in its line total (a discount, shipping) is a line of its own.
+        unpriced = (
+            is_blank(cell)
+            and (total is None or is_blank(_value(row.values, total)))
+            and bool(_text(row.values, description))
+        )
         if base is not None and (unpriced or (nothing and _under(base, row, description))):
             parts.setdefault(base.index, []).append(row)
             continue
