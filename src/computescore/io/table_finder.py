@@ -622,7 +622,7 @@ def carried_over(
             skipped=tuple((i, why) for i, why in table.skipped if i < limit),
             continues=previous.continues or previous,
         )
-        out.insert(out.index(previous) + 1, carried)
+        out.insert(next(i for i, t in enumerate(out) if t is previous) + 1, carried)
     return out
 
 

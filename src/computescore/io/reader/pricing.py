@@ -280,7 +280,7 @@ _MONTHLY = re.compile(
     r"\b(monthly|per month|p\.\s?m\.|monatlich|pro monat|mtl\.|mensuel(le)?|"
     r"par mois|mensual|al mes|mensile|al mese|maandelijks|per maand)(?![a-z])|"
     r"月額|月费|月租|月付|每月|按月|月払い|元/月|円/月|월 ?단가|월 ?요금|월정액|매월|/월|"
-    r"(?<![가-힣])월(?![가-힣])"
+    r"(?<![가-힣0-9])월(?![가-힣])"  # "월" alone, not a date's "1월"
 )
 _YEARLY = re.compile(
     r"\b(yearly|annually|per year|per annum|p\.\s?a\.|jährlich|pro jahr|annuel(le)?|"
