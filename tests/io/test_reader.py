@@ -810,6 +810,30 @@ def test_a_korean_rental_quote(tmp_path: Path, catalogue: Catalogue) -> None:
     assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
 
 
+def test_an_english_dollar_quote_writes_thousands_with_a_comma(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # "1,200" kW is 1,200 or 1.2: nothing in the cells tells, but an English quote priced
+    # in US dollars writes 1,234.56. The same figure in a German quote stays undecided.
+    rows = [
+        ["Line", "Description", "Qty", "UoM", "MRC (USD)"],
+        [1, "Committed power, liquid-cooled", "1,200", "kW", 165.0],
+        [2, "52U cabinet", "40", "ea", 1450.0],
+    ]
+    path = build_xlsx(tmp_path / "colo.xlsx", [Sheet("Pricing", rows)])
+    draft = read_quote_file(path, catalogue, vendor="NorthPeak")
+    assert draft.quotes[0].lines[0].quantity == Decimal(1200)
+    told = [p for p in draft.all_problems if "were read with a decimal point" in p.message]
+    assert [p.found for p in told] == ["1,200"]
+    german = [
+        ["Pos.", "Bezeichnung", "Menge", "Einheit", "Preis (USD)"],
+        [1, "Strom, reserviert", "1,200", "kW", 165.0],
+    ]
+    path = build_xlsx(tmp_path / "angebot.xlsx", [Sheet("Angebot", german)])
+    draft = read_quote_file(path, catalogue, vendor="Rheinland")
+    assert any("ambiguous" in p.message for p in draft.all_problems)
+
+
 def test_a_count_priced_per_gpu_hour_beside_its_hourly_total_stays_a_count(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -290,3 +290,16 @@ def test_a_price_list_with_a_metric_column_commitment_columns_and_region_columns
         ("Europe (Frankfurt)", "DE", Decimal("3.19")),
         ("Asia Pacific (Tokyo)", "JP", Decimal("3.49")),
     ]
+
+
+def test_a_machine_named_spot_is_spot_when_no_column_says_how_it_is_bought(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        ["Machine type", "GPU", "Price per hour (USD)"],
+        ["ND96isr H100 v5", "ND96isr H100 v5", 98.32],
+        ["ND96isr H100 v5 Spot", "ND96isr H100 v5 Spot", 39.33],
+    ]
+    path = build_xlsx(tmp_path / "vms.xlsx", [Sheet("VMs", rows)])
+    lines = read_quote_file(path, catalogue, vendor="Azure").quotes[0].lines
+    assert [line.deployment for line in lines] == [Deployment.ON_DEMAND, Deployment.SPOT]

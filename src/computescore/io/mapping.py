@@ -101,6 +101,19 @@ _DISCOUNT_HEADER = re.compile(
 _NODE_SIZE = re.compile(r"(\d+)\s*[x×-]?\s*(gpus?|accelerators?|cards?)\b", re.IGNORECASE)
 
 
+def headers_in_english(headers: Sequence[str]) -> bool:
+    """True when two or more headers name fields in English and none in another
+    language ("Qty", "Description", "MRC (USD)"; not "Menge" or "Prix unitaire")."""
+    english = 0
+    for header in headers:
+        keys = _header_keys(normalise_header(header))
+        if any(p.search(key) for key in keys for _, p in _ENGLISH):
+            english += 1
+        elif any(p.search(key) for key in keys for _, p in _OTHER_LANGUAGES):
+            return False
+    return english >= 2
+
+
 def per_node_in_header(header: str | None) -> int | None:
     """The node size a count of nodes states in its header: "Nodes (8 GPU each)" → 8."""
     found = _NODE_SIZE.search(header or "")

@@ -27,6 +27,7 @@ from computescore.io.mapping import (
     Field,
     Override,
     build_mapping,
+    headers_in_english,
     normalise_header,
     profile_currency,
     profile_decimal_mark,
@@ -176,8 +177,8 @@ class _Reader:
         self._warn_unread_lines(sheets, spans)
         self._check_overrides(tables)
         mappings = {id(t): with_title_terms(t.continues or t, self._mapping(t)) for t in tables}
-        self.mark = self._decimal_mark(tables, mappings)
         self.currency = self._file_currency(tables, mappings)
+        self.mark = self._decimal_mark(tables, mappings)
         tables, mappings = settle_rows(self, tables, mappings)
 
         sheet_terms: dict[int, TermsDraft] = {}
@@ -413,6 +414,7 @@ class _Reader:
             Field.ACCELERATOR_COUNT,
         )
         seen: Counter[DecimalMark] = Counter()
+        ambiguous: list[str] = []
         for table in tables:
             columns = [c.index for c in mappings[id(table)].columns if c.field in numeric]
             for row in table.rows[:EVIDENCE_ROWS]:
@@ -422,7 +424,34 @@ class _Reader:
                         mark = number_mark_evidence(value)
                         if mark is not None:
                             seen[mark] += 1
+                        elif not ambiguous and _AMBIGUOUS_GROUP.fullmatch(value.strip()):
+                            ambiguous.append(value.strip())
+        if not seen and ambiguous and self._written_in_english(tables, mappings):
+            # "1,200" kW in an English quote priced in dollars or pounds: a thousands comma.
+            self.problems.append(
+                Problem(
+                    self.file_name,
+                    f"Numbers such as {ambiguous[0]} were read with a decimal point "
+                    f"({ambiguous[0]} is {ambiguous[0].replace(',', '')}): the file is "
+                    "written in English and priced in dollars or pounds",
+                    Severity.WARNING,
+                    ambiguous[0],
+                    "the --decimal-comma option (or “Numbers written as”) if it is not",
+                )
+            )
+            return DecimalMark.POINT
         return next(iter(seen)) if len(seen) == 1 else None
+
+    def _written_in_english(
+        self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
+    ) -> bool:
+        """True for a file whose headers are English words and whose prices are in
+        dollars or pounds: its numbers are written 1,234.56."""
+        headers = [h for t in tables for h in t.headers if isinstance(h, str) and h.strip()]
+        pound_or_dollar = self.currency in _POINT_ENGLISH or any(
+            c.currency in _POINT_ENGLISH for m in mappings.values() for c in m.columns
+        )
+        return pound_or_dollar and headers_in_english(headers)
 
     def _file_currency(
         self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
@@ -723,6 +752,12 @@ def _company_name(cell: str) -> bool:
         and (bool(normalise_name(text).legal_forms) or _CJK_LEGAL_FORM.search(text) is not None)
     )
 
+
+_AMBIGUOUS_GROUP = re.compile(r"\d{1,3},\d{3}")
+"""A number the text alone cannot read: "1,200" is 1200 or 1.2."""
+
+_POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
+"""Currencies of English-speaking markets, whose quotes write 1,234.56."""
 
 _TITLE_DASH = re.compile(r"\s+[—–|]\s+|\s+-\s+")
 """What sets a company's name apart from the rest of a title line."""

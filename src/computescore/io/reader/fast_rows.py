@@ -337,7 +337,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 deployment = described.deployment
                 if term is None:
                     term = described.term_months
-        if deployment is on_demand and names_spot(c_acc[number]):
+        if (deployment is None or deployment is on_demand) and names_spot(c_acc[number]):
             deployment = spot
 
         # the line's currency, as line_currency()

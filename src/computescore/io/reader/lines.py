@@ -69,6 +69,7 @@ _LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
 
 
 _DASHES = frozenset(("", "-", "–", "—"))
+_PAY_AS_USED = (None, Deployment.ON_DEMAND)
 
 
 def _distinct_texts(cells: Sequence[CellValue]) -> set[str]:
@@ -685,8 +686,9 @@ class _LineBuilder:
             term = term or described.term_months
             if term is not None:
                 break
-        # A price list's "Consumption" (pay as you go) of a machine named "… Spot".
-        if deployment is Deployment.ON_DEMAND and names_spot(self.get(Field.ACCELERATOR)):
+        # A price list's "Consumption" (pay as you go), or nothing, for a machine named
+        # "… Spot".
+        if deployment in _PAY_AS_USED and names_spot(self.get(Field.ACCELERATOR)):
             deployment = Deployment.SPOT
         return deployment, term, unit_hint
 
