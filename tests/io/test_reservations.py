@@ -62,12 +62,15 @@ def aws_row(
     ]
 
 
-def write_export(path: Path, rows: list[list[str]]) -> Path:
+def write_csv(path: Path, rows: list[list[object]]) -> Path:
     with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle, quoting=csv.QUOTE_ALL)
-        writer.writerows([["FormatVersion", "v1.0"], ["OfferCode", "AmazonEC2"], HEADER])
-        writer.writerows(rows)
+        csv.writer(handle, quoting=csv.QUOTE_ALL).writerows(rows)
     return path
+
+
+def write_export(path: Path, rows: list[list[str]]) -> Path:
+    """An AWS price-list export: its metadata rows, its header, the rows."""
+    return write_csv(path, [["FormatVersion", "v1.0"], ["OfferCode", "AmazonEC2"], HEADER, *rows])
 
 
 APPLIED = "Linux/UNIX (Amazon VPC), p5.48xlarge reserved instance applied"
@@ -146,9 +149,7 @@ def test_a_monthly_rate_takes_the_fee_per_month(tmp_path: Path, catalogue: Catal
         ["Upfront payment", "H100 SXM", "12 months", "one-off", "12000"],
         ["H100 reserved", "H100 SXM", "12 months", "per GPU-month", "1500"],
     ]
-    path = tmp_path / "monthly.csv"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([header, *rows])
+    path = write_csv(tmp_path / "monthly.csv", [header, *rows])
     lines = read_quote_file(path, catalogue, vendor="Cloud").quotes[0].lines
     # 1,500 + 12,000 / 12 = 2,500 a GPU-month.
     assert [(line.price, line.price_unit) for line in lines] == [
@@ -200,9 +201,7 @@ def test_azure_price_types_and_whole_term_reservations(
         azure_row("ND96isr H100 v5", 560432.0, "Reservation", "1 Year"),
         azure_row("ND96isr H100 v5", 1204430.0, "Reservation", "3 Years"),
     ]
-    path = tmp_path / "azure.csv"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([AZURE, *rows])
+    path = write_csv(tmp_path / "azure.csv", [AZURE, *rows])
     draft = read_quote_file(path, catalogue, vendor="Azure")
     lines = draft.quotes[0].lines
     assert [(line.deployment, line.term_months) for line in lines] == [
@@ -236,9 +235,7 @@ def test_a_rent_above_any_accelerator_s_stays_doubted_when_no_term_explains_it(
         azure_row("ND96isr H100 v5", 560432.0, "Consumption"),
         azure_row("ND96isr H100 v5", 99_000_000.0, "Reservation", "1 Year"),
     ]
-    path = tmp_path / "azure.csv"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([AZURE, *rows])
+    path = write_csv(tmp_path / "azure.csv", [AZURE, *rows])
     draft = read_quote_file(path, catalogue, vendor="Azure")
     assert [line.price for line in draft.quotes[0].lines] == [
         Decimal(560432),

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
+from computescore.domain.quotes import CostCategory
 from computescore.errors import UsageError
 from computescore.io import header_words
 from computescore.io.column_options import REGION_CODE, ColumnOption, column_option
@@ -27,6 +28,7 @@ from computescore.io.values import (
     DecimalMark,
     Period,
     UnitHint,
+    categorise_cost,
     currency_in_text,
     is_blank,
     parse_kind,
@@ -517,14 +519,6 @@ def _rank(patterns: Sequence[re.Pattern[str]], header: str) -> int:
     return next(rank for rank, pattern in enumerate(patterns) if pattern.search(key))
 
 
-_SETUP_FEE = re.compile(
-    r"\b(setup|set up|installation|install|activation|onboarding|provisioning|"
-    r"mise en service|frais d acces|raccordement|einrichtung\w*|bereitstellung\w*|"
-    r"alta|attivazione|aansluitkosten|opstartkosten)\b|开通|安装|初期|設置"
-)
-"""A one-off column's header that names a fee to set up: a charge of its own."""
-
-
 def _price_class(column: MappedColumn) -> str:
     """Recurring, one-off or unknown: price columns of different classes are all kept."""
     period = column.unit.period if column.unit else None
@@ -562,7 +556,8 @@ def _settle_duplicates(columns: list[MappedColumn]) -> None:
                 "unknown" in classes
                 and "once" in classes
                 and all(
-                    _SETUP_FEE.search(normalise_header(columns[i].header)) for i in classes["once"]
+                    categorise_cost(columns[i].header) is CostCategory.INSTALLATION
+                    for i in classes["once"]
                 )
             ):
                 # "Prix unitaire HT" beside "Frais de mise en service HT": a fee to set

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
@@ -62,6 +63,7 @@ from computescore.io.values import (
     number_mark_evidence,
     parse_date,
     parse_unit_text,
+    read_number_text,
     yen_or_yuan,
 )
 from computescore.io.workbook import (
@@ -414,7 +416,7 @@ class _Reader:
             Field.ACCELERATOR_COUNT,
         )
         seen: Counter[DecimalMark] = Counter()
-        ambiguous: list[str] = []
+        ambiguous: list[tuple[str, tuple[Decimal, Decimal]]] = []
         for table in tables:
             columns = [c.index for c in mappings[id(table)].columns if c.field in numeric]
             for row in table.rows[:EVIDENCE_ROWS]:
@@ -424,18 +426,23 @@ class _Reader:
                         mark = number_mark_evidence(value)
                         if mark is not None:
                             seen[mark] += 1
-                        elif not ambiguous and _AMBIGUOUS_GROUP.fullmatch(value.strip()):
-                            ambiguous.append(value.strip())
+                        elif not ambiguous and "," in value:
+                            # "1,200": English writes a thousands comma; "1.234" stays
+                            # undecided, three decimals being as likely as thousands.
+                            both = read_number_text(value.strip()).ambiguous
+                            if both is not None:
+                                ambiguous.append((value.strip(), both))
         if not seen and ambiguous and self._written_in_english(tables, mappings):
             # "1,200" kW in an English quote priced in dollars or pounds: a thousands comma.
+            example, (point, comma) = ambiguous[0]
             self.problems.append(
                 Problem(
                     self.file_name,
-                    f"Numbers such as {ambiguous[0]} were read with a decimal point "
-                    f"({ambiguous[0]} is {ambiguous[0].replace(',', '')}): the file is "
-                    "written in English and priced in dollars or pounds",
+                    f"Numbers such as {example} were read with a decimal point ({point:f}, "
+                    f"not {comma.normalize():f}): the file is written in English and priced "
+                    "in dollars or pounds",
                     Severity.WARNING,
-                    ambiguous[0],
+                    example,
                     "the --decimal-comma option (or “Numbers written as”) if it is not",
                 )
             )
@@ -752,9 +759,6 @@ def _company_name(cell: str) -> bool:
         and (bool(normalise_name(text).legal_forms) or _CJK_LEGAL_FORM.search(text) is not None)
     )
 
-
-_AMBIGUOUS_GROUP = re.compile(r"\d{1,3},\d{3}")
-"""A number the text alone cannot read: "1,200" is 1200 or 1.2."""
 
 _POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
 """Currencies of English-speaking markets, whose quotes write 1,234.56."""

@@ -10,10 +10,10 @@ from decimal import Decimal
 from computescore.domain.catalog import AliasMatch
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit, QuoteLine
+from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.mapping import Field, MappedColumn
 from computescore.io.places import country_of
 from computescore.io.reader.lines import _filled, _LineBuilder, _Priced
-from computescore.io.reader.reservations import HOURS_PER_MONTH
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     Basis,
@@ -23,6 +23,7 @@ from computescore.io.values import (
     parse_percent,
     parse_unit_text,
     price_unit_for,
+    states_once,
 )
 from computescore.io.workbook import CellValue
 
@@ -103,7 +104,7 @@ def price_line(
             stated in (Period.MONTH, Period.YEAR)
             and not compute
             and column_hint == _LUMP_SUM
-            and not _ONCE_WORDS.search(str(unit_value).casefold())
+            and not states_once(str(unit_value))
         ):
             # "forfait" under "Total mensuel": a flat fee each month, not a one-off.
             column_hint = UnitHint(stated, Basis.TOTAL)
@@ -328,7 +329,6 @@ _NET = re.compile(r"\b(net|netto|nett|neto)\b")
 
 
 _LUMP_SUM = UnitHint(Period.ONCE, Basis.TOTAL)
-_ONCE_WORDS = re.compile(r"one[- ]?(off|time)|\bonce\b|einmalig|une fois|unique|一次")
 
 
 def stated_period(

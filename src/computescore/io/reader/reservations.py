@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.mapping import ColumnMapping, Field, normalise_header
 from computescore.io.table_finder import Table, TableRow
 from computescore.io.values import (
@@ -31,9 +32,6 @@ from computescore.io.values import (
     parse_unit_text,
 )
 from computescore.io.workbook import CellValue
-
-HOURS_PER_MONTH = Decimal(730)
-"""A month's hours as clouds count them (8,760 a year)."""
 
 _UPFRONT = re.compile(r"^\s*(upfront|up-front|up front)\s+(fee|payment|charge|cost)\b", re.I)
 _UPFRONT_LINE = re.compile(_UPFRONT.pattern, re.I | re.M)

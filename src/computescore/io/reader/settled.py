@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from computescore.domain.problems import Problem, Severity
+from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.mapping import ColumnMapping
 from computescore.io.reader.components import Components, fold_components
-from computescore.io.reader.reservations import HOURS_PER_MONTH, Reservations, fold_reservations
+from computescore.io.reader.reservations import Reservations, fold_reservations
 from computescore.io.table_finder import Table
 from computescore.io.values import Period
 from computescore.wording import plural

@@ -45,6 +45,7 @@ from computescore.io.values.money import parse_count as parse_count
 from computescore.io.values.money import parse_decimal as parse_decimal
 from computescore.io.values.money import parse_money as parse_money
 from computescore.io.values.money import parse_unit_text as parse_unit_text
+from computescore.io.values.money import states_once as states_once
 from computescore.io.values.numbers import NumberReading as NumberReading
 from computescore.io.values.numbers import number_mark_evidence as number_mark_evidence
 from computescore.io.values.numbers import read_number_text as read_number_text

@@ -26,7 +26,9 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
         r"burn-?in|shipping|delivery|freight|build-?out|"
         # de, fr, es, it, nl, zh, ja
         r"inbetriebnahme|einrichtung|mise en service|puesta en marcha|instalaci[oó]n|"
-        r"messa in servizio|ingebruikname|安装|部署|调试|初期費用|構築|設置",
+        r"messa in servizio|ingebruikname|安装|部署|调试|初期費用|構築|設置|"
+        r"activation|frais d'acc[eè]s|raccordement|bereitstellung|cuota de alta|attivazione|"
+        r"aansluitkosten|opstartkosten|开通",
     ),
     (
         CostCategory.SUPPORT,

@@ -132,6 +132,14 @@ _ONCE = re.compile(
     r"einrichtung|bereitstellung|cuota de alta|de instalaci[oó]n|attivazione|"
     r"installatiekosten|aansluitkosten|opstartkosten|开通费|安装费|設置費)"
 )
+
+
+def states_once(text: str) -> bool:
+    """True when a unit's words say the price is paid once ("one-off", "einmalig", NRC),
+    not merely that it is a lump sum ("forfait")."""
+    return _ONCE.search(normalise_text(text).casefold()) is not None
+
+
 _TOTAL_UNIT = re.compile(
     r"\b(line total|total|lump[- ]?sum|fixed fee|fixed price|flat fee|"
     r"pauschal|psch|forfait|totaal)\b"
