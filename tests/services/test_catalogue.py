@@ -22,7 +22,7 @@ from computescore.services.catalogue import (
     validate_accelerator_dict,
 )
 
-# DOMAIN.md §6: every id the import contract names.
+# DOMAIN.md §6: every id the import contract names, and the catalogue's own additions.
 DOMAIN_IDS = [
     "nvidia-h100-sxm", "nvidia-h100-pcie", "nvidia-h100-nvl", "nvidia-h200-sxm",
     "nvidia-h800-sxm", "nvidia-h20", "nvidia-b200", "nvidia-gb200", "nvidia-a100-sxm-40gb",
@@ -30,7 +30,7 @@ DOMAIN_IDS = [
     "nvidia-l4", "nvidia-l20", "nvidia-rtx-4090", "nvidia-rtx-4090d", "nvidia-rtx-5090",
     "amd-mi300x", "amd-mi325x", "intel-gaudi3", "google-tpu-v5p", "google-tpu-v6e",
     "google-tpu7x", "huawei-ascend-910b", "nvidia-b300", "nvidia-gb300", "amd-mi350x",
-    "amd-mi355x", "huawei-ascend-910c", "nvidia-h20-141gb",
+    "amd-mi355x", "huawei-ascend-910c", "nvidia-h20-141gb", "nvidia-gh200", "nvidia-gh200-144gb",
 ]  # fmt: skip
 
 FIGURE_FIELDS = [
@@ -119,6 +119,8 @@ def test_sparse_only_figures_are_flagged() -> None:
         ("nvidia-h100-sxm", 15831),  # FP8 1,978.9 × 8 = 15,831.2
         ("nvidia-h200-sxm", 15831),  # same GH100 compute
         ("nvidia-h800-sxm", 15831),  # same compute, slower NVLink
+        ("nvidia-gh200", 15831),  # the Hopper GPU of a Grace Hopper superchip
+        ("nvidia-gh200-144gb", 15831),
         ("nvidia-h100-pcie", 12104),  # FP8 1,513 × 8
         ("nvidia-a100-sxm-40gb", 4992),  # INT8 624 × 8 = BF16 312 × 16 = INT4 1,248 × 4
         ("nvidia-a100-sxm-80gb", 4992),
@@ -192,6 +194,11 @@ ALIAS_TABLE = [
     ("H20", "nvidia-h20", None),
     ("DGX B200", "nvidia-b200", 8),
     ("GB200 NVL72", "nvidia-gb200", 72),
+    ("NVIDIA GH200 Grace Hopper Superchip", "nvidia-gh200", None),  # not the H200 in its name
+    ("GH200 96GB", "nvidia-gh200", None),
+    ("GH200 144GB HBM3e", "nvidia-gh200-144gb", None),
+    ("GH200 NVL2", "nvidia-gh200-144gb", 2),
+    ("gpu_1x_gh200", "nvidia-gh200", 1),
     ("A100", "nvidia-a100-sxm-40gb", None),
     ("A100 40GB", "nvidia-a100-sxm-40gb", None),
     ("A100 80GB", "nvidia-a100-sxm-80gb", None),
@@ -385,7 +392,7 @@ def test_shipped_files_parse() -> None:
         ),
         (
             lambda d: d["accelerators"].append(copy.deepcopy(d["accelerators"][0])),
-            "entry 31 repeats the id nvidia-h100-sxm",  # the appended copy, after the 31 shipped
+            "entry 33 repeats the id nvidia-h100-sxm",  # the appended copy, after the 33 shipped
         ),
     ],
 )

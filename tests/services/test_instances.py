@@ -93,7 +93,7 @@ def test_case_and_separators_never_change_the_match(
 
 def test_the_shipped_file_is_dated_sourced_and_covers_the_major_clouds() -> None:
     instances = shipped_instances()
-    assert instances.as_of == "2026-11-20"
+    assert instances.as_of == "2026-11-27"
     providers = {i.provider for i in instances.instances}
     assert {"AWS", "Microsoft Azure", "Google Cloud", "Oracle Cloud"} <= providers
     assert all(i.source.startswith("https://") for i in instances.instances)
