@@ -313,6 +313,28 @@ def test_regions_as_columns_are_options_of_one_line(catalogue: Catalogue) -> Non
     ]
 
 
+def test_accelerators_as_columns_are_options_of_one_line(catalogue: Catalogue) -> None:
+    headers = ["Commitment", "H100 SXM ($/GPU-hr)", "H200 SXM ($/GPU-hr)", "B200"]
+    rows = [["On-demand", 2.99, 3.79, 5.49], ["12 months", 2.19, 2.89, 4.39]]
+    mapping = build_mapping("Reserved", 0, headers, rows, catalogue)
+    options = [c.option for c in mapping.price_columns()]
+    assert [o.accelerator for o in options if o] == ["H100 SXM", "H200 SXM", "B200"]
+    assert mapping.column_for(Field.DEPLOYMENT) == 0
+    assert mapping.columns[1].reason == (
+        "prices of H100 SXM (accelerators as columns): one line per row and accelerator"
+    )
+
+
+def test_accelerator_names_in_headers_are_not_options_beside_an_accelerator_column(
+    catalogue: Catalogue,
+) -> None:
+    # The accelerator has its own column: headers naming others are something else.
+    headers = ["GPU", "H100 SXM", "H200 SXM", "Price"]
+    rows = [["H100 SXM", 1.0, 2.0, 2.99]]
+    mapping = build_mapping("S", 0, headers, rows, catalogue)
+    assert all(c.option is None or c.option.accelerator is None for c in mapping.columns)
+
+
 def test_one_price_column_naming_a_term_is_not_a_wide_layout(catalogue: Catalogue) -> None:
     headers = ["Description", "GPU", "12-month price (USD/GPU-h)"]
     mapping = build_mapping("S", 0, headers, [["x", "H100", 1.99]], catalogue)
@@ -342,3 +364,12 @@ def test_a_token_price_list_gives_a_line_per_kind_of_token_again_and_again(
     profile = json.loads(json.dumps(first.to_profile()))
     again = build_mapping("S", 0, headers, rows, catalogue, profile=profile)
     assert [c.option for c in again.price_columns()] == [c.option for c in first.price_columns()]
+
+
+def test_a_table_of_specifications_across_accelerators_is_not_a_price_list(
+    catalogue: Catalogue,
+) -> None:
+    headers = ["Specification", "H100 SXM", "H200 SXM"]
+    rows = [["Memory (GB)", 80, 141], ["TDP (W)", 700, 700]]
+    mapping = build_mapping("Specs", 0, headers, rows, catalogue)
+    assert all(c.option is None for c in mapping.columns)

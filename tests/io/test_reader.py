@@ -432,6 +432,68 @@ def test_tiers_as_bare_columns_take_their_unit_and_currency_from_the_title(
     assert all(p.severity is Severity.WARNING for p in skipped)
 
 
+def test_accelerators_as_columns_give_a_line_per_accelerator_on_the_terms_of_each_row(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A GPU cloud's reserved-capacity sheet: commitments down, accelerators across, the
+    # unit in the title; one accelerator is not offered on the longer terms.
+    rows = [
+        ["Nimbus Compute — reserved capacity, USD per GPU-hour"],
+        [],
+        ["Commitment", "H100 SXM", "H200 SXM", "B200", "GH200"],
+        ["On-demand", 2.99, 3.79, 5.49, 1.99],
+        ["1 month", 2.79, 3.49, 5.19, 1.89],
+        ["12 months", 2.19, 2.89, 4.39, "Contact us"],
+        ["36 months", 1.89, 2.49, 3.89, "Contact us"],
+    ]
+    path = build_xlsx(tmp_path / "nimbus.xlsx", [Sheet("Reserved", rows)])
+    draft = read_quote_file(path, catalogue, vendor="Nimbus Compute")
+    lines = draft.quotes[0].lines
+    assert len(lines) == 14  # 4 × 4, less GH200 on two terms
+    assert {(line.price_unit, line.currency) for line in lines} == {(PriceUnit.PER_GPU_HOUR, "USD")}
+    read = [
+        (line.description, line.accelerator, line.deployment, line.term_months, line.price)
+        for line in lines
+    ]
+    assert read[:5] == [
+        ("H100 SXM, On-demand", "nvidia-h100-sxm", Deployment.ON_DEMAND, None, Decimal("2.99")),
+        ("H200 SXM, On-demand", "nvidia-h200-sxm", Deployment.ON_DEMAND, None, Decimal("3.79")),
+        ("B200, On-demand", "nvidia-b200", Deployment.ON_DEMAND, None, Decimal("5.49")),
+        ("GH200, On-demand", "nvidia-gh200", Deployment.ON_DEMAND, None, Decimal("1.99")),
+        ("H100 SXM, 1 month", "nvidia-h100-sxm", Deployment.RESERVED, 1, Decimal("2.79")),
+    ]
+    assert read[-1] == (
+        "B200, 36 months",
+        "nvidia-b200",
+        Deployment.RESERVED,
+        36,
+        Decimal("3.89"),
+    )
+    skipped = [p for p in draft.quotes[0].problems if "No price is stated for GH200" in p.message]
+    assert [p.source for p in skipped] == ["nimbus.xlsx!Reserved!E6", "nimbus.xlsx!Reserved!E7"]
+
+
+def test_accelerator_columns_priced_per_node_take_the_node_from_the_name(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    text = (
+        "Plan,HGX H100 8-GPU (USD per node-hour),HGX B200 8-GPU (USD per node-hour)\n"
+        "Pay as you go,23.92,43.92\n"
+        "Reserved 12 months,17.52,35.12\n"
+    )
+    draft = read_quote_file(write_csv(tmp_path, "nodes.csv", text), catalogue, vendor="V")
+    read = [
+        (line.accelerator, line.accelerators_per_node, line.price_unit, line.deployment)
+        for line in draft.quotes[0].lines
+    ]
+    assert read == [
+        ("nvidia-h100-sxm", 8, PriceUnit.PER_NODE_HOUR, Deployment.ON_DEMAND),
+        ("nvidia-b200", 8, PriceUnit.PER_NODE_HOUR, Deployment.ON_DEMAND),
+        ("nvidia-h100-sxm", 8, PriceUnit.PER_NODE_HOUR, Deployment.RESERVED),
+        ("nvidia-b200", 8, PriceUnit.PER_NODE_HOUR, Deployment.RESERVED),
+    ]
+
+
 def test_a_purchase_quote_line_that_says_it_is_monthly_is_priced_per_month(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -19,6 +19,7 @@ from computescore.io.table_finder import (
     find_tables,
     is_tax_label,
     looks_like_line,
+    named_accelerators,
     plainly_data,
     read_table,
 )
@@ -324,3 +325,16 @@ def test_a_summary_under_the_lines_after_a_blank_row_ends_the_table() -> None:
     table = read_table(sheet(rows), find_header(sheet(rows)))
     assert [r.index for r in table.rows] == [1, 2]
     assert table.stop_reason == "end of table before row 5"
+
+
+def test_accelerators_across_are_a_price_table_only_beside_a_column_of_terms() -> None:
+    names = {"h100 sxm", "h200 sxm"}.__contains__
+
+    def named(text: str) -> bool:
+        return names(text.casefold())
+
+    priced = ["Commitment", "H100 SXM", "H200 SXM"]
+    assert named_accelerators(priced, names=named) == [1, 2]
+    assert named_accelerators(["Specification", "H100 SXM", "H200 SXM"], names=named) == []
+    assert named_accelerators(["Commitment", "H100 SXM", "H100 SXM"], names=named) == []
+    assert named_accelerators(["GPU", "Commitment", "H100 SXM", "H200 SXM"], names=named) == []

@@ -295,6 +295,10 @@ def test_integers_with_thousands_groups(value: int) -> None:
         ("GB-month", False, False, PriceUnit.PER_GB_MONTH),
         ("per kW/month", False, False, PriceUnit.PER_KW_MONTH),
         ("annual", False, False, PriceUnit.PER_YEAR),
+        # "8-GPU" is the node's size, not a price per GPU.
+        ("HGX H100 8-GPU (USD per node-hour)", True, False, PriceUnit.PER_NODE_HOUR),
+        ("8x GPU server / month", True, False, PriceUnit.PER_NODE_MONTH),
+        ("Price (1 GPU/hr)", True, True, PriceUnit.PER_GPU_HOUR),
     ],
 )
 def test_units(text: str, compute: bool, node: bool, unit: PriceUnit) -> None:

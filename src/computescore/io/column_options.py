@@ -3,13 +3,16 @@
 Tiers, regions or kinds of token as columns (``On-demand | 12-month | 36-month``,
 ``us-east | eu-west``, ``Input ($/1M tokens) | Output ($/1M tokens)``) are options of each
 row's line: each such column gives its own line with the deployment, term, region or
-price unit its header names.
+price unit its header names. Accelerators as columns (``Term | H100 SXM | H200 SXM``, a
+GPU cloud's reserved-capacity sheet) are read the same way: each column gives the line
+of its accelerator, on the terms its row names.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from computescore.domain.quotes import Deployment
@@ -42,10 +45,13 @@ class ColumnOption:
     region: str | None = None
     tokens: str | None = None
     """The tokens a token API's price column is for (``input tokens``)."""
+    accelerator: str | None = None
+    """The accelerator the column's header names (``H100 SXM``), when accelerators stand
+    as columns."""
 
     def words(self) -> str:
-        """``reserved, 12 months``, ``region us-east`` or ``output tokens``."""
-        parts = []
+        """``reserved, 12 months``, ``region us-east``, ``output tokens`` or ``H100 SXM``."""
+        parts = [] if self.accelerator is None else [self.accelerator]
         if self.deployment is not None:
             parts.append(self.deployment.value.replace("_", "-"))
         if self.term_months is not None:
@@ -55,6 +61,15 @@ class ColumnOption:
         if self.tokens is not None:
             parts.append(self.tokens)
         return ", ".join(parts)
+
+
+def accelerator_named(header: str, names: Callable[[str], bool]) -> str | None:
+    """The accelerator a price column's header names, without its unit: ``H100 SXM`` for
+    "H100 SXM ($/GPU-hr)"; None when ``names`` (the catalogue) does not know it."""
+    text = _HEADER_UNITS.sub("", unicodedata.normalize("NFKC", header)).strip()
+    if not text or len(text) > 40:
+        return None
+    return text if names(text) else None
 
 
 def column_option(header: str) -> ColumnOption | None:

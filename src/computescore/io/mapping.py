@@ -22,7 +22,12 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.quotes import CostCategory
 from computescore.errors import UsageError
 from computescore.io import header_words
-from computescore.io.column_options import REGION_CODE, ColumnOption, column_option
+from computescore.io.column_options import (
+    REGION_CODE,
+    ColumnOption,
+    accelerator_named,
+    column_option,
+)
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     DecimalMark,
@@ -492,7 +497,7 @@ def build_mapping(
                 columns[index] = replace(other, field=None)
 
     _confirm_by_values(columns, samples, catalogue)
-    _find_option_columns(columns, samples)
+    _find_option_columns(columns, samples, catalogue)
     _settle_duplicates(columns)
     _sniff_content(columns, samples, catalogue)
     _fix_accelerator_counts(columns, samples, catalogue)
@@ -731,13 +736,20 @@ def _next_reading(
 
 
 def _find_option_columns(
-    columns: list[MappedColumn], samples: Sequence[Sequence[CellValue]]
+    columns: list[MappedColumn], samples: Sequence[Sequence[CellValue]], catalogue: Catalogue
 ) -> None:
-    """Find tiers or regions laid out as columns, and make each a price column of its own.
+    """Find tiers, regions or accelerators laid out as columns, and make each a price
+    column of its own.
 
-    Two or more columns whose headers name different deployments, terms or regions,
-    and whose values are amounts, are options of each row's line.
+    Two or more columns whose headers name different deployments, terms, regions or
+    accelerators, and whose values are amounts, are options of each row's line.
+    Accelerators are read from headers only where no column names the accelerator and
+    one names each row's terms.
     """
+    fields = {column.field for column in columns}
+    by_name = Field.ACCELERATOR not in fields and bool(
+        fields & {Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER}
+    )
     found: list[tuple[int, ColumnOption]] = []
     for index, column in enumerate(columns):
         movable = column.field in (None, Field.PRICE) and column.source in (
@@ -748,6 +760,13 @@ def _find_option_columns(
         if not movable or not column.header:
             continue
         option = column_option(column.header)
+        named = (
+            accelerator_named(column.header, lambda text: catalogue.resolve(text) is not None)
+            if by_name
+            else None
+        )
+        if named is not None:
+            option = replace(option or ColumnOption(), accelerator=named)
         # Words where a tier is not offered ("N/A", "Contact sales", "—") are no evidence.
         values = [value for value in _values(samples, index)[:50] if not unpriced(value)]
         if option is None or not values:
@@ -767,7 +786,12 @@ def _find_option_columns(
             source=MappingSource.CONTENT,
             unit=unit,
             option=option,
-            reason=f"an option of the line ({option.words()}): one line per option",
+            reason=(
+                f"prices of {option.words()} (accelerators as columns): one line per row "
+                "and accelerator"
+                if option.accelerator is not None
+                else f"an option of the line ({option.words()}): one line per option"
+            ),
         )
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from computescore.io.column_options import ColumnOption, column_option
+from computescore.io.column_options import ColumnOption, accelerator_named, column_option
 from computescore.io.mapping import Field, is_amount, match_header, normalise_header
 from computescore.io.values import is_blank, normalise_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
@@ -124,7 +124,39 @@ def field_of(cell: CellValue, known: Known | None = None) -> Field | None:
     return None if match is None else match.field
 
 
-def _fields(cells: Sequence[CellValue], known: Known | None = None) -> set[Field]:
+_ROW_TERMS = frozenset({Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER})
+
+Names = Callable[[str], bool]
+"""Whether a header's text names an accelerator the catalogue knows."""
+
+
+def named_accelerators(
+    cells: Sequence[CellValue], known: Known | None = None, names: Names | None = None
+) -> list[int]:
+    """The columns whose headers name accelerators (``Term | H100 SXM | H200 SXM``): none
+    unless two or more name different ones, a column names the terms of each row, and no
+    column is the accelerator's own (a table of specifications across accelerators is
+    not a price list)."""
+    if names is None:
+        return []
+    found: dict[int, str] = {}
+    terms = False
+    for index, cell in enumerate(cells):
+        if not isinstance(cell, str):
+            continue
+        field = field_of(cell, known)
+        if field is Field.ACCELERATOR:
+            return []
+        terms = terms or field in _ROW_TERMS
+        name = accelerator_named(cell, names) if field in (None, Field.PRICE) else None
+        if name is not None:
+            found[index] = name
+    return list(found) if terms and len(set(found.values())) >= 2 else []
+
+
+def _fields(
+    cells: Sequence[CellValue], known: Known | None = None, names: Names | None = None
+) -> set[Field]:
     found: set[Field] = set()
     options: set[ColumnOption] = set()
     for cell in cells:
@@ -139,6 +171,9 @@ def _fields(cells: Sequence[CellValue], known: Known | None = None) -> set[Field
     # mapping keeps them as prices only where their values are amounts.
     if len(options) >= 2:
         found.add(Field.PRICE)
+    # Accelerators as columns: each column is the price of its accelerator.
+    if named_accelerators(cells, known, names):
+        found |= {Field.PRICE, Field.ACCELERATOR}
     return found
 
 
@@ -206,7 +241,11 @@ class HeaderGuess:
 
 
 def find_header(
-    sheet: SheetData, scan_rows: int = HEADER_SCAN_ROWS, start: int = 0, known: Known | None = None
+    sheet: SheetData,
+    scan_rows: int = HEADER_SCAN_ROWS,
+    start: int = 0,
+    known: Known | None = None,
+    names: Names | None = None,
 ) -> HeaderGuess | None:
     """The most likely header row (or banner + sub-row) in ``scan_rows`` rows from ``start``.
 
@@ -218,12 +257,12 @@ def find_header(
         cells = sheet.rows[index]
         if not _is_header_like(cells):
             continue
-        fields = _fields(cells, known)
+        fields = _fields(cells, known, names)
         candidates = [HeaderGuess((index,), tuple(cells), frozenset(fields), _score(fields))]
         below = index + 1
         if below < len(sheet.rows) and _is_header_like(sheet.rows[below]):
             merged_cells = _combined(sheet, index, below)
-            merged_fields = _fields(merged_cells, known)
+            merged_fields = _fields(merged_cells, known, names)
             candidates.append(
                 HeaderGuess(
                     (index, below),
@@ -233,7 +272,7 @@ def find_header(
                 )
             )
         if len(candidates) == 2:
-            lower_fields = _fields(sheet.rows[below], known)
+            lower_fields = _fields(sheet.rows[below], known, names)
             if candidates[1].score <= max(candidates[0].score, _score(lower_fields)):
                 candidates.pop()
         for candidate in candidates:
@@ -420,22 +459,27 @@ def classify_row(
     return None
 
 
-def _price_columns(header: HeaderGuess, known: Known | None) -> list[int]:
+def _price_columns(header: HeaderGuess, known: Known | None, names: Names | None) -> list[int]:
+    named = named_accelerators(header.cells, known, names)
     return [
         index
         for index, cell in enumerate(header.cells)
-        if field_of(cell, known) in (Field.PRICE, Field.LINE_TOTAL)
+        if index in named or field_of(cell, known) in (Field.PRICE, Field.LINE_TOTAL)
     ]
 
 
 def _is_new_header(
-    sheet: SheetData, index: int, header: HeaderGuess, known: Known | None = None
+    sheet: SheetData,
+    index: int,
+    header: HeaderGuess,
+    known: Known | None = None,
+    names: Names | None = None,
 ) -> bool:
     """True when a row inside a table is the header of another table."""
     cells = sheet.rows[index]
     if not _is_header_like(cells):
         return False
-    fields = _fields(cells, known)
+    fields = _fields(cells, known, names)
     return len(fields) >= 3 and _score(fields) > 0 and tuple(cells) != header.cells
 
 
@@ -446,7 +490,9 @@ def _next_filled(sheet: SheetData, index: int) -> int | None:
     return None
 
 
-def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None) -> Table:
+def read_table(
+    sheet: SheetData, header: HeaderGuess, known: Known | None = None, names: Names | None = None
+) -> Table:
     """Collect the data rows under a header, stopping at a totals or notes row.
 
     A section heading inside the table is skipped when lines follow it; when what
@@ -455,7 +501,7 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
     next table can be read with its own header.
     """
     header_keys = [normalise_header(_text(cell)) if _text(cell) else "" for cell in header.cells]
-    price_columns = _price_columns(header, known)
+    price_columns = _price_columns(header, known, names)
     first_key = next((key for key in header_keys if key), "")
     rows: list[TableRow] = []
     skipped: list[tuple[int, SkipReason]] = []
@@ -502,7 +548,7 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
             skipped.append((index, SkipReason.SUBTOTAL))
             after_gap = True
             continue
-        if after_gap and _is_new_header(sheet, index, header, known):
+        if after_gap and _is_new_header(sheet, index, header, known, names):
             end = index
             stop_reason = f"another table's header at row {index + 1}"
             break
@@ -520,12 +566,12 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
         if kind == "section":
             following = _next_filled(sheet, index)
             if following is None or (
-                not priced(following) and not _is_new_header(sheet, following, header, known)
+                not priced(following) and not _is_new_header(sheet, following, header, known, names)
             ):
                 end = index
                 stop_reason = f"end of table before row {index + 1}"
                 break
-            if _is_new_header(sheet, following, header, known):
+            if _is_new_header(sheet, following, header, known, names):
                 end = index
                 stop_reason = f"another table after row {index + 1}"
                 break
@@ -551,7 +597,10 @@ def read_table(sheet: SheetData, header: HeaderGuess, known: Known | None = None
 
 
 def find_tables(
-    sheets: Sequence[SheetData], sheet_name: str | None = None, known: Known | None = None
+    sheets: Sequence[SheetData],
+    sheet_name: str | None = None,
+    known: Known | None = None,
+    names: Names | None = None,
 ) -> list[Table]:
     """The quote tables of a workbook, several per sheet when a sheet holds several.
 
@@ -559,6 +608,7 @@ def find_tables(
         sheets: the workbook's sheets.
         sheet_name: only look in this sheet (case-insensitive).
         known: headers the user or the vendor's profile mapped, by normalised text.
+        names: whether a header names an accelerator (accelerators as columns).
 
     Returns:
         Tables in workbook order; hidden sheets are included (their visibility is on
@@ -573,10 +623,10 @@ def find_tables(
             continue
         start = 0
         while start < len(sheet.rows):
-            header = find_header(sheet, start=start, known=known)
+            header = find_header(sheet, start=start, known=known, names=names)
             if header is None:
                 break
-            table = read_table(sheet, header, known)
+            table = read_table(sheet, header, known, names)
             if table.rows:
                 tables.append(table)
             start = max(table.end_row, header.rows[-1] + 1)
@@ -588,7 +638,10 @@ _MONEY_TEXT = re.compile(r"[$€£¥₩]|\b[A-Z]{3}\b|\d[.,]\d\d(?!\d)")
 
 
 def carried_over(
-    sheets: Sequence[SheetData], tables: Sequence[Table], known: Known | None = None
+    sheets: Sequence[SheetData],
+    tables: Sequence[Table],
+    known: Known | None = None,
+    names: Names | None = None,
 ) -> list[Table]:
     """The tables, with each PDF table that runs on to the next page without its header
     read there as well (:attr:`Table.continues`).
@@ -610,7 +663,7 @@ def carried_over(
         if start is None or not _same_columns(previous, sheet.rows[start]):
             continue
         header = HeaderGuess((start - 1,), tuple(previous.headers), previous.fields, 1)
-        table = read_table(sheet, header, known)
+        table = read_table(sheet, header, known, names)
         rows = tuple(row for row in table.rows if row.index < limit)
         if not rows:
             continue

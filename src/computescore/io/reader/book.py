@@ -235,6 +235,10 @@ class _Reader:
             self.currency,
         )
 
+    def _names_accelerator(self, text: str) -> bool:
+        """Whether a header names an accelerator the catalogue knows (accelerators as columns)."""
+        return self.resolver.resolve(text) is not None
+
     def _tables(self, sheets: Sequence[SheetData]) -> list[Table]:
         """The quote tables of the sheets read, with the columns the user or the vendor's
         profile mapped; hidden sheets told; refused when there is none."""
@@ -244,7 +248,7 @@ class _Reader:
             for header, name in saved.items():
                 if isinstance(name, str) and name in {f.value for f in Field}:
                     known.setdefault(normalise_header(header), Field(name))
-        tables = find_tables(sheets, known=known)
+        tables = find_tables(sheets, known=known, names=self._names_accelerator)
         hidden_sheets = [s for s in sheets if s.visibility is not Visibility.VISIBLE]
         for hidden in hidden_sheets:
             has_table = any(t.sheet is hidden for t in tables)
@@ -277,7 +281,7 @@ class _Reader:
                 "check the sheet",
             )
         if self.book.kind == "pdf":
-            tables = carried_over(sheets, tables, known)
+            tables = carried_over(sheets, tables, known, self._names_accelerator)
             self._tell_carried(tables)
         return tables
 

@@ -438,6 +438,12 @@ class _LineBuilder:
                 )
                 continue
             priced = True
+            if slot.option is not None and slot.option.accelerator is not None:
+                # Accelerators as columns: the column names the line's accelerator.
+                named = self.r.resolver.resolve(slot.option.accelerator)
+                if named is not None and named != match:
+                    match, kind = named, LineKind.COMPUTE
+                    counts = self.counts(row, values, match, True, problems)
             price_line(
                 self,
                 row,

@@ -44,9 +44,18 @@ def price_line(
     as_total: bool = False,
 ) -> None:
     compute = kind is LineKind.COMPUTE
-    if slot.option is not None:
+    option = slot.option
+    if option is not None and option.accelerator is not None:
+        # An accelerator laid out as a column: the row names the terms, unless the
+        # column's header does too ("H100 (1-year)").
+        reading = (
+            option.deployment or reading[0],
+            option.term_months if option.term_months is not None else reading[1],
+            reading[2],
+        )
+    elif option is not None:
         # A tier laid out as a column: the column's deployment and term are the line's.
-        reading = (slot.option.deployment, slot.option.term_months, reading[2])
+        reading = (option.deployment, option.term_months, reading[2])
     hint_currency = line_currency or slot.currency or builder.mapping.currency or builder.r.currency
     money, problem = builder.money(cell, hint_currency)
     if problem is not None:
@@ -212,7 +221,19 @@ def price_line(
                 )
             )
     named = builder.get(Field.ACCELERATOR)
-    if not desc_text and compute and isinstance(named, str):
+    if option is not None and option.accelerator is not None and compute:
+        # Accelerators as columns: the line is called by its column's accelerator and
+        # by what its row says (the description, else its tier or terms).
+        label = desc_text or next(
+            (
+                str(value).strip()
+                for value in map(builder.get, (Field.TIER, Field.DEPLOYMENT, Field.TERM_MONTHS))
+                if value is not None and str(value).strip()
+            ),
+            "",
+        )
+        desc_text = f"{option.accelerator}, {label}" if label else option.accelerator
+    elif not desc_text and compute and isinstance(named, str):
         # A table with no description column: the line is called by its accelerator,
         # and by its tier when a tier column tells its lines apart.
         tier = builder.get(Field.TIER)

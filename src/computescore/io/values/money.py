@@ -116,6 +116,10 @@ _NODE_WORDS = (
     r"(?:nodes?|instances?|servers?|systems?|machines?|hosts?|vms?|boxes|box|pods?|"
     r"knoten|instanz(?:en)?|noeuds?|nœuds?|serveurs?|nodos?|servidor(?:es)?|nodi|台|ノード)"
 )
+_COUNTED_GPUS = re.compile(
+    r"(?<![\d.])(?:[2-9]|[1-9]\d+)\s*(?:x|×|-)?\s*" + _GPU_WORDS + r"(?![a-z0-9])"
+)
+"""GPUs counted ("8-GPU", "8x GPU"): the size of a node, not a price per GPU."""
 _HOUR_WORDS = r"(?:hours?|hrs?|hourly|h|stunden?|std|heures?|horas?|ora|ore|uur|小时|時間|时)"
 _MONTH_WORDS = (
     r"(?:months?|mos?|mths?|monthly|pcm|mrc|mo\.|monat(?:e|lich)?|mois|mensuel(?:le)?|"
@@ -205,7 +209,7 @@ def parse_unit_text(text: object) -> UnitHint | None:
             "tib": Decimal("0.001"),
             "pb": Decimal("0.000001"),
         }[_STORAGE_WORDS.get(storage.group(1), storage.group(1))]
-    elif re.search(r"(?<![a-z])" + _GPU_WORDS + r"(?![a-z0-9])", folded):
+    elif re.search(r"(?<![a-z])" + _GPU_WORDS + r"(?![a-z0-9])", _COUNTED_GPUS.sub(" ", folded)):
         basis = Basis.GPU
     elif re.search(r"(?<![a-z])" + _NODE_WORDS + r"(?![a-z0-9])", folded):
         basis = Basis.NODE
