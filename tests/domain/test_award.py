@@ -507,6 +507,60 @@ def test_price_margins_found_by_re_solving() -> None:
     assert only.change is None and "holds even if its prices double" in only.text
 
 
+def test_a_price_margin_is_the_first_crossing_not_the_one_the_range_ends_on() -> None:
+    # 10 accelerators from A at $100. B at $110 can supply 4, C at $115 any number. At
+    # twice A's price the plan is B 4 + C 6 ($1,130), which crosses A's $1,000 × f at
+    # +13 %; but B 4 + A 6 ($440 + $600 × f) crosses sooner, at +10 %: hand-worked.
+    from computescore.domain.award.robustness import price_margins
+
+    work = PlanWorkload("Inference", 10)
+    options = [
+        option("A", "Inference", 100.0),
+        option("B", "Inference", 110.0, capacity=4),
+        option("C", "Inference", 115.0),
+    ]
+    plan = plan_award([work], options)
+    margins = {m.supply: m for m in price_margins([work], options, plan)}
+    assert margins["A"].change == pytest.approx(0.10, abs=0.002)
+    assert margins["A"].text == (
+        "the plan changes if its prices rise 10% (then Quote B: option B comes in)"
+    )
+    # C enters when it is cheaper than A for the 6 that B cannot supply: at $100, −13 %.
+    assert margins["C"].change == pytest.approx(100 / 115 - 1, abs=0.003)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(option_strategy, min_size=2, max_size=4), st.integers(2, 9))
+def test_a_price_margin_holds_before_it_and_not_after_it(
+    specs: list[tuple[int, int, int, int | None, int]], need: int
+) -> None:
+    # The law of the search: short of the reported move the plan costs what it did
+    # (scaled), and past it a cheaper plan exists.
+    from computescore.domain.award.robustness import _scaled, price_margins
+
+    work = PlanWorkload("Inference", need)
+    options = build(specs)
+    plan = plan_award([work], options, measure_binding=False)
+    if not plan.feasible:
+        return
+    for margin in price_margins([work], options, plan):
+        if margin.change is None:
+            continue
+        own = sum(a.usd for a in plan.allocations if a.supply == margin.supply)
+
+        def best(factor: float, supply: str = margin.supply) -> float:
+            moved = plan_award([work], _scaled(options, supply, factor), measure_binding=False)
+            return moved.total_usd
+
+        def kept(factor: float, own: float = own) -> float:
+            return plan.total_usd + (factor - 1.0) * own
+
+        short = 1.0 + margin.change * 0.95
+        past = 1.0 + margin.change * 1.05 + (1e-3 if margin.used else -1e-3)
+        assert best(short) == pytest.approx(kept(short), rel=1e-4, abs=0.5)
+        assert best(past) < kept(past) - 1e-6
+
+
 def test_dominated_lines_are_set_aside_only_when_safe() -> None:
     from computescore.domain.award.dominance import dominated_lines
 
