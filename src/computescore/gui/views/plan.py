@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 ALLOCATION_COLUMNS = [
     Column("Workload", lambda a: a.workload, width=30),
     Column("Layer", lambda a: a.layer.value, text=fmt.words, width=8),
-    Column("Quote", lambda a: a.quote_label, width=22, elide=Qt.TextElideMode.ElideMiddle),
+    Column("Quote", lambda a: a.quote_label, width=22, elide=Qt.TextElideMode.ElideRight),
     Column("Option", lambda a: a.option_label, width=38, tooltip=lambda a: a.why, keep=2),
     Column(
         "Accelerators",
