@@ -17,7 +17,7 @@ from __future__ import annotations
 from computescore.io.reader.book import _Reader as _Reader
 from computescore.io.reader.entry import read_quote_book as read_quote_book
 from computescore.io.reader.entry import read_quote_file as read_quote_file
-from computescore.io.reader.lines import _line_maker as _line_maker
+from computescore.io.reader.fast_rows import _line_maker as _line_maker
 from computescore.io.reader.lines import _LineBuilder as _LineBuilder
 from computescore.io.reader.lines import describe_problem as describe_problem
 from computescore.io.reader.records import EVIDENCE_ROWS as EVIDENCE_ROWS

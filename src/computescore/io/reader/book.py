@@ -19,7 +19,6 @@ from computescore.domain.quotes import (
     SlaTerms,
     SupportTerms,
 )
-from computescore.domain.screening import normalise_name
 from computescore.errors import UsageError
 from computescore.io.accelerators import AcceleratorResolver
 from computescore.io.isolated import Progress
@@ -33,6 +32,7 @@ from computescore.io.mapping import (
     profile_currency,
     profile_decimal_mark,
 )
+from computescore.io.reader.letterhead import letterhead_vendor
 from computescore.io.reader.lines import _LineBuilder
 from computescore.io.reader.records import (
     EVIDENCE_ROWS,
@@ -707,73 +707,8 @@ class _Reader:
         )
 
 
-_ADDRESSEE = re.compile(
-    r"御中|様\s*$|\b(attn|attention|to|for|für|pour|para|per|customer|client|kunde|cliente|"
-    r"bill to|ship to|sold to|prepared for|quoted for|buyer|purchaser|destinataire|"
-    r"empfänger|auftraggeber)\b",
-    re.IGNORECASE,
-)
-"""Words that make a name the addressee's, not the sender's ("… 御中", "Attn: …")."""
-
-
-def letterhead_vendor(sheet: SheetData | None) -> str | None:
-    """The company a quote's letterhead names, not the addressee's.
-
-    In its first three filled rows, a row holding only a company's name with its legal
-    form ("Supermicron Systems Inc.", "株式会社…"). Failing that, in its first six, the
-    one cell naming a company beside other title cells ("有効期限：… | 株式会社さくら
-    コンピュート"); "Key: value" cells are terms, not names, and two such cells name
-    no one.
-    """
-    if sheet is None:
-        return None
-    beside: list[str] = []
-    seen = 0
-    for cells in sheet.rows[:12]:
-        filled = [cell for cell in cells if not is_blank(cell)]
-        if not filled:
-            continue
-        seen += 1
-        if seen > LETTERHEAD_ROWS:
-            break
-        if any(isinstance(c, str) and _ADDRESSEE.match(c.strip()) for c in filled):
-            continue  # "Customer | ACME AI Research Ltd": the addressee's row
-        # "DataSeine SAS — Proposition commerciale": the name is the part before the dash
-        parts = [p for c in filled if isinstance(c, str) for p in _TITLE_DASH.split(c.strip())]
-        names = [part for part in parts if _company_name(part)]
-        if len(filled) == 1 and names and seen <= 3:
-            return names[0]
-        beside.extend(names)
-    return beside[0] if len(beside) == 1 else None
-
-
-LETTERHEAD_ROWS = 6
-"""How many filled rows at the top of a sheet are its letterhead."""
-
-
-def _company_name(cell: str) -> bool:
-    """True for a cell that is a company's name with its legal form, not the addressee's
-    and not a "Key: value" pair."""
-    text = cell.strip()
-    return (
-        3 <= len(text) <= 80
-        and ":" not in text
-        and "：" not in text
-        and _ADDRESSEE.search(text) is None
-        and (bool(normalise_name(text).legal_forms) or _CJK_LEGAL_FORM.search(text) is not None)
-    )
-
-
 _POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
 """Currencies of English-speaking markets, whose quotes write 1,234.56."""
-
-_TITLE_DASH = re.compile(r"\s+[—–|]\s+|\s+-\s+")
-"""What sets a company's name apart from the rest of a title line."""
-
-_CJK_LEGAL_FORM = re.compile(
-    r"^(株式会社|有限会社|合同会社)|(株式会社|有限会社|合同会社|有限公司|有限责任公司|股份有限公司)$"
-)
-"""Legal forms written without a space before or after the name: 株式会社さくら…, …有限公司."""
 
 
 TITLE_ROWS = 6
