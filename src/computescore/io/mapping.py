@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
-from computescore.domain.quotes import CostCategory
+from computescore.domain.quotes import CostCategory, Deployment
 from computescore.errors import UsageError
 from computescore.io import header_words
 from computescore.io.column_options import (
@@ -153,11 +153,19 @@ _ENGLISH = _compile(header_words.ENGLISH)
 _OTHER_LANGUAGES = _compile(header_words.OTHER_LANGUAGES)
 
 
+_CURRENCY_AFTER = re.compile(
+    r" (usd|eur|gbp|chf|cny|rmb|jpy|krw|sek|nok|dkk|pln|cad|aud|sgd|hkd|inr|twd)$"
+)
+"""A currency code at a header's end ("Monthly total (USD)", normalised "monthly total usd")."""
+
+
 def _header_keys(key: str) -> tuple[str, ...]:
-    """The header whole, then its Latin part and its CJK part (``数量 Qty``)."""
+    """The header whole, then its Latin part and its CJK part (``数量 Qty``), then without
+    a currency code at its end."""
     latin = " ".join(_NOT_LATIN.sub(" ", key).split())
     cjk = " ".join(_NOT_CJK.sub(" ", key).split())
-    return tuple(dict.fromkeys(k for k in (key, latin, cjk) if k))
+    bare = _CURRENCY_AFTER.sub("", key)
+    return tuple(dict.fromkeys(k for k in (key, latin, cjk, bare) if k))
 
 
 def header_fields(text: object) -> tuple[Field, ...]:
@@ -273,6 +281,10 @@ class ColumnMapping:
         continues: for a table carried over from the page before without its header,
             the page whose header it stands under (``header_row`` is then the row above
             its first line).
+        option: for one of several alternatives side by side on a sheet, its banner
+            ("Option A — H100 SXM, 12-month term").
+        option_terms: the deployment and term the banner states, for lines that state
+            neither.
     """
 
     sheet: str
@@ -281,6 +293,8 @@ class ColumnMapping:
     decimal_mark: DecimalMark | None = None
     currency: str | None = None
     continues: str | None = None
+    option: str | None = None
+    option_terms: tuple[Deployment | None, int | None] | None = None
     _by_field: dict[Field, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property

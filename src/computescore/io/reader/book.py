@@ -44,6 +44,7 @@ from computescore.io.reader.records import (
     preview_text,
 )
 from computescore.io.reader.settled import settle_rows
+from computescore.io.reader.side_by_side import side_by_side
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
     SkipReason,
@@ -62,6 +63,7 @@ from computescore.io.values import (
     is_blank,
     number_mark_evidence,
     parse_date,
+    parse_terms,
     parse_unit_text,
     read_number_text,
     yen_or_yuan,
@@ -87,6 +89,8 @@ class _QuoteGroup:
     column_fields: dict[str, str] = field(default_factory=dict)
     vendor: str | None = None
     """The vendor its rows name, when a table naming several vendors was split by them."""
+    option: str | None = None
+    """The alternative it is, when alternatives stand side by side on a sheet."""
     running: tuple[tuple[str, ...], int, list[QuoteLine]] | None = None
     """A PDF table that may go on over the next page: its headers, page and lines so far."""
 
@@ -146,6 +150,8 @@ class _Reader:
             Problem(self.file_name, note[0].upper() + note[1:], Severity.WARNING)
             for note in book.notes
         ]
+        self.options: dict[int, str] = {}
+        """Each alternative's banner, by its sheet (alternatives side by side)."""
 
     # -- addresses
 
@@ -171,6 +177,7 @@ class _Reader:
             for s in self.book.sheets
             if self.sheet_name is None or s.name.casefold() == self.sheet_name.casefold()
         ]
+        sheets = self._alternatives(sheets)
         tables = self._tables(sheets)
         spans: dict[int, list[range]] = {}
         for t in tables:
@@ -239,15 +246,35 @@ class _Reader:
         """Whether a header names an accelerator the catalogue knows (accelerators as columns)."""
         return self.resolver.resolve(text) is not None
 
-    def _tables(self, sheets: Sequence[SheetData]) -> list[Table]:
-        """The quote tables of the sheets read, with the columns the user or the vendor's
-        profile mapped; hidden sheets told; refused when there is none."""
+    def _known(self) -> dict[str, Field]:
+        """The headers the user or the vendor's profile mapped, by normalised text."""
         known = {normalise_header(o.column): o.field for o in self.overrides}
         saved = (self.profile or {}).get("columns", {})
         if isinstance(saved, Mapping):
             for header, name in saved.items():
                 if isinstance(name, str) and name in {f.value for f in Field}:
                     known.setdefault(normalise_header(header), Field(name))
+        return known
+
+    def _alternatives(self, sheets: Sequence[SheetData]) -> list[SheetData]:
+        """The sheets, each shown sheet with alternatives side by side split into one per
+        alternative (:mod:`~computescore.io.reader.side_by_side`), its banner kept."""
+        out: list[SheetData] = []
+        known = self._known()
+        for sheet in sheets:
+            if sheet.visibility is not Visibility.VISIBLE:
+                out.append(sheet)
+                continue
+            for block in side_by_side(sheet, known, self._names_accelerator):
+                if block.label is not None:
+                    self.options[id(block.sheet)] = block.label
+                out.append(block.sheet)
+        return out
+
+    def _tables(self, sheets: Sequence[SheetData]) -> list[Table]:
+        """The quote tables of the sheets read, with the columns the user or the vendor's
+        profile mapped; hidden sheets told; refused when there is none."""
+        known = self._known()
         tables = find_tables(sheets, known=known, names=self._names_accelerator)
         hidden_sheets = [s for s in sheets if s.visibility is not Visibility.VISIBLE]
         for hidden in hidden_sheets:
@@ -394,6 +421,11 @@ class _Reader:
             mapping = replace(mapping, columns=tuple(columns))
         if table.continues is not None:
             mapping = replace(mapping, continues=table.continues.sheet.name)
+        option = self.options.get(id(table.sheet))
+        if option is not None:
+            stated, _ = parse_terms(option)
+            terms = None if stated is None else (stated.deployment, stated.term_months)
+            mapping = replace(mapping, option=option, option_terms=terms)
         return mapping
 
     # -- number format and currency
@@ -570,6 +602,9 @@ class _Reader:
             key = terms.quote_ref if terms else None
             if vendor is not None:
                 key = f"{vendor}\n{key or ''}"
+            option = self.options.get(id(table.sheet))
+            if option is not None:
+                key = f"{key or ''}\n{option}"
             if key is None and groups:
                 group = groups[0]
             elif key in by_key:
@@ -584,6 +619,7 @@ class _Reader:
                 by_key[key] = group
             group.tables.append(table)
             group.vendor = group.vendor or vendor
+            group.option = group.option or option
             if terms is not None and terms not in group.terms:
                 group.terms.append(terms)
         return groups
@@ -605,6 +641,10 @@ class _Reader:
                     )
                 )
         quote_ref = terms.quote_ref or group.column_fields.get("quote_ref")
+        if group.option is not None:
+            # One alternative of several side by side: a quote of its own, named by it.
+            name = _TITLE_PART.split(group.option, maxsplit=1)[0].strip()
+            quote_ref = f"{quote_ref} {name}" if quote_ref else name
         quote_date = terms.quote_date
         valid_until = terms.valid_until
         if quote_date is None and group.column_fields.get("quote_date"):
@@ -710,6 +750,9 @@ class _Reader:
 _POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
 """Currencies of English-speaking markets, whose quotes write 1,234.56."""
 
+
+_TITLE_PART = re.compile(r"\s+[—–:|]\s+|\s+-\s+|,\s")
+"""What sets an alternative's name ("Option A") apart from the rest of its banner."""
 
 TITLE_ROWS = 6
 """How many rows above a table's header are read as its title."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from computescore.domain.catalog import AliasMatch
 from computescore.domain.problems import Problem
-from computescore.domain.quotes import Deployment, LineKind, QuoteLine
+from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.io.accelerators import sized_by_details
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
@@ -112,6 +112,8 @@ def _line_maker() -> Callable[..., QuoteLine]:
 
     return make
 
+
+_STORED = frozenset({PriceUnit.PER_GB, PriceUnit.PER_GB_MONTH})
 
 _Head = tuple[Any, ...]
 """What a problem-free row's cells other than its prices say, shared by the rows that
@@ -580,6 +582,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 category, problem = found_category
                 if problem:
                     return None
+            if decided.scale != 1 and quantity is not None and unit in _STORED:
+                return None  # the quantity counts terabytes: the full path says so
             amount = money.amount * decided.scale if decided.scale != 1 else money.amount
             if compute:
                 most = most_per_period.get(unit)

@@ -18,6 +18,7 @@ from computescore.domain.quotes import (
     PriceUnit,
     QuoteLine,
 )
+from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import sized_by_details
 from computescore.io.mapping import (
     ColumnMapping,
@@ -33,6 +34,7 @@ from computescore.io.table_finder import (
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     Money,
+    Period,
     TermsReading,
     UnitHint,
     categorise_cost,
@@ -153,6 +155,11 @@ class _LineBuilder:
         self.cells: dict[Field, CellValue] = {}
         self.prices = mapping.price_columns()
         self.fee_columns = mapping.fee_columns()
+        total = self.columns.get(Field.LINE_TOTAL)
+        self.monthly_total = (
+            total is not None and total.unit is not None and total.unit.period is Period.MONTH
+        )
+        """The line total column says it is a month's ("Monthly total")."""
         self.details = [c.index for c in mapping.detail_columns()]
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
         self.header_per_node = mapping.header_per_node()
@@ -281,6 +288,7 @@ class _LineBuilder:
             and not wide
             and not self.line_item_table
             and self.discount_column is None
+            and self.mapping.option_terms is None
         )
         plain = self._plain_row_reader() if short else None
         lines = self.group.lines
@@ -785,7 +793,14 @@ class _LineBuilder:
         line: QuoteLine,
         problems: list[Problem],
     ) -> None:
-        if line.price_unit is PriceUnit.TOTAL or line.price_unit not in (
+        # A price per hour is checked only against a monthly total: × 730 hours.
+        hours = (
+            Decimal(HOURS_PER_MONTH)
+            if line.price_unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_NODE_HOUR)
+            and self.monthly_total
+            else None
+        )
+        if hours is None and line.price_unit not in (
             PriceUnit.PER_UNIT,
             PriceUnit.PER_MONTH,
             PriceUnit.PER_NODE_MONTH,
@@ -799,24 +814,29 @@ class _LineBuilder:
             return
         if line.kind is LineKind.COST:
             units = line.quantity
-        elif line.price_unit in (PriceUnit.PER_NODE_MONTH, PriceUnit.PER_UNIT) and line.nodes:
+        elif (
+            line.price_unit
+            in (PriceUnit.PER_NODE_MONTH, PriceUnit.PER_UNIT, PriceUnit.PER_NODE_HOUR)
+            and line.nodes
+        ):
             units = Decimal(line.nodes)
         else:
             units = Decimal(line.accelerator_count) if line.accelerator_count else None
         if units is None:
             return
-        expected = line.price * units
+        expected = line.price * units * (hours or 1)
         # A monthly price's line total may be for its whole term (¥68,000 × 4 × 12 months).
         term = line.term_months if line.price_unit is not PriceUnit.PER_UNIT else None
         matches = [expected, *([expected * term] if term else [])]
         tolerance = abs(money.amount) * Decimal("0.005")
         if money.amount and all(abs(m - money.amount) > tolerance for m in matches):
             over_term = f", or × {term} months = {expected * term}" if term else ""
+            in_hours = f" × {hours} hours" if hours else ""
             problems.append(
                 Problem(
                     self.at(row, self.columns[Field.LINE_TOTAL]),
-                    f"The line total does not equal price × quantity ({line.price} × {units} "
-                    f"= {expected}{over_term})",
+                    f"The line total does not equal price × quantity{in_hours} ({line.price} × "
+                    f"{units}{in_hours} = {expected}{over_term})",
                     Severity.WARNING,
                     str(value),
                     str(expected),

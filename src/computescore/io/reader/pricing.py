@@ -27,6 +27,9 @@ from computescore.io.values import (
 )
 from computescore.io.workbook import CellValue
 
+_STORED = frozenset({PriceUnit.PER_GB, PriceUnit.PER_GB_MONTH})
+_STORED_IN = {Decimal("0.001"): "TB", Decimal("0.000001"): "PB"}
+
 
 def price_line(
     builder: _LineBuilder,
@@ -56,6 +59,11 @@ def price_line(
     elif option is not None:
         # A tier laid out as a column: the column's deployment and term are the line's.
         reading = (option.deployment, option.term_months, reading[2])
+    banner = builder.mapping.option_terms
+    if banner is not None and reading[0] is None and reading[1] is None:
+        # One alternative of several side by side: its banner states the terms
+        # ("Option A — H100 SXM, 12-month term").
+        reading = (banner[0], banner[1], reading[2])
     hint_currency = line_currency or slot.currency or builder.mapping.currency or builder.r.currency
     money, problem = builder.money(cell, hint_currency)
     if problem is not None:
@@ -192,6 +200,22 @@ def price_line(
     if not compute:
         category = builder.category(row, values, desc_text, unit, problems)
     price = money.amount * decided.scale if decided.scale != 1 else money.amount
+    if decided.scale != 1 and quantity is not None and unit in _STORED:
+        # "2,000 | TB-month | 28.00": the price is brought to a GB, and so is the quantity
+        # it was stated against (2,000 TB is 2,000,000 GB).
+        quantity = quantity / decided.scale
+        if quantity == quantity.to_integral_value():
+            quantity = quantity.quantize(Decimal(1))
+        problems.append(
+            Problem(
+                builder.at(row, builder.columns[Field.QUANTITY]),
+                f"The price is per {_STORED_IN.get(decided.scale, 'unit stated')}: read as "
+                f"{price:,} per GB and the quantity as {quantity:,} GB",
+                Severity.WARNING,
+                str(cell),
+                "the quantity in the unit of the price",
+            )
+        )
     if compute and unit in (PriceUnit.PER_GPU_HOUR, PriceUnit.PER_NODE_HOUR):
         in_name = (
             match.nodes * match.per_node
@@ -258,6 +282,7 @@ def price_line(
         source=builder.source(row),
     )
     line = net_of_discount(builder, row, values, line, slot)
+    line = counted_in_gpus(builder, row, line, problems)
     if Field.LINE_TOTAL in builder.index and slot.index not in builder.fee_columns:
         builder.check_total(row, builder.get(Field.LINE_TOTAL), line, problems)
     spread = whole_term_rate(line)
@@ -308,6 +333,49 @@ _YEARLY = re.compile(
     r"\b(yearly|annually|per year|per annum|p\.\s?a\.|jährlich|pro jahr|annuel(le)?|"
     r"par an|anual|al año|annuale|jaarlijks|per jaar)(?![a-z])|年額|年费|年付|每年|按年"
 )
+
+
+def counted_in_gpus(
+    builder: _LineBuilder, row: TableRow, line: QuoteLine, problems: list[Problem]
+) -> QuoteLine:
+    """The line counted in GPUs when its monthly total says its quantity counts them.
+
+    A quantity beside a name that sizes a node ("H100 SXM 80GB (8 GPUs/node)") is read
+    as nodes; priced per GPU-hour over a monthly total of price × quantity × 730 hours,
+    it is GPUs (256 GPUs at $2.10 is $392,448 a month; 256 nodes would be 2,048 GPUs).
+    """
+    total = builder.columns.get(Field.LINE_TOTAL)
+    per_node = line.accelerators_per_node or 0
+    if (
+        line.price_unit is not PriceUnit.PER_GPU_HOUR
+        or not builder.monthly_total
+        or total is None
+        or not line.nodes
+        or per_node < 2
+        or builder.get(Field.QUANTITY) is None
+    ):
+        return line
+    value = builder.get(Field.LINE_TOTAL)
+    money, problem = builder.money(value, line.currency)
+    if money is None or problem is not None or not money.amount:
+        return line
+    tolerance = abs(money.amount) * Decimal("0.005")
+    month = line.price * HOURS_PER_MONTH
+    if abs(month * line.nodes - money.amount) > tolerance:
+        return line
+    count = line.nodes
+    problems.append(
+        Problem(
+            builder.at(row, total),
+            f"The monthly total is the price × {count:,} × {HOURS_PER_MONTH} hours: the "
+            f"quantity counts GPUs, not nodes of {per_node}; the line is {count:,} GPUs",
+            Severity.WARNING,
+            str(value),
+            "a count of nodes or of GPUs said in the header",
+        )
+    )
+    nodes = count // per_node if count % per_node == 0 else None
+    return replace(line, nodes=nodes, accelerator_count=count)
 
 
 def net_of_discount(

@@ -1,0 +1,115 @@
+"""Alternatives laid out side by side on one sheet: each is a quote of its own.
+
+A proposal may set its options next to each other: "Option A — H100 SXM, 12-month
+term" over ``Item | Qty | Unit | Unit price | Monthly total`` in columns A–E, and
+"Option B — B200, 24-month term" over the same headers in columns G–K, each with its
+own total row. Read as one table, the two options' lines would add up to a plan that
+buys both. So when a sheet's header row holds the same headers two or more times,
+apart by empty columns, each block is read as a sheet of its own: the block's columns,
+and above its header the rows the sheet shares (the letterhead, the reference, the
+validity) together with the block's own banner. The block keeps the sheet's name and
+its cells keep their columns, so every problem still names the cell it is about.
+Blocks without banners are one list printed in several column sets: read block by
+block, they stay one quote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from computescore.io.mapping import normalise_header
+from computescore.io.table_finder import Known, Names, find_header
+from computescore.io.values import is_blank
+from computescore.io.workbook import CellValue, SheetData
+
+BANNER_ROWS = 3
+"""How many rows above a block's header are searched for its banner ("Option A — …")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One alternative of a sheet: the sheet as it reads for that block, and its banner."""
+
+    sheet: SheetData
+    label: str | None
+    """The block's banner ("Option A — H100 SXM, 12-month term"); None without one (a
+    list printed in two column sets is one quote read block by block)."""
+
+
+def side_by_side(
+    sheet: SheetData, known: Known | None = None, names: Names | None = None
+) -> list[Block]:
+    """The sheet's alternatives, each as a sheet of its own; the sheet alone when its
+    header does not repeat."""
+    header = find_header(sheet, known=known, names=names)
+    if header is None:
+        return [Block(sheet, None)]
+    spans = _spans(header.cells)
+    keys = {
+        tuple(normalise_header(str(cell)) for cell in header.cells[start:end])
+        for start, end in spans
+    }
+    if len(spans) < 2 or len(keys) != 1:
+        return [Block(sheet, None)]
+    first = header.rows[0]
+    blocks = []
+    for start, end in spans:
+        rows = [
+            _row_of_block(row, index >= first, start, end, spans)
+            for index, row in enumerate(sheet.rows)
+        ]
+        blocks.append(Block(replace(sheet, rows=rows), _banner(sheet, first, start, end, spans)))
+    return blocks
+
+
+def _spans(cells: tuple[CellValue, ...]) -> list[tuple[int, int]]:
+    """The runs of filled header cells, as (first column, past the last)."""
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    for index, cell in enumerate((*cells, None)):
+        if is_blank(cell):
+            if start is not None:
+                spans.append((start, index))
+                start = None
+        elif start is None:
+            start = index
+    return spans
+
+
+def _row_of_block(
+    row: Sequence[CellValue],
+    below: bool,
+    start: int,
+    end: int,
+    spans: list[tuple[int, int]],
+) -> list[CellValue]:
+    """The row as the block reads it: its own columns from the header down; above it the
+    whole row, unless two blocks fill it (their banners), then its own columns."""
+    cells = list(row)
+    if not below:
+        owners = {
+            next((i for i, (s, e) in enumerate(spans) if s <= col < e), None)
+            for col, cell in enumerate(cells)
+            if not is_blank(cell)
+        }
+        if len(owners - {None}) < 2:
+            return cells
+    return [cell if start <= col < end else None for col, cell in enumerate(cells)]
+
+
+def _banner(
+    sheet: SheetData, header_row: int, start: int, end: int, spans: list[tuple[int, int]]
+) -> str | None:
+    """The text over the block's columns in the nearest row above its header that every
+    block fills with its own (a row only one block fills is the sheet's: a reference)."""
+    for index in range(header_row - 1, max(-1, header_row - 1 - BANNER_ROWS), -1):
+        cells = list(sheet.rows[index])
+        filled = [any(not is_blank(cell) for cell in cells[s:e]) for s, e in spans]
+        if not all(filled):
+            continue
+        texts = [
+            str(cell).strip() for cell in cells[start:end] if isinstance(cell, str) and cell.strip()
+        ]
+        return " ".join(texts) or None
+    return None
