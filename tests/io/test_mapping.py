@@ -373,3 +373,20 @@ def test_a_table_of_specifications_across_accelerators_is_not_a_price_list(
     rows = [["Memory (GB)", 80, 141], ["TDP (W)", 700, 700]]
     mapping = build_mapping("Specs", 0, headers, rows, catalogue)
     assert all(c.option is None for c in mapping.columns)
+
+
+@pytest.mark.parametrize(
+    ("header", "period"),
+    [
+        ("Monthly total (USD)", "month"),
+        ("Monthly Estimate (EUR)", "month"),
+        ("Total (EUR)", "once"),
+    ],
+)
+def test_totals_headed_with_their_currency_and_period_are_line_totals(
+    header: str, period: str
+) -> None:
+    found = match_header(header)
+    assert found is not None and found.field is Field.LINE_TOTAL
+    assert found.unit is not None and found.unit.period is not None
+    assert found.unit.period.value == period

@@ -920,3 +920,43 @@ def test_a_purchase_delivered_within_a_month_is_still_a_one_off(
     path = build_xlsx(tmp_path / "purchase.xlsx", [Sheet("Quote", rows)])
     line = read_quote_file(path, catalogue, vendor="Maker").quotes[0].lines[0]
     assert (line.price_unit, line.deployment) == (PriceUnit.PER_UNIT, Deployment.PURCHASE)
+
+
+def test_a_service_in_the_accelerator_column_is_a_cost_line_under_its_monthly_estimate(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A GPU cloud's capacity quote: one row of its GPU table is a service, priced only
+    # by its monthly estimate. The GPU rows' estimates are price × GPUs × 730 hours.
+    rows = [
+        ["GPU Model", "GPUs per Node", "Number of Nodes", "Commit Term",
+         "Price per GPU-hour (EUR)", "Monthly Estimate (EUR)"],
+        ["NVIDIA H200 SXM 141GB", 8, 16, "12 months", 2.45, 228928.00],
+        ["Managed Kubernetes control plane", None, 1, "12 months", None, 450.00],
+    ]  # fmt: skip
+    path = build_xlsx(tmp_path / "vantage.xlsx", [Sheet("Quote", rows)])
+    quote = read_quote_file(path, catalogue, vendor="Vantage").quotes[0]
+    gpu, service = quote.lines
+    assert (gpu.accelerator_count, gpu.price_unit) == (128, PriceUnit.PER_GPU_HOUR)
+    assert (service.kind, service.description) == (
+        LineKind.COST,
+        "Managed Kubernetes control plane",
+    )
+    assert (service.price, service.price_unit, service.quantity) == (
+        Decimal("450"),
+        PriceUnit.PER_MONTH,
+        Decimal(1),
+    )
+    told = {p.source: p.severity for p in quote.problems}
+    assert told["vantage.xlsx!Quote!A3"] is Severity.WARNING  # a service, not an accelerator
+    assert not any("line total does not equal" in p.message for p in quote.problems)
+
+
+def test_an_unknown_accelerator_in_its_column_is_still_an_error(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [["GPU", "Price per GPU-hour (USD)"], ["NVIDIA X900", 4.0], ["H100 SXM", 2.0]]
+    path = build_xlsx(tmp_path / "x.xlsx", [Sheet("Q", rows)])
+    draft = read_quote_file(path, catalogue, vendor="V")
+    errors = [p for p in draft.quotes[0].problems if p.severity is Severity.ERROR]
+    assert [p.source for p in errors] == ["x.xlsx!Q!A2"]
+    assert "Unknown accelerator 'NVIDIA X900'" in errors[0].message

@@ -580,3 +580,20 @@ def test_commitments_and_terms_in_the_vendors_own_words(
     reading, problem = parse_terms(text)
     assert problem is None and reading is not None
     assert (reading.deployment, reading.term_months) == (deployment, term)
+
+
+@pytest.mark.parametrize(
+    ("text", "service"),
+    [
+        ("Managed Kubernetes control plane", True),
+        ("Support", True),
+        ("NVIDIA X900", False),  # a maker: an accelerator the catalogue lacks
+        ("Acme Nova 1 96GB", False),  # a figure
+        ("H100 SXM", False),
+        ("Gaudi", False),
+    ],
+)
+def test_words_in_an_accelerator_column_that_name_a_service(text: str, service: bool) -> None:
+    from computescore.io.values import names_a_service
+
+    assert names_a_service(text) is service

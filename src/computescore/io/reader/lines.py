@@ -41,6 +41,7 @@ from computescore.io.values import (
     currency_in_text,
     is_blank,
     looks_like_accelerator,
+    names_a_service,
     names_spot,
     normalise_text,
     parse_category,
@@ -463,6 +464,19 @@ class _LineBuilder:
                 if resolved is None:
                     resolved = self.c_acc[value] = self._resolve_column_value(value)
                 match, problem = resolved
+                if problem and names_a_service(value):
+                    # "Managed Kubernetes control plane" among the GPUs: a service.
+                    problems.append(
+                        Problem(
+                            self.at(row, accelerator_column),
+                            "The accelerator's column names a service here, not an "
+                            "accelerator; the line was read as a cost line",
+                            Severity.WARNING,
+                            str(value),
+                            "an accelerator, or a cost line's words in a description column",
+                        )
+                    )
+                    return None, LineKind.COST
                 if problem:
                     problems.append(replace(problem, source=self.at(row, accelerator_column)))
                     return None, LineKind.COMPUTE

@@ -176,6 +176,8 @@ def price_line(
         return
     if decided.assumed:
         builder.assumed.setdefault((slot.index, decided.assumed), str(cell))
+    if as_total and unit is PriceUnit.PER_MONTH:
+        quantity = Decimal(1)  # the month's total of the whole line
     region_value = builder.get(Field.REGION)
     if slot.option is not None and slot.option.region is not None:
         region_value = slot.option.region
@@ -196,6 +198,9 @@ def price_line(
                 "an ISO country code or name",
             )
         )
+    named = builder.get(Field.ACCELERATOR)
+    if not compute and not desc_text and isinstance(named, str):
+        desc_text = named.strip()  # a service in the accelerator's column
     category: CostCategory | None = None
     if not compute:
         category = builder.category(row, values, desc_text, unit, problems)
@@ -244,7 +249,6 @@ def price_line(
                     "the number of accelerators in a count column",
                 )
             )
-    named = builder.get(Field.ACCELERATOR)
     if option is not None and option.accelerator is not None and compute:
         # Accelerators as columns: the line is called by its column's accelerator and
         # by what its row says (the description, else its tier or terms).
@@ -538,6 +542,13 @@ def hours_of_use(builder: _LineBuilder, price: Decimal, named: int | None = None
     return quantity
 
 
+def _line_total_unit(slot: MappedColumn, compute: bool) -> UnitHint:
+    """A line total taken as the price: once, or for a cost line a month's when its
+    column says so ("Monthly estimate": the line costs that much a month)."""
+    monthly = not compute and slot.unit is not None and slot.unit.period is Period.MONTH
+    return UnitHint(Period.MONTH if monthly else Period.ONCE, Basis.TOTAL)
+
+
 def decide(
     builder: _LineBuilder,
     slot: MappedColumn,
@@ -554,7 +565,7 @@ def decide(
     for candidate in (
         cell_unit,
         column_hint,
-        UnitHint(Period.ONCE, Basis.TOTAL) if as_total else slot.unit,
+        _line_total_unit(slot, compute) if as_total else slot.unit,
         terms_unit,
     ):
         if candidate is not None:

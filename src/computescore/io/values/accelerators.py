@@ -21,6 +21,28 @@ def looks_like_accelerator(text: object) -> bool:
     return bool(not is_blank(text) and _LOOKS_LIKE_ACCELERATOR.search(normalise_text(text)))
 
 
+_MAKERS = re.compile(
+    r"\b(nvidia|amd|intel|habana|google|huawei|cambricon|biren|moore|graphcore|cerebras|"
+    r"groq|sambanova|tenstorrent|aws|trainium|inferentia|accelerators?|cards?|npus?|xpus?)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_service(text: object) -> bool:
+    """True for words in an accelerator's column that name a service, not an accelerator:
+    no figure, no maker and nothing that sounds like one ("Managed Kubernetes control
+    plane", "Support"). "NVIDIA X900" or "Acme Nova 1" are accelerators the catalogue
+    lacks."""
+    if is_blank(text) or not isinstance(text, str):
+        return False
+    plain = normalise_text(text)
+    return (
+        not any(ch.isdigit() for ch in plain)
+        and not looks_like_accelerator(plain)
+        and _MAKERS.search(plain) is None
+    )
+
+
 def resolve_accelerator(
     value: object, catalogue: Catalogue, source: str = ""
 ) -> tuple[AliasMatch | None, Problem | None]:
