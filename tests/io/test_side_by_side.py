@@ -87,8 +87,11 @@ def test_alternatives_side_by_side_are_quotes_of_their_own_on_their_banners_term
         12,
     )
     assert (b.accelerator, b.deployment, b.term_months) == ("nvidia-b200", Deployment.RESERVED, 24)
-    # Option B's cells keep their own columns.
+    # Option B's cells keep their own columns, and the import report says where it stands.
     assert b.source == "helios.xlsx!Proposal!7"
+    assert draft.quotes[1].mappings[0].header_place == (
+        "headers on row 6 from column G (Option B — B200, 24-month term)"
+    )
     problems = [p for q in draft.quotes for p in q.problems]
     assert any(p.source == "helios.xlsx!Proposal!K7" for p in problems)
     assert not [p for p in problems if p.severity is Severity.ERROR]

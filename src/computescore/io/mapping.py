@@ -303,7 +303,11 @@ class ColumnMapping:
         table carried over without its header continues."""
         if self.continues is not None:
             return f"continues the table of {self.continues} (its header not repeated)"
-        return f"headers on row {self.header_row + 1}"
+        place = f"headers on row {self.header_row + 1}"
+        if self.option is not None and self.columns:
+            first = next((c for c in self.columns if c.header), self.columns[0])
+            place += f" from column {first.letter} ({self.option})"
+        return place
 
     def __post_init__(self) -> None:
         index: dict[Field, int] = {}
