@@ -139,19 +139,22 @@ def named_accelerators(
     not a price list)."""
     if names is None:
         return []
+    return _by_name(cells, [field_of(cell, known) for cell in cells], names)
+
+
+def _by_name(
+    cells: Sequence[CellValue], fields: Sequence[Field | None], names: Names
+) -> list[int]:
+    """:func:`named_accelerators` on the fields the cells' headers name already."""
+    if Field.ACCELERATOR in fields or not _ROW_TERMS.intersection(fields):
+        return []
     found: dict[int, str] = {}
-    terms = False
-    for index, cell in enumerate(cells):
-        if not isinstance(cell, str):
-            continue
-        field = field_of(cell, known)
-        if field is Field.ACCELERATOR:
-            return []
-        terms = terms or field in _ROW_TERMS
-        name = accelerator_named(cell, names) if field in (None, Field.PRICE) else None
-        if name is not None:
-            found[index] = name
-    return list(found) if terms and len(set(found.values())) >= 2 else []
+    for index, (cell, field) in enumerate(zip(cells, fields, strict=True)):
+        if isinstance(cell, str) and field in (None, Field.PRICE):
+            name = accelerator_named(cell, names)
+            if name is not None:
+                found[index] = name
+    return list(found) if len(set(found.values())) >= 2 else []
 
 
 def _fields(
@@ -159,8 +162,8 @@ def _fields(
 ) -> set[Field]:
     found: set[Field] = set()
     options: set[ColumnOption] = set()
-    for cell in cells:
-        field = field_of(cell, known)
+    fields = [field_of(cell, known) for cell in cells]
+    for cell, field in zip(cells, fields, strict=True):
         if field is not None and field is not Field.IGNORE:
             found.add(field)
         elif field is None and isinstance(cell, str):
@@ -172,7 +175,7 @@ def _fields(
     if len(options) >= 2:
         found.add(Field.PRICE)
     # Accelerators as columns: each column is the price of its accelerator.
-    if named_accelerators(cells, known, names):
+    if names is not None and _by_name(cells, fields, names):
         found |= {Field.PRICE, Field.ACCELERATOR}
     return found
 

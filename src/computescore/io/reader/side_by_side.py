@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from computescore.io.mapping import normalise_header
-from computescore.io.table_finder import Known, Names, find_header
+from computescore.io.table_finder import HEADER_SCAN_ROWS, Known, Names, find_header
 from computescore.io.values import is_blank
 from computescore.io.workbook import CellValue, SheetData
 
@@ -42,6 +42,8 @@ def side_by_side(
 ) -> list[Block]:
     """The sheet's alternatives, each as a sheet of its own; the sheet alone when its
     header does not repeat."""
+    if not _repeats(sheet):
+        return [Block(sheet, None)]
     header = find_header(sheet, known=known, names=names)
     if header is None:
         return [Block(sheet, None)]
@@ -61,6 +63,19 @@ def side_by_side(
         ]
         blocks.append(Block(replace(sheet, rows=rows), _banner(sheet, first, start, end, spans)))
     return blocks
+
+
+def _repeats(sheet: SheetData) -> bool:
+    """True when a row near the top holds the same words two or more times, apart by
+    empty cells: the only sheets worth the header search again."""
+    for row in sheet.rows[:HEADER_SCAN_ROWS]:
+        spans = _spans(tuple(row))
+        if len(spans) < 2:
+            continue
+        blocks = {tuple(str(cell).strip().casefold() for cell in row[s:e]) for s, e in spans}
+        if len(blocks) == 1:
+            return True
+    return False
 
 
 def _spans(cells: tuple[CellValue, ...]) -> list[tuple[int, int]]:
