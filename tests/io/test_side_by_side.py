@@ -152,3 +152,36 @@ def test_a_list_printed_in_two_column_sets_without_banners_stays_one_quote(
         "nvidia-h200-sxm",
         "nvidia-b200",
     ]
+
+
+def test_terms_across_the_sheet_above_the_banners_belong_to_every_alternative(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # "Quote ref" on the left and "Valid until" on the right, over both blocks.
+    rows = proposal_rows()
+    rows[1] = ["Proposal ref: HC-2026-031", None, None, None, None, None, "Valid until: 2026-02-15"]
+    rows[2] = []
+    path = build_xlsx(tmp_path / "helios.xlsx", [Sheet("Proposal", rows)])
+    quotes = read_quote_file(path, catalogue).quotes
+    assert [(q.quote_ref, str(q.valid_until)) for q in quotes] == [
+        ("HC-2026-031 Option A", "2026-02-15"),
+        ("HC-2026-031 Option B", "2026-02-15"),
+    ]
+
+
+def test_a_note_under_the_tables_states_the_currency_the_prices_do_not(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    bare = [
+        [c.replace(" (USD)", "") if isinstance(c, str) else c for c in r] for r in proposal_rows()
+    ]
+    rows = [*bare, [], ["All prices in USD, excluding applicable taxes."]]
+    path = build_xlsx(tmp_path / "helios.xlsx", [Sheet("Proposal", rows)])
+    draft = read_quote_file(path, catalogue)
+    assert {line.currency for q in draft.quotes for line in q.lines} == {"USD"}
+    (told,) = [p for p in draft.problems if "note says USD" in p.message]
+    assert told.source == "helios.xlsx!Proposal!12"
+    # Two notes naming two currencies decide nothing: the prices stay refused.
+    rows = [*bare, ["All prices in USD."], ["Prices in EUR for EU customers."]]
+    path = build_xlsx(tmp_path / "two.xlsx", [Sheet("Proposal", rows)])
+    assert not read_quote_file(path, catalogue).quotes[0].lines

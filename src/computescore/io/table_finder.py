@@ -142,9 +142,7 @@ def named_accelerators(
     return _by_name(cells, [field_of(cell, known) for cell in cells], names)
 
 
-def _by_name(
-    cells: Sequence[CellValue], fields: Sequence[Field | None], names: Names
-) -> list[int]:
+def _by_name(cells: Sequence[CellValue], fields: Sequence[Field | None], names: Names) -> list[int]:
     """:func:`named_accelerators` on the fields the cells' headers name already."""
     if Field.ACCELERATOR in fields or not _ROW_TERMS.intersection(fields):
         return []

@@ -526,7 +526,38 @@ class _Reader:
                         yen = yen or code == "¥"
         if not found and yen:
             return self._yen_by_language(tables)
+        if not found:
+            return self._currency_in_notes(tables)
         return found.pop() if len(found) == 1 else None
+
+    def _currency_in_notes(self, tables: Sequence[Table]) -> str | None:
+        """The currency a sentence about the prices states above or under the tables
+        ("All prices in USD, excluding taxes", "Preise in EUR"), when one alone does."""
+        found: dict[str, str] = {}
+        for table in tables:
+            rows = table.sheet.rows
+            near = [
+                *range(table.first_row),
+                *range(table.end_row, min(len(rows), table.end_row + 15)),
+            ]
+            for index in near:
+                for cell in rows[index]:
+                    if isinstance(cell, str) and _PRICES_ARE.search(cell.casefold()):
+                        code, _ = currency_in_text(cell)
+                        if code and code not in AMBIGUOUS_MARKS:
+                            found.setdefault(code, f"{self.prefix(table.sheet)}!{index + 1}")
+        if len(found) != 1:
+            return None
+        ((code, where),) = found.items()
+        self.problems.append(
+            Problem(
+                where,
+                f"The prices state no currency; the file's note says {code}",
+                Severity.WARNING,
+                expected="a currency with the prices, or --currency",
+            )
+        )
+        return code
 
     def _yen_by_language(self, tables: Sequence[Table]) -> str | None:
         """What a bare ¥ means in a file that states no currency: the language the file is
@@ -750,6 +781,12 @@ class _Reader:
 _POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
 """Currencies of English-speaking markets, whose quotes write 1,234.56."""
 
+
+_PRICES_ARE = re.compile(
+    r"\b(all )?(prices?|rates?|amounts?|figures|preise|betr[äa]ge|prix|montants|precios|"
+    r"importes|prezzi|importi|prijzen|bedragen)\b.{0,20}\b(in|en|im|quoted in|stated in)\b"
+)
+"""A sentence that says what currency the prices are in ("All prices in USD")."""
 
 _TITLE_PART = re.compile(r"\s+[—–:|]\s+|\s+-\s+|,\s")
 """What sets an alternative's name ("Option A") apart from the rest of its banner."""

@@ -55,13 +55,17 @@ def side_by_side(
     if len(spans) < 2 or len(keys) != 1:
         return [Block(sheet, None)]
     first = header.rows[0]
+    banners = _banner_rows(sheet, first, spans)
     blocks = []
     for start, end in spans:
         rows = [
-            _row_of_block(row, index >= first, start, end, spans)
+            _row_of_block(row, index >= first or index in banners, start, end)
             for index, row in enumerate(sheet.rows)
         ]
-        blocks.append(Block(replace(sheet, rows=rows), _banner(sheet, first, start, end, spans)))
+        label = " ".join(
+            text for index in sorted(banners) for text in _texts(sheet.rows[index], start, end)
+        )
+        blocks.append(Block(replace(sheet, rows=rows), label or None))
     return blocks
 
 
@@ -92,39 +96,29 @@ def _spans(cells: tuple[CellValue, ...]) -> list[tuple[int, int]]:
     return spans
 
 
-def _row_of_block(
-    row: Sequence[CellValue],
-    below: bool,
-    start: int,
-    end: int,
-    spans: list[tuple[int, int]],
-) -> list[CellValue]:
-    """The row as the block reads it: its own columns from the header down; above it the
-    whole row, unless two blocks fill it (their banners), then its own columns."""
+def _row_of_block(row: Sequence[CellValue], own: bool, start: int, end: int) -> list[CellValue]:
+    """The row as the block reads it: only its own columns from its banner down, the
+    whole row above (the letterhead, the reference and the dates the blocks share)."""
     cells = list(row)
-    if not below:
-        owners = {
-            next((i for i, (s, e) in enumerate(spans) if s <= col < e), None)
-            for col, cell in enumerate(cells)
-            if not is_blank(cell)
-        }
-        if len(owners - {None}) < 2:
-            return cells
+    if not own:
+        return cells
     return [cell if start <= col < end else None for col, cell in enumerate(cells)]
 
 
-def _banner(
-    sheet: SheetData, header_row: int, start: int, end: int, spans: list[tuple[int, int]]
-) -> str | None:
-    """The text over the block's columns in the nearest row above its header that every
-    block fills with its own (a row only one block fills is the sheet's: a reference)."""
+def _banner_rows(sheet: SheetData, header_row: int, spans: list[tuple[int, int]]) -> set[int]:
+    """The banners' row: the nearest filled row above the header, when every block fills
+    it with its own text. Rows above it belong to the whole sheet ("Quote ref: …" on the
+    left and "Quote date: …" on the right)."""
     for index in range(header_row - 1, max(-1, header_row - 1 - BANNER_ROWS), -1):
         cells = list(sheet.rows[index])
         filled = [any(not is_blank(cell) for cell in cells[s:e]) for s, e in spans]
-        if not all(filled):
+        if not any(not is_blank(cell) for cell in cells):
             continue
-        texts = [
-            str(cell).strip() for cell in cells[start:end] if isinstance(cell, str) and cell.strip()
-        ]
-        return " ".join(texts) or None
-    return None
+        return {index} if all(filled) else set()
+    return set()
+
+
+def _texts(row: Sequence[CellValue], start: int, end: int) -> list[str]:
+    return [
+        str(cell).strip() for cell in list(row)[start:end] if isinstance(cell, str) and cell.strip()
+    ]
