@@ -185,3 +185,16 @@ def test_a_note_under_the_tables_states_the_currency_the_prices_do_not(
     rows = [*bare, ["All prices in USD."], ["Prices in EUR for EU customers."]]
     path = build_xlsx(tmp_path / "two.xlsx", [Sheet("Proposal", rows)])
     assert not read_quote_file(path, catalogue).quotes[0].lines
+
+
+def test_terabytes_counted_in_a_column_other_than_the_quantity_are_brought_to_gigabytes(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = tmp_path / "store.csv"
+    path.write_text("Item,Nodes,Unit,Unit price (USD)\nStorage,2000,TB-month,28.00\n")
+    (line,) = read_quote_file(path, catalogue, vendor="V").quotes[0].lines
+    assert (line.quantity, line.price, line.price_unit) == (
+        Decimal(2_000_000),
+        Decimal("0.028"),
+        PriceUnit.PER_GB_MONTH,
+    )

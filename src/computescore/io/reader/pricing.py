@@ -19,6 +19,7 @@ from computescore.io.values import (
     Basis,
     Period,
     UnitHint,
+    names_a_service,
     parse_decimal,
     parse_percent,
     parse_unit_text,
@@ -199,8 +200,8 @@ def price_line(
             )
         )
     named = builder.get(Field.ACCELERATOR)
-    if not compute and not desc_text and isinstance(named, str):
-        desc_text = named.strip()  # a service in the accelerator's column
+    if not compute and not desc_text and names_a_service(named):
+        desc_text = str(named).strip()  # a service in the accelerator's column
     category: CostCategory | None = None
     if not compute:
         category = builder.category(row, values, desc_text, unit, problems)
@@ -211,11 +212,13 @@ def price_line(
         quantity = quantity / decided.scale
         if quantity == quantity.to_integral_value():
             quantity = quantity.quantize(Decimal(1))
+        counted = builder.columns.get(Field.QUANTITY)
+        stated_in = _STORED_IN.get(decided.scale, "unit stated")
         problems.append(
             Problem(
-                builder.at(row, builder.columns[Field.QUANTITY]),
-                f"The price is per {_STORED_IN.get(decided.scale, 'unit stated')}: read as "
-                f"{price:,} per GB and the quantity as {quantity:,} GB",
+                builder.at(row, counted if counted is not None else slot),
+                f"The price is per {stated_in} and the quantity counts {stated_in}: both were "
+                f"brought to GB (× {1 / decided.scale:,.0f})",
                 Severity.WARNING,
                 str(cell),
                 "the quantity in the unit of the price",
