@@ -153,10 +153,8 @@ _ENGLISH = _compile(header_words.ENGLISH)
 _OTHER_LANGUAGES = _compile(header_words.OTHER_LANGUAGES)
 
 
-_CURRENCY_AFTER = re.compile(
-    r" (usd|eur|gbp|chf|cny|rmb|jpy|krw|sek|nok|dkk|pln|cad|aud|sgd|hkd|inr|twd)$"
-)
-"""A currency code at a header's end ("Monthly total (USD)", normalised "monthly total usd")."""
+# A currency code at a header's end ("Monthly total (USD)": "monthly total usd").
+_CURRENCY_AFTER = re.compile(r" (usd|eur|gbp|chf|cny|rmb|jpy|krw|sek|nok|dkk|pln|cad|aud|sgd|hkd)$")
 
 
 def _header_keys(key: str) -> tuple[str, ...]:
@@ -281,10 +279,8 @@ class ColumnMapping:
         continues: for a table carried over from the page before without its header,
             the page whose header it stands under (``header_row`` is then the row above
             its first line).
-        option: for one of several alternatives side by side on a sheet, its banner
-            ("Option A — H100 SXM, 12-month term").
-        option_terms: the deployment and term the banner states, for lines that state
-            neither.
+        option: one of several alternatives side by side on a sheet: its banner.
+        option_terms: the deployment and term the banner states, for lines stating none.
     """
 
     sheet: str

@@ -45,6 +45,7 @@ from computescore.io.reader.records import (
 )
 from computescore.io.reader.settled import settle_rows
 from computescore.io.reader.side_by_side import side_by_side
+from computescore.io.reader.titles import currency_in_notes, with_title_terms
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
     SkipReason,
@@ -58,13 +59,11 @@ from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     DecimalMark,
-    UnitHint,
     currency_in_text,
     is_blank,
     number_mark_evidence,
     parse_date,
     parse_terms,
-    parse_unit_text,
     read_number_text,
     yen_or_yuan,
 )
@@ -531,27 +530,14 @@ class _Reader:
         return found.pop() if len(found) == 1 else None
 
     def _currency_in_notes(self, tables: Sequence[Table]) -> str | None:
-        """The currency a sentence about the prices states above or under the tables
-        ("All prices in USD, excluding taxes", "Preise in EUR"), when one alone does."""
-        found: dict[str, str] = {}
-        for table in tables:
-            rows = table.sheet.rows
-            near = [
-                *range(table.first_row),
-                *range(table.end_row, min(len(rows), table.end_row + 15)),
-            ]
-            for index in near:
-                for cell in rows[index]:
-                    if isinstance(cell, str) and _PRICES_ARE.search(cell.casefold()):
-                        code, _ = currency_in_text(cell)
-                        if code and code not in AMBIGUOUS_MARKS:
-                            found.setdefault(code, f"{self.prefix(table.sheet)}!{index + 1}")
-        if len(found) != 1:
+        """The currency a note about the prices states (:func:`currency_in_notes`)."""
+        found = currency_in_notes(tables)
+        if found is None:
             return None
-        ((code, where),) = found.items()
+        code, sheet, row = found
         self.problems.append(
             Problem(
-                where,
+                f"{self.prefix(sheet)}!{row + 1}",
                 f"The prices state no currency; the file's note says {code}",
                 Severity.WARNING,
                 expected="a currency with the prices, or --currency",
@@ -782,67 +768,8 @@ _POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
 """Currencies of English-speaking markets, whose quotes write 1,234.56."""
 
 
-_PRICES_ARE = re.compile(
-    r"\b(all )?(prices?|rates?|amounts?|figures|preise|betr[äa]ge|prix|montants|precios|"
-    r"importes|prezzi|importi|prijzen|bedragen)\b.{0,20}\b(in|en|im|quoted in|stated in)\b"
-)
-"""A sentence that says what currency the prices are in ("All prices in USD")."""
-
 _TITLE_PART = re.compile(r"\s+[—–:|]\s+|\s+-\s+|,\s")
 """What sets an alternative's name ("Option A") apart from the rest of its banner."""
-
-TITLE_ROWS = 6
-"""How many rows above a table's header are read as its title."""
-
-
-_PER_PERIOD = re.compile(r"(per|/)\s*(hour|hr|h|month|mo|year|yr)\b|\b(hourly|monthly)\b")
-
-
-def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
-    """The mapping with what the table's title states for prices that state nothing.
-
-    A price list titled "GPU Pricing (USD per GPU per hour)" over ``GPU | On-demand |
-    6-month | 12-month`` gives its prices that currency and unit, only to price columns
-    without one: a whole unit (a basis and a period) stated in one sentence, else a period
-    stated as one ("Prices in USD per hour."), never a term ("12-month offer").
-    """
-    first = table.header_rows[0]
-    currency: str | None = None
-    unit: UnitHint | None = None
-    per_period: UnitHint | None = None
-    for index in range(max(0, first - TITLE_ROWS), first):
-        cells = [c for c in table.sheet.rows[index] if not is_blank(c)]
-        if not cells or len(cells) > 2 or not all(isinstance(c, str) for c in cells):
-            continue
-        for text in cells:
-            assert isinstance(text, str)
-            code, _ = currency_in_text(text)
-            if code and code not in AMBIGUOUS_MARKS:
-                currency = currency or code
-            # Sentence by sentence: "Prices in USD per hour. Price includes the attached
-            # GPUs" states a period, and names GPUs, but no price per GPU.
-            for sentence in re.split(r"(?<=[.;])\s+", text):
-                hint = parse_unit_text(sentence)
-                if hint is None or hint.period is None:
-                    continue
-                if hint.basis is not None:
-                    unit = unit or hint
-                elif _PER_PERIOD.search(sentence.casefold()):
-                    per_period = per_period or hint  # "Prices in USD per hour."
-    unit = unit or per_period
-    if currency is None and unit is None:
-        return mapping
-    columns = tuple(
-        replace(
-            column,
-            unit=column.unit or unit,
-            reason=column.reason or "its unit is stated in the table's title",
-        )
-        if column.field is Field.PRICE and column.unit is None and unit is not None
-        else column
-        for column in mapping.columns
-    )
-    return replace(mapping, columns=columns, currency=mapping.currency or currency)
 
 
 def _rows_outside(count: int, spans: Sequence[range]) -> list[int]:
