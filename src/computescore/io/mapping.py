@@ -615,6 +615,7 @@ _COUNT_FIELDS = frozenset(
     {Field.NODES, Field.ACCELERATOR_COUNT, Field.ACCELERATORS_PER_NODE, Field.QUANTITY}
 )
 _AMOUNT_FIELDS = frozenset({Field.PRICE, Field.LINE_TOTAL})
+ROW_TERMS = frozenset({Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER})  # a row's own terms
 _COUNT_TEXT = re.compile(
     r"^\s*\d{1,7}(?:[.,]0+)?\s*(?:x|×|pcs?|units?|nodes?|gpus?|servers?|instances?|"
     r"st|stk|stück|台|枚|个|件)?\.?\s*$",
@@ -761,9 +762,7 @@ def _find_option_columns(
     one names each row's terms.
     """
     fields = {column.field for column in columns}
-    by_name = Field.ACCELERATOR not in fields and bool(
-        fields & {Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER}
-    )
+    by_name = Field.ACCELERATOR not in fields and bool(fields & ROW_TERMS)
     found: list[tuple[int, ColumnOption]] = []
     for index, column in enumerate(columns):
         movable = column.field in (None, Field.PRICE) and column.source in (

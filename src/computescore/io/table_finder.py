@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from computescore.io.column_options import ColumnOption, accelerator_named, column_option
-from computescore.io.mapping import Field, is_amount, match_header, normalise_header
+from computescore.io.mapping import ROW_TERMS, Field, is_amount, match_header, normalise_header
 from computescore.io.values import is_blank, normalise_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
 
@@ -124,8 +124,6 @@ def field_of(cell: CellValue, known: Known | None = None) -> Field | None:
     return None if match is None else match.field
 
 
-_ROW_TERMS = frozenset({Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER})
-
 Names = Callable[[str], bool]
 """Whether a header's text names an accelerator the catalogue knows."""
 
@@ -144,7 +142,7 @@ def named_accelerators(
 
 def _by_name(cells: Sequence[CellValue], fields: Sequence[Field | None], names: Names) -> list[int]:
     """:func:`named_accelerators` on the fields the cells' headers name already."""
-    if Field.ACCELERATOR in fields or not _ROW_TERMS.intersection(fields):
+    if Field.ACCELERATOR in fields or not ROW_TERMS.intersection(fields):
         return []
     found: dict[int, str] = {}
     for index, (cell, field) in enumerate(zip(cells, fields, strict=True)):

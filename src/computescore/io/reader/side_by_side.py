@@ -55,16 +55,15 @@ def side_by_side(
     if len(spans) < 2 or len(keys) != 1:
         return [Block(sheet, None)]
     first = header.rows[0]
-    banners = _banner_rows(sheet, first, spans)
+    banner = _banner_row(sheet, first, spans)
+    own_from = first if banner is None else banner
     blocks = []
     for start, end in spans:
         rows = [
-            _row_of_block(row, index >= first or index in banners, start, end)
+            _row_of_block(row, index >= own_from, start, end)
             for index, row in enumerate(sheet.rows)
         ]
-        label = " ".join(
-            text for index in sorted(banners) for text in _texts(sheet.rows[index], start, end)
-        )
+        label = None if banner is None else " ".join(_texts(sheet.rows[banner], start, end))
         blocks.append(Block(replace(sheet, rows=rows), label or None))
     return blocks
 
@@ -105,17 +104,17 @@ def _row_of_block(row: Sequence[CellValue], own: bool, start: int, end: int) -> 
     return [cell if start <= col < end else None for col, cell in enumerate(cells)]
 
 
-def _banner_rows(sheet: SheetData, header_row: int, spans: list[tuple[int, int]]) -> set[int]:
+def _banner_row(sheet: SheetData, header_row: int, spans: list[tuple[int, int]]) -> int | None:
     """The banners' row: the nearest filled row above the header, when every block fills
     it with its own text. Rows above it belong to the whole sheet ("Quote ref: …" on the
     left and "Quote date: …" on the right)."""
     for index in range(header_row - 1, max(-1, header_row - 1 - BANNER_ROWS), -1):
         cells = list(sheet.rows[index])
-        filled = [any(not is_blank(cell) for cell in cells[s:e]) for s, e in spans]
-        if not any(not is_blank(cell) for cell in cells):
+        if all(is_blank(cell) for cell in cells):
             continue
-        return {index} if all(filled) else set()
-    return set()
+        filled = [any(not is_blank(cell) for cell in cells[s:e]) for s, e in spans]
+        return index if all(filled) else None
+    return None
 
 
 def _texts(row: Sequence[CellValue], start: int, end: int) -> list[str]:
