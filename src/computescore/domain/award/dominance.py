@@ -13,13 +13,30 @@ line (one of V's at 1.5 and one of W's at 2 give W 57 %; V's line at 2 keeps bot
 
 Real evaluations have many lines of few kinds (a cloud's on-demand and reserved H100
 nodes, a reseller's list), so this leaves the solver a small programme.
+
+A line's use *for one workload* may be dominated too, by a line of another kind. A unit
+of column *B* (a line's nodes in one layer of one workload) supplies ``s_B`` equivalents
+at ``c_B``; a line *A* free of every rule (no capacity, no minimum, no fixed costs) can
+supply the same with ``⌈s_B ÷ s_A⌉`` of its units, in the same layer of the same
+workload. When those cost no more than ``c_B`` (in the objective's money, so score-
+adjusted under the best-value objective), moving B's units to A never costs more and
+breaks no rule but one: B's line may have a minimum commitment that B's units are needed
+to reach. So B's column is set aside when its line has no minimum, or when every column
+of its line is taken over (then the line need never be used at all). ``⌈n·x⌉ ≤ n·⌈x⌉``
+makes one unit's test hold for any number of units.
+This is done only when no rule counts vendors, caps them or sets a score floor, since
+each of those may need the dearer column.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
-from computescore.domain.award.model import Objective, PlanOption, PlanPolicy
+import numpy as np
+
+from computescore.domain.award.model import Layer, Objective, PlanOption, PlanPolicy
+from computescore.domain.award.programme import Column, value_factor
 
 _EPS = 1e-9
 
@@ -93,3 +110,63 @@ def _dominates(a: dict[str, PlanOption], b: dict[str, PlanOption], scores_matter
         ):
             return False
     return True
+
+
+def dominated_columns(
+    cols: Sequence[Column], options: Sequence[PlanOption], policy: PlanPolicy
+) -> frozenset[int]:
+    """The columns (indices into ``cols``) a rule-free line's column dominates.
+
+    See the module notes. Of two columns that do each other's work at the same cost, the
+    later one is set aside, so one always stays.
+    """
+    if _counts_vendors(policy) or policy.min_score is not None or policy.top_score_only or not cols:
+        return frozenset()
+    fixed: dict[str, float] = {}
+    least: dict[str, int] = {}
+    capped: set[str] = set()
+    groups: dict[tuple[str, Layer], list[int]] = {}
+    for j, col in enumerate(cols):
+        option = options[col.option]
+        fixed[option.supply] = max(fixed.get(option.supply, 0.0), option.fixed_usd)
+        least[option.supply] = max(least.get(option.supply, 0), option.minimum)
+        if option.capacity is not None:
+            capped.add(option.supply)
+        groups.setdefault((option.workload, col.layer), []).append(j)
+    by_value = policy.objective is Objective.VALUE
+    used = Counter(options[col.option].supply for col in cols)
+    taken: dict[str, set[int]] = {supply: set() for supply in used}
+    out: set[int] = set()
+    for members in groups.values():
+        chosen = [options[cols[j].option] for j in members]
+        cost = np.array(
+            [
+                cols[j].usd_per_unit * (value_factor(o.score) if by_value else 1.0)
+                for j, o in zip(members, chosen, strict=True)
+            ]
+        )
+        supplied = np.array([o.unit * o.equivalents for o in chosen])
+        free = np.array(
+            [
+                fixed[o.supply] <= 0 and least[o.supply] == 0 and o.supply not in capped
+                for o in chosen
+            ]
+        )
+        dominators = np.nonzero(free & np.isfinite(cost) & (supplied > 0))[0]
+        if len(dominators) == 0:
+            continue
+        # What one unit of each column costs when the dominator's units do its work.
+        instead = (
+            np.ceil(supplied[:, None] / supplied[None, dominators] - _EPS) * cost[None, dominators]
+        )
+        slack = _EPS * np.maximum(np.abs(cost), 1.0)[:, None]
+        earlier = dominators[None, :] < np.arange(len(members))[:, None]
+        cheaper = (instead < cost[:, None] - slack) | ((instead <= cost[:, None] + slack) & earlier)
+        for i in np.nonzero(cheaper.any(axis=1))[0]:
+            taken[chosen[i].supply].add(members[i])
+    for supply, taken_over in taken.items():
+        # A line with a minimum commitment keeps every column unless it loses them all:
+        # its units may be needed to reach the minimum wherever they serve.
+        if least[supply] == 0 or len(taken_over) == used[supply]:
+            out.update(taken_over)
+    return frozenset(out)

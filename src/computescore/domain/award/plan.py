@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from computescore.domain.award.dominance import dominated_lines
+from computescore.domain.award.dominance import dominated_columns, dominated_lines
 from computescore.domain.award.model import (
     Allocation,
     AwardPlan,
@@ -80,6 +80,8 @@ def plan_award(
     if shortfalls:
         return AwardPlan(rules, False, shortfalls=shortfalls, exclusions=exclusions, status="")
     cols = columns(by_name, options, dominated_lines(options, rules))
+    set_aside = dominated_columns(cols, options, rules)
+    cols = [c for j, c in enumerate(cols) if j not in set_aside]
     solution = solve(by_name, options, rules, cols, time_limit_s=time_limit_s)
     if not solution.units:
         shortfalls = (

@@ -49,8 +49,9 @@ MIP_GAP = 1e-5
 0.001 %, $18 on a $1.75 million plan. Proving the next digit took the demo's 60 % cap
 scenario 1.2 s of its 1.4 s, for no figure a reader sees."""
 
-LARGE_COLUMNS = 2_000
-"""Above this many unit variables the solver stops within :data:`LARGE_GAP` instead."""
+LARGE_COLUMNS = 1_000
+"""Above this many unit variables (once dominated ones are set aside) the solver stops
+within :data:`LARGE_GAP` instead."""
 
 LARGE_GAP = 1e-3
 """The proven gap accepted on large plans: 0.1 %, far inside the prices' own uncertainty."""
@@ -139,7 +140,7 @@ def _reach(workload: PlanWorkload, layer: Layer, option: PlanOption) -> int:
     return workload.baseline + (0 if option.pay_as_used else workload.peak)
 
 
-def _value_factor(score: float | None) -> float:
+def value_factor(score: float | None) -> float:
     """Dollars are divided by score ÷ 100 in the best-value objective."""
     if score is None or score <= 0:
         return math.inf
@@ -245,7 +246,7 @@ class _Programme:
         return out
 
     def _factor(self, score: float | None) -> float:
-        return _value_factor(score) if self.policy.objective is Objective.VALUE else 1.0
+        return value_factor(score) if self.policy.objective is Objective.VALUE else 1.0
 
     def costs_and_bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(objective, money, lower, upper) per variable."""
