@@ -8,6 +8,7 @@ workload, and every rule that bound is re-solved without it to say what it costs
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -45,6 +46,9 @@ MAX_RELAXATIONS = 12
 
 _TOLERANCE_USD = 0.5
 
+MIN_SOLVE_S = 0.1
+"""The solver always gets at least this long, however long the preparation took."""
+
 INFEASIBLE = 2
 """The solver's status when it proves that no plan keeps the rules."""
 
@@ -64,9 +68,11 @@ def plan_award(
         options: every option priced for each workload, eligible or not.
         policy: the award rules and the objective (default: lowest cost).
         measure_binding: re-solve without each rule that bound, to price it.
-        time_limit_s: the solver's time limit; past it the best plan found is kept
-            and its status says how close to the optimum it is proven to be.
+        time_limit_s: the time the plan may take, preparing the programme included;
+            past it the best plan found is kept and its status says how close to the
+            optimum it is proven to be.
     """
+    started = time.perf_counter()
     rules = policy or PlanPolicy()
     options = token_apis_as_allowed(options, rules)
     by_name = {w.name: w for w in workloads}
@@ -82,7 +88,8 @@ def plan_award(
     cols = columns(by_name, options, dominated_lines(options, rules))
     set_aside = dominated_columns(cols, options, rules)
     cols = [c for j, c in enumerate(cols) if j not in set_aside]
-    solution = solve(by_name, options, rules, cols, time_limit_s=time_limit_s)
+    left_s = max(time_limit_s - (time.perf_counter() - started), MIN_SOLVE_S)
+    solution = solve(by_name, options, rules, cols, time_limit_s=left_s)
     if not solution.units:
         shortfalls = (
             _diagnose(by_name, options, rules, cols, time_limit_s)
