@@ -137,7 +137,10 @@ class Quote:
         term_months: int | None = None,
         region: str | None = None,
         country: str | None = None,
+        written: Decimal | None = None,
     ) -> None:
+        """``written``: the price as the file shows it, when the line's is not (a price
+        that includes VAT is brought to its net figure)."""
         line = self._base("compute", description, source)
         if count is None and per_node is not None and nodes is not None:
             count = per_node * nodes
@@ -155,6 +158,8 @@ class Quote:
             region=region,
             country=country,
         )
+        if written is not None:
+            line["price_as_written"] = str(written)
         self.lines.append(line)
 
     def cost(
@@ -170,6 +175,7 @@ class Quote:
         region: str | None = None,
         country: str | None = None,
         term_months: int | None = None,
+        written: Decimal | None = None,
     ) -> None:
         line = self._base("cost", description, source)
         line.update(
@@ -182,6 +188,8 @@ class Quote:
             country=country,
             term_months=term_months,
         )
+        if written is not None:
+            line["price_as_written"] = str(written)
         self.lines.append(line)
 
     def skip(self, source: str, why: str) -> None:
@@ -989,21 +997,23 @@ def qingyun(folder: Path) -> tuple[str, list[str], list[Quote]]:
         for col, value in enumerate(values, start=1):
             ws.cell(row=6 + offset, column=col, value=value)
     src = f"{name}!{sheet}!"
-    q.compute(src + "6", lease_item, "huawei-ascend-910b", price=Decimal("56000"),
+    # The note under the table says the prices include 6 % VAT: each price is net, the
+    # written one ÷ 1.06 to the millionth (9.80 ÷ 1.06 = 9.245283).
+    q.compute(src + "6", lease_item, "huawei-ascend-910b", price=Decimal("52830.188679"), written=Decimal("56000"),
               unit="per_node_month", currency="CNY", deployment="lease", per_node=8, nodes=8,
               term_months=12, region=guian, country="CN")  # fmt: skip
-    q.compute(src + "7", cards_item, "huawei-ascend-910b", price=Decimal("9.80"),
+    q.compute(src + "7", cards_item, "huawei-ascend-910b", price=Decimal("9.245283"), written=Decimal("9.80"),
               unit="per_gpu_hour", currency="CNY", deployment="on_demand", count=16,
               region=hangzhou, country="CN")  # fmt: skip
     q.cost(src + "8", "CANN / MindSpore 迁移适配服务 (migration support)", "support",
-           price=Decimal("120000"), unit="total", currency="CNY", quantity=Decimal(1))  # fmt: skip
-    q.cost(src + "9", "RoCE 200G 网络接入 (network access)", "network", price=Decimal("3500"),
+           price=Decimal("113207.547170"), written=Decimal("120000"), unit="total", currency="CNY", quantity=Decimal(1))  # fmt: skip
+    q.cost(src + "9", "RoCE 200G 网络接入 (network access)", "network", price=Decimal("3301.886792"), written=Decimal("3500"),
            unit="per_month", currency="CNY", quantity=Decimal(8), region=guian, country="CN",
            term_months=12)  # fmt: skip
-    q.cost(src + "10", "并行文件存储 (parallel file storage)", "storage", price=Decimal("0.12"),
+    q.cost(src + "10", "并行文件存储 (parallel file storage)", "storage", price=Decimal("0.113208"), written=Decimal("0.12"),
            unit="per_gb_month", currency="CNY", quantity=Decimal(100000), region=guian,
            country="CN", term_months=12)  # fmt: skip
-    q.cost(src + "11", "公网数据迁出 (internet egress)", "egress", price=Decimal("0.50"),
+    q.cost(src + "11", "公网数据迁出 (internet egress)", "egress", price=Decimal("0.471698"), written=Decimal("0.50"),
            unit="per_gb", currency="CNY", region=guian, country="CN")  # fmt: skip
     q.skip(src + "12", "blank row")
     # 448,000 + 28,000 + 12,000 = 488,000 per month
@@ -1061,6 +1071,8 @@ def qingyun(folder: Path) -> tuple[str, list[str], list[Quote]]:
         "Atlas 800T A2 lease per node-month (8 × Ascend 910B per node) and on-demand per card-hour",
         "a cost line with no quantity and amounts written '￥448,000/月'",
         "total row and notes row",
+        "the note says the prices include 6 % VAT: every line's price is its net figure "
+        "(56,000 ÷ 1.06 = 52,830.188679), read with a warning",
         "separate bilingual 'Terms' sheet; measured MFU; an ISO/IEC 27001:2013 certificate "
         "(the 2013 edition's transition ended 2025-10-31)",
     ]
@@ -1308,7 +1320,7 @@ def verify(folder: Path) -> list[str]:
             for line in quote["lines"]:
                 cells, hidden = _row_cells(folder, line["source"])
                 texts = [str(c) for c in cells if c is not None]
-                price = Decimal(line["price"])
+                price = Decimal(line.get("price_as_written", line["price"]))
                 shown = {eur_text(price), dec_comma(price), f"{price:,}", str(price)}
                 if hidden:
                     problems.append(f"{line['source']}: the row is hidden")

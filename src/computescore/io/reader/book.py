@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from computescore.domain.catalog import Catalogue
@@ -45,7 +46,7 @@ from computescore.io.reader.records import (
 )
 from computescore.io.reader.settled import settle_rows
 from computescore.io.reader.side_by_side import side_by_side
-from computescore.io.reader.titles import currency_in_notes, with_title_terms
+from computescore.io.reader.titles import currency_in_notes, net_of_vat_lines, with_title_terms
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
     SkipReason,
@@ -228,7 +229,12 @@ class _Reader:
                     )
                 mapping = mappings[id(table)]
                 group.mappings.append(mapping)
+                first = len(group.lines)
                 _LineBuilder(self, table, mapping, group).build()
+                group.lines[first:], vat = net_of_vat_lines(
+                    table, mapping, group.lines[first:], partial(self.cell, table.sheet)
+                )
+                group.problems.extend(vat)
         quotes = tuple(self._draft(group, shared) for group in groups)
         preview = self._preview(tables, mappings)
         return FileDraft(

@@ -3,15 +3,20 @@
 A price list titled "GPU Pricing (USD per GPU per hour)" gives its bare prices that
 currency and unit (:func:`with_title_terms`); a note "All prices in USD, excluding
 taxes" gives a file that states its currency nowhere else that currency
-(:func:`currency_in_notes`).
+(:func:`currency_in_notes`); "Alle Preise inkl. 19 % MwSt." above or under a table, in
+its price column's header or in its price cells says its prices include VAT
+(:func:`vat_statement`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
 
+from computescore.domain.problems import Problem, Severity
+from computescore.domain.quotes import QuoteLine
 from computescore.io.mapping import ColumnMapping, Field
 from computescore.io.table_finder import Table
 from computescore.io.values import (
@@ -21,6 +26,7 @@ from computescore.io.values import (
     is_blank,
     parse_unit_text,
 )
+from computescore.io.values.vat import includes_vat, net_of_vat, vat_rates
 from computescore.io.workbook import SheetData
 
 TITLE_ROWS = 6
@@ -105,3 +111,96 @@ def currency_in_notes(tables: Sequence[Table]) -> tuple[str, SheetData, int] | N
         return None
     ((code, (sheet, row)),) = found.items()
     return code, sheet, row
+
+
+_ABOUT_PRICES = re.compile(
+    r"\b(all|alle|tous|todos|tutti|prices?|rates?|preise?|prix|precios?|prezzi|prijzen|"
+    r"tarif\w*|amounts?|figures)\b|价格|価格|金額"
+)
+"""A note about the prices, not a total ("Total incl. VAT" is the sum's own words)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VatStatement:
+    """Where a table says its prices include VAT, and the rates it gives for it."""
+
+    rates: frozenset[Decimal]
+    row: int
+    """The sheet row (0-based) of the first words that say it."""
+    column: int
+    found: str
+
+
+def vat_statement(table: Table, mapping: ColumnMapping) -> VatStatement | None:
+    """Whether the table's prices include VAT: its price columns' headers say so ("Unit
+    price incl. 19 % VAT"), or its price cells ("2,38 € inkl. MwSt."), or a note above or
+    under it about the prices ("All prices include VAT at 20%", "Prix TTC"). The rates are
+    every percentage those words give.
+    """
+    prices = [c for c in mapping.columns if c.field is Field.PRICE]
+    found: list[tuple[int, int, str]] = []
+    header_row = table.header_rows[-1] if table.header_rows else table.first_row
+    found.extend((header_row, c.index, c.header) for c in prices if includes_vat(c.header))
+    for column in prices:
+        at = column.index
+        cells = {row.values[at] for row in table.rows if at < len(row.values)}
+        said = [c for c in cells if isinstance(c, str) and includes_vat(c)]
+        if said:
+            row = next(r for r in table.rows if at < len(r.values) and r.values[at] in said)
+            found.append((row.index, at, str(row.values[at])))
+    rows = table.sheet.rows
+    first = table.first_row
+    notes = [*range(max(0, first - TITLE_ROWS), first)]
+    notes += range(table.end_row, min(len(rows), table.end_row + NOTE_ROWS))
+    for index in notes:
+        filled = [(i, c) for i, c in enumerate(rows[index]) if not is_blank(c)]
+        if len(filled) != 1:
+            continue  # a note is one sentence; a tax row ("incl. 19 % VAT | 380.00") is not
+        ((at, note),) = filled
+        if isinstance(note, str) and includes_vat(note) and _ABOUT_PRICES.search(note.casefold()):
+            found.append((index, at, note))
+    if not found:
+        return None
+    rates = frozenset(rate for _, _, text in found for rate in vat_rates(text) if 0 < rate < 50)
+    return VatStatement(rates, *found[0])
+
+
+def net_of_vat_lines(
+    table: Table,
+    mapping: ColumnMapping,
+    lines: Sequence[QuoteLine],
+    cell: Callable[[int, int], str],
+) -> tuple[list[QuoteLine], list[Problem]]:
+    """The table's lines with prices net of VAT when the table says they include it at
+    one rate (:func:`vat_statement`), and what was done; with no rate, or several, the
+    lines as they are and a warning. ``cell`` names a cell by its row and column."""
+    statement = vat_statement(table, mapping) if lines else None
+    if statement is None:
+        return list(lines), []
+    source = cell(statement.row, statement.column)
+    if len(statement.rates) != 1:
+        rates = ", ".join(f"{r.normalize():f} %" for r in sorted(statement.rates))
+        stated = f"at several rates ({rates})" if rates else "at a rate the file does not state"
+        return list(lines), [
+            Problem(
+                source,
+                f"The prices include VAT {stated}; they were kept as written, so this quote "
+                "reads dearer by the tax than quotes net of it",
+                Severity.WARNING,
+                found=statement.found,
+                expected="prices net of VAT, or the one rate they include",
+            )
+        ]
+    (rate,) = statement.rates
+    count = len(lines)
+    which = "the price was" if count == 1 else f"each of the table's {count:,} prices was"
+    return [replace(line, price=net_of_vat(line.price, rate)) for line in lines], [
+        Problem(
+            source,
+            f"The prices include VAT at {rate.normalize():f} %: {which} divided by "
+            f"{1 + rate / 100:f} to compare it net of tax, as every quote is",
+            Severity.WARNING,
+            found=statement.found,
+            expected="prices net of VAT",
+        )
+    ]

@@ -26,6 +26,7 @@ from computescore.io.values.text import (
     normalise_text,
     split_footnote,
 )
+from computescore.io.values.vat import without_tax_words
 
 
 class Period(StrEnum):
@@ -259,6 +260,8 @@ _NO_PRICE_WORDS = re.compile(
 )
 
 
+_LETTERS = re.compile(r"[^\W\d_]")
+
 _HARMLESS_WORDS = r"net|excl\.?|excluding|ex|vat|tax|taxes|plus|\+\s*vat"
 _REMOVABLE = re.compile(
     "|".join(re.escape(symbol) for symbol, _ in _SYMBOLS)
@@ -335,6 +338,9 @@ def parse_money(
         )
     if _NO_PRICE_WORDS.match(lowered):
         return None, _problem(source, "The vendor gave no price", value, "an amount")
+    if _LETTERS.search(text):
+        # "2,38 € inkl. 19 % MwSt.": the table's reader brings such prices to net.
+        text = without_tax_words(text)
 
     unit: UnitHint | None = None
     split = re.search(
