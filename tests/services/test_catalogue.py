@@ -31,6 +31,7 @@ DOMAIN_IDS = [
     "amd-mi300x", "amd-mi325x", "intel-gaudi3", "google-tpu-v5p", "google-tpu-v6e",
     "google-tpu7x", "huawei-ascend-910b", "nvidia-b300", "nvidia-gb300", "amd-mi350x",
     "amd-mi355x", "huawei-ascend-910c", "nvidia-h20-141gb", "nvidia-gh200", "nvidia-gh200-144gb",
+    "nvidia-a10", "nvidia-a40", "nvidia-rtx-6000-ada",
 ]  # fmt: skip
 
 FIGURE_FIELDS = [
@@ -128,6 +129,9 @@ def test_sparse_only_figures_are_flagged() -> None:
         ("nvidia-a800-sxm", 4992),
         ("nvidia-l40s", 5864),  # FP8 733 × 8
         ("nvidia-l4", 1940),  # FP8 242.5 × 8
+        ("nvidia-a10", 2000),  # BF16 125 × 16 = INT8 250 × 8 = INT4 500 × 4
+        ("nvidia-a40", 2395),  # BF16 149.7 × 16 = 2,395.2 (INT8 299.3 × 8 is 2,394.4)
+        ("nvidia-rtx-6000-ada", 5828),  # FP8 728.5 × 8 (the datasheet's 1,457 sparse, halved)
         ("nvidia-h20", 2368),  # FP8 296 × 8
         ("nvidia-l20", 1912),  # FP8 239 × 8
         ("nvidia-rtx-4090", 5285),  # FP8 660.6 × 8 = 5,284.8
@@ -198,6 +202,10 @@ ALIAS_TABLE = [
     ("GH200 96GB", "nvidia-gh200", None),
     ("GH200 144GB HBM3e", "nvidia-gh200-144gb", None),
     ("GH200 NVL2", "nvidia-gh200-144gb", 2),
+    ("NVIDIA RTX 6000 Ada Generation", "nvidia-rtx-6000-ada", None),
+    ("A10", "nvidia-a10", None),  # not the A100 it begins
+    ("NVIDIA A40", "nvidia-a40", None),
+    ("VM.GPU.A10.2", "nvidia-a10", 2),
     ("gpu_1x_gh200", "nvidia-gh200", 1),
     ("A100", "nvidia-a100-sxm-40gb", None),
     ("A100 40GB", "nvidia-a100-sxm-40gb", None),
@@ -261,6 +269,11 @@ def test_unknown_spelling_gets_suggestions() -> None:
     catalogue = load_catalogue()
     assert catalogue.resolve("Rubin Ultra R300") is None
     assert "nvidia-h100-sxm" in catalogue.closest("H10O SXM")
+    # Other cards named "RTX 6000" are not the Ada one: the Turing Quadro (24 GB) and the
+    # Blackwell RTX PRO (96 GB) stay unknown, with the Ada card offered as the closest.
+    for name in ("Quadro RTX 6000", "RTX PRO 6000 Blackwell", "RTX 6000"):
+        assert catalogue.resolve(name) is None, name
+    assert catalogue.closest("RTX PRO 6000 Blackwell")[0] == "nvidia-rtx-6000-ada"
 
 
 def test_shipped_catalogue_is_cached() -> None:
@@ -392,7 +405,7 @@ def test_shipped_files_parse() -> None:
         ),
         (
             lambda d: d["accelerators"].append(copy.deepcopy(d["accelerators"][0])),
-            "entry 33 repeats the id nvidia-h100-sxm",  # the appended copy, after the 33 shipped
+            "entry 36 repeats the id nvidia-h100-sxm",  # the appended copy, after the 36 shipped
         ),
     ],
 )
