@@ -381,6 +381,8 @@ def test_a_table_of_specifications_across_accelerators_is_not_a_price_list(
         ("Monthly total (USD)", "month"),
         ("Monthly Estimate (EUR)", "month"),
         ("Total (EUR)", "once"),
+        ("Monthly total INR", "month"),  # any ISO code the values know
+        ("Monthly total (TWD)", "month"),
     ],
 )
 def test_totals_headed_with_their_currency_and_period_are_line_totals(

@@ -30,6 +30,7 @@ from computescore.io.column_options import (
 )
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
+    ISO_CURRENCIES,
     DecimalMark,
     Period,
     UnitHint,
@@ -153,8 +154,13 @@ _ENGLISH = _compile(header_words.ENGLISH)
 _OTHER_LANGUAGES = _compile(header_words.OTHER_LANGUAGES)
 
 
-# A currency code at a header's end ("Monthly total (USD)": "monthly total usd").
-_CURRENCY_AFTER = re.compile(r" (usd|eur|gbp|chf|cny|rmb|jpy|krw|sek|nok|dkk|pln|cad|aud|sgd|hkd)$")
+# A currency code at a header's end ("Monthly total (USD)": "monthly total usd", "Unit
+# price INR"); not the codes that are English words too ("try", "pen", "mad").
+_CURRENCY_AFTER = re.compile(
+    r" ("
+    + "|".join(sorted(c.casefold() for c in ISO_CURRENCIES - {"TRY", "PEN", "MAD"}))
+    + r"|rmb)$"
+)
 
 
 def _header_keys(key: str) -> tuple[str, ...]:
