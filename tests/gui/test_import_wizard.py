@@ -175,3 +175,22 @@ def test_the_mapping_step_says_why_a_column_was_read_as_it_was(window, qtbot, tm
     why = wizard.mapping.item(row, 3).text()
     assert "reads as nodes, but its values are names" in why
     assert "Numbers: read with a decimal point" in wizard.mapping_note.text()
+
+
+def test_alternatives_side_by_side_each_list_their_own_columns(window, qtbot, tmp_path) -> None:
+    from tests.fixtures.xlsx_builder import Sheet, build_xlsx
+    from tests.io.test_side_by_side import proposal_rows
+
+    path = build_xlsx(tmp_path / "proposal.xlsx", [Sheet("Proposal", proposal_rows())])
+    wizard = _wizard(window, [path])
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.vendor.setCurrentText("Helios Compute Inc.")
+    wizard.go_to("mapping")
+    qtbot.waitUntil(lambda: wizard.current_step() == "mapping", timeout=30_000)
+    places = [wizard.table_list.item(r).text() for r in range(wizard.table_list.count())]
+    assert len(places) == 2 and "from column G (Option B" in places[1]
+    for row, letters in ((0, "ABCDE"), (1, "GHIJK")):
+        wizard.table_list.setCurrentRow(row)
+        shown = [wizard.mapping.item(r, 0).text() for r in range(wizard.mapping.rowCount())]
+        assert "".join(shown) == letters  # not the other alternative's columns

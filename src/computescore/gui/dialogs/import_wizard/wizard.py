@@ -43,6 +43,7 @@ from computescore.gui.dialogs.import_wizard.words import (
     FIELD_CHOICES,
     QUOTE_FILTER,
     STEPS,
+    columns_shown,
     guess_vendor,
     numbers_sentence,
     where_of,
@@ -583,8 +584,9 @@ class ImportWizard(QDialog):
         t = theme.current()
         if draft is not None:
             self.mapping_note.setText(_MAPPING_NOTE + " " + numbers_sentence(draft))
-        self.mapping.setRowCount(len(mapping.columns))
-        for index, column in enumerate(mapping.columns):
+        columns = columns_shown(mapping)
+        self.mapping.setRowCount(len(columns))
+        for index, column in enumerate(columns):
             samples = []
             if sheet is not None:
                 start = mapping.header_row + 1

@@ -1,4 +1,5 @@
-"""What the import wizard says: its steps, field choices, vendor guesses and notes."""
+"""What the import wizard says: its steps, field choices, vendor guesses, notes, and the
+columns a table's step lists."""
 
 from __future__ import annotations
 
@@ -155,3 +156,14 @@ def where_of(problem: Problem) -> tuple[str, str, str]:
     sheet = parts[1] if len(parts) > 1 else ""
     cell = parts[2] if len(parts) > 2 else ""
     return file_name, sheet, cell
+
+
+def columns_shown(mapping: Any) -> list[Any]:
+    """The columns a table's step lists: for one of several alternatives side by side,
+    only those from its first header to its last (the others are the other
+    alternatives'), else every column."""
+    columns = list(mapping.columns)
+    if getattr(mapping, "option", None) is None:
+        return columns
+    headed = [i for i, column in enumerate(columns) if column.header]
+    return columns[headed[0] : headed[-1] + 1] if headed else columns
