@@ -22,6 +22,14 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.quotes import CostCategory, Deployment
 from computescore.errors import UsageError
 from computescore.io import header_words
+from computescore.io.cell_kinds import (
+    example,
+    is_amount,
+    is_billing,
+    is_count,
+    is_name,
+    unpriced,
+)
 from computescore.io.column_options import (
     REGION_CODE,
     ColumnOption,
@@ -42,6 +50,7 @@ from computescore.io.values import (
     parse_terms,
     parse_unit_text,
 )
+from computescore.io.values.vat import includes_vat
 from computescore.io.workbook import CellValue, column_letters, column_number
 
 PROFILE_VERSION = 1
@@ -197,8 +206,11 @@ _DESCRIPTION_PREFERENCE = (
     re.compile(r"."),
 )
 
+_GROSS = re.compile(r"(?i)\b(gross|brutto)\b")
+"""A gross price column: with VAT, or the list price before the discount."""
+
 _PRICE_PREFERENCE = (
-    re.compile(r"\b(net|our|offer|your|discounted|special|contract|final|proposed)\b"),
+    re.compile(r"\b(net|netto|our|offer|your|discounted|special|contract|final|proposed)\b"),
     re.compile(r"\bunit (price|cost|rate)\b"),
     re.compile(r"^(?!.*usd per gpu hour)"),
     re.compile(r"."),  # a column converted to USD per GPU-hour is the last choice
@@ -556,9 +568,10 @@ def _settle_duplicates(columns: list[MappedColumn]) -> None:
     """Keep one column per field, with two exceptions.
 
     Price columns for different kinds of charge (a monthly and a one-time column) are
-    all kept: each gives its own line. Among price columns of the same kind the one
-    that reads as the vendor's offer ("Net price", "Our price", "Unit price") wins over
-    list prices. A second description column becomes details.
+    all kept: each gives its own line. Among price columns of the same kind a price
+    without VAT wins over one that includes it, then the one that reads as the vendor's
+    offer ("Net price", "Our price", "Unit price") over list prices. A second
+    description column becomes details.
     """
     by_field: dict[Field, list[int]] = {}
     for index, column in enumerate(columns):
@@ -594,7 +607,15 @@ def _settle_duplicates(columns: list[MappedColumn]) -> None:
             if overridden:
                 keep = overridden[0]
             elif field_ is Field.PRICE:
-                keep = min(group, key=lambda i: (_rank(_PRICE_PREFERENCE, columns[i].header), i))
+                # A price with VAT, or a gross one, loses to the same price without.
+                keep = min(
+                    group,
+                    key=lambda i: (
+                        includes_vat(columns[i].header) or bool(_GROSS.search(columns[i].header)),
+                        _rank(_PRICE_PREFERENCE, columns[i].header),
+                        i,
+                    ),
+                )
             elif field_ is Field.DESCRIPTION:
                 keep = min(
                     group, key=lambda i: (_rank(_DESCRIPTION_PREFERENCE, columns[i].header), i)
@@ -622,55 +643,14 @@ _COUNT_FIELDS = frozenset(
 )
 _AMOUNT_FIELDS = frozenset({Field.PRICE, Field.LINE_TOTAL})
 ROW_TERMS = frozenset({Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER})  # a row's own terms
-_COUNT_TEXT = re.compile(
-    r"^\s*\d{1,7}(?:[.,]0+)?\s*(?:x|×|pcs?|units?|nodes?|gpus?|servers?|instances?|"
-    r"st|stk|stück|台|枚|个|件)?\.?\s*$",
-    re.IGNORECASE,
-)
-_AMOUNT_TEXT = re.compile(r"^[\s\d.,'’()+\-−]*\d[\s\d.,'’()+\-−]*$")
-_MONEY_WORDS = re.compile(
-    r"(?i)\b(?:[a-z]{3}|us\$|kr|per|hr|h|hour|month|mo|year|yr|node|gpu|net|incl|excl|vat|ht|"
-    r"ttc|mwst|monat|stunde|mois|heure)\b|[$€£¥₩₹元円/]"
-)
 _REFUTING_SHARE = 0.6
 """A header is overruled when at least this share of its column's values contradict it."""
-
-
-def _is_count(value: CellValue) -> bool:
-    """A small whole number, as a number or as text (``8``, ``8 x``, ``3 Stk``)."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int | float):
-        return 0 <= value < 10_000_000 and float(value).is_integer()
-    return isinstance(value, str) and bool(_COUNT_TEXT.match(value))
-
-
-def unpriced(value: CellValue) -> bool:
-    """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
-    return value.__class__ is str and not any(ch.isdigit() for ch in str(value))
-
-
-def is_amount(value: CellValue) -> bool:
-    """An amount of money, as a number or as text in any style (``73.250,00 €``, ``¥12,600``)."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int | float):
-        return True
-    if not isinstance(value, str):
-        return False
-    stripped = _MONEY_WORDS.sub(" ", value)
-    return bool(_AMOUNT_TEXT.match(stripped)) or parse_money(value)[0] is not None
-
-
-def _is_name(value: CellValue) -> bool:
-    """Text that is not a number: a name, a model, a description."""
-    return isinstance(value, str) and not _is_count(value) and not is_amount(value)
 
 
 def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
     """Whether a column's values are what a column of that field holds."""
     if field_ in _COUNT_FIELDS:
-        test = _is_count
+        test = is_count
     elif field_ in _AMOUNT_FIELDS:
         test = is_amount
     elif field_ is Field.KIND:
@@ -681,21 +661,11 @@ def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
     elif field_ is Field.DEPLOYMENT:
         # "Model" heads model names in a token API's price list: refuted only when no
         # value reads as a way of buying (a tier column mixes "Guaranteed" and "Spot").
-        return not any(_is_name(value) for value in values) or any(map(_is_billing, values))
+        return not any(is_name(value) for value in values) or any(map(is_billing, values))
     else:
         return True
-    refuting = sum(1 for value in values if not test(value) and _is_name(value))
+    refuting = sum(1 for value in values if not test(value) and is_name(value))
     return refuting < _REFUTING_SHARE * len(values)
-
-
-def _is_billing(value: CellValue) -> bool:
-    return isinstance(value, str) and parse_terms(value)[0] is not None
-
-
-def _example(values: Sequence[CellValue]) -> str:
-    names = [value for value in values if _is_name(value)]
-    shown = ", ".join(f"“{str(value)[:24]}”" for value in names[:2])
-    return shown or "text"
 
 
 def _confirm_by_values(
@@ -718,7 +688,7 @@ def _confirm_by_values(
         chosen = _next_reading(column, values, claimed, catalogue)
         reason = (
             f"header “{column.header}” reads as {column.field.value.replace('_', ' ')}, "
-            f"but its values are names ({_example(values)})"
+            f"but its values are names ({example(values)})"
         )
         if chosen is None:
             reason += "; not imported unless you map it"

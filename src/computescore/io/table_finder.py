@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from computescore.io.cell_kinds import is_amount
 from computescore.io.column_options import ColumnOption, accelerator_named, column_option
-from computescore.io.mapping import ROW_TERMS, Field, is_amount, match_header, normalise_header
+from computescore.io.mapping import ROW_TERMS, Field, match_header, normalise_header
 from computescore.io.values import is_blank, normalise_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
 

@@ -20,12 +20,8 @@ from computescore.domain.quotes import (
 )
 from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import sized_by_details
-from computescore.io.mapping import (
-    ColumnMapping,
-    Field,
-    MappedColumn,
-    unpriced,
-)
+from computescore.io.cell_kinds import unpriced
+from computescore.io.mapping import ColumnMapping, Field, MappedColumn
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
     Table,

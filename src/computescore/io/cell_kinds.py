@@ -1,0 +1,65 @@
+"""What a cell holds, as a column's values are judged against its header: a small whole
+number (a count), an amount of money in any style, words where a price would stand, a
+way of buying, or a name."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from computescore.io.values import parse_money, parse_terms
+from computescore.io.workbook import CellValue
+
+_COUNT_TEXT = re.compile(
+    r"^\s*\d{1,7}(?:[.,]0+)?\s*(?:x|×|pcs?|units?|nodes?|gpus?|servers?|instances?|"
+    r"st|stk|stück|台|枚|个|件)?\.?\s*$",
+    re.IGNORECASE,
+)
+_AMOUNT_TEXT = re.compile(r"^[\s\d.,'’()+\-−]*\d[\s\d.,'’()+\-−]*$")
+_MONEY_WORDS = re.compile(
+    r"(?i)\b(?:[a-z]{3}|us\$|kr|per|hr|h|hour|month|mo|year|yr|node|gpu|net|incl|excl|vat|ht|"
+    r"ttc|mwst|monat|stunde|mois|heure)\b|[$€£¥₩₹元円/]"
+)
+
+
+def is_count(value: CellValue) -> bool:
+    """A small whole number, as a number or as text (``8``, ``8 x``, ``3 Stk``)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return 0 <= value < 10_000_000 and float(value).is_integer()
+    return isinstance(value, str) and bool(_COUNT_TEXT.match(value))
+
+
+def unpriced(value: CellValue) -> bool:
+    """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
+    return value.__class__ is str and not any(ch.isdigit() for ch in str(value))
+
+
+def is_amount(value: CellValue) -> bool:
+    """An amount of money, as a number or as text in any style (``73.250,00 €``, ``¥12,600``)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return True
+    if not isinstance(value, str):
+        return False
+    stripped = _MONEY_WORDS.sub(" ", value)
+    return bool(_AMOUNT_TEXT.match(stripped)) or parse_money(value)[0] is not None
+
+
+def is_name(value: CellValue) -> bool:
+    """Text that is not a number: a name, a model, a description."""
+    return isinstance(value, str) and not is_count(value) and not is_amount(value)
+
+
+def is_billing(value: CellValue) -> bool:
+    """Words that name a way of buying or a term ("On-demand", "36-month commitment")."""
+    return isinstance(value, str) and parse_terms(value)[0] is not None
+
+
+def example(values: Sequence[CellValue]) -> str:
+    """The first names among the values, for a sentence about them."""
+    names = [value for value in values if is_name(value)]
+    shown = ", ".join(f"“{str(value)[:24]}”" for value in names[:2])
+    return shown or "text"
