@@ -47,6 +47,28 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         # "Nodes (8 GPU each)": the node's size stated beside the count
         r"^(nodes?|servers?|systems?) \d+ (gpus?|accelerators?|cards?)( each| per node)?$",
     ),
+    # What the award plan needs beside the price: capacity, minimum and lead time.
+    (
+        "maximum",
+        r"^(available|availability|max|maximum|max available|capacity|capacity available|"
+        r"available capacity|capacity offered|capacity limit|max capacity|maximum capacity|"
+        r"max order|maximum order|max quantity|maximum quantity)"
+        r"( (gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?))?"
+        r"( available| offered)?$",
+    ),
+    (
+        "minimum",
+        r"^(min|minimum|minimum commitment|min commitment|minimum commit|min commit|"
+        r"minimum order|min order|minimum purchase|minimum quantity|min quantity|moq|"
+        r"minimum volume)( (gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?))?$",
+    ),
+    (
+        "lead_time_days",
+        r"^(lead time|delivery|delivery time|delivery lead time|time to deliver|"
+        r"availability|available from|ready by|ready for service|ship date|shipping time|"
+        r"eta|provisioning time|time to provision|time to availability|delivery estimate)"
+        r"( in)?( days?| weeks?)?$",
+    ),
     (
         "price_unit",
         r"^(unit|uom|unit of measure|pricing unit|price unit|billing unit|charge "
@@ -108,7 +130,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(term|contract length|contract term|commitment term|commitment length|lease term|"
         r"rental term|rental period|lease period|lease length|"
         r"commitment period|duration|contract duration|term length|length|"
-        r"period|contract period|minimum term)( in)?( months?| mos?| years?)?$|"
+        r"period|contract period|minimum term|minimum commitment|min commitment|"
+        r"minimum commitment period|minimum commitment term)( in)?( months?| mos?| years?)?$|"
         r"^term months$|^months$|^(lease contract|reservation) (length|term)$",
     ),
     ("kind", r"^(type|line type|kind|line kind|item type)$"),
@@ -234,6 +257,27 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"合同期限|合同期|租期|期限|契約期間|期間|^(계약 ?기간|약정 ?기간)$",
     ),
     ("tier", r"^(stufe|niveau|nivel|livello|niveau de service)$|等级|ランク"),
+    (
+        "maximum",
+        r"^(verfugbare kapazitat|verfugbar|max kapazitat|maximale menge|"
+        r"capacite disponible|capacite maximale|capacidad disponible|capacidad maxima|"
+        r"capacita disponibile|beschikbare capaciteit)"
+        r"( (gpus?|knoten|server|noeuds?|nodos?|nodi))?$|"
+        r"可用容量|最大数量|供应能力|在庫数|提供可能数",
+    ),
+    (
+        "minimum",
+        r"^(mindestabnahme|mindestmenge|engagement minimum|quantite minimale|"
+        r"compromiso minimo|cantidad minima|impegno minimo|quantita minima|minimale afname)"
+        r"( (gpus?|knoten|server|noeuds?|nodos?|nodi))?$|最低采购量|起订量|最低数量|最低発注数",
+    ),
+    (
+        "lead_time_days",
+        r"^(lieferzeit|liefertermin|bereitstellung|bereitstellungszeit|verfugbarkeit|"
+        r"delai de livraison|delai|disponibilite|plazo de entrega|disponibilidad|"
+        r"tempi di consegna|disponibilita|levertijd|beschikbaarheid)$|交付周期|交期|供货周期|"
+        r"到货时间|納期|納入時期|提供開始",
+    ),
     (
         "region",
         r"^(region|standort|rechenzentrum|site|emplacement|centre de donnees|"

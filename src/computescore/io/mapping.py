@@ -85,6 +85,12 @@ class Field(StrEnum):
     used to recognise the accelerator and the cost category, not imported on its own."""
     TIER = "tier"
     """A service tier or class ("Guaranteed", "Interruptible"): read for the deployment."""
+    MAXIMUM = "maximum"
+    """The most accelerators (or nodes) the vendor can supply ("Available capacity")."""
+    MINIMUM = "minimum"
+    """The fewest accelerators (or nodes) the vendor accepts ("Minimum commitment (GPUs)")."""
+    LEAD_TIME = "lead_time_days"
+    """How soon the capacity is delivered ("Lead time", "Delivery")."""
     IGNORE = "ignore"
     """Explicitly not imported (line numbers, notes, list prices next to net prices)."""
 
@@ -639,16 +645,31 @@ _REGION_CODE = REGION_CODE
 
 
 _COUNT_FIELDS = frozenset(
-    {Field.NODES, Field.ACCELERATOR_COUNT, Field.ACCELERATORS_PER_NODE, Field.QUANTITY}
+    {
+        Field.NODES,
+        Field.ACCELERATOR_COUNT,
+        Field.ACCELERATORS_PER_NODE,
+        Field.QUANTITY,
+        Field.MAXIMUM,
+        Field.MINIMUM,
+    }
 )
+_COUNTED = re.compile(r"\b(gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?)\b")
+"""What a minimum commitment counts; without it a bare number may be a term in months."""
 _AMOUNT_FIELDS = frozenset({Field.PRICE, Field.LINE_TOTAL})
 ROW_TERMS = frozenset({Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER})  # a row's own terms
 _REFUTING_SHARE = 0.6
 """A header is overruled when at least this share of its column's values contradict it."""
 
 
-def _values_agree(field_: Field, values: Sequence[CellValue]) -> bool:
+def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") -> bool:
     """Whether a column's values are what a column of that field holds."""
+    if field_ is Field.MINIMUM and not _COUNTED.search(normalise_header(header)):
+        # "Minimum commitment" over "12" or "12 months" is a term; over "64 GPUs", a count.
+        counted = [v for v in values if isinstance(v, str) and _COUNTED.search(v.casefold())]
+        return len(counted) >= (1 - _REFUTING_SHARE) * len(values) and all(
+            is_count(v) for v in counted
+        )
     if field_ in _COUNT_FIELDS:
         test = is_count
     elif field_ in _AMOUNT_FIELDS:
@@ -682,7 +703,7 @@ def _confirm_by_values(
         if column.source is not MappingSource.HEADER or column.field is None:
             continue
         values = _values(samples, index)[:50]
-        if not values or _values_agree(column.field, values):
+        if not values or _values_agree(column.field, values, column.header):
             continue
         claimed = {c.field for i, c in enumerate(columns) if i != index and c.field is not None}
         chosen = _next_reading(column, values, claimed, catalogue)
@@ -712,7 +733,7 @@ def _next_reading(
 ) -> Field | None:
     for candidate in header_fields(column.header)[1:]:
         usable = candidate not in claimed and candidate is not Field.IGNORE
-        if usable and _values_agree(candidate, values):
+        if usable and _values_agree(candidate, values, column.header):
             return candidate
     names = [value for value in values if isinstance(value, str)]
     known = sum(1 for value in names if catalogue.resolve(value) is not None)

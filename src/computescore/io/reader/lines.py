@@ -22,6 +22,7 @@ from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import sized_by_details
 from computescore.io.cell_kinds import unpriced
 from computescore.io.mapping import ColumnMapping, Field, MappedColumn
+from computescore.io.reader.plan_terms import PLAN_FIELDS, plan_terms
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
     Table,
@@ -185,6 +186,8 @@ class _LineBuilder:
             f in self.index for f in (Field.NODES, Field.ACCELERATOR_COUNT, Field.QUANTITY)
         )
         self.uncounted = 0
+        self.plan_columns = any(f in self.index for f in PLAN_FIELDS)
+        """The table states capacity, minimums or lead times (see ``plan_terms``)."""
         self.discount_column = mapping.discount_column()
         self.discounted: list[str] = []
         """How each price was taken net of its discount (the first is told)."""
@@ -286,6 +289,7 @@ class _LineBuilder:
             and not self.line_item_table
             and self.discount_column is None
             and self.mapping.option_terms is None
+            and not self.plan_columns
         )
         plain = self._plain_row_reader() if short else None
         lines = self.group.lines
@@ -328,6 +332,7 @@ class _LineBuilder:
 
         values = row.values
         problems: list[Problem] = []
+        first = len(self.group.lines)
         if self.r.is_text and len(values) > self.header_width:
             extra = [i for i in range(self.header_width, len(values)) if not is_blank(values[i])]
             if extra:
@@ -430,6 +435,8 @@ class _LineBuilder:
                         where, "The line has no price", Severity.ERROR, _row_text(values), "a price"
                     )
                 )
+        if self.plan_columns:
+            plan_terms(self, row, first, problems)
         if problems:
             self.group.problems.extend(problems)
 

@@ -46,6 +46,9 @@ FIELD_CHOICES = (
     ("quote_ref", "Quote reference"),
     ("quote_date", "Quote date"),
     ("valid_until", "Valid until"),
+    ("maximum", "Most accelerators offered"),
+    ("minimum", "Fewest accelerators accepted"),
+    ("lead_time_days", "Lead time"),
     ("details", "Details (used for recognition)"),
     ("ignore", "Ignore"),
 )

@@ -1,0 +1,91 @@
+"""What a price list states for the award plan beside each line: capacity, minimum and
+lead time (io/reader/plan_terms)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from computescore.domain.catalog import Catalogue
+from computescore.domain.tco import stated_maximum, stated_minimum
+from computescore.io.reader import read_quote_file
+
+
+def read(tmp_path: Path, catalogue: Catalogue, text: str):  # type: ignore[no-untyped-def]
+    path = tmp_path / "list.csv"
+    path.write_text(text, encoding="utf-8")
+    return read_quote_file(path, catalogue, vendor="Nimbus")
+
+
+def test_capacity_minimum_and_lead_time_columns(tmp_path: Path, catalogue: Catalogue) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "GPU,Commitment,Price per GPU-hour (USD),Available capacity (GPUs),"
+        "Minimum commitment (GPUs),Lead time\n"
+        "H100 SXM,12 months,2.10,512,64,6 weeks\n"
+        "H200 SXM,On-demand,3.50,Unlimited,,immediate\n"
+        "B200,36 months,4.20,16 nodes,2 nodes,45\n",
+    )
+    h100, h200, b200 = draft.lines
+    assert h100.description == "H100 SXM (max. 512 GPUs; min. 64 GPUs)"
+    assert (stated_maximum(h100), stated_minimum(h100), h100.lead_time_days) == (512, 64, 42)
+    # "Unlimited" states no limit, and says nothing worth a warning.
+    assert (h200.description, stated_maximum(h200), h200.lead_time_days) == ("H200 SXM", None, 0)
+    # Nodes of a line that does not say its node's size are reported; a bare 45 is days.
+    assert b200.description == "B200 (max. 16 nodes; min. 2 nodes)"
+    assert b200.lead_time_days == 45
+    (nodes,) = [p for p in draft.all_problems if "capacity" in p.message or "lead" in p.message]
+    assert nodes.source == "list.csv!4" and "how many accelerators a node holds" in nodes.message
+
+
+def test_a_minimum_commitment_in_months_is_the_term(tmp_path: Path, catalogue: Catalogue) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "GPU,Price per GPU-hour (USD),Minimum commitment\n"
+        "H100 SXM,2.10,12 months\nH200 SXM,2.90,24 months\n",
+    )
+    assert [(line.term_months, line.description) for line in draft.lines] == [
+        (12, "H100 SXM"),
+        (24, "H200 SXM"),
+    ]
+    counted = read(
+        tmp_path,
+        catalogue,
+        "GPU,Price per GPU-hour (USD),Minimum commitment\n"
+        "H100 SXM,2.10,64 GPUs\nH200 SXM,2.90,8 nodes\n",
+    )
+    assert [stated_minimum(line) for line in counted.lines] == [64, 8]
+    assert counted.lines[0].term_months is None
+
+
+def test_a_delivery_date_or_a_word_is_reported_not_guessed(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "GPU,Price per GPU-hour (USD),Lead time (weeks),Max GPUs\n"
+        "H100 SXM,2.10,6,lots\nH200 SXM,2.90,Q2 2027,256\n",
+    )
+    h100, h200 = draft.lines
+    assert (h100.lead_time_days, h200.lead_time_days) == (42, None)
+    assert (stated_maximum(h100), stated_maximum(h200)) == (None, 256)
+    messages = {p.source: p.message for p in draft.all_problems}
+    assert "not a number of accelerators" in messages["list.csv!D2"]
+    assert "stated as a date" in messages["list.csv!C3"]
+
+
+def test_nodes_of_a_stated_size_count_their_accelerators(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # By hand: at most 4 nodes of 8 H100s is 32 accelerators; at least 2 nodes, 16.
+    draft = read(
+        tmp_path,
+        catalogue,
+        "Configuration,GPUs per node,Price per node-hour (USD),Max nodes,Minimum nodes\n"
+        "HGX H100 node,8,19.60,4,2\n",
+    )
+    (line,) = draft.lines
+    assert line.description == "HGX H100 node (max. 4 nodes; min. 2 nodes)"
+    assert (stated_maximum(line), stated_minimum(line)) == (32, 16)
