@@ -57,6 +57,22 @@ def test_bad_value_is_explained_inline_and_not_saved(window, qtbot, sample_db) -
     assert field.editor.text() == "30"
 
 
+def test_a_need_by_date_is_saved_and_a_bad_one_explained(window, qtbot, sample_db) -> None:
+    from computescore.services.workspace import open_store
+
+    view = window.show_view("workloads")
+    field = view.form.fields["needed_by"]
+    field.editor.selectAll()
+    qtbot.keyClicks(field.editor, "1 March")
+    field.editor.editingFinished.emit()
+    assert field.feedback.text() == "Needed by must be a date such as 2027-03-01 (found '1 March')"
+    field.editor.selectAll()
+    qtbot.keyClicks(field.editor, "2027-03-01")
+    field.editor.editingFinished.emit()
+    with open_store(str(sample_db)) as store, store.reading() as uow:
+        assert uow.load_evaluation().workloads[0].needed_by == date(2027, 3, 1)
+
+
 def test_expired_certification_is_highlighted_and_a_new_one_can_be_undone(
     window, qtbot, sample_db
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import replace
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from computescore.cli import main
 from computescore.domain.award import Layer
 from computescore.domain.award.options import (
     affine_cost,
+    delivery,
     residency,
     whole_unit,
 )
@@ -232,6 +234,67 @@ def test_residency_by_classification() -> None:
     assert residency(line(country=None), work) == ""
     internal = replace(work, data_classification=DataClassification.INTERNAL)
     assert residency(line(country="US"), internal) == ""
+
+
+def test_a_line_delivered_after_the_need_by_date_is_not_eligible() -> None:
+    # By hand: ordered on 2026-12-01 with 42 days' lead time, in service on 2027-01-12.
+    decided = date(2026, 12, 1)
+    work = Workload(
+        "Training", Purpose.TRAINING, WorkloadClass.STEADY, 70e9, 10, 36, training_tokens=1e12
+    )
+    assert delivery(line(lead_time_days=42), work, decided) == ("", "")  # no date, no rule
+    by_10th = replace(work, needed_by=date(2027, 1, 10))
+    late, ask = delivery(line(lead_time_days=42), by_10th, decided)
+    assert (late, ask) == (
+        "in service on 2027-01-12 at the earliest (42 days from the decision date), after "
+        "the workload's need-by date 2027-01-10",
+        "",
+    )
+    assert delivery(line(lead_time_days=40), by_10th, decided) == ("", "")  # 2027-01-10
+    assert delivery(line(), by_10th, decided) == (
+        "",
+        "8 × H100 nodes: no lead time is stated; it must be in service by 2027-01-10",
+    )
+
+
+def test_the_need_by_date_keeps_late_lines_out_of_the_plan(tmp_path: Path) -> None:
+    """The fine-tuning needs its capacity by 2027-01-15, the decision is on 2026-12-01:
+    Meridian's lines, delivered in 60 days (2027-01-30), may no longer supply it."""
+    from computescore.errors import NotFound
+    from computescore.services.records import edit_line, edit_workload
+
+    path = tmp_path / "demo.computescore"
+    tuning = "Quarterly fine-tuning (70B)"
+    with open_store(path) as store:
+        create_demo(store)
+        before = plan_evaluation(store, None)
+        assert any(
+            a.vendor == "Meridian Compute LLC" and a.workload == tuning
+            for a in before.plan.allocations
+        )
+        edit_workload(store, None, tuning, {"needed_by": "2027-01-15"})
+        unstated = plan_evaluation(store, None)
+        assert any("no lead time is stated" in r for r in unstated.plan.risks)
+        meridian = [o for o in unstated.inputs.options if o.vendor.startswith("Meridian")]
+        reference = meridian[0].quote_label.split(" — ")[-1]
+        lines = {o.label for o in meridian}
+        for number in range(1, 10):
+            try:
+                edit_line(store, None, reference, number, {"lead_time_days": 60})
+            except NotFound:  # past the quote's last line
+                break
+        after = plan_evaluation(store, None)
+        late = [o for o in after.inputs.options if o.vendor.startswith("Meridian")]
+        assert {o.label for o in late} == lines
+        for option in late:
+            if option.workload == tuning:
+                assert not option.eligible
+                assert "in service on 2027-01-30 at the earliest" in option.reason
+        assert not any(
+            a.vendor == "Meridian Compute LLC" and a.workload == tuning
+            for a in after.plan.allocations
+        )
+        assert after.plan.feasible
 
 
 # ----------------------------------------------------------------------------- saved scenarios

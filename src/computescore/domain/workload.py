@@ -78,6 +78,8 @@ class Workload:
             that format's peak (None: ``assumed_mfu`` × :data:`FP8_TRAINING_MFU_RATIO`).
         job_every_days: for a training job that recurs, the days between runs (91 for a
             quarterly fine-tune): each run must finish within them. None: no deadline.
+        needed_by: the day the capacity must be in service; a line whose lead time from
+            the decision date ends later cannot supply the workload. None: no date.
     """
 
     name: str
@@ -106,6 +108,7 @@ class Workload:
     kv_bytes: float = 2.0
     fp8_training_mfu: float | None = None
     job_every_days: float | None = None
+    needed_by: date | None = None
 
     @property
     def narrow_training(self) -> bool:

@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -114,6 +115,21 @@ def text_parser(
         if pattern and not re.fullmatch(pattern, value):
             return value, f"{name}: {explain} (found {value!r})"
         return value, None
+
+    return parse
+
+
+def date_parser(name: str, *, optional: bool = True) -> Parser:
+    """A day written the ISO way (2027-03-01); empty gives None when optional."""
+
+    def parse(text: str) -> tuple[Any, str | None]:
+        value = text.strip()
+        if not value:
+            return (None, None) if optional else (None, f"{name} is required")
+        try:
+            return date.fromisoformat(value), None
+        except ValueError:
+            return None, f"{name} must be a date such as 2027-03-01 (found {value!r})"
 
     return parse
 

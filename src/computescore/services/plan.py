@@ -34,6 +34,7 @@ from computescore.domain.award import (
 from computescore.domain.award.model import serving_equivalents
 from computescore.domain.award.options import (
     affine_cost,
+    delivery,
     residency,
     whole_unit,
 )
@@ -385,7 +386,9 @@ def _options_for(
             option.label, option.deployment, line.term_months, workload, result.assumptions
         )
         fit_risks += _housing_risks(option, result.housings, findings, result.decision_date)
-        reason = _reason(option, quote, workload, knockouts) or fit
+        late, unstated = delivery(line, workload, result.decision_date)
+        fit_risks += (unstated,) if unstated else ()
+        reason = _reason(option, quote, workload, knockouts) or fit or late
         equivalents = _equivalents(option, reference)
         if equivalents is None and not reason:
             reason = "its useful throughput is unknown, so it cannot be counted toward the demand"

@@ -117,6 +117,10 @@ def describe_workload(workload: Workload) -> WorkloadBrief:
                 f"{workload.accelerators:,} for {peak:g} months a year",
             )
         )
+    if workload.needed_by is not None:
+        facts.append(
+            ("In service by", f"{workload.needed_by.isoformat()} (state your lead time per option)")
+        )
     if workload.required_certifications:
         facts.append(("Certifications required", ", ".join(workload.required_certifications)))
     return WorkloadBrief(workload.name, tuple(facts))

@@ -271,6 +271,7 @@ def workload_from_row(row: WorkloadRow) -> Workload:
         kv_bytes=row.kv_bytes,
         fp8_training_mfu=row.fp8_training_mfu,
         job_every_days=row.job_every_days,
+        needed_by=row.needed_by,
     )
 
 
@@ -303,6 +304,7 @@ def workload_values(workload: Workload) -> dict[str, Any]:
         "kv_bytes": workload.kv_bytes,
         "fp8_training_mfu": workload.fp8_training_mfu,
         "job_every_days": workload.job_every_days,
+        "needed_by": workload.needed_by,
     }
 
 

@@ -101,6 +101,7 @@ class WorkloadRow(SQLModel, table=True):
     kv_bytes: float = 2.0
     fp8_training_mfu: float | None = None
     job_every_days: float | None = None
+    needed_by: date | None = None
 
 
 class VendorRow(SQLModel, table=True):

@@ -6,10 +6,13 @@ Small pure steps the plan's inputs are built from (``services/plan``):
   for any count: a fixed part and a part per accelerator;
 * :func:`whole_unit` — how many accelerators come together (a node when priced per
   node or per server);
-* :func:`residency` — whether a line may hold a workload's data, option by option.
+* :func:`residency` — whether a line may hold a workload's data, option by option;
+* :func:`delivery` — whether a line is in service by the workload's need-by date.
 """
 
 from __future__ import annotations
+
+from datetime import date, timedelta
 
 from computescore.domain.compliance.sovereignty import region_countries
 from computescore.domain.quotes import PriceUnit, QuoteLine
@@ -68,3 +71,25 @@ def residency(line: QuoteLine, workload: Workload) -> str:
     if where and where not in allowed:
         return f"runs in {where}; {klass} data must stay in {workload.required_region}"
     return ""
+
+
+def delivery(line: QuoteLine, workload: Workload, decision_date: date) -> tuple[str, str]:
+    """(why the line cannot supply the workload in time, what the plan should confirm).
+
+    A line ordered on the decision date is in service its lead time later; after the
+    workload's need-by date it is not eligible. With a need-by date and no lead time
+    stated, the line stays eligible and the plan carries the question.
+    """
+    if workload.needed_by is None:
+        return "", ""
+    need = workload.needed_by.isoformat()
+    if line.lead_time_days is None:
+        return "", f"{line.description}: no lead time is stated; it must be in service by {need}"
+    ready = decision_date + timedelta(days=line.lead_time_days)
+    if ready > workload.needed_by:
+        return (
+            f"in service on {ready.isoformat()} at the earliest ({line.lead_time_days} days "
+            f"from the decision date), after the workload's need-by date {need}",
+            "",
+        )
+    return "", ""

@@ -27,6 +27,7 @@ from computescore.gui.errors import guarded
 from computescore.gui.forms import (
     Form,
     country_parser,
+    date_parser,
     format_number,
     number_parser,
     text_parser,
@@ -139,6 +140,14 @@ def build_workload_form() -> Form:
         "months",
     )
     form.line(
+        "needed_by",
+        "Needed by",
+        date_parser("Needed by"),
+        "date",
+        "The day the capacity must be in service: a line whose lead time ends later is "
+        "not eligible in the plan; empty when there is no date",
+    )
+    form.line(
         "accelerators",
         "Accelerators needed at once",
         number_parser("Accelerators", minimum=1, maximum=1_000_000, integer=True, example="16"),
@@ -224,6 +233,7 @@ def show_workload(form: Form, workload: Workload) -> None:
     f["kv_bytes"].show(workload.kv_bytes, format_number)
     f["hours_per_day"].show(workload.hours_per_day, format_number)
     f["horizon_months"].show(workload.horizon_months)
+    f["needed_by"].show(workload.needed_by, lambda v: "" if v is None else v.isoformat())
     f["accelerators"].show(workload.accelerators, lambda v: format_number(v, 0))
     f["baseline_accelerators"].show(workload.baseline_accelerators, lambda v: format_number(v, 0))
     f["peak_months_per_year"].show(workload.peak_months_per_year, format_number)
@@ -259,6 +269,7 @@ def workload_from_values(base: Workload, values: dict[str, Any]) -> Workload:
         batch_size=int(values["batch_size"]),
         hours_per_day=float(values["hours_per_day"]),
         horizon_months=int(values["horizon_months"]),
+        needed_by=values["needed_by"],
         accelerators=int(values["accelerators"]),
         baseline_accelerators=_whole(values["baseline_accelerators"]),
         peak_months_per_year=values["peak_months_per_year"],
