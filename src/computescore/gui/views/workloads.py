@@ -143,9 +143,8 @@ def build_workload_form() -> Form:
         "needed_by",
         "Needed by",
         date_parser("Needed by"),
-        "date",
-        "The day the capacity must be in service: a line whose lead time ends later is "
-        "not eligible in the plan; empty when there is no date",
+        "YYYY-MM-DD",
+        "When the capacity must be in service: the plan leaves out lines delivered later",
     )
     form.line(
         "accelerators",
