@@ -209,3 +209,15 @@ def test_a_serving_rate_measured_under_a_lighter_load_is_asked_again() -> None:
         a.rfq_key != "performance.tokens_per_second"
         for a in clarifications(VENDOR, [fast], Evaluation("Pool", DAY, (serving,)))
     )
+
+
+def test_a_need_by_date_asks_for_the_lead_time_until_it_is_stated() -> None:
+    needed = evaluation("ISO/IEC 27001")
+    needed = replace(needed, workloads=(replace(needed.workloads[0], needed_by=date(2027, 2, 1)),))
+    asked = clarifications(VENDOR, [complete_quote()], needed)
+    (lead,) = [a for a in asked if a.topic == "Lead time"]
+    assert lead.why.startswith("Capacity is needed from 2027-02-01")
+    stated = replace(
+        complete_quote(), lines=(replace(complete_quote().lines[0], lead_time_days=21),)
+    )
+    assert not [a for a in clarifications(VENDOR, [stated], needed) if a.topic == "Lead time"]

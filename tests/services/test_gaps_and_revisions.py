@@ -204,6 +204,22 @@ def test_quotes_without_a_stated_capacity_are_named_for_the_plan() -> None:
     assert gap.text.endswith("(A)")
 
 
+def test_quotes_without_a_lead_time_are_named_once_a_workload_has_a_date() -> None:
+    dated = replace(_quote("Dated", mfu=0.4), lines=(replace(LINE, lead_time_days=30),))
+    quotes = [_quote("A", mfu=0.4), dated]
+    vendors = [q.vendor for q in quotes]
+    assert not [g for g in find_gaps(_evaluation(), quotes, vendors, (), []) if "lead" in g.text]
+    evaluation = _evaluation()
+    needed = replace(evaluation.workloads[0], needed_by=date(2027, 3, 1))
+    evaluation = replace(evaluation, workloads=(needed,))
+    (gap,) = [g for g in find_gaps(evaluation, quotes, vendors, (), []) if "lead" in g.text]
+    assert gap.view == "plan"
+    assert gap.text == (
+        "1 quote states no lead time on its compute lines, and 'W' is needed by 2027-03-01: "
+        "the award plan cannot tell whether they arrive in time (A)"
+    )
+
+
 def test_a_measured_rate_beyond_the_workloads_context_is_a_gap() -> None:
     # "W" serves a 7 B model at 4,096 tokens of context: each sequence's KV cache (2 × 32
     # layers × 4,096 × 2 B × 4,096 tokens = 2.147 GB, shape assumed from 7 B) is read for

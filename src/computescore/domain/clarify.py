@@ -202,6 +202,16 @@ def clarifications(
         [q for q in compute if all(stated_maximum(line) is None for line in q.compute_lines)],
         "",
     )
+    needed = sorted(w.needed_by for w in evaluation.workloads if w.needed_by is not None)
+    if needed:
+        ask(
+            "Lead time",
+            "State, for each option, the days from order to the capacity being in service.",
+            f"Capacity is needed from {needed[0].isoformat()}; the award plan leaves out options "
+            "delivered later, and cannot judge an option whose lead time is not stated.",
+            [q for q in compute if any(line.lead_time_days is None for line in q.compute_lines)],
+            "",
+        )
     ask(
         "Exit terms",
         "State your termination notice period and any early-termination fee.",

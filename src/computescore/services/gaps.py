@@ -59,7 +59,8 @@ def find_gaps(
 
     Looks for: no workloads, no quotes, quotes without measured MFU, without an SLA
     uptime, without support response times, without reliability figures or exit
-    terms, or without a stated capacity (the award plan needs it); measured serving rates
+    terms, or without a stated capacity or, where a workload has a need-by date, lead
+    time (the award plan needs them); measured serving rates
     set aside as taken under a lighter load than a workload's (with ``accelerators``, the
     catalogue); quotes that expire
     before the decision date; required certifications
@@ -173,6 +174,14 @@ def find_gaps(
                     "fx",
                 )
             )
+    gaps.extend(_plan_gaps(evaluation, compute))
+    return gaps
+
+
+def _plan_gaps(evaluation: Evaluation, compute: Sequence[Quote]) -> list[Gap]:
+    """What the award plan needs from the compute quotes and they do not state: a
+    capacity, and a lead time where a workload has a need-by date."""
+    gaps: list[Gap] = []
     uncapped = [q for q in compute if all(stated_maximum(line) is None for line in q.compute_lines)]
     if uncapped:
         gaps.append(
@@ -182,6 +191,19 @@ def find_gaps(
                 f"{'its' if len(uncapped) == 1 else 'their'} compute lines: the award plan "
                 "assumes any amount can be supplied; ask for "
                 f"“max. N nodes” ({_whose(uncapped)})",
+                "plan",
+            )
+        )
+    needed = [w for w in evaluation.workloads if w.needed_by is not None]
+    undated = [q for q in compute if any(line.lead_time_days is None for line in q.compute_lines)]
+    if needed and undated:
+        gaps.append(
+            Gap(
+                "info",
+                f"{_count(len(undated), 'quote states', 'quotes state')} no lead time on "
+                f"{'its' if len(undated) == 1 else 'their'} compute lines, and "
+                f"{needed[0].name!r} is needed by {needed[0].needed_by}: the award plan "
+                f"cannot tell whether they arrive in time ({_whose(undated)})",
                 "plan",
             )
         )
