@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from computescore.domain.catalog import Catalogue
 from computescore.domain.tco import stated_maximum, stated_minimum
 from computescore.io.reader import read_quote_file
+from computescore.io.reader.plan_terms import lead_time_days
 
 
 def read(tmp_path: Path, catalogue: Catalogue, text: str):  # type: ignore[no-untyped-def]
@@ -89,3 +92,44 @@ def test_nodes_of_a_stated_size_count_their_accelerators(
     (line,) = draft.lines
     assert line.description == "HGX H100 node (max. 4 nodes; min. 2 nodes)"
     assert (stated_maximum(line), stated_minimum(line)) == (32, 16)
+
+
+@pytest.mark.parametrize(
+    ("value", "header", "days"),
+    [
+        ("6 weeks", "", 42),
+        ("6 Wochen", "", 42),
+        ("6 semaines", "", 42),
+        ("8 semanas", "", 56),
+        ("4週間", "", 28),
+        ("14天", "", 14),
+        ("3个月", "", 90),
+        ("6–8 Wochen", "", 56),  # a range: its later end
+        ("4-6 weeks", "", 42),
+        ("ca. 6 Wochen", "", 42),
+        ("immédiat", "", 0),
+        ("现货", "", 0),
+        ("2", "交期（周）", 14),  # the header counts weeks
+        (45, "Lead time", 45),
+        ("2027年6月", "", None),  # dates and quarters are no lead time
+        ("KW 14/2027", "", None),
+        ("15.03.2027", "", None),
+        ("Q2 2027", "", None),
+        ("end of March 2027", "", None),
+        ("soon", "", None),
+    ],
+)
+def test_lead_times_in_the_vendors_words(value: object, header: str, days: int | None) -> None:
+    found, why = lead_time_days(value, header)  # type: ignore[arg-type]
+    assert found == days
+    assert bool(why) == (days is None)
+
+
+def test_counts_in_other_languages(tmp_path: Path, catalogue: Catalogue) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "GPU,Preis pro GPU-Stunde (EUR),Verfügbar (Knoten),起订量（卡）\nH100 SXM,2.10,6,64\n",
+    )
+    (line,) = draft.lines
+    assert line.description == "H100 SXM (max. 6 nodes; min. 64 GPUs)"

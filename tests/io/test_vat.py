@@ -33,6 +33,11 @@ from tests.fixtures.xlsx_builder import Sheet, build_xlsx
         "Alle Preise inkl. 19 % MwSt.",
         "単価（税込）",
         "含税单价",
+        "备注：以上价格含13%增值税",
+        "消費税10%込み",
+        "Alle Preise inkl. gesetzl. MwSt.",
+        "Preise inkl. Mehrwertsteuer",
+        "Precios con IVA",
     ],
 )
 def test_words_that_say_a_price_includes_vat(text: str) -> None:
@@ -53,6 +58,9 @@ def test_words_that_say_a_price_includes_vat(text: str) -> None:
         "Including support and onboarding",
         "All-inclusive managed service",
         "Price per GPU-hour (EUR)",
+        "Prices do not include VAT at 20%.",
+        "Rates are not inclusive of VAT (20%)",
+        "Complies with tax rules",
     ],
 )
 def test_words_that_do_not(text: str) -> None:
@@ -63,6 +71,10 @@ def test_the_rates_a_statement_gives() -> None:
     assert vat_rates("All prices include VAT at 20%.") == {Decimal(20)}
     assert vat_rates("inkl. 7,7 % MwSt.") == {Decimal("7.7")}
     assert vat_rates("incl. VAT") == set()
+    # Only a rate beside the statement: a discount in the same sentence is no VAT rate.
+    assert vat_rates("All prices include VAT and a 10% launch discount") == set()
+    assert vat_rates("IVA incluida (21%)") == {Decimal(21)}
+    assert vat_rates("以上价格含13%增值税") == {Decimal(13)}
 
 
 def test_net_of_vat_by_hand() -> None:
@@ -160,3 +172,17 @@ def test_of_a_price_with_and_without_vat_the_net_one_is_read(
         draft = read_quote_file(quote(tmp_path, [*HEADER[:3], gross, net], rows, []), catalogue)
         assert [line.price for line in draft.lines] == [Decimal("2.00")], gross
         assert not any("include VAT" in w for w in warnings(draft))
+
+
+def test_a_column_headed_net_stays_net_whatever_a_note_says(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # "Precio sin IVA" is read; the note about the final price with IVA is the other
+    # column's, so the net prices are not taken net twice.
+    header = [*HEADER[:3], "Precio por GPU-hora sin IVA (EUR)", "Precio con IVA (EUR)"]
+    rows: list[list[object]] = [["Reserved", "H100 SXM", 8, 2.00, 2.42]]
+    draft = read_quote_file(
+        quote(tmp_path, header, rows, ["Precio final: IVA incluida (21%)"]), catalogue
+    )
+    assert [line.price for line in draft.lines] == [Decimal("2.00")]
+    assert not any("include VAT" in w for w in warnings(draft))

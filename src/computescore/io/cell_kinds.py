@@ -60,6 +60,35 @@ def is_billing(value: CellValue) -> bool:
 
 def example(values: Sequence[CellValue]) -> str:
     """The first names among the values, for a sentence about them."""
-    names = [value for value in values if is_name(value)]
+    names = list(dict.fromkeys(value for value in values if is_name(value)))
     shown = ", ".join(f"“{str(value)[:24]}”" for value in names[:2])
     return shown or "text"
+
+
+_COUNTED = re.compile(
+    r"(?<![a-z])(gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?|knoten|"
+    r"noeuds?|nodos?|nodi|karten|cartes?|tarjetas?)(?![a-z])|卡|台|节点|枚"
+)
+"""Words that say what a count counts."""
+_TERM_LIKE = re.compile(r"commit|laufzeit|engagement|compromiso|impegno")
+
+
+def term_like(header: str) -> bool:
+    """A minimum named as a commitment, with nothing it counts ("Minimum commitment"): its
+    values may be its term ("12", "12 months") as well as a count ("64 GPUs")."""
+    return bool(_TERM_LIKE.search(header)) and not _COUNTED.search(header)
+
+
+def counted_in_words(values: Sequence[CellValue], share: float) -> bool:
+    """At least ``share`` of the values are counts that say what they count ("64 GPUs")."""
+    counted = [v for v in values if isinstance(v, str) and _COUNTED.search(v.casefold())]
+    return len(counted) >= share * len(values) and all(is_count(v) for v in counted)
+
+
+def refuting_words(counts: bool, values: Sequence[CellValue]) -> str:
+    """What a column's values are when they refute its header: "are not counts that say
+    what they count (“12 months”)" for a count's header, "are names (“hx2.8g”)" else."""
+    if not counts:
+        return f"are names ({example(values)})"
+    shown = ", ".join(dict.fromkeys(f"“{str(value)[:24]}”" for value in values[:8]))
+    return f"are not counts that say what they count ({shown})"

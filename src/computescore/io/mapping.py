@@ -23,11 +23,13 @@ from computescore.domain.quotes import CostCategory, Deployment
 from computescore.errors import UsageError
 from computescore.io import header_words
 from computescore.io.cell_kinds import (
-    example,
+    counted_in_words,
     is_amount,
     is_billing,
     is_count,
     is_name,
+    refuting_words,
+    term_like,
     unpriced,
 )
 from computescore.io.column_options import (
@@ -654,8 +656,8 @@ _COUNT_FIELDS = frozenset(
         Field.MINIMUM,
     }
 )
-_COUNTED = re.compile(r"\b(gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?)\b")
-"""What a minimum commitment counts; without it a bare number may be a term in months."""
+
+
 _AMOUNT_FIELDS = frozenset({Field.PRICE, Field.LINE_TOTAL})
 ROW_TERMS = frozenset({Field.DEPLOYMENT, Field.TERM_MONTHS, Field.TIER})  # a row's own terms
 _REFUTING_SHARE = 0.6
@@ -664,12 +666,9 @@ _REFUTING_SHARE = 0.6
 
 def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") -> bool:
     """Whether a column's values are what a column of that field holds."""
-    if field_ is Field.MINIMUM and not _COUNTED.search(normalise_header(header)):
+    if field_ is Field.MINIMUM and term_like(normalise_header(header)):
         # "Minimum commitment" over "12" or "12 months" is a term; over "64 GPUs", a count.
-        counted = [v for v in values if isinstance(v, str) and _COUNTED.search(v.casefold())]
-        return len(counted) >= (1 - _REFUTING_SHARE) * len(values) and all(
-            is_count(v) for v in counted
-        )
+        return counted_in_words(values, 1 - _REFUTING_SHARE)
     if field_ in _COUNT_FIELDS:
         test = is_count
     elif field_ in _AMOUNT_FIELDS:
@@ -709,7 +708,7 @@ def _confirm_by_values(
         chosen = _next_reading(column, values, claimed, catalogue)
         reason = (
             f"header “{column.header}” reads as {column.field.value.replace('_', ' ')}, "
-            f"but its values are names ({example(values)})"
+            f"but its values {refuting_words(column.field in _COUNT_FIELDS, values)}"
         )
         if chosen is None:
             reason += "; not imported unless you map it"

@@ -11,6 +11,7 @@ a vendor writes them too. The lead time is the line's ``lead_time_days``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -18,7 +19,6 @@ from typing import TYPE_CHECKING
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import LineKind
 from computescore.io.mapping import Field, normalise_header
-from computescore.io.values import parse_days
 from computescore.io.workbook import CellValue
 
 if TYPE_CHECKING:
@@ -27,17 +27,25 @@ if TYPE_CHECKING:
 
 PLAN_FIELDS = (Field.MAXIMUM, Field.MINIMUM, Field.LEAD_TIME)
 
+_GPU_WORDS = (
+    r"gpus?|accelerators?|cards?|karten|cartes?|tarjetas?|schede|kaarten|beschleuniger|卡|张|枚"
+)
+_NODE_WORDS = (
+    r"nodes?|servers?|instances?|systems?|knoten|n(?:oe|œ)uds?|nodos?|nodi|servidores?|"
+    r"serveurs?|systeme|台|节点|ノード|サーバー?"
+)
 _COUNT = re.compile(
-    r"^\s*(?:max(?:imum)?\.?|min(?:imum)?\.?|up to|at least)?\s*(?P<n>\d[\d,'’ ]*)\s*(?:x\s*)?"
-    r"(?P<noun>gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?)?\s*$",
+    r"^\s*(?:max(?:imum)?\.?|min(?:imum)?\.?|up to|at least|bis zu|jusqu'à|hasta)?\s*"
+    rf"(?P<n>\d[\d,'’ ]*)\s*(?:x\s*)?(?P<noun>{_GPU_WORDS}|{_NODE_WORDS})?\s*$",
     re.IGNORECASE,
 )
-_IN_NODES = re.compile(r"\b(nodes?|servers?|instances?|systems?)\b")
-_NOUN = re.compile(r"\b(gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?)\b")
+_IN_NODES = re.compile(r"\b(nodes?|servers?)\b")
+_NOUN = re.compile(rf"(?<![a-z])({_GPU_WORDS}|{_NODE_WORDS})(?![a-z])")
 _NO_LIMIT = re.compile(r"^(unlimited|no limit|none|n/?a|on request|tbd|ask)$", re.IGNORECASE)
 _NOW = re.compile(
     r"^(immediate(ly)?|now|available now|in stock|ready|ready now|same day|on demand|"
-    r"sofort|ab sofort|sofort verfugbar|immediat|inmediato|immediato|direct|即时|现货|即納)$",
+    r"sofort|ab sofort|sofort verfugbar|immediat|immediatement|inmediato|inmediata|"
+    r"immediato|direct|direkt|onmiddellijk|即时|现货|即納|即日|即时交付)$",
     re.IGNORECASE,
 )
 
@@ -115,41 +123,104 @@ def _counted(value: CellValue, header: str, *, need_noun: bool) -> str | None:
         noun = found.group(1) if found else ("gpu" if need_noun else None)
     if noun is None:
         return f"{number:,}"
-    stem = noun.casefold().rstrip("s")
-    word = "GPU" if stem == "gpu" else stem
+    if re.fullmatch(_GPU_WORDS, noun.casefold()):
+        word = "GPU"
+    else:
+        stem = noun.casefold().rstrip("s")
+        word = stem if stem in ("server", "instance") else "node"
     return f"{number:,} {word}" + ("" if number == 1 else "s")
 
 
 def _lead_time(builder: _LineBuilder, row: TableRow, problems: list[Problem]) -> int | None:
-    """The row's lead time in days: "6 weeks" is 42, "immediate" 0; a bare number counts
-    what the header says ("Lead time (weeks)"), else days. A date is reported: the lead
-    time is counted from the order, which the file does not date."""
+    """The row's lead time in days (see :func:`lead_time_days`); a date or words that say
+    no time are reported: the lead time counts from the order, which the file does not
+    date."""
     value = builder.get(Field.LEAD_TIME)
     if value is None:
         return None
     column = builder.columns[Field.LEAD_TIME]
-    if isinstance(value, str) and _NOW.match(value.strip()):
-        return 0
-    if isinstance(value, date | datetime) or (
-        isinstance(value, str) and re.search(r"\d{4}-\d{2}-\d{2}|\bq[1-4]\b", value.casefold())
-    ):
+    days, why = lead_time_days(value, column.header)
+    if why:
         problems.append(
             Problem(
                 builder.at(row, column),
-                "The delivery is stated as a date; the plan needs the time from the order, "
-                "so no lead time was set",
+                why,
                 Severity.WARNING,
                 str(value),
-                "a lead time such as 6 weeks",
+                "a lead time such as 6 weeks, 30 days or immediate",
             )
         )
-        return None
-    bare = isinstance(value, str) and re.fullmatch(r"\s*\d+(?:[.,]\d+)?\s*", value)
-    if bare or (isinstance(value, int | float) and not isinstance(value, bool)):
-        header = normalise_header(column.header)
-        factor = 7 if "week" in header else 30 if "month" in header else 1
-        return round(float(str(value).strip().replace(",", ".")) * factor)
-    days, problem = parse_days(value, builder.at(row, column), what="lead time")
-    if problem is not None:
-        problems.append(replace(problem, severity=Severity.WARNING))
     return days
+
+
+_UNIT_DAYS = (
+    (r"weeks?|wks?|wochen?|semaines?|semanas?|settimane?|weken|week|周|週間?|星期", 7),
+    (r"days?|d|tage?n?|jours?|j|d[ií]as?|giorni|dagen?|天|日", 1),
+    (r"months?|mo|monate?n?|mois|mes(?:es)?|mesi|maanden?|个月|ヶ月|か月|カ月", 30),
+)
+_DURATION = re.compile(
+    r"^\s*(?:ca\.?|approx\.?|about|around|~|etwa|environ|aprox\.?|circa)?\s*"
+    r"(?:(?P<low>\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a|~|〜|～)\s*)?"
+    r"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>[^\d\s.,]*)\.?\s*$",
+)
+_DATED = re.compile(
+    r"\b(19|20)\d{2}\b|\bq[1-4]\b|\bkw\s*\d|\bcw\s*\d|\d{1,2}[./]\d{1,2}[./]\d{2,4}|年|月\d|"
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|"
+    r"oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|"
+    r"novembre|décembre)\w*\b",
+)
+
+
+def lead_time_days(value: CellValue, header: str = "") -> tuple[int | None, str]:
+    """A lead time in days, or None and why not: "6 weeks" is 42, "6 Wochen" and "6
+    semaines" too, "4-6 weeks" 42 (the later end), "immediate" 0; a bare number counts
+    what the header names ("Lead time (weeks)", "交期（周）"), else days. A date, a month
+    or a quarter is not a lead time ("2027-03-01", "Q2 2027", "KW 14/2027", "2027年6月").
+
+    >>> lead_time_days("4-6 weeks")
+    (42, '')
+    """
+    if isinstance(value, date | datetime):
+        return None, _AS_DATE
+    if isinstance(value, bool):
+        return None, _NOT_A_TIME
+    text = value if isinstance(value, str) else str(value)
+    folded = _strip_accents(text.strip().casefold())
+    if _NOW.match(folded):
+        return 0, ""
+    match = _DURATION.match(folded)
+    if match is None:
+        return None, _AS_DATE if _DATED.search(folded) else _NOT_A_TIME
+    unit = match.group("unit")
+    stated = _factor(unit, whole=True) if unit else None
+    if unit and stated is None:
+        return None, _AS_DATE if _DATED.search(folded) else _NOT_A_TIME
+    factor = stated or _factor(_strip_accents(normalise_header(header))) or 1
+    number = float(match.group("n").replace(",", "."))
+    return round(number * factor), ""
+
+
+_AS_DATE = (
+    "The delivery is stated as a date; the plan needs the time from the order, so no lead "
+    "time was set"
+)
+_NOT_A_TIME = "The lead time is not a number of days, weeks or months; it was left out"
+
+
+def _factor(words: str, *, whole: bool = False) -> int | None:
+    """Days in the unit the words name (a week is 7, a month 30)."""
+    for pattern, days in _UNIT_DAYS:
+        found = (
+            re.fullmatch(pattern, words)
+            if whole
+            else re.search(rf"(?<![a-z])({pattern})(?![a-z])", words)
+        )
+        if found:
+            return days
+    return None
+
+
+def _strip_accents(text: str) -> str:
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )

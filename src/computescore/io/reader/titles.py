@@ -26,7 +26,7 @@ from computescore.io.values import (
     is_blank,
     parse_unit_text,
 )
-from computescore.io.values.vat import includes_vat, net_of_vat, vat_rates
+from computescore.io.values.vat import includes_vat, net_of_vat, states_net, vat_rates
 from computescore.io.workbook import SheetData
 
 TITLE_ROWS = 6
@@ -135,9 +135,12 @@ def vat_statement(table: Table, mapping: ColumnMapping) -> VatStatement | None:
     """Whether the table's prices include VAT: its price columns' headers say so ("Unit
     price incl. 19 % VAT"), or its price cells ("2,38 € inkl. MwSt."), or a note above or
     under it about the prices ("All prices include VAT at 20%", "Prix TTC"). The rates are
-    every percentage those words give.
+    every percentage those words give. A price column whose header says it is net ("Precio
+    sin IVA", "Netto") is net, whatever a note says of another.
     """
     prices = [c for c in mapping.columns if c.field is Field.PRICE]
+    if any(states_net(c.header) and not includes_vat(c.header) for c in prices):
+        return None  # "Precio sin IVA", "Netto": a note about gross prices is another column's
     found: list[tuple[int, int, str]] = []
     header_row = table.header_rows[-1] if table.header_rows else table.first_row
     found.extend((header_row, c.index, c.header) for c in prices if includes_vat(c.header))

@@ -11,12 +11,20 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-_TAX = r"(?:vat|mwst\.?|ust\.?|gst|iva|tva|btw|moms|sales tax|tax|taxes|消費税|增值税)"
+_TAX = (
+    r"(?:vat|mwst\.?|ust\.?|mehrwertsteuer|umsatzsteuer|gst|iva|tva|btw|moms|sales tax|"
+    r"tax|taxes|消費税|增值税)"
+)
+_VAT_ONLY = r"(?:vat|mwst\.?|mehrwertsteuer|umsatzsteuer|iva|tva|btw)"
 _RATE = r"(?:\d{1,2}(?:[.,]\d{1,2})?\s*%\s*)?"
+_FILLER = (
+    r"(?:(?:of|the|de|la|del|gesetzl\.?|gesetzlicher|gesetzlichen|gesetzliche|statutory|"
+    r"applicable|current|local)\s+)*"
+)
 _INCLUDING = (
     r"(?:incl\.?|inc\.?|includes?|included|including|inclusive(?:\s+of)?|inkl\.?|inklusive|"
-    r"einschl\.?|einschließlich|incluye|incluido|incluida|inclus|incluse|inclusa|incluso|"
-    r"compris|comprise|inclusief|incl)"
+    r"einschl\.?|einschließlich|incluye|incluyen|incluido|incluida|incluidos|incluidas|"
+    r"inclus|incluse|inclusa|incluso|compris|comprise|inclusief)"
 )
 _INCLUDED = (
     r"(?:incl\.?|included|inclusive|inbegriffen|inklusive|inkl\.?|incluido|incluida|inclus|"
@@ -24,32 +32,69 @@ _INCLUDED = (
 )
 
 _GROSS = re.compile(
-    # "incl. 19 % VAT", "inkl. MwSt.", "include VAT at 20%", "inclusive of VAT", "IVA incluida"
-    rf"(?<![a-z]){_INCLUDING}\s*(?:of\s+|de\s+(?:la\s+)?|del?\s+)?(?:the\s+)?{_RATE}{_TAX}(?![a-z])"
+    # "incl. 19 % VAT", "inkl. gesetzl. MwSt.", "include VAT at 20%", "inclusive of VAT"
+    rf"(?<![a-z]){_INCLUDING}\s*{_FILLER}{_RATE}{_FILLER}{_TAX}(?![a-z])"
+    # "VAT (20%) included", "IVA incluida", "MwSt. inklusive", "TVA comprise"
     rf"|(?<![a-z]){_TAX}[\s(@%\d.,)]*(?:at\s+[\d.,]+\s*%\)?\s*)?{_INCLUDED}(?![a-z])"
-    r"|(?<![a-z])ttc(?![a-z])|税込|(?<!不)含税"
+    # "mit MwSt.", "con IVA", "avec TVA", "with VAT" (not "with tax rules")
+    rf"|(?<![a-z])(?:with|mit|con|avec)\s+{_VAT_ONLY}(?![a-z])"
+    r"|(?<![a-z])ttc(?![a-z])|税込|消費税[\d.%\s]*込|(?<!不)含\s*(?:\d+(?:\.\d+)?\s*%\s*)?(?:增值税|税)"
 )
 """Words that say a price includes the tax (casefolded text)."""
 
+_NEGATED = re.compile(
+    r"(?:\bnot|\bno|n't|\bnicht|\bkeine?|\bpas|\bnon|\bniet|\bohne|\bwithout|\bnever)"
+    r"[\s,]+(?:[a-zäöüéè]+[\s,]+)?$"
+)
+"""Words before a statement that turn it round: "do not include VAT", "not inclusive of VAT"."""
+
 _NET = re.compile(
     rf"(?<![a-z])(?:excl\.?|excluding|exclusive(?:\s+of)?|exkl\.?|exklusive|zzgl\.?|"
-    rf"zuzüglich|plus|\+|hors|sin|senza|exclusief|ex\.?|net of|netto|before)\s*"
+    rf"zuzüglich|plus|\+|hors|sin|senza|ohne|exclusief|excl|ex\.?|net of|before|pre)\s*"
     rf"(?:of\s+|de\s+(?:la\s+)?|del?\s+)?{_RATE}{_TAX}(?![a-z])"
-    r"|(?<![a-z])ht(?![a-z])|税抜|税別|不含税"
+    r"|(?<![a-z])(?:ht|net|netto|nett)(?![a-z])|税抜|税別|不含税|未税"
 )
-"""Words that say a price is before the tax ("excl. VAT", "zzgl. 19 % MwSt.", "HT")."""
+"""Words that say a price is before the tax ("excl. VAT", "zzgl. 19 % MwSt.", "HT", "netto")."""
 
+_RATE_AFTER = re.compile(
+    r"^\s*(?:at|@|of|zu|à|a|al|del|de|:)?\s*\(?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*%"
+)
+_RATE_BEFORE = re.compile(r"(\d{1,2}(?:[.,]\d{1,2})?)\s*%\s*\)?\s*$")
 _PERCENT = re.compile(r"(\d{1,2}(?:[.,]\d{1,2})?)\s*%")
+
+
+def _statements(text: str) -> list[re.Match[str]]:
+    lowered = text.casefold()
+    return [
+        m
+        for m in _GROSS.finditer(lowered)
+        if not _NEGATED.search(lowered[max(0, m.start() - 24) : m.start()])
+    ]
 
 
 def includes_vat(text: str) -> bool:
     """True when the text says the price includes VAT or another sales tax."""
-    return bool(_GROSS.search(text.casefold()))
+    return bool(_statements(text))
+
+
+def states_net(text: str) -> bool:
+    """True when the text says the price is before the tax ("excl. VAT", "Netto", "HT")."""
+    return bool(_NET.search(text.casefold()))
 
 
 def vat_rates(text: str) -> set[Decimal]:
-    """The percentages a statement about VAT gives ("VAT at 20 %" → {20})."""
-    return {Decimal(m.group(1).replace(",", ".")) for m in _PERCENT.finditer(text)}
+    """The rates its statements about VAT give: "VAT at 20 %" → {20}. Only a percentage in
+    the statement or right beside it counts ("includes VAT and a 10 % discount" gives
+    none)."""
+    lowered = text.casefold()
+    rates: set[Decimal] = set()
+    for match in _statements(text):
+        found = [m.group(1) for m in _PERCENT.finditer(match.group(0))]
+        after = _RATE_AFTER.match(lowered[match.end() :])
+        before = _RATE_BEFORE.search(lowered[max(0, match.start() - 12) : match.start()])
+        found += [m.group(1) for m in (after, before) if m is not None]
+        rates.update(Decimal(rate.replace(",", ".")) for rate in found)
+    return rates
 
 
 def without_tax_words(text: str) -> str:
@@ -58,9 +103,8 @@ def without_tax_words(text: str) -> str:
     lowered = text.casefold()
     if len(lowered) != len(text):  # casefolding changed the length ("ß"): leave the text
         return text
-    spans = [m.span() for m in _GROSS.finditer(lowered)] + [
-        m.span() for m in _NET.finditer(lowered)
-    ]
+    spans = [m.span() for m in _GROSS.finditer(lowered)]
+    spans += [m.span() for m in _NET.finditer(lowered) if m.group(0) not in ("net", "nett")]
     for start, end in sorted(spans, reverse=True):
         text = text[:start] + " " + text[end:]
     return text
