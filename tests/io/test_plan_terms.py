@@ -133,3 +133,21 @@ def test_counts_in_other_languages(tmp_path: Path, catalogue: Catalogue) -> None
     )
     (line,) = draft.lines
     assert line.description == "H100 SXM (max. 6 nodes; min. 64 GPUs)"
+
+
+def test_an_item_column_of_numbers_gives_the_names_column_the_description(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "Item,Configuration,Billing unit,Unit price (EUR)\n"
+        "1,8x NVIDIA H100 SXM 80GB node,per node-hour,20.00\n"
+        "2,8x NVIDIA H200 SXM 141GB node,per node-hour,28.00\n",
+    )
+    assert [line.description for line in draft.lines] == [
+        "8x NVIDIA H100 SXM 80GB node",
+        "8x NVIDIA H200 SXM 141GB node",
+    ]
+    (item,) = [c for c in draft.quotes[0].mappings[0].columns if c.header == "Item"]
+    assert "its values are numbers (“1”, “2”)" in item.reason

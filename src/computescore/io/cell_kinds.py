@@ -85,10 +85,18 @@ def counted_in_words(values: Sequence[CellValue], share: float) -> bool:
     return len(counted) >= share * len(values) and all(is_count(v) for v in counted)
 
 
-def refuting_words(counts: bool, values: Sequence[CellValue]) -> str:
-    """What a column's values are when they refute its header: "are not counts that say
-    what they count (“12 months”)" for a count's header, "are names (“hx2.8g”)" else."""
-    if not counts:
-        return f"are names ({example(values)})"
-    shown = ", ".join(dict.fromkeys(f"“{str(value)[:24]}”" for value in values[:8]))
-    return f"are not counts that say what they count ({shown})"
+def refuting_words(field: str, values: Sequence[CellValue]) -> str:
+    """What a column's values are when they refute its header's ``field``: "are not counts
+    that say what they count (“12 months”)" for a minimum (which may be a term),
+    "are numbers (“1”, “2”)" for a description, "are names (“hx2.8g”)" else."""
+    shown = ", ".join(
+        dict.fromkeys(
+            f"“{int(v) if isinstance(v, float) and v.is_integer() else str(v)[:24]}”"
+            for v in values[:8]
+        )
+    )
+    if field == "minimum":
+        return f"are not counts that say what they count ({shown})"
+    if field == "description":
+        return f"are numbers ({shown})"
+    return f"are names ({example(values)})"

@@ -678,6 +678,10 @@ def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") 
         # as a line's kind: refuted when most values read as no kind.
         kinds = sum(1 for value in values if parse_kind(value)[0] is not None)
         return kinds >= (1 - _REFUTING_SHARE) * len(values)
+    elif field_ is Field.DESCRIPTION:
+        # "Item" over 1, 2, 3 numbers the lines; the names stand in another column.
+        numbers = sum(1 for value in values if isinstance(value, int | float) or is_count(value))
+        return numbers < _REFUTING_SHARE * len(values)
     elif field_ is Field.DEPLOYMENT:
         # "Model" heads model names in a token API's price list: refuted only when no
         # value reads as a way of buying (a tier column mixes "Guaranteed" and "Spot").
@@ -708,7 +712,7 @@ def _confirm_by_values(
         chosen = _next_reading(column, values, claimed, catalogue)
         reason = (
             f"header “{column.header}” reads as {column.field.value.replace('_', ' ')}, "
-            f"but its values {refuting_words(column.field in _COUNT_FIELDS, values)}"
+            f"but its values {refuting_words(column.field.value, values)}"
         )
         if chosen is None:
             reason += "; not imported unless you map it"
