@@ -647,15 +647,8 @@ _REGION_CODE = REGION_CODE
 
 
 _COUNT_FIELDS = frozenset(
-    {
-        Field.NODES,
-        Field.ACCELERATOR_COUNT,
-        Field.ACCELERATORS_PER_NODE,
-        Field.QUANTITY,
-        Field.MAXIMUM,
-        Field.MINIMUM,
-    }
-)
+    {Field.NODES, Field.ACCELERATOR_COUNT, Field.ACCELERATORS_PER_NODE, Field.QUANTITY}
+) | {Field.MAXIMUM, Field.MINIMUM}
 
 
 _AMOUNT_FIELDS = frozenset({Field.PRICE, Field.LINE_TOTAL})
@@ -666,7 +659,8 @@ _REFUTING_SHARE = 0.6
 
 def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") -> bool:
     """Whether a column's values are what a column of that field holds."""
-    if field_ is Field.MINIMUM and term_like(normalise_header(header)):
+    folded = normalise_header(header)
+    if field_ is Field.MINIMUM and term_like(folded):
         # "Minimum commitment" over "12" or "12 months" is a term; over "64 GPUs", a count.
         return counted_in_words(values, 1 - _REFUTING_SHARE)
     if field_ in _COUNT_FIELDS:
@@ -678,7 +672,7 @@ def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") 
         # as a line's kind: refuted when most values read as no kind.
         kinds = sum(1 for value in values if parse_kind(value)[0] is not None)
         return kinds >= (1 - _REFUTING_SHARE) * len(values)
-    elif field_ is Field.DESCRIPTION:
+    elif field_ is Field.DESCRIPTION and folded in ("item", "items", "line item"):
         # "Item" over 1, 2, 3 numbers the lines; the names stand in another column.
         numbers = sum(1 for value in values if isinstance(value, int | float) or is_count(value))
         return numbers < _REFUTING_SHARE * len(values)
@@ -714,7 +708,7 @@ def _confirm_by_values(
             f"header “{column.header}” reads as {column.field.value.replace('_', ' ')}, "
             f"but its values {refuting_words(column.field.value, values)}"
         )
-        if chosen is None:
+        if chosen in (None, Field.IGNORE):
             reason += "; not imported unless you map it"
         else:
             reason += f", so it feeds {chosen.value.replace('_', ' ')}"
@@ -734,6 +728,8 @@ def _next_reading(
     claimed: set[Field],
     catalogue: Catalogue,
 ) -> Field | None:
+    if column.field is Field.DESCRIPTION:
+        return Field.IGNORE  # "Item" over line numbers
     for candidate in header_fields(column.header)[1:]:
         usable = candidate not in claimed and candidate is not Field.IGNORE
         if usable and _values_agree(candidate, values, column.header):
