@@ -239,14 +239,28 @@ EDGES: dict[str, list[list[Any]]] = {
         [0.0, "H100 SXM", 8, 3.5, -0.0],
         [1, "H100 SXM", 8, 3.6, 7],
     ],
+    # What the plan needs, beside the price: read alike on both paths, once per distinct cells.
+    "plan columns": [
+        ["GPU", "Price per GPU-hour (USD)", "Max GPUs", "Minimum commitment (GPUs)", "Lead time"],
+        ["H100 SXM", 2.1, 512, 64, "6 weeks"],
+        ["H100 SXM", 2.2, 512, 64, "6 weeks"],
+        ["H200 SXM", 3.1, "lots", "", "Q2 2027"],
+    ],
 }
 EXPECTED_PRICES = {
     "edges": ["0.0", "-0.0", "3.1", "1.0", "1"],
     "assumed basis": ["3.1", "2.0"],
     "line totals": ["1000.0", "1000.0"],
     "repeated cells": ["3.1", "3.2", "3.3", "3.4", "3.5", "3.6"],
+    "plan columns": ["2.1", "2.2", "3.1"],
 }
-EXPECTED_PROBLEMS = {"edges": 3, "assumed basis": 1, "line totals": 1, "repeated cells": 0}
+EXPECTED_PROBLEMS = {
+    "edges": 3,
+    "assumed basis": 1,
+    "line totals": 1,
+    "repeated cells": 0,
+    "plan columns": 3,  # "lots", "Q2 2027", and the table states no quantities
+}
 """Problems with an address: the dash row has no price, and the two rents of zero are
 doubted; the price column's assumed basis (one warning for the column, not one per
 line); one wrong total."""
@@ -269,6 +283,12 @@ def test_edges_read_the_same_on_both_paths(name: str) -> None:
     assert len(about_lines) == EXPECTED_PROBLEMS[name]
     if name == "edges":
         assert [line.accelerator_count for line in quote.lines] == [16, 16, 16, 8, 8]
+    if name == "plan columns":
+        assert [(line.description, line.lead_time_days) for line in quote.lines] == [
+            ("H100 SXM (max. 512 GPUs; min. 64 GPUs)", 42),
+            ("H100 SXM (max. 512 GPUs; min. 64 GPUs)", 42),
+            ("H200 SXM", None),
+        ]
     if name == "repeated cells":
         assert [(line.description, line.region) for line in quote.lines] == [
             ("1", "7"),
@@ -298,8 +318,13 @@ def test_lines_made_through_the_slots_equal_constructed_ones() -> None:
         "us-east-1",
         "US",
         "quote.xlsx!Quote!2",
+        21,
     )
-    made = _line_maker()(*values)
+    maker = _line_maker()
+    # The slots are used, not the constructor: a field added to QuoteLine and not to the
+    # maker would quietly fall back to the constructor and slow every price list down.
+    assert maker is not QuoteLine
+    made = maker(*values)
     built = QuoteLine(*values)
     assert type(made) is QuoteLine
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)

@@ -24,6 +24,7 @@ from computescore.io.accelerators import sized_by_details
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
 from computescore.io.reader.lines import _DASHES, _UNSEEN, _LineBuilder
+from computescore.io.reader.plan_terms import plan_doubts, plan_reading, with_plan_words
 from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
@@ -64,6 +65,7 @@ _LINE_FIELDS = (
     "region",
     "country",
     "source",
+    "lead_time_days",
 )
 
 
@@ -82,14 +84,15 @@ def _line_maker() -> Callable[..., QuoteLine]:
         or hasattr(QuoteLine, "__post_init__")
     ):
         return QuoteLine
-    (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15) = (
+    (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16) = (
         getattr(QuoteLine, name).__set__ for name in _LINE_FIELDS
     )
     create = object.__new__
 
-    def make(  # noqa: PLR0913 - QuoteLine's sixteen fields, in order
+    def make(  # noqa: PLR0913 - QuoteLine's seventeen fields, in order
         v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any,
         v8: Any, v9: Any, v10: Any, v11: Any, v12: Any, v13: Any, v14: Any, v15: Any,
+        v16: Any,
     ) -> QuoteLine:  # fmt: skip
         line: QuoteLine = create(QuoteLine)
         s0(line, v0)
@@ -108,6 +111,7 @@ def _line_maker() -> Callable[..., QuoteLine]:
         s13(line, v13)
         s14(line, v14)
         s15(line, v15)
+        s16(line, v16)
         return line
 
     return make
@@ -198,6 +202,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
     fee_columns = builder.fee_columns
     terms_of, money_of = builder._terms, builder.money
     new_line = _line_maker()
+    plan_active = builder.plan_columns
     most_per_period, near_par = _MOST_PER_PERIOD, _NEAR_PAR
     compute_kind, cost_kind = LineKind.COMPUTE, LineKind.COST
     on_demand, spot = Deployment.ON_DEMAND, Deployment.SPOT
@@ -512,6 +517,9 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             return None
         if desc_text:  # the head may be another row's: the words are this row's own
             desc_text = line_text = str(c_desc[number])
+        plan = plan_reading(builder, values) if plan_active else None
+        lead_days = plan.days if plan is not None else None
+        text = line_text
 
         # every price, as price_line()
         made: list[QuoteLine] = []
@@ -592,9 +600,11 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 ):
                     return None  # implausible_price has a word to say
             line_number = line_numbers[row.index] if row.index < numbered else row.index + 1
+            if plan is not None and compute:
+                text = with_plan_words(line_text, plan)
             line = new_line(
                 kind,
-                line_text,
+                text,
                 amount,
                 unit,
                 currency,
@@ -609,6 +619,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 region,
                 country,
                 f"{address_prefix}!{line_number}",
+                lead_days,
             )
             if c_total is not None and index not in fee_columns:
                 found_problems: list[Problem] = []
@@ -618,6 +629,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             made.append(line)
         if made and uncounted:
             builder.uncounted += len(made)
+        if made and plan is not None and not plan.quiet:
+            plan_doubts(builder, row, plan, made, builder.group.problems)
         return made or None
 
     return read

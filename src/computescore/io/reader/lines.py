@@ -186,7 +186,8 @@ class _LineBuilder:
             f in self.index for f in (Field.NODES, Field.ACCELERATOR_COUNT, Field.QUANTITY)
         )
         self.uncounted = 0
-        self.plan_columns = any(f in self.index for f in PLAN_FIELDS)
+        self.plan_indexes = [self.index.get(f) for f in PLAN_FIELDS]
+        self.plan_columns = any(i is not None for i in self.plan_indexes)
         """The table states capacity, minimums or lead times (see ``plan_terms``)."""
         self.discount_column = mapping.discount_column()
         self.discounted: list[str] = []
@@ -211,6 +212,7 @@ class _LineBuilder:
         self.c_plain_money: dict[tuple[Any, str | None], Money] = {}
         self.c_looks: dict[str, bool] = {}
         self.c_described: dict[str, TermsReading | None] = {}
+        self.c_plan: dict[tuple[CellValue, ...], Any] = {}
 
     # -- helpers
 
@@ -289,7 +291,6 @@ class _LineBuilder:
             and not self.line_item_table
             and self.discount_column is None
             and self.mapping.option_terms is None
-            and not self.plan_columns
         )
         plain = self._plain_row_reader() if short else None
         lines = self.group.lines

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from computescore.domain.problems import Problem, Severity
-from computescore.domain.quotes import LineKind
+from computescore.domain.quotes import LineKind, QuoteLine
 from computescore.io.mapping import Field, normalise_header
 from computescore.io.workbook import CellValue
 
@@ -50,52 +51,131 @@ _NOW = re.compile(
 )
 
 
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What one combination of plan cells says, worked out once per distinct cells."""
+
+    words: tuple[str, ...]
+    """"max. 512 GPUs", "min. 64 GPUs"."""
+    days: int | None
+    doubts: tuple[tuple[Field, str, str, str], ...]
+    """(field, message, found, expected) of each cell that says no count or time."""
+    in_nodes: bool = False
+    """The words count nodes: a line must say how many accelerators a node holds."""
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing to report, whatever the lines."""
+        return not self.doubts and not self.in_nodes
+
+
+def plan_reading(builder: _LineBuilder, values: Sequence[CellValue]) -> _Reading:
+    """What the row's plan cells say, read once per distinct cells (a price list repeats
+    them)."""
+    width = len(values)
+    raw = tuple(values[i] if i is not None and i < width else None for i in builder.plan_indexes)
+    reading = builder.c_plan.get(raw)
+    if reading is None:
+        cells = tuple(_cell(raw, i) for i in range(len(PLAN_FIELDS)))  # "—" says nothing
+        reading = builder.c_plan.get(cells)
+        if reading is None:
+            reading = builder.c_plan[cells] = _read(builder, cells)
+        builder.c_plan[raw] = reading
+    return reading
+
+
+def with_plan_words(description: str, reading: _Reading) -> str:
+    """A compute line's description with the capacity and minimum its row states."""
+    return f"{description} ({'; '.join(reading.words)})" if reading.words else description
+
+
+def plan_doubts(
+    builder: _LineBuilder,
+    row: TableRow,
+    reading: _Reading,
+    lines: Sequence[QuoteLine],
+    problems: list[Problem],
+) -> None:
+    """Report the row's plan cells that say no count or time, and nodes counted on a line
+    that does not say how many accelerators a node holds."""
+    for fld, message, found, expected in reading.doubts:
+        where = builder.at(row, builder.columns[fld])
+        problems.append(Problem(where, message, Severity.WARNING, found, expected))
+    if not reading.in_nodes:
+        return
+    for line in lines:
+        if line.kind is LineKind.COMPUTE and line.accelerators_per_node is None:
+            problems.append(
+                Problem(
+                    line.source or builder.source(row),
+                    "The capacity or minimum is stated in nodes, but the line does not say "
+                    "how many accelerators a node holds; the plan counts each node as one "
+                    "accelerator until it does",
+                    Severity.WARNING,
+                    "; ".join(reading.words),
+                    "the accelerators per node",
+                )
+            )
+
+
 def plan_terms(builder: _LineBuilder, row: TableRow, first: int, problems: list[Problem]) -> None:
     """Give the row's lines (``builder.group.lines[first:]``) what the row states for the
     plan: the capacity and minimum in a compute line's description, the lead time in
-    days. A value that is not a count or a time is reported, never guessed."""
-    words = []
-    for fld, written in ((Field.MAXIMUM, "max."), (Field.MINIMUM, "min.")):
-        value = builder.get(fld)
-        if value is None:
-            continue
-        column = builder.columns[fld]
-        counted = _counted(value, column.header, need_noun=fld is Field.MINIMUM)
-        if counted is None:
-            if not (isinstance(value, str) and _NO_LIMIT.match(value.strip())):
-                problems.append(
-                    Problem(
-                        builder.at(row, column),
-                        f"The {_WHAT[fld]} is not a number of accelerators or nodes; it was "
-                        "left out",
-                        Severity.WARNING,
-                        str(value),
-                        "a count such as 512 or 64 nodes",
-                    )
-                )
-            continue
-        words.append(f"{written} {counted}")
-    days = _lead_time(builder, row, problems)
+    days; report what is no count or time, never guessed. (The short path of a price
+    list's rows makes its lines with them: see ``fast_rows``.)"""
+    reading = plan_reading(builder, row.values)
     lines = builder.group.lines
     for index in range(first, len(lines)):
         line = lines[index]
-        if words and line.kind is LineKind.COMPUTE:
-            line = replace(line, description=f"{line.description} ({'; '.join(words)})")
-            if line.accelerators_per_node is None and any(_IN_NODES.search(w) for w in words):
-                problems.append(
-                    Problem(
-                        line.source or builder.source(row),
-                        "The capacity or minimum is stated in nodes, but the line does not "
-                        "say how many accelerators a node holds; the plan counts each node "
-                        "as one accelerator until it does",
-                        Severity.WARNING,
-                        "; ".join(words),
-                        "the accelerators per node",
-                    )
-                )
-        if days is not None:
-            line = replace(line, lead_time_days=days)
+        if reading.words and line.kind is LineKind.COMPUTE:
+            line = replace(line, description=with_plan_words(line.description, reading))
+        if reading.days is not None:
+            line = replace(line, lead_time_days=reading.days)
         lines[index] = line
+    plan_doubts(builder, row, reading, lines[first:], problems)
+
+
+def _cell(values: Sequence[CellValue], index: int) -> CellValue:
+    """The cell, None when empty or a dash."""
+    value = values[index] if index < len(values) else None
+    if isinstance(value, str) and value.strip() in ("", "-", "–", "—"):
+        return None
+    return value
+
+
+def _read(builder: _LineBuilder, cells: tuple[CellValue, ...]) -> _Reading:
+    maximum, minimum, lead = cells
+    words: list[str] = []
+    doubts: list[tuple[Field, str, str, str]] = []
+    for fld, written, value in ((Field.MAXIMUM, "max.", maximum), (Field.MINIMUM, "min.", minimum)):
+        if value is None:
+            continue
+        counted = _counted(value, builder.columns[fld].header, need_noun=fld is Field.MINIMUM)
+        if counted is not None:
+            words.append(f"{written} {counted}")
+        elif not (isinstance(value, str) and _NO_LIMIT.match(value.strip())):
+            doubts.append(
+                (
+                    fld,
+                    f"The {_WHAT[fld]} is not a number of accelerators or nodes; it was left out",
+                    str(value),
+                    "a count such as 512 or 64 nodes",
+                )
+            )
+    days = None
+    if lead is not None:
+        days, why = lead_time_days(lead, builder.columns[Field.LEAD_TIME].header)
+        if why:
+            doubts.append(
+                (
+                    Field.LEAD_TIME,
+                    why,
+                    str(lead),
+                    "a lead time such as 6 weeks, 30 days or immediate",
+                )
+            )
+    in_nodes = any(_IN_NODES.search(w) for w in words)
+    return _Reading(tuple(words), days, tuple(doubts), in_nodes)
 
 
 _WHAT = {Field.MAXIMUM: "capacity offered", Field.MINIMUM: "minimum commitment"}
@@ -129,28 +209,6 @@ def _counted(value: CellValue, header: str, *, need_noun: bool) -> str | None:
         stem = noun.casefold().rstrip("s")
         word = stem if stem in ("server", "instance") else "node"
     return f"{number:,} {word}" + ("" if number == 1 else "s")
-
-
-def _lead_time(builder: _LineBuilder, row: TableRow, problems: list[Problem]) -> int | None:
-    """The row's lead time in days (see :func:`lead_time_days`); a date or words that say
-    no time are reported: the lead time counts from the order, which the file does not
-    date."""
-    value = builder.get(Field.LEAD_TIME)
-    if value is None:
-        return None
-    column = builder.columns[Field.LEAD_TIME]
-    days, why = lead_time_days(value, column.header)
-    if why:
-        problems.append(
-            Problem(
-                builder.at(row, column),
-                why,
-                Severity.WARNING,
-                str(value),
-                "a lead time such as 6 weeks, 30 days or immediate",
-            )
-        )
-    return days
 
 
 _UNIT_DAYS = (
