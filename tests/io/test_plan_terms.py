@@ -151,3 +151,14 @@ def test_an_item_column_of_numbers_gives_the_names_column_the_description(
     ]
     (item,) = [c for c in draft.quotes[0].mappings[0].columns if c.header == "Item"]
     assert "its values are numbers (“1”, “2”)" in item.reason
+
+
+def test_instances_of_no_stated_size_are_reported_too(tmp_path: Path, catalogue: Catalogue) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "GPU,Price per GPU-hour (USD),Max instances\nH100 SXM,2.10,4 instances\n",
+    )
+    (line,) = draft.lines
+    assert line.description == "H100 SXM (max. 4 instances)"
+    assert any("how many accelerators a node holds" in p.message for p in draft.all_problems)

@@ -40,7 +40,7 @@ _COUNT = re.compile(
     rf"(?P<n>\d[\d,'’ ]*)\s*(?:x\s*)?(?P<noun>{_GPU_WORDS}|{_NODE_WORDS})?\s*$",
     re.IGNORECASE,
 )
-_IN_NODES = re.compile(r"\b(nodes?|servers?)\b")
+_IN_NODES = re.compile(r"\b(nodes?|servers?|instances?)\b")
 _NOUN = re.compile(rf"(?<![a-z])({_GPU_WORDS}|{_NODE_WORDS})(?![a-z])")
 _NO_LIMIT = re.compile(r"^(unlimited|no limit|none|n/?a|on request|tbd|ask)$", re.IGNORECASE)
 _NOW = re.compile(
