@@ -65,10 +65,29 @@ def example(values: Sequence[CellValue]) -> str:
     return shown or "text"
 
 
-_COUNTED = re.compile(
-    r"(?<![a-z])(gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?|knoten|"
-    r"noeuds?|nodos?|nodi|karten|cartes?|tarjetas?)(?![a-z])|卡|台|节点|枚"
+DASHES = frozenset(("", "-", "–", "—"))
+"""What a cell holds where a vendor writes nothing."""
+
+
+def filled(value: CellValue) -> CellValue:
+    """The value, or None for an empty cell or a dash placeholder."""
+    if value is None:
+        return None
+    if value.__class__ is str and value.strip() in DASHES:
+        return None
+    return value
+
+
+GPU_WORDS = (
+    r"gpus?|accelerators?|cards?|karten|cartes?|tarjetas?|schede|kaarten|beschleuniger|卡|张|枚"
 )
+"""Words that count accelerators, in the vendors' languages."""
+NODE_WORDS = (
+    r"nodes?|servers?|instances?|systems?|knoten|n(?:oe|œ)uds?|nodos?|nodi|servidores?|"
+    r"serveurs?|systeme|台|节点|ノード|サーバー?"
+)
+"""Words that count nodes (servers, instances), in the vendors' languages."""
+_COUNTED = re.compile(rf"(?<![a-z])({GPU_WORDS}|{NODE_WORDS})(?![a-z])")
 """Words that say what a count counts."""
 _TERM_LIKE = re.compile(r"commit|laufzeit|engagement|compromiso|impegno")
 

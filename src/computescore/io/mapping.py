@@ -100,7 +100,7 @@ class Field(StrEnum):
 FIELD_NAMES = frozenset(item.value for item in Field)
 
 
-def _strip_accents(text: str) -> str:
+def strip_accents(text: str) -> str:
     """``Quantité`` → ``Quantite``; kana and CJK characters are kept as they are."""
     decomposed = unicodedata.normalize("NFKD", text)
     return unicodedata.normalize(
@@ -156,7 +156,7 @@ def normalise_header(text: object) -> str:
     text = str(text)
     if len(text) >= _CAMEL_LEAST and not any(ch.isspace() for ch in text):
         text = _CAMEL_HUMP.sub(" ", text)
-    folded = _strip_accents(unicodedata.normalize("NFKC", text))
+    folded = strip_accents(unicodedata.normalize("NFKC", text))
     folded = folded.casefold()
     folded = folded.replace("#", " number ").replace("%", " percent ")
     return " ".join(_NOT_HEADER_CHARACTER.sub(" ", folded).split())
@@ -164,7 +164,7 @@ def normalise_header(text: object) -> str:
 
 def _compile(rules: tuple[tuple[str, str], ...]) -> tuple[tuple[Field, re.Pattern[str]], ...]:
     # Patterns are folded like headers, so a kana with a voicing mark matches itself.
-    return tuple((Field(name), re.compile(_strip_accents(pattern))) for name, pattern in rules)
+    return tuple((Field(name), re.compile(strip_accents(pattern))) for name, pattern in rules)
 
 
 _ENGLISH = _compile(header_words.ENGLISH)

@@ -21,9 +21,10 @@ from computescore.domain.catalog import AliasMatch
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.io.accelerators import sized_by_details
+from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
-from computescore.io.reader.lines import _DASHES, _UNSEEN, _LineBuilder
+from computescore.io.reader.lines import _UNSEEN, _LineBuilder
 from computescore.io.reader.plan_terms import plan_doubts, plan_reading, with_plan_words
 from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
 from computescore.io.table_finder import TableRow

@@ -20,6 +20,8 @@ from computescore.domain.quotes import (
 )
 from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import sized_by_details
+from computescore.io.cell_kinds import DASHES as _DASHES
+from computescore.io.cell_kinds import filled as _filled
 from computescore.io.cell_kinds import unpriced
 from computescore.io.mapping import ColumnMapping, Field, MappedColumn
 from computescore.io.reader.plan_terms import PLAN_FIELDS, plan_terms
@@ -68,7 +70,6 @@ _PRECEDENCE = (
 _LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
 
 
-_DASHES = frozenset(("", "-", "–", "—"))
 _PAY_AS_USED = (None, Deployment.ON_DEMAND)
 
 
@@ -85,15 +86,6 @@ def _distinct_texts(cells: Sequence[CellValue]) -> set[str]:
     if any(kind is float for kind, _ in typed):
         texts.update(str(cell) for cell in cells if cell.__class__ is float)
     return texts
-
-
-def _filled(value: CellValue) -> CellValue:
-    """The value, or None for an empty cell or a dash placeholder."""
-    if value is None:
-        return None
-    if value.__class__ is str and value.strip() in _DASHES:
-        return None
-    return value
 
 
 _UNSEEN: Any = object()

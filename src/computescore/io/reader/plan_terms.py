@@ -11,7 +11,6 @@ a vendor writes them too. The lead time is the line's ``lead_time_days``.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -19,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import LineKind, QuoteLine
-from computescore.io.mapping import Field, normalise_header
+from computescore.io.cell_kinds import GPU_WORDS, NODE_WORDS, filled
+from computescore.io.mapping import Field, normalise_header, strip_accents
 from computescore.io.workbook import CellValue
 
 if TYPE_CHECKING:
@@ -28,20 +28,13 @@ if TYPE_CHECKING:
 
 PLAN_FIELDS = (Field.MAXIMUM, Field.MINIMUM, Field.LEAD_TIME)
 
-_GPU_WORDS = (
-    r"gpus?|accelerators?|cards?|karten|cartes?|tarjetas?|schede|kaarten|beschleuniger|卡|张|枚"
-)
-_NODE_WORDS = (
-    r"nodes?|servers?|instances?|systems?|knoten|n(?:oe|œ)uds?|nodos?|nodi|servidores?|"
-    r"serveurs?|systeme|台|节点|ノード|サーバー?"
-)
 _COUNT = re.compile(
     r"^\s*(?:max(?:imum)?\.?|min(?:imum)?\.?|up to|at least|bis zu|jusqu'à|hasta)?\s*"
-    rf"(?P<n>\d[\d,'’ ]*)\s*(?:x\s*)?(?P<noun>{_GPU_WORDS}|{_NODE_WORDS})?\s*$",
+    rf"(?P<n>\d[\d,'’ ]*)\s*(?:x\s*)?(?P<noun>{GPU_WORDS}|{NODE_WORDS})?\s*$",
     re.IGNORECASE,
 )
 _IN_NODES = re.compile(r"\b(nodes?|servers?|instances?)\b")
-_NOUN = re.compile(rf"(?<![a-z])({_GPU_WORDS}|{_NODE_WORDS})(?![a-z])")
+_NOUN = re.compile(rf"(?<![a-z])({GPU_WORDS}|{NODE_WORDS})(?![a-z])")
 _NO_LIMIT = re.compile(r"^(unlimited|no limit|none|n/?a|on request|tbd|ask)$", re.IGNORECASE)
 _NOW = re.compile(
     r"^(immediate(ly)?|now|available now|in stock|ready|ready now|same day|on demand|"
@@ -76,7 +69,7 @@ def plan_reading(builder: _LineBuilder, values: Sequence[CellValue]) -> _Reading
     raw = tuple(values[i] if i is not None and i < width else None for i in builder.plan_indexes)
     reading = builder.c_plan.get(raw)
     if reading is None:
-        cells = tuple(_cell(raw, i) for i in range(len(PLAN_FIELDS)))  # "—" says nothing
+        cells = tuple(filled(cell) for cell in raw)  # "—" says nothing
         reading = builder.c_plan.get(cells)
         if reading is None:
             reading = builder.c_plan[cells] = _read(builder, cells)
@@ -133,14 +126,6 @@ def plan_terms(builder: _LineBuilder, row: TableRow, first: int, problems: list[
             line = replace(line, lead_time_days=reading.days)
         lines[index] = line
     plan_doubts(builder, row, reading, lines[first:], problems)
-
-
-def _cell(values: Sequence[CellValue], index: int) -> CellValue:
-    """The cell, None when empty or a dash."""
-    value = values[index] if index < len(values) else None
-    if isinstance(value, str) and value.strip() in ("", "-", "–", "—"):
-        return None
-    return value
 
 
 def _read(builder: _LineBuilder, cells: tuple[CellValue, ...]) -> _Reading:
@@ -203,7 +188,7 @@ def _counted(value: CellValue, header: str, *, need_noun: bool) -> str | None:
         noun = found.group(1) if found else ("gpu" if need_noun else None)
     if noun is None:
         return f"{number:,}"
-    if re.fullmatch(_GPU_WORDS, noun.casefold()):
+    if re.fullmatch(GPU_WORDS, noun.casefold()):
         word = "GPU"
     else:
         stem = noun.casefold().rstrip("s")
@@ -243,7 +228,7 @@ def lead_time_days(value: CellValue, header: str = "") -> tuple[int | None, str]
     if isinstance(value, bool):
         return None, _NOT_A_TIME
     text = value if isinstance(value, str) else str(value)
-    folded = _strip_accents(text.strip().casefold())
+    folded = strip_accents(text.strip().casefold())
     if _NOW.match(folded):
         return 0, ""
     match = _DURATION.match(folded)
@@ -253,7 +238,7 @@ def lead_time_days(value: CellValue, header: str = "") -> tuple[int | None, str]
     stated = _factor(unit, whole=True) if unit else None
     if unit and stated is None:
         return None, _AS_DATE if _DATED.search(folded) else _NOT_A_TIME
-    factor = stated or _factor(_strip_accents(normalise_header(header))) or 1
+    factor = stated or _factor(normalise_header(header)) or 1
     number = float(match.group("n").replace(",", "."))
     return round(number * factor), ""
 
@@ -276,9 +261,3 @@ def _factor(words: str, *, whole: bool = False) -> int | None:
         if found:
             return days
     return None
-
-
-def _strip_accents(text: str) -> str:
-    return "".join(
-        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
-    )

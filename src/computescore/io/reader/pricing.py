@@ -11,9 +11,10 @@ from computescore.domain.catalog import AliasMatch
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.domain.units import HOURS_PER_MONTH
+from computescore.io.cell_kinds import filled as _filled
 from computescore.io.mapping import Field, MappedColumn
 from computescore.io.places import country_of
-from computescore.io.reader.lines import _filled, _LineBuilder, _Priced
+from computescore.io.reader.lines import _LineBuilder, _Priced
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     Basis,

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import QuoteLine
+from computescore.io.cell_kinds import filled as _filled
 from computescore.io.mapping import Field
-from computescore.io.reader.lines import _amount, _distinct_texts, _filled, _LineBuilder
+from computescore.io.reader.lines import _amount, _distinct_texts, _LineBuilder
 from computescore.io.table_finder import SkipReason, is_tax_label
 from computescore.io.totals import TotalRow
 from computescore.io.totals import check_totals as lines_against_totals

@@ -86,10 +86,13 @@ def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
 NOTE_ROWS = 15
 """How many rows under a table are read as its notes."""
 
-_PRICES_ARE = re.compile(
-    r"\b(all )?(prices?|rates?|amounts?|figures|preise|betr[äa]ge|prix|montants|precios|"
-    r"importes|prezzi|importi|prijzen|bedragen)\b.{0,20}\b(in|en|im|quoted in|stated in)\b"
+_PRICE_WORDS = (
+    r"prices?|rates?|amounts?|figures|preise?|betr[äa]ge|prix|montants|precios?|importes|"
+    r"prezzi|importi|prijzen|bedragen|tarif\w*"
 )
+"""Words that name a table's prices in a sentence about them."""
+
+_PRICES_ARE = re.compile(rf"\b(all )?({_PRICE_WORDS})\b.{{0,20}}\b(in|en|im|quoted in|stated in)\b")
 """A sentence that says what currency the prices are in ("All prices in USD")."""
 
 
@@ -113,10 +116,7 @@ def currency_in_notes(tables: Sequence[Table]) -> tuple[str, SheetData, int] | N
     return code, sheet, row
 
 
-_ABOUT_PRICES = re.compile(
-    r"\b(all|alle|tous|todos|tutti|prices?|rates?|preise?|prix|precios?|prezzi|prijzen|"
-    r"tarif\w*|amounts?|figures)\b|价格|価格|金額"
-)
+_ABOUT_PRICES = re.compile(rf"\b(all|alle|tous|todos|tutti|{_PRICE_WORDS})\b|价格|価格|金額")
 """A note about the prices, not a total ("Total incl. VAT" is the sum's own words)."""
 
 
