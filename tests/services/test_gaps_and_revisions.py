@@ -211,7 +211,8 @@ def test_quotes_without_a_lead_time_are_named_once_a_workload_has_a_date() -> No
     assert not [g for g in find_gaps(_evaluation(), quotes, vendors, (), []) if "lead" in g.text]
     evaluation = _evaluation()
     needed = replace(evaluation.workloads[0], needed_by=date(2027, 3, 1))
-    evaluation = replace(evaluation, workloads=(needed,))
+    later = replace(needed, name="Later", needed_by=date(2027, 9, 1))
+    evaluation = replace(evaluation, workloads=(later, needed))  # the earliest date is named
     (gap,) = [g for g in find_gaps(evaluation, quotes, vendors, (), []) if "lead" in g.text]
     assert gap.view == "plan"
     assert gap.text == (

@@ -194,7 +194,10 @@ def _plan_gaps(evaluation: Evaluation, compute: Sequence[Quote]) -> list[Gap]:
                 "plan",
             )
         )
-    needed = [w for w in evaluation.workloads if w.needed_by is not None]
+    needed = sorted(
+        (w for w in evaluation.workloads if w.needed_by is not None),
+        key=lambda w: w.needed_by or date.max,
+    )
     undated = [q for q in compute if any(line.lead_time_days is None for line in q.compute_lines)]
     if needed and undated:
         gaps.append(
