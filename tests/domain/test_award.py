@@ -127,6 +127,70 @@ def bursty(baseline: int, peak: int, share: float) -> AwardPlan:
     return plan_award([work], [node, rented])
 
 
+def flex_options(band: float = 0.25) -> list[PlanOption]:
+    """Committed accelerators at $1,000, a flex band above them at the same rate paid as
+    used, and accelerators rented as used at $3,000 (each for the whole horizon)."""
+    flex = option("commit+flex", "Bursty", 1_000.0, Deployment.ON_DEMAND, vendor="commit")
+    return [
+        option("commit", "Bursty", 1_000.0),
+        PlanOption(**{**_fields(flex), "flex_of": "commit", "flex_share": band}),
+        option("rent", "Bursty", 3_000.0, Deployment.ON_DEMAND),
+    ]
+
+
+def _fields(item: PlanOption) -> dict[str, object]:
+    return {name: getattr(item, name) for name in PlanOption.__slots__}
+
+
+def test_a_flex_band_above_a_commitment_serves_part_of_the_peak() -> None:
+    # Baseline 16, 8 more for a quarter of the time. Committed 16 × $1,000 = $16,000 open a
+    # band of 25 % × 16 = 4 paid as used: 4 × $1,000 × 0.25 = $1,000; the other 4 of the peak
+    # are rented: 4 × $3,000 × 0.25 = $3,000. $20,000, against $22,000 without the band
+    # (all 8 rented). Committing 4 more to open 1 more flex costs $4,000 for what renting
+    # does for $3,000.
+    work = PlanWorkload("Bursty", 16, peak=8, peak_share=0.25)
+    plan = plan_award([work], flex_options())
+    assert plan.total_usd == pytest.approx(20_000.0)
+    used = {(a.supply, a.layer): a.accelerators for a in plan.allocations}
+    assert used == {
+        ("commit", Layer.BASELINE): 16,
+        ("commit+flex", Layer.PEAK): 4,
+        ("rent", Layer.PEAK): 4,
+    }
+    without = [o for o in flex_options() if o.flex_of is None]
+    assert plan_award([work], without).total_usd == pytest.approx(22_000.0)
+
+
+def test_a_flex_band_needs_its_commitment() -> None:
+    # The committed line knocked out: its band opens nothing, so all 8 of the peak are rented.
+    work = PlanWorkload("Bursty", 16, peak=8, peak_share=0.25)
+    committed, band, rented = flex_options()
+    out = PlanOption(**{**_fields(committed), "eligible": False, "reason": "knocked out"})
+    plan = plan_award([work], [out, band, rented])
+    assert all(a.supply == "rent" for a in plan.allocations)
+    assert plan.total_usd == pytest.approx(16 * 3_000.0 + 8 * 3_000.0 * 0.25)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.integers(1, 20), st.integers(0, 20))
+def test_a_wider_flex_band_never_raises_the_optimal_cost(
+    band: float, wider: float, baseline: int, peak: int
+) -> None:
+    work = PlanWorkload("Bursty", baseline, peak=peak, peak_share=0.3)
+    narrow = plan_award([work], flex_options(band), measure_binding=False)
+    wide = plan_award([work], flex_options(min(band + wider, 1.0)), measure_binding=False)
+    assert wide.total_usd <= narrow.total_usd + 1e-6
+
+
+def test_a_cheaper_commitment_without_a_band_does_not_set_the_banded_one_aside() -> None:
+    # "cheap" at $990 dominates "commit" line for line, but not with its band: 16 × $990 +
+    # 8 rented × $750 = $21,840 against $20,000 with the band (see above).
+    work = PlanWorkload("Bursty", 16, peak=8, peak_share=0.25)
+    cheap = option("cheap", "Bursty", 990.0)
+    plan = plan_award([work], [*flex_options(), cheap])
+    assert plan.total_usd == pytest.approx(20_000.0)
+
+
 def test_baseline_capacity_to_spare_serves_the_peak() -> None:
     """A node bought whole for the baseline serves the peak with what it has to spare.
 

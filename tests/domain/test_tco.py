@@ -39,9 +39,12 @@ from computescore.domain.tco import (
     headline_at,
     headline_coefficients,
     scale_to_need,
+    stated_flex,
     stated_maximum,
+    stated_prepayment,
 )
 from computescore.domain.tco.commitments import owed_share
+from computescore.domain.tco.compute_lines import prepaid_share
 from computescore.domain.tco.helpers import sized_offer
 from computescore.domain.tco.throughput import (
     DECODE_FORMULA,
@@ -827,6 +830,57 @@ def test_a_stated_maximum_is_read_from_the_description(
         "1", unit, Deployment.ON_DEMAND, 8, nodes=1, per_node=8, description=description
     )
     assert stated_maximum(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "deployment", "flex", "prepaid"),
+    [
+        ("H100 (min. 64 GPUs; flex +25%)", Deployment.RESERVED, 0.25, None),
+        ("H100, flex band 20 %, prepaid 50%", Deployment.RESERVED, 0.2, 0.5),
+        ("H100 burst up to 30% above the commitment", Deployment.RESERVED, 0.3, None),
+        ("H100 1-year All Upfront", Deployment.RESERVED, None, 1.0),
+        ("H100 1-year No Upfront", Deployment.RESERVED, None, 0.0),
+        ("H100 12-month, no flex, no prepayment", Deployment.RESERVED, 0.0, 0.0),
+        ("H100 12-month, prepaid 0%", Deployment.RESERVED, None, 0.0),
+        ("H100 1-year Partial Upfront", Deployment.RESERVED, None, None),  # share unstated
+        ("H100 25% upfront, +10% flex", Deployment.LEASE, 0.1, 0.25),
+        ("H100 on demand, flex +25%, prepaid 50%", Deployment.ON_DEMAND, None, None),
+    ],
+)
+def test_a_flex_band_and_a_prepayment_are_read_from_a_commitments_description(
+    description: str, deployment: Deployment, flex: float | None, prepaid: float | None
+) -> None:
+    line = compute_line("2", PriceUnit.PER_GPU_HOUR, deployment, 8, description=description)
+    assert stated_flex(line) == flex
+    assert stated_prepayment(line) == prepaid
+
+
+def test_a_prepaid_share_is_paid_up_front_and_discounted_less() -> None:
+    # 8 GPUs × US$2.00 × 12 months × 730 h = US$140,160; half is prepaid: 70,080 at month 0
+    # and 70,080 over the 12 months. Undiscounted the total is the same.
+    prepaid = replace(RESERVED, description="H100 reserved (prepaid 50%)")
+    plain = _tco(RESERVED)
+    tco = _tco(prepaid)
+    assert tco.total_usd == pytest.approx(plain.total_usd) == pytest.approx(140_160.0)
+    upfront = [line for line in tco.lines if line.timing is Timing.UPFRONT]
+    assert [line.amount_usd for line in upfront] == pytest.approx([70_080.0])
+    assert upfront[0].label.startswith("Prepaid")
+    # At 8 % a year the monthly factor over 12 months is the mean of v^k, k = 0…11, with
+    # v = 1.08^(−1/12): 0.965578. PV = 70,080 + 70,080 × 0.965578 = 137,747.68, against
+    # 140,160 × 0.965578 = 135,335.36 paid monthly: prepaying costs 2,412.32 of PV.
+    assert _tco(prepaid, discount_rate=0.08).present_value_usd == pytest.approx(
+        137_747.68, abs=0.05
+    )
+    assert _tco(RESERVED, discount_rate=0.08).present_value_usd == pytest.approx(
+        135_335.36, abs=0.05
+    )
+
+
+def test_the_prepaid_share_of_a_renewed_term() -> None:
+    # Half of a 12-month term over 36 months: 0.5 × 12 ÷ 36 = 1/6 of the line's payments.
+    assert prepaid_share(0.5, 12, 36) == pytest.approx(1 / 6)
+    assert prepaid_share(1.0, 36, 12) == 1.0  # a term past the horizon: all within it
+    assert prepaid_share(0.25, None, 24) == 0.25
 
 
 EUR_RESERVED = compute_line(

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from computescore.domain.quotes import (
     Certification,
+    Deployment,
     ExitTerms,
     FxRate,
     LineKind,
@@ -219,6 +220,34 @@ def test_quotes_without_a_lead_time_are_named_once_a_workload_has_a_date() -> No
         "1 quote states no lead time on its compute lines, and 'W' is needed by 2027-03-01: "
         "the award plan cannot tell whether they arrive in time (A)"
     )
+
+
+def test_commitments_without_a_flex_band_or_prepayment_terms_are_named_for_the_plan() -> None:
+    reserved = replace(LINE, deployment=Deployment.RESERVED, term_months=12)
+    plain = replace(_quote("Plain", mfu=0.4), lines=(reserved,))
+    stated = replace(
+        _quote("Stated", mfu=0.4),
+        lines=(replace(reserved, description="16x H100 (flex +20%; no prepayment)"),),
+    )
+    rented = _quote("Rented", mfu=0.4)  # on demand: neither applies
+    quotes = [plain, stated, rented]
+    vendors = [q.vendor for q in quotes]
+    texts = [g.text for g in find_gaps(_evaluation(), quotes, vendors, (), []) if g.view == "plan"]
+    # "W" is steady: a flex band changes nothing, so it is not asked for.
+    assert not [t for t in texts if "flex" in t]
+    (prepaid,) = [t for t in texts if "paid in advance" in t]
+    assert prepaid == (
+        "1 quote does not say whether its commitments are paid in advance: the award plan "
+        "counts them paid monthly and carries no prepayment risk; ask (“prepaid 50%”, “no "
+        "prepayment”) (Plain)"
+    )
+    evaluation = _evaluation()
+    peaked = replace(evaluation.workloads[0], baseline_accelerators=4, peak_months_per_year=3)
+    evaluation = replace(evaluation, workloads=(peaked,))
+    texts = [g.text for g in find_gaps(evaluation, quotes, vendors, (), []) if g.view == "plan"]
+    (flex,) = [t for t in texts if "flex" in t]
+    assert flex.startswith("1 quote states no flex band above its commitments, and 'W' has peaks")
+    assert flex.endswith("(Plain)")
 
 
 def test_a_measured_rate_beyond_the_workloads_context_is_a_gap() -> None:

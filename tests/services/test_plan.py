@@ -34,9 +34,8 @@ from computescore.services.plan import (
     plan_evaluation,
     plan_inputs,
     plan_to_dict,
-    reference_rate,
-    renewal_risk,
 )
+from computescore.services.plan_options import reference_rate, renewal_risk
 from computescore.services.workspace import load_evaluation_data, open_store
 
 
@@ -551,3 +550,41 @@ def test_hardware_housed_in_a_facility_quote_carries_that_contracts_risks(
         if o.vendor.startswith("Bright")
         for r in o.risks
     )
+
+
+def test_a_flex_band_and_a_prepayment_reach_the_plan(tmp_path: Path) -> None:
+    """Meridian's 12-month MI300X commitment at US$1.89 per GPU-hour, with a 50 % flex band
+    and prepaid in full: the band is an option of its own, paid as used at the committed
+    rate; the prepayment is a risk of every plan that uses the line."""
+    from computescore.services.records import edit_line
+
+    path = tmp_path / "demo.computescore"
+    tuning = "Quarterly fine-tuning (70B)"
+    with open_store(path) as store:
+        create_demo(store)
+        set_assumptions(store, {"discount_rate": 0.0})
+        edit_line(
+            store,
+            None,
+            "MC-1187",
+            2,
+            {"description": "MI300X 192GB, 12-month commitment (flex +50%; prepaid 100%)"},
+        )
+        report = plan_evaluation(store, None)
+    by_supply = {(o.supply, o.workload): o for o in report.inputs.options}
+    committed = next(o for (s, w), o in by_supply.items() if s.endswith("MC-1187/r1#2"))
+    band = by_supply[(f"{committed.supply}+flex", tuning)]
+    # Paid as used at 10 h/day for 36 months: 1.89 × 10 × 36 × 730/24 = US$20,695.50 an
+    # accelerator, against 1.89 × 730 × 36 = US$49,669.20 committed.
+    assert band.usd_per_accelerator == pytest.approx(20_695.50)
+    assert by_supply[(committed.supply, tuning)].usd_per_accelerator == pytest.approx(49_669.20)
+    assert band.deployment is Deployment.ON_DEMAND and band.fixed_usd == 0.0
+    assert band.flex_of == committed.supply and band.flex_share == 0.5
+    assert band.capacity is None and band.minimum == 0
+    assert "flex above the commitment (up to 50%)" in band.label
+    prepaid = [r for r in committed.risks if "paid before service starts" in r]
+    assert prepaid == [
+        "12-month reserved AMD Instinct MI300X: 100% of the commitment is paid before service "
+        "starts, money at risk if Meridian Compute LLC fails to deliver; ask for a bank "
+        "guarantee or escrow"
+    ]

@@ -9,8 +9,8 @@ from datetime import date
 from computescore.domain.catalog import Accelerator
 from computescore.domain.compliance import certification_key
 from computescore.domain.money import rate_on
-from computescore.domain.quotes import FxRate, Quote, Vendor
-from computescore.domain.tco import stated_maximum
+from computescore.domain.quotes import FxRate, Quote, QuoteLine, Vendor
+from computescore.domain.tco import stated_flex, stated_maximum, stated_prepayment
 from computescore.domain.tco.throughput import measured_under_lighter_load
 from computescore.domain.workload import Evaluation
 
@@ -210,7 +210,45 @@ def _plan_gaps(evaluation: Evaluation, compute: Sequence[Quote]) -> list[Gap]:
                 "plan",
             )
         )
+    committed = [
+        q
+        for q in compute
+        if any(
+            line.deployment is not None and line.deployment.committed for line in q.compute_lines
+        )
+    ]
+    unbanded = [q for q in committed if all(stated_flex(line) is None for line in q.compute_lines)]
+    peaked = next((w for w in evaluation.workloads if w.peak_share > 0), None)
+    if peaked is not None and unbanded:
+        gaps.append(
+            Gap(
+                "info",
+                f"{_count(len(unbanded), 'quote states', 'quotes state')} no flex band above "
+                f"{'its' if len(unbanded) == 1 else 'their'} commitments, and {peaked.name!r} "
+                "has peaks: the award plan rents every peak elsewhere; ask whether use above "
+                f"the commitment is billed at its rate (“flex +25%”) ({_whose(unbanded)})",
+                "plan",
+            )
+        )
+    unpaid = [
+        q for q in committed if all(stated_prepayment(line) is None for line in q.compute_lines)
+    ]
+    if unpaid:
+        gaps.append(
+            Gap(
+                "info",
+                f"{_count(len(unpaid), 'quote does', 'quotes do')} not say whether "
+                f"{'its' if len(unpaid) == 1 else 'their'} commitments are paid in advance: the "
+                "award plan counts them paid monthly and carries no prepayment risk; ask "
+                f"(“prepaid 50%”, “no prepayment”) ({_whose(unpaid)})",
+                "plan",
+            )
+        )
     return gaps
+
+
+def _committed(line: QuoteLine) -> bool:
+    return line.deployment is not None and line.deployment.committed
 
 
 def _lighter_loads(

@@ -12,9 +12,7 @@ given) with :mod:`computescore.domain.award` and returns them side by side.
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
@@ -32,59 +30,36 @@ from computescore.domain.award import (
     find,
 )
 from computescore.domain.award.model import serving_equivalents
-from computescore.domain.award.options import (
-    affine_cost,
-    delivery,
-    residency,
-    whole_unit,
-)
 from computescore.domain.award.robustness import PriceMargin, price_margins
-from computescore.domain.catalog import Catalogue
 from computescore.domain.figures import format_count, format_money, format_shares
-from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.presentation import USD, Presentation, presenting
 from computescore.domain.problems import Problem, Severity
-from computescore.domain.quotes import Deployment, Quote, sells_tokens
-from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
-from computescore.domain.tco import Assumptions, Tco, TcoOption, compute_tco, stated_minimum
-from computescore.domain.tco.housing import housed_in
-from computescore.domain.tco.records import TcoCategory, TcoLine
-from computescore.domain.tco.throughput import dense_peak, unmeasured_useful
-from computescore.domain.token_offer import choose_model
-from computescore.domain.units import PETA, TERA
+from computescore.domain.quotes import sells_tokens
+from computescore.domain.tco import (
+    compute_tco,
+    stated_flex,
+)
 from computescore.domain.workload import Purpose, Workload
 from computescore.errors import NotFound, UsageError
 from computescore.services.evaluate import (
     EvaluateOptions,
-    EvaluationResult,
     evaluate,
-    size_option,
 )
 from computescore.services.json_contract import plain
+from computescore.services.plan_options import (
+    flex_option,
+    options_for,
+    reference_rate,
+    token_option,
+)
 from computescore.services.presentation import presentation_of
 from computescore.services.progress import NullProgress, Progress, check_cancel
 from computescore.services.workspace import EvaluationData, load_evaluation_data
-from computescore.wording import plural
 
 if TYPE_CHECKING:
     from computescore.reports.model import PlanSummary
     from computescore.services.compliance import ComplianceSettings
     from computescore.store.repository import Store
-
-REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
-"""Demand is counted in equivalents of this accelerator's useful work."""
-
-_RISK_CATEGORIES = (
-    FindingCategory.EXPORT_CONTROL,
-    FindingCategory.SCREENING,
-    FindingCategory.CERTIFICATION,
-    FindingCategory.DATA_SOVEREIGNTY,
-    FindingCategory.EXIT_TERMS,
-)
-"""The warnings a plan carries as risks, the weightiest first."""
-
-RISKS_PER_QUOTE = 4
-"""At most this many of a quote's warnings are carried as the plan's risks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,284 +197,6 @@ def serving_load(workload: Workload, reference: float | None) -> int | None:
     )
 
 
-def _knockouts(result: EvaluationResult, quote_key: str) -> tuple[Finding, ...]:
-    try:
-        score = result.scorecard.score_of(quote_key)
-    except KeyError:
-        return ()
-    return tuple(
-        f
-        for f in score.knockouts
-        # Knock-outs of single lines are applied option by option (``excluded_by``).
-        if not f.lines and f.category is not FindingCategory.FIT
-    )
-
-
-LOAD_RULE = "fit.load"
-"""The fit check of a serving load against the accelerators priced."""
-
-
-def option_fit(
-    quote: Quote,
-    option: TcoOption,
-    workload: Workload,
-    catalogue: Catalogue,
-    assumptions: Assumptions | None = None,
-) -> tuple[str, tuple[str, ...]]:
-    """Why this option's accelerators cannot run the workload ("" when they can), and
-    the fit warnings a plan using it carries ("multi-node training over plain Ethernet").
-
-    The fit checks of the ranking look at a quote's chosen option only; the plan may
-    use any option, so each is checked on its own accelerator, count and node size. The
-    load check (``fit.load``) is left to the plan itself: it sizes each workload for its
-    load and holds each line to the capacity it states, across vendors.
-    """
-    if option.count is None:
-        return "", ()
-    sizing, sized = size_option(
-        quote, option, option.count.accelerators, workload, catalogue, assumptions
-    )
-    findings = [f for f in sized if f.rule_id != LOAD_RULE]
-    knockouts = [f.title for f in findings if f.severity is FindingSeverity.KNOCKOUT]
-    warnings = tuple(
-        f"{option.label}: {f.title}" for f in findings if f.severity is FindingSeverity.WARNING
-    )
-    if sizing is not None and sizing.latency_met is False:
-        warnings += (f"{option.label}: {sizing.latency}",)
-    if knockouts:
-        return "does not fit: " + "; ".join(dict.fromkeys(knockouts)), warnings
-    return "", warnings
-
-
-def _housing_risks(
-    option: TcoOption, housings: Sequence[Quote], findings: Sequence[Finding], day: date
-) -> tuple[str, ...]:
-    """Hardware housed in a facility quote carries that contract's risks too."""
-    housing = housed_in(option.lines, housings)
-    if housing is None:
-        return ()
-    return tuple(
-        f"housed at {housing.label}: {risk}" for risk in _quote_risks(housing, findings, day)
-    )
-
-
-def renewal_risk(
-    label: str,
-    deployment: Deployment,
-    term_months: int | None,
-    workload: Workload,
-    assumptions: Assumptions,
-) -> tuple[str, ...]:
-    """The risk of a commitment shorter than the workload's horizon that the TCO costs as
-    renewed at the quoted price: nothing in the quote holds the vendor to that price."""
-    horizon = workload.horizon_months
-    if (
-        not deployment.committed
-        or term_months is None
-        or term_months <= 0
-        or term_months >= horizon
-        or not assumptions.renew_short_terms
-    ):
-        return ()
-    renewals = math.ceil(horizon / term_months) - 1
-    return (
-        f"{label}: the {term_months}-month term is costed as renewed "
-        f"{plural(renewals, 'time')} at the quoted price to cover {horizon} months; ask "
-        "for the renewals' price to be capped at it",
-    )
-
-
-def _score(result: EvaluationResult, quote_key: str) -> float | None:
-    try:
-        return result.scorecard.score_of(quote_key).weighted_total
-    except KeyError:
-        return None
-
-
-def reference_rate(
-    catalogue: Catalogue, workload: Workload, output_share: float = OUTPUT_SHARE_DEFAULT
-) -> float | None:
-    """Useful PFLOP/s of one reference accelerator on this workload (None: no peak known).
-
-    Worked out as for a quote without measured performance: peak × the workload's MFU,
-    or for serving the decode step's bound over the token mix (``output_share``
-    generated) when lower, so that the reference itself, quoted unmeasured, counts as
-    one equivalent.
-    """
-    accelerator = catalogue.get(REFERENCE_ACCELERATOR)
-    if accelerator is None:
-        return None
-    peak = dense_peak(accelerator, workload.precision)
-    if peak is None or peak <= 0:
-        return None
-    useful = unmeasured_useful(
-        peak * workload.mfu_at_precision, accelerator, workload, output_share
-    )
-    return useful * TERA / PETA
-
-
-def _equivalents(option: TcoOption, reference: float | None) -> float | None:
-    """Reference accelerators' worth of useful work per accelerator; None when unknown."""
-    if reference is None:
-        return 1.0
-    gpus = option.accelerators_needed or (option.count.accelerators if option.count else 0)
-    if option.useful_pflops_total is None or gpus <= 0:
-        return None
-    return option.useful_pflops_total / gpus / reference
-
-
-def _reason(
-    option: TcoOption, quote: Quote, workload: Workload, knockouts: Sequence[Finding]
-) -> str:
-    if knockouts:
-        return "knocked out: " + "; ".join(dict.fromkeys(f.title for f in knockouts))
-    if option.excluded_by:
-        return residency(quote.lines[option.line_index], workload) or option.excluded_by
-    if not option.priced or option.count is None:
-        return "could not be priced (see the quote's problems)"
-    if not option.complete:
-        return "its cost is incomplete (a line could not be costed)"
-    if not option.eligible:
-        return option.note or "not eligible"
-    return residency(quote.lines[option.line_index], workload)
-
-
-def _options_for(
-    quote: Quote,
-    tco: Tco,
-    doubled: Tco,
-    workload: Workload,
-    result: EvaluationResult,
-    findings: Sequence[Finding],
-    reference: float | None,
-    catalogue: Catalogue,
-) -> list[PlanOption]:
-    knockouts = _knockouts(result, quote.key)
-    score = _score(result, quote.key)
-    risks = _quote_risks(quote, findings, result.decision_date)
-    more = {o.number: o for o in doubled.options}
-    out = []
-    for option in tco.options:
-        line = quote.lines[option.line_index]
-        fit, fit_risks = option_fit(quote, option, workload, catalogue, result.assumptions)
-        fit_risks += renewal_risk(
-            option.label, option.deployment, line.term_months, workload, result.assumptions
-        )
-        fit_risks += _housing_risks(option, result.housings, findings, result.decision_date)
-        late, unstated = delivery(line, workload, result.decision_date)
-        fit_risks += (unstated,) if unstated else ()
-        reason = _reason(option, quote, workload, knockouts) or fit or late
-        equivalents = _equivalents(option, reference)
-        if equivalents is None and not reason:
-            reason = "its useful throughput is unknown, so it cannot be counted toward the demand"
-        count = option.count.accelerators if option.count is not None else 0
-        other = more.get(option.number)
-        fixed, per = affine_cost(
-            count,
-            option.headline_usd,
-            other.count.accelerators if other is not None and other.count is not None else count,
-            other.headline_usd if other is not None else option.headline_usd,
-        )
-        out.append(
-            PlanOption(
-                supply=f"{quote.key}#{option.number}",
-                workload=workload.name,
-                vendor=quote.vendor.name,
-                quote_key=quote.key,
-                quote_label=quote.label,
-                label=option.label,
-                deployment=option.deployment,
-                usd_per_accelerator=per,
-                fixed_usd=fixed,
-                unit=whole_unit(line, option.accelerators_per_node),
-                capacity=option.stated_maximum,
-                quoted=option.count.quoted_accelerators if option.count is not None else None,
-                minimum=stated_minimum(line),
-                score=score,
-                eligible=not reason,
-                reason=reason,
-                risks=(*risks, *fit_risks),
-                equivalents=equivalents or 0.0,
-            )
-        )
-    return out
-
-
-def _quote_risks(quote: Quote, findings: Sequence[Finding], day: date) -> tuple[str, ...]:
-    """The warnings a plan using this quote carries, the weightiest first: a quote that
-    expires before the decision date ``day`` (it cannot be awarded as it stands), then its
-    findings (export control, screening, a required certification not on record, data
-    location, exit terms)."""
-    expired = (
-        (
-            f"the quote expires on {quote.valid_until.isoformat()}, before the decision date "
-            f"{day.isoformat()}: ask for its validity to be extended before awarding it",
-        )
-        if quote.valid_until is not None and quote.valid_until < day
-        else ()
-    )
-    mine = sorted(
-        (
-            f
-            for f in findings
-            if f.quote_key == quote.key
-            and f.severity is FindingSeverity.WARNING
-            and f.category in _RISK_CATEGORIES
-        ),
-        key=lambda f: _RISK_CATEGORIES.index(f.category),
-    )
-    return (*expired, *tuple(dict.fromkeys(f.title for f in mine))[:RISKS_PER_QUOTE])
-
-
-def token_option(
-    quote: Quote,
-    tco: Tco,
-    workload: Workload,
-    result: EvaluationResult,
-    findings: Sequence[Finding],
-    demand: int | None = None,
-) -> PlanOption | None:
-    """A token API's offer as a plan option for a serving workload (None for the others).
-
-    One unit is one reference accelerator's worth of the workload's demand (``demand``
-    equivalents as planned, else the accelerators it states): the offer's cost of the
-    workload's tokens ÷ the demand, paid as used; lines that are not priced per token
-    (support) are its fixed cost.
-    """
-    if workload.purpose is not Purpose.INFERENCE or not workload.tokens_per_day:
-        return None
-    support = next((s for s in result.scorecard.supporting if s.quote_key == quote.key), None)
-    reason = ""
-    if support is not None and support.knockouts:
-        reason = "knocked out: " + "; ".join(dict.fromkeys(f.title for f in support.knockouts))
-    elif not tco.complete:
-        reason = "its cost is incomplete (a line could not be costed)"
-
-    def usd(line: TcoLine) -> float:
-        return line.present_value_usd if tco.discount_rate > 0 else line.amount_usd
-
-    tokens_usd = math.fsum(usd(line) for line in tco.lines if line.category is TcoCategory.TOKENS)
-    fixed = math.fsum(usd(line) for line in tco.lines) - tokens_usd
-    model = choose_model(quote.lines, workload.params).model
-    return PlanOption(
-        supply=f"{quote.key}#tokens",
-        workload=workload.name,
-        vendor=quote.vendor.name,
-        quote_key=quote.key,
-        quote_label=quote.label,
-        label=f"token API{f' ({model})' if model else ''} for the workload's tokens",
-        deployment=Deployment.ON_DEMAND,
-        usd_per_accelerator=tokens_usd / max(demand or workload.accelerators, 1),
-        fixed_usd=fixed,
-        score=None,
-        eligible=not reason,
-        reason=reason,
-        risks=_quote_risks(quote, findings, result.decision_date),
-        equivalents=1.0,
-        tokens=True,
-    )
-
-
 def plan_inputs(
     data: EvaluationData,
     settings: ComplianceSettings | None,
@@ -581,18 +278,24 @@ def plan_inputs(
                 result.assumptions,
                 housings=result.housings,
             )
-            options.extend(
-                _options_for(
-                    quote,
-                    item.tco,
-                    doubled,
-                    workload,
-                    result,
-                    findings or (),
-                    reference,
-                    data.catalogue,
-                )
+            own = options_for(
+                quote,
+                item.tco,
+                doubled,
+                workload,
+                result,
+                findings or (),
+                reference,
+                data.catalogue,
             )
+            options.extend(own)
+            for parent, tco_option in zip(own, item.tco.options, strict=True):
+                band = stated_flex(quote.lines[tco_option.line_index])
+                if band:
+                    priced = flex_option(
+                        quote, tco_option, parent, band, (workload, doubled_workload), data, result
+                    )
+                    options.append(replace(priced, risks=parent.risks))
     unique = tuple(dict.fromkeys(problems))
     return PlanInputs(tuple(planned), tuple(options), unique, rate)
 

@@ -26,6 +26,10 @@ of its line is taken over (then the line need never be used at all). ``⌈n·x�
 makes one unit's test hold for any number of units.
 This is done only when no rule counts vendors, caps them or sets a score floor, since
 each of those may need the dearer column.
+
+A committed line with a flex band above it (:attr:`PlanOption.flex_of`) is never set
+aside, nor any of its columns: its units open the band. The band itself, capped by
+them, never dominates, but may be dominated.
 """
 
 from __future__ import annotations
@@ -53,8 +57,9 @@ def _counts_vendors(policy: PlanPolicy) -> bool:
 def dominated_lines(options: Sequence[PlanOption], policy: PlanPolicy) -> frozenset[str]:
     """The lines (``supply`` keys) some other line dominates (see the module notes)."""
     lines: dict[str, dict[str, PlanOption]] = {}
+    opening = _flexed(options)
     for option in options:
-        if option.eligible:
+        if option.eligible and option.supply not in opening:
             lines.setdefault(option.supply, {})[option.workload] = option
     if policy.vendor_cap is not None:
         return frozenset()
@@ -88,9 +93,14 @@ def dominated_lines(options: Sequence[PlanOption], policy: PlanPolicy) -> frozen
     return frozenset(out)
 
 
+def _flexed(options: Sequence[PlanOption]) -> frozenset[str]:
+    """The committed lines a flex band stands above."""
+    return frozenset(o.flex_of for o in options if o.flex_of is not None)
+
+
 def _master(priced: dict[str, PlanOption]) -> bool:
-    """A line that may dominate others: no capacity limit."""
-    return all(o.capacity is None for o in priced.values())
+    """A line that may dominate others: no capacity limit (a flex band has one)."""
+    return all(o.capacity is None and o.flex_of is None for o in priced.values())
 
 
 def _dominates(a: dict[str, PlanOption], b: dict[str, PlanOption], scores_matter: bool) -> bool:
@@ -126,11 +136,12 @@ def dominated_columns(
     least: dict[str, int] = {}
     capped: set[str] = set()
     groups: dict[tuple[str, Layer], list[int]] = {}
+    opening = _flexed(options)
     for j, col in enumerate(cols):
         option = options[col.option]
         fixed[option.supply] = max(fixed.get(option.supply, 0.0), option.fixed_usd)
         least[option.supply] = max(least.get(option.supply, 0), option.minimum)
-        if option.capacity is not None:
+        if option.capacity is not None or option.flex_of is not None:
             capped.add(option.supply)
         groups.setdefault((option.workload, col.layer), []).append(j)
     by_value = policy.objective is Objective.VALUE
@@ -167,6 +178,8 @@ def dominated_columns(
     for supply, taken_over in taken.items():
         # A line with a minimum commitment keeps every column unless it loses them all:
         # its units may be needed to reach the minimum wherever they serve.
+        if supply in opening:
+            continue
         if least[supply] == 0 or len(taken_over) == used[supply]:
             out.update(taken_over)
     return frozenset(out)

@@ -114,6 +114,10 @@ class PlanOption:
         tokens: a token API's offer: it serves a serving workload's tokens, one unit per
             reference accelerator's worth of the demand, and is used only where the policy
             allows token APIs (:attr:`PlanPolicy.token_apis`).
+        flex_of: the committed line (its ``supply``) this option flexes above: capacity
+            paid as used at the committed rate, at most ``flex_share`` of the
+            accelerators committed on that line (None: an option of its own).
+        flex_share: the flex band, a share of the commitment (0.25: 25 % above it).
     """
 
     supply: str
@@ -135,6 +139,8 @@ class PlanOption:
     risks: tuple[str, ...] = ()
     equivalents: float = 1.0
     tokens: bool = False
+    flex_of: str | None = None
+    flex_share: float = 0.0
 
     @property
     def pay_as_used(self) -> bool:

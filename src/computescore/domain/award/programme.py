@@ -19,6 +19,8 @@ Constraints (each has a name so it can be relaxed to measure what it costs):
   bought for a baseline of 4 serves 4 of the peak as well);
 * ``capacity:S`` / ``minimum:S``: a line supplies at most its stated capacity and, when
   used, at least its minimum commitment, over all the workloads it supplies;
+* ``flex:S``: a flex band above a commitment supplies at most its share of the
+  accelerators committed on its line (:attr:`PlanOption.flex_of`), over all workloads;
 * ``vendor_cap``: no vendor's spend above the cap's share of the plan's spend;
 * ``min_vendors`` / ``max_vendors`` / ``keep_vendor``: how many vendors, and which one
   must stay;
@@ -113,7 +115,9 @@ def columns(
 
     Options of the lines in ``set_aside`` (dominated: no optimal plan needs them) are left out.
     Capacity paid for the whole horizon has no peak column: it would cost what its
-    baseline column costs, and the baseline column serves the peak as well.
+    baseline column costs, and the baseline column serves the peak as well. A flex band
+    above a commitment has no baseline column: it is there for peaks, and a vendor does
+    not hold capacity paid as used for steady work.
     """
     out = []
     for index, option in enumerate(options):
@@ -123,6 +127,8 @@ def columns(
         for layer in workload.layers:
             if layer is Layer.PEAK and not option.pay_as_used:
                 continue
+            if layer is Layer.BASELINE and option.flex_of is not None:
+                continue  # a flex band serves peaks: steady work is what is committed
             usd = option.unit * option.layer_usd(layer, workload.peak_share)
             out.append(Column(index, layer, usd))
     return out
@@ -311,6 +317,28 @@ class _Programme:
                 self.rows.add([*terms, (u, -float(cap))], -np.inf, 0.0)
             self.rows.add([*terms, (u, -float(max(least, 1)))], 0.0, np.inf)
 
+    def flex_rows(self) -> None:
+        """A flex band above a commitment: at most its share of the line's accelerators.
+
+        ``Σ unit × n`` of the flex columns ``− share × Σ unit × n`` of the committed line's
+        columns ``≤ 0``: no commitment, no flex.
+        """
+        flex: dict[str, list[tuple[int, float]]] = {}
+        share: dict[str, tuple[str, float]] = {}
+        by_supply: dict[str, list[tuple[int, float]]] = {}
+        for j, c in enumerate(self.cols):
+            option = self.options[c.option]
+            by_supply.setdefault(option.supply, []).append((j, float(option.unit)))
+            if option.flex_of is not None:
+                flex.setdefault(option.supply, []).append((j, float(option.unit)))
+                share[option.supply] = (option.flex_of, option.flex_share)
+        for supply, terms in flex.items():
+            parent, band = share[supply]
+            if not self.keeps(f"flex:{supply}"):
+                continue
+            committed = [(j, -band * unit) for j, unit in by_supply.get(parent, [])]
+            self.rows.add([*terms, *committed], -np.inf, 0.0)
+
     def vendor_rows(self, lower: np.ndarray) -> bool:
         """How many vendors, and which must stay; False when the kept one cannot be."""
         if not self.vendor_index:
@@ -405,6 +433,7 @@ def solve(
     cost, money = cost / scale, money / scale
     programme.demand_rows()
     programme.supply_rows(upper)
+    programme.flex_rows()
     if not programme.vendor_rows(lower):
         return Solution(2, "the vendor to keep has no eligible option", math.inf, ())
     programme.cap_rows(money)

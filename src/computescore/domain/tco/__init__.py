@@ -102,8 +102,10 @@ from computescore.domain.tco.records import TcoLine as TcoLine
 from computescore.domain.tco.records import TcoOption as TcoOption
 from computescore.domain.tco.records import Timing as Timing
 from computescore.domain.tco.records import UsefulBasis as UsefulBasis
+from computescore.domain.tco.records import stated_flex as stated_flex
 from computescore.domain.tco.records import stated_maximum as stated_maximum
 from computescore.domain.tco.records import stated_minimum as stated_minimum
+from computescore.domain.tco.records import stated_prepayment as stated_prepayment
 from computescore.domain.tco.reevaluation import choice_at as choice_at
 from computescore.domain.tco.reevaluation import headline_at as headline_at
 from computescore.domain.tco.reevaluation import headline_coefficients as headline_coefficients

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from computescore.domain.catalog import Accelerator
-from computescore.domain.figures import Figure, Input, format_money
+from computescore.domain.figures import Figure, Input, format_money, format_number
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import (
     CostCategory,
@@ -27,7 +27,7 @@ from computescore.domain.tco.helpers import (
     price_unit_text,
 )
 from computescore.domain.tco.housing import house
-from computescore.domain.tco.records import TcoCategory, Timing
+from computescore.domain.tco.records import TcoCategory, Timing, stated_prepayment
 from computescore.domain.unit_economics import spot_lost_work
 from computescore.domain.units import HOURS_PER_MONTH, MONTHS_PER_YEAR
 
@@ -35,6 +35,20 @@ if TYPE_CHECKING:
     from computescore.domain.tco.assumptions import Assumptions
     from computescore.domain.tco.helpers import _Builder
     from computescore.domain.tco.records import FxUsed, ScaledCount
+
+
+def prepaid_share(prepaid: float, term_months: int | None, months: int) -> float:
+    """The share of a commitment's payments within the horizon that is paid up front.
+
+    The vendor takes ``prepaid`` of the first term before service starts; the first term
+    is the whole of the ``months`` paid unless the term is shorter (renewed after it).
+    50 % of a 12-month term over 36 months is 1/6 of the line.
+
+    >>> round(prepaid_share(0.5, 12, 36), 4)
+    0.1667
+    """
+    first = months if term_months is None or term_months <= 0 else min(term_months, months)
+    return max(0.0, min(prepaid, 1.0)) * first / months if months > 0 else 0.0
 
 
 def _rented(
@@ -169,11 +183,33 @@ def _rented(
         )
         b.complete = False
         return False
+    paid = model
+    prepaid = stated_prepayment(line) if timing is Timing.MONTHLY else None
+    if prepaid:
+        share = prepaid_share(prepaid, line.term_months, months)
+        paid = model.scaled(1 - share)
+        b.add(
+            f"Prepaid: {what.split(': ', 1)[-1]}",
+            TcoCategory.RENTED_COMPUTE,
+            model.scaled(share),
+            f"{formula} × {format_number(round(share, 4))} (the share prepaid)",
+            (
+                *inputs,
+                Input("prepaid", prepaid * 100, "% of the first term", source),
+                Input("share of the line prepaid", share),
+            ),
+            Timing.UPFRONT,
+            months,
+            source,
+            line.currency,
+            fx,
+            "paid before service starts; a renewal's own prepayment is counted monthly",
+        )
     b.add(
-        what,
+        what + (" (the rest, monthly)" if prepaid else ""),
         TcoCategory.RENTED_COMPUTE,
-        model,
-        formula,
+        paid,
+        f"{formula} × (1 − the share prepaid)" if prepaid else formula,
         inputs,
         timing,
         months,

@@ -436,3 +436,72 @@ def stated_minimum(line: QuoteLine) -> int:
     )
     by_node = noun.startswith(("node", "server", "instance"))
     return number * per_node if by_node and per_node else number
+
+
+_PERCENT = r"(?P<p>\d{1,3}(?:[.,]\d+)?)\s*%"
+_FLEX = re.compile(
+    rf"\b(?:flex(?:ible|ibility)?(?:\s+band)?|burst(?:ing)?)\s*(?:of|up\s+to|:)?\s*\+?\s*{_PERCENT}"
+    rf"|\+?\s*{_PERCENT.replace('<p>', '<q>')}\s*(?:flex(?:ible|ibility)?|burst)\b"
+    r"|\b(?P<none>no\s+(?:flex(?:ible|ibility)?(?:\s+band)?|burst(?:ing)?))\b",
+    re.IGNORECASE,
+)
+
+
+def stated_flex(line: QuoteLine) -> float | None:
+    """The share above a commitment the vendor supplies as used, at the committed rate.
+
+    Reads "flex +25%", "flex band 20 %", "burst up to 30%", "+25% flex" in a committed
+    line's description: 0.25 for "flex +25%", 0 for "no flex". None when the line does not
+    say, or is not a commitment (capacity paid as used needs none).
+
+    >>> from decimal import Decimal
+    >>> from computescore.domain.quotes import Deployment, LineKind, PriceUnit
+    >>> stated_flex(QuoteLine(LineKind.COMPUTE, "H100 (min. 64 GPUs; flex +25%)",
+    ...     Decimal(2), PriceUnit.PER_GPU_HOUR, "USD", deployment=Deployment.RESERVED))
+    0.25
+    """
+    if line.deployment is None or not line.deployment.committed:
+        return None
+    match = _FLEX.search(line.description)
+    if match is None:
+        return None
+    if match.group("none"):
+        return 0.0
+    return float((match.group("p") or match.group("q")).replace(",", ".")) / 100
+
+
+_PREPAID = re.compile(
+    rf"\bpre-?pa(?:id|yment|y)\s*(?:of|:)?\s*{_PERCENT}"
+    rf"|{_PERCENT.replace('<p>', '<q>')}\s*(?:pre-?paid|pre-?payment|up-?front|in\s+advance)\b"
+    r"|\b(?P<all>all\s+up-?front|(?:fully\s+)?pre-?paid\s+in\s+full|paid\s+(?:up-?front|"
+    r"in\s+advance))\b"
+    r"|\b(?P<none>no\s+(?:pre-?payment|up-?front(?:\s+payment)?)|not\s+pre-?paid|"
+    r"without\s+pre-?payment|paid\s+monthly\s+in\s+arrears)\b",
+    re.IGNORECASE,
+)
+
+
+def stated_prepayment(line: QuoteLine) -> float | None:
+    """The share of a commitment paid before service starts (0–1), None when unstated.
+
+    Reads "prepaid 50%", "prepayment 100 %", "25% upfront", "all upfront" (AWS's "All
+    Upfront" reservation) and "paid in advance" in a committed line's description; "no
+    prepayment" and "no upfront" are 0. Bought hardware is paid up front anyway; capacity
+    paid as used is never prepaid. "Partial upfront" names no share: None.
+
+    >>> from decimal import Decimal
+    >>> from computescore.domain.quotes import Deployment, LineKind, PriceUnit
+    >>> stated_prepayment(QuoteLine(LineKind.COMPUTE, "H100 12-month (prepaid 50%)",
+    ...     Decimal(2), PriceUnit.PER_GPU_HOUR, "USD", deployment=Deployment.RESERVED))
+    0.5
+    """
+    if line.deployment is None or not line.deployment.committed:
+        return None
+    match = _PREPAID.search(line.description)
+    if match is None:
+        return None
+    if match.group("all"):
+        return 1.0
+    if match.group("none"):
+        return 0.0
+    return min(float((match.group("p") or match.group("q")).replace(",", ".")) / 100, 1.0)
