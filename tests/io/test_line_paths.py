@@ -246,6 +246,15 @@ EDGES: dict[str, list[list[Any]]] = {
         ["H100 SXM", 2.2, 512, 64, "6 weeks"],
         ["H200 SXM", 3.1, "lots", "", "Q2 2027"],
     ],
+    # A commitment's flex band and prepayment join its description; on capacity paid as
+    # used they are reported (once per row), and a share no one can read is reported too.
+    "commitment columns": [
+        ["GPU", "Pricing", "Price per GPU-hour (USD)", "Flex band", "Prepayment (%)"],
+        ["H100 SXM", "12-month reserved", 2.1, "+25%", 50],
+        ["H100 SXM", "36-month reserved", 1.8, 0.2, "none"],
+        ["H100 SXM", "On-demand", 3.1, "—", 100],
+        ["H200 SXM", "12-month reserved", 3.0, "ask", "Partial upfront"],
+    ],
 }
 EXPECTED_PRICES = {
     "edges": ["0.0", "-0.0", "3.1", "1.0", "1"],
@@ -253,6 +262,7 @@ EXPECTED_PRICES = {
     "line totals": ["1000.0", "1000.0"],
     "repeated cells": ["3.1", "3.2", "3.3", "3.4", "3.5", "3.6"],
     "plan columns": ["2.1", "2.2", "3.1"],
+    "commitment columns": ["2.1", "1.8", "3.1", "3.0"],
 }
 EXPECTED_PROBLEMS = {
     "edges": 3,
@@ -260,6 +270,7 @@ EXPECTED_PROBLEMS = {
     "line totals": 1,
     "repeated cells": 0,
     "plan columns": 3,  # "lots", "Q2 2027", and the table states no quantities
+    "commitment columns": 4,  # on demand, "ask", "Partial upfront", no quantities
 }
 """Problems with an address: the dash row has no price, and the two rents of zero are
 doubted; the price column's assumed basis (one warning for the column, not one per
@@ -288,6 +299,13 @@ def test_edges_read_the_same_on_both_paths(name: str) -> None:
             ("H100 SXM (max. 512 GPUs; min. 64 GPUs)", 42),
             ("H100 SXM (max. 512 GPUs; min. 64 GPUs)", 42),
             ("H200 SXM", None),
+        ]
+    if name == "commitment columns":
+        assert [line.description for line in quote.lines] == [
+            "H100 SXM (flex +25%; prepaid 50%)",
+            "H100 SXM (flex +20%; no prepayment)",
+            "H100 SXM",
+            "H200 SXM",
         ]
     if name == "repeated cells":
         assert [(line.description, line.region) for line in quote.lines] == [

@@ -234,6 +234,12 @@ def test_profile_round_trips_through_json_and_is_reused(catalogue: Catalogue) ->
         ("数量 Qty", Field.QUANTITY),
         ("リージョン", Field.REGION),
         ("備考", Field.IGNORE),
+        ("契約", Field.DEPLOYMENT),
+        ("Flexibilität", Field.FLEX),
+        ("Prepayment (%)", Field.PREPAYMENT),
+        ("Vorauszahlung", Field.PREPAYMENT),
+        ("Netto (EUR)", Field.PRICE),
+        ("Brutto (EUR)", Field.PRICE),
     ],
 )
 def test_headers_in_the_vendors_language(header: str, field: Field) -> None:
@@ -256,6 +262,15 @@ def test_a_count_header_over_names_is_overruled_by_its_values(catalogue: Catalog
     assert mapping.column_for(Field.NODES) is None
     assert mapping.column_for(Field.ACCELERATORS_PER_NODE) == 2
     assert mapping.column_for(Field.PRICE) == 3
+
+
+def test_a_billing_header_over_price_units_gives_them_the_unit(catalogue: Catalogue) -> None:
+    headers = ["GPU", "Billing", "Price (USD)", "GPUs per node"]
+    rows = [["H100 SXM", "per node-hour", 23.9, 8], ["H200 SXM", "per GPU-hour", 3.5, 8]]
+    mapping = build_mapping("Prices", 0, headers, rows, catalogue)
+    billing = mapping.columns[1]
+    assert billing.field is Field.PRICE_UNIT and billing.source is MappingSource.CONTENT
+    assert "so it feeds price unit" in billing.reason
 
 
 def test_a_count_header_over_counts_stays(catalogue: Catalogue) -> None:

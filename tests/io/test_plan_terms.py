@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from computescore.domain.catalog import Catalogue
-from computescore.domain.tco import stated_maximum, stated_minimum
+from computescore.domain.tco import stated_flex, stated_maximum, stated_minimum, stated_prepayment
+from computescore.io.mapping import Field
 from computescore.io.reader import read_quote_file
 from computescore.io.reader.plan_terms import lead_time_days
 
@@ -162,3 +163,47 @@ def test_instances_of_no_stated_size_are_reported_too(tmp_path: Path, catalogue:
     (line,) = draft.lines
     assert line.description == "H100 SXM (max. 4 instances)"
     assert any("how many accelerators a node holds" in p.message for p in draft.all_problems)
+
+
+def test_a_commitments_flex_band_and_prepayment_columns(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "GPU,Commitment,Price per GPU-hour (USD),Flex above commitment,Prepayment\n"
+        "H100 SXM,12 months,2.10,25 %,100%\n"
+        "H100 SXM,On-demand,2.90,,\n"
+        "H200 SXM,36 months,3.10,none,All upfront\n",
+    )
+    reserved, on_demand, h200 = draft.lines
+    assert reserved.description == "H100 SXM (flex +25%; prepaid 100%)"
+    assert (stated_flex(reserved), stated_prepayment(reserved)) == (0.25, 1.0)
+    assert on_demand.description == "H100 SXM"
+    assert h200.description == "H200 SXM (no flex; prepaid 100%)"
+    assert (stated_flex(h200), stated_prepayment(h200)) == (0.0, 1.0)
+    assert not [p for p in draft.all_problems if "flex" in p.message or "prepa" in p.message]
+
+
+def test_commitment_columns_in_other_languages_and_money_under_upfront(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    german = read(
+        tmp_path,
+        catalogue,
+        "GPU;Laufzeit (Monate);Preis pro GPU-Stunde (EUR);Flexibilität;Vorauszahlung\n"
+        "H100 SXM;12;2,10;+20 %;50 %\n",
+    )
+    assert german.lines[0].description == "H100 SXM (flex +20%; prepaid 50%)"
+    # A "Prepayment" column of money is no share: the values win over the header, and the
+    # column is left for the user to map.
+    fee = read(
+        tmp_path,
+        catalogue,
+        "GPU,Commitment,Price per GPU-hour (USD),Prepayment\n"
+        "H100 SXM,12 months,2.10,125000\nH200 SXM,12 months,2.90,180000\n",
+    )
+    assert [line.description for line in fee.lines] == ["H100 SXM", "H200 SXM"]
+    (column,) = [c for c in fee.quotes[0].mappings[0].columns if c.header == "Prepayment"]
+    assert column.field is Field.IGNORE
+    assert "are not shares such as 25 % (“125000”, “180000”)" in column.reason

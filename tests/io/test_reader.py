@@ -610,6 +610,38 @@ def test_the_vendor_is_taken_from_the_letterhead_and_told(
     assert read_quote_file(path, catalogue).quotes[0].vendor is None
 
 
+@pytest.mark.parametrize(
+    ("title", "reference"),
+    [
+        ("Angebot Nr. RW-2026-1187", "RW-2026-1187"),
+        ("Nordlicht Rechenzentrum GmbH — Angebot NR-2026-114", "NR-2026-114"),
+        ("Devis n° DV-2026-0042", "DV-2026-0042"),
+        ("Quotation No. Q-7781", "Q-7781"),
+        ("Offerte nr. OF-2026-33 van 12-11-2026", "OF-2026-33"),
+        ("Presupuesto nº P-2026/77", "P-2026/77"),
+        ("Angebot Nr. 4711", "4711"),
+        # No code: a date, a year, a sentence about the quote.
+        ("Angebot vom 12.11.2026", None),
+        ("Offer 2026", None),
+        ("Quote valid for 30 days", None),
+    ],
+)
+def test_a_quote_reference_in_a_title_line(
+    tmp_path: Path, catalogue: Catalogue, title: str, reference: str | None
+) -> None:
+    rows = [
+        [title],
+        [],
+        ["GPU", "Term", "Price per GPU-hour (EUR)"],
+        ["H100 SXM", "12 months", 2.1],
+    ]
+    path = build_xlsx(tmp_path / "quote.xlsx", [Sheet("Quote", rows)])
+    quote = read_quote_file(path, catalogue, vendor="Nordlicht").quotes[0]
+    assert quote.quote_ref == reference
+    unstated = [p for p in quote.problems if "quote reference" in p.message]
+    assert len(unstated) == (reference is None)
+
+
 def test_a_japanese_quote_reads_its_letterhead_yen_and_specification(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -176,6 +176,30 @@ def test_a_price_list_s_price_types_are_ways_of_buying() -> None:
     assert financed is not None and financed.deployment is Deployment.LEASE
 
 
+@pytest.mark.parametrize(
+    ("text", "deployment", "term"),
+    [
+        ("12ヶ月予約", Deployment.RESERVED, 12),
+        ("1年リザーブド", Deployment.RESERVED, 12),
+        ("オンデマンド", Deployment.ON_DEMAND, None),
+        ("スポット", Deployment.SPOT, None),
+        ("12个月预留", Deployment.RESERVED, 12),
+        ("抢占式实例", Deployment.SPOT, None),
+    ],
+)
+def test_ways_of_buying_in_japanese_and_chinese(
+    text: str, deployment: Deployment, term: int | None
+) -> None:
+    reading, _ = parse_terms(text)
+    assert reading is not None and (reading.deployment, reading.term_months) == (deployment, term)
+
+
+def test_an_hour_written_after_the_gpu_without_a_space() -> None:
+    for text in ("GPU時間", "卡小时", "per GPU-hour"):
+        hint = parse_unit_text(text)
+        assert hint is not None and (hint.basis, hint.period) == (Basis.GPU, Period.HOUR), text
+
+
 def test_dollar_sign_follows_a_dollar_hint() -> None:
     money, _ = parse_money("$3.10", currency="AUD")
     assert money is not None and money.currency == "AUD"

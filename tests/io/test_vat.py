@@ -164,12 +164,15 @@ def test_a_net_quote_with_its_tax_row_is_left_as_it_is(
 def test_of_a_price_with_and_without_vat_the_net_one_is_read(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:
-    rows: list[list[object]] = [["Reserved", "H100 SXM", 8, 2.38, 2.00]]
+    rows: list[list[object]] = [["Reserved", "H100 SXM", 8, 2.38, 2.00, "GPU-hour"]]
     for gross, net in (
         ("Price per GPU-hour incl. VAT (EUR)", "Price per GPU-hour excl. VAT (EUR)"),
         ("Preis pro GPU-Stunde brutto (EUR)", "Preis pro GPU-Stunde netto (EUR)"),
+        ("Brutto (EUR)", "Netto (EUR)"),  # the basis from the unit column
+        ("TTC (EUR)", "HT (EUR)"),
     ):
-        draft = read_quote_file(quote(tmp_path, [*HEADER[:3], gross, net], rows, []), catalogue)
+        header = [*HEADER[:3], gross, net, "Unit"]
+        draft = read_quote_file(quote(tmp_path, header, rows, []), catalogue)
         assert [line.price for line in draft.lines] == [Decimal("2.00")], gross
         assert not any("include VAT" in w for w in warnings(draft))
 

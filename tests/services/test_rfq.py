@@ -22,6 +22,7 @@ from openpyxl import load_workbook
 from computescore.domain.catalog import Catalogue
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit
 from computescore.domain.rfq import FORMAT_MARK, PRICING_COLUMNS, QUESTIONS
+from computescore.domain.tco import stated_flex, stated_minimum, stated_prepayment
 from computescore.io.reader import read_quote_file
 from computescore.io.reader.records import QuoteDraft
 from computescore.services.catalogue import load_catalogue
@@ -112,6 +113,9 @@ PRICES: dict[str, dict[str, Any]] = {
         "currency": "EUR",
         "region": "EU-North (Stockholm)",
         "country": "se",
+        "minimum": 64,
+        "flex": 0.25,  # typed as 25 % in the percent-formatted cell
+        "prepayment": "50%",
     },
     "W1-R36": {"price": "n/a"},
 }
@@ -199,7 +203,7 @@ def check(draft: QuoteDraft) -> None:
     lines = {line.description: line for line in draft.lines}
     assert set(lines) == {
         "8x H100 SXM node, on-demand",
-        "8x H100 SXM node, reserved",
+        "8x H100 SXM node, reserved (min. 64 GPUs; flex +25%; prepaid 50%)",
         "Spot H100 node",
     }
     od = lines["8x H100 SXM node, on-demand"]
@@ -216,7 +220,12 @@ def check(draft: QuoteDraft) -> None:
         Deployment.ON_DEMAND,
     )
     assert (od.region, od.country, od.nodes) == ("EU-North (Stockholm)", "SE", 8)
-    reserved = lines["8x H100 SXM node, reserved"]
+    reserved = lines["8x H100 SXM node, reserved (min. 64 GPUs; flex +25%; prepaid 50%)"]
+    assert (stated_minimum(reserved), stated_flex(reserved), stated_prepayment(reserved)) == (
+        64,
+        0.25,
+        0.5,
+    )
     assert (reserved.price, reserved.currency, reserved.deployment, reserved.term_months) == (
         Decimal("2.05"),
         "EUR",

@@ -125,6 +125,11 @@ PRICING_COLUMNS: tuple[PricingColumn, ...] = (
     PricingColumn("region", "Region or site", AnswerKind.TEXT, width=20),
     PricingColumn("country", "Country (ISO code)", AnswerKind.TEXT, width=10),
     PricingColumn("lead_time_days", "Lead time (days)", AnswerKind.WHOLE, width=10),
+    PricingColumn("minimum", "Minimum commitment (accelerators)", AnswerKind.WHOLE, width=13),
+    PricingColumn("flex", "Flex above the commitment (%)", AnswerKind.PERCENT, width=12),
+    PricingColumn(
+        "prepayment", "Prepaid share of the commitment (%)", AnswerKind.PERCENT, width=12
+    ),
 )
 """The pricing sheet's columns, left to right."""
 

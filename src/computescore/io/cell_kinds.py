@@ -118,4 +118,48 @@ def refuting_words(field: str, values: Sequence[CellValue]) -> str:
         return f"are not counts that say what they count ({shown})"
     if field == "description":
         return f"are numbers ({shown})"
+    if field in ("flex", "prepayment"):
+        return f"are not shares such as 25 % ({shown})"
     return f"are names ({example(values)})"
+
+
+_SHARE_TEXT = re.compile(r"^\s*\+?\s*(?P<n>\d{1,3}(?:[.,]\d+)?)\s*%")
+_NO_SHARE = re.compile(
+    r"^(none|no|nein|non|nee|ninguno|nessuno|keine?|aucune?|0|"
+    r"no (?:upfront|prepayment|flex|burst)|not prepaid|无|なし|없음)$"
+)
+_WHOLE_SHARE = re.compile(
+    r"^(all upfront|full|in full|fully prepaid|prepaid in full|voll|vollstandig|"
+    r"integral|total|totale|全额|全額|全部)$"
+)
+
+
+def stated_share(value: CellValue, header: str = "") -> float | None:
+    """A share (0–1) a cell states: "25%", "+25 %", 0.25 (a percent-formatted cell), 25
+    under a header that says % ("Prepayment (%)"), "none" (0), "all upfront" (1); None when
+    the cell states no share ("Partial Upfront", "yes", "on request").
+
+    >>> stated_share("+25 % at the committed rate"), stated_share(0.5), stated_share("none")
+    (0.25, 0.5, 0.0)
+    """
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        if 0 <= value <= 1:
+            return float(value)
+        percent = "%" in header or "percent" in header or "pct" in header
+        return float(value) / 100 if percent and value <= 100 else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip().casefold()
+    match = _SHARE_TEXT.match(text)
+    if match is not None:
+        share = float(match.group("n").replace(",", ".")) / 100
+        return share if share <= 1 else None
+    folded = text.translate(_PLAIN)
+    if _NO_SHARE.match(folded):
+        return 0.0
+    return 1.0 if _WHOLE_SHARE.match(folded) else None
+
+
+_PLAIN = str.maketrans("äöüéèàâç", "aoueeaac")

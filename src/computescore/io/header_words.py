@@ -70,6 +70,18 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"( in)?( days?| weeks?)?$",
     ),
     (
+        "flex",
+        r"^(flex|flex band|flexibility|flexible capacity|flex above commitment|flex capacity|"
+        r"burst|burst capacity|burst above commitment|burst allowance|overage allowance)"
+        r"( pct| percent| share)?$",
+    ),
+    (
+        "prepayment",
+        r"^(prepayment|prepaid|pre payment|prepay|"
+        r"advance payment|payment in advance|upfront share|prepaid share|prepayment share|"
+        r"upfront percent|upfront pct)( pct| percent| share| required)?$",
+    ),
+    (
         "price_unit",
         r"^(unit|uom|unit of measure|pricing unit|price unit|billing unit|charge "
         r"unit|per|unit of sale|billing basis|price basis|rate unit|metric|pricing metric|"
@@ -223,7 +235,7 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"^(abrechnungsmodell|preismodell|abrechnung|vertragsart|bezugsmodell|"
         r"modele de facturation|type d engagement|mode de facturation|modalidad|"
         r"modelo de precios|modalita|modello di prezzo|prijsmodel|facturatiemodel)$|"
-        r"计费方式|付费方式|计费模式|购买方式|課金方式|料金プラン|契約形態",
+        r"计费方式|付费方式|计费模式|购买方式|課金方式|料金プラン|契約形態|^契約$|^プラン$",
     ),
     ("category", r"^(kategorie|categorie|categoria|kostenart|type de cout)$|类别|类型|区分|種別"),
     (
@@ -237,6 +249,8 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
     ),
     (
         "price",
+        # "Netto (EUR)" and "Brutto (EUR)" beside each other: the prices before and after VAT
+        r"^(netto|brutto|net|gross|ht|ttc|neto|bruto|lordo)( (eur|usd|chf|gbp|€|\$|£))$|"
         r"^(einzelpreis|stuckpreis|preis|nettopreis|monatspreis|stundenpreis|"
         r"prix unitaire|pu|pu ht|prix|prix mensuel|tarif|precio unitario|precio|"
         r"tarifa|prezzo unitario|prezzo|canone|stukprijs|eenheidsprijs|prijs|tarief)\b|"
@@ -277,6 +291,17 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
         r"delai de livraison|delai|disponibilite|plazo de entrega|disponibilidad|"
         r"tempi di consegna|disponibilita|levertijd|beschikbaarheid)$|交付周期|交期|供货周期|"
         r"到货时间|納期|納入時期|提供開始",
+    ),
+    (
+        "flex",
+        r"^(flexibilitat|flex band|flexibilite|marge de flexibilite|flexibilidad|"
+        r"flessibilita|flexibiliteit|mehrmenge)( (in |en )?percent)?$|弹性|バースト|柔軟枠",
+    ),
+    (
+        "prepayment",
+        r"^(vorauszahlung|vorkasse|anzahlung|prepaiement|paiement anticipe|acompte|"
+        r"pago anticipado|prepago|anticipo|pagamento anticipato|vooruitbetaling)"
+        r"( (in |en )?percent)?$|预付|前払",
     ),
     (
         "region",

@@ -29,6 +29,7 @@ from computescore.io.cell_kinds import (
     is_count,
     is_name,
     refuting_words,
+    stated_share,
     term_like,
     unpriced,
 )
@@ -38,6 +39,10 @@ from computescore.io.column_options import (
     accelerator_named,
     column_option,
 )
+from computescore.io.header_text import NOT_CJK, NOT_LATIN
+from computescore.io.header_text import normalise_header as normalise_header
+from computescore.io.header_text import per_node_in_header as per_node_in_header
+from computescore.io.header_text import strip_accents as strip_accents
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     ISO_CURRENCIES,
@@ -93,6 +98,10 @@ class Field(StrEnum):
     """The fewest accelerators (or nodes) the vendor accepts ("Minimum commitment (GPUs)")."""
     LEAD_TIME = "lead_time_days"
     """How soon the capacity is delivered ("Lead time", "Delivery")."""
+    FLEX = "flex"
+    """The share above a commitment supplied as used at its rate ("Flex band", "Burst")."""
+    PREPAYMENT = "prepayment"
+    """The share of a commitment paid before service starts ("Prepayment", "Upfront %")."""
     IGNORE = "ignore"
     """Explicitly not imported (line numbers, notes, list prices next to net prices)."""
 
@@ -100,30 +109,10 @@ class Field(StrEnum):
 FIELD_NAMES = frozenset(item.value for item in Field)
 
 
-def strip_accents(text: str) -> str:
-    """``Quantité`` → ``Quantite``; kana and CJK characters are kept as they are."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return unicodedata.normalize(
-        "NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    )
-
-
-_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
-"""Where a header written as one identifier starts its next word: ``PricePerUnit``,
-``unitOfMeasure``, ``LeaseContractLength`` (price-list exports)."""
-_CAMEL_LEAST = 6
-"""Identifiers shorter than this stay whole: "MwSt", "UStId"; so do "vCPU" and "GiB"."""
-_NOT_HEADER_CHARACTER = re.compile(r"[^0-9a-z$€£¥₩\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]+")
-_NOT_LATIN = re.compile(r"[^0-9a-z$€£¥ ]+")
-_NOT_CJK = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3 ]+")
-
-
 _DISCOUNT_HEADER = re.compile(
     r"^(discount|disc|korting|rabatt|remise|descuento|sconto)( percent| pct| in percent)$"
 )
 """A column of discounts in percent off each line's price (headers folded)."""
-
-_NODE_SIZE = re.compile(r"(\d+)\s*[x×-]?\s*(gpus?|accelerators?|cards?)\b", re.IGNORECASE)
 
 
 def headers_in_english(headers: Sequence[str]) -> bool:
@@ -137,29 +126,6 @@ def headers_in_english(headers: Sequence[str]) -> bool:
         elif any(p.search(key) for key in keys for _, p in _OTHER_LANGUAGES):
             return False
     return english >= 2
-
-
-def per_node_in_header(header: str | None) -> int | None:
-    """The node size a count of nodes states in its header: "Nodes (8 GPU each)" → 8."""
-    found = _NODE_SIZE.search(header or "")
-    return int(found.group(1)) if found and 0 < int(found.group(1)) <= 64 else None
-
-
-def normalise_header(text: object) -> str:
-    """A header folded for matching.
-
-    NFKC, accents removed, case-folded, ``#`` and ``%`` spelt out, anything but
-    letters, digits, currency signs, kana and CJK characters turned into single
-    spaces: ``"Prix unitaire (€)"`` → ``"prix unitaire €"``, ``"单价(元)"`` → ``"单价 元"``;
-    an identifier's words apart: ``"PricePerUnit"`` → ``"price per unit"``.
-    """
-    text = str(text)
-    if len(text) >= _CAMEL_LEAST and not any(ch.isspace() for ch in text):
-        text = _CAMEL_HUMP.sub(" ", text)
-    folded = strip_accents(unicodedata.normalize("NFKC", text))
-    folded = folded.casefold()
-    folded = folded.replace("#", " number ").replace("%", " percent ")
-    return " ".join(_NOT_HEADER_CHARACTER.sub(" ", folded).split())
 
 
 def _compile(rules: tuple[tuple[str, str], ...]) -> tuple[tuple[Field, re.Pattern[str]], ...]:
@@ -183,8 +149,8 @@ _CURRENCY_AFTER = re.compile(
 def _header_keys(key: str) -> tuple[str, ...]:
     """The header whole, then its Latin part and its CJK part (``数量 Qty``), then without
     a currency code at its end."""
-    latin = " ".join(_NOT_LATIN.sub(" ", key).split())
-    cjk = " ".join(_NOT_CJK.sub(" ", key).split())
+    latin = " ".join(NOT_LATIN.sub(" ", key).split())
+    cjk = " ".join(NOT_CJK.sub(" ", key).split())
     bare = _CURRENCY_AFTER.sub("", key)
     return tuple(dict.fromkeys(k for k in (key, latin, cjk, bare) if k))
 
@@ -667,6 +633,9 @@ def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") 
         test = is_count
     elif field_ in _AMOUNT_FIELDS:
         test = is_amount
+    elif field_ in (Field.FLEX, Field.PREPAYMENT):
+        shares = sum(1 for value in values if stated_share(value, folded) is not None)
+        return shares >= (1 - _REFUTING_SHARE) * len(values)
     elif field_ is Field.KIND:
         # "type" heads a price list's price type ("Consumption", "Reservation") as often
         # as a line's kind: refuted when most values read as no kind.
@@ -728,8 +697,8 @@ def _next_reading(
     claimed: set[Field],
     catalogue: Catalogue,
 ) -> Field | None:
-    if column.field is Field.DESCRIPTION:
-        return Field.IGNORE  # "Item" over line numbers
+    if column.field in (Field.DESCRIPTION, Field.FLEX, Field.PREPAYMENT):
+        return Field.IGNORE  # "Item" over line numbers; "Prepayment" over amounts
     for candidate in header_fields(column.header)[1:]:
         usable = candidate not in claimed and candidate is not Field.IGNORE
         if usable and _values_agree(candidate, values, column.header):
@@ -738,6 +707,9 @@ def _next_reading(
     known = sum(1 for value in names if catalogue.resolve(value) is not None)
     if names and known >= _REFUTING_SHARE * len(names) and Field.ACCELERATOR not in claimed:
         return Field.ACCELERATOR
+    units = sum(1 for value in names if parse_unit_text(value) is not None)
+    if names and units >= _REFUTING_SHARE * len(names) and Field.PRICE_UNIT not in claimed:
+        return Field.PRICE_UNIT  # "Billing" over "per node-hour"
     billing = sum(1 for value in names if parse_terms(value)[0] is not None)
     if names and billing >= _REFUTING_SHARE * len(names) and Field.DEPLOYMENT not in claimed:
         return Field.DEPLOYMENT

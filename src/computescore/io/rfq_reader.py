@@ -432,6 +432,8 @@ class _RfqReader:
         quantity, _ = parse_decimal(cell("quantity"), where("quantity"))
         request = preview_text(cell("request"))
         description = preview_text(cell("description")) or request or option
+        if compute:
+            description = self._with_commitment(description, deployment, cell, where)
         nodes = count // per_node if count and per_node and count % per_node == 0 else None
         return QuoteLine(
             kind=LineKind.COMPUTE if compute else LineKind.COST,
@@ -452,6 +454,41 @@ class _RfqReader:
             source=f"{self.file}!{sheet.name}!{index + 1}",
             lead_time_days=_whole(cell("lead_time_days")),
         )
+
+    def _with_commitment(
+        self,
+        description: str,
+        deployment: Deployment | None,
+        cell: _RowCells,
+        where: Callable[[str], str],
+    ) -> str:
+        """The description with the minimum commitment, and for a commitment its flex band
+        and prepaid share, in the words the TCO and the plan read ("min. 64 GPUs; flex
+        +25%; prepaid 50%")."""
+        words = []
+        least = _whole(cell("minimum"))
+        if least:
+            words.append(f"min. {least:,} GPU{'' if least == 1 else 's'}")
+        committed = deployment is not None and deployment.committed
+        for key in ("flex", "prepayment"):
+            percent, problem = parse_percent(cell(key), where(key), what=key)
+            if problem is not None:
+                self.problems.append(replace_severity(problem, Severity.WARNING))
+            if percent is None:
+                continue
+            if not committed:
+                self.problem(
+                    where(key),
+                    f"A {'flex band' if key == 'flex' else 'prepayment'} is stated on capacity "
+                    "paid as used; only a commitment has one, so it was left out",
+                    found=str(cell(key)),
+                    expected="a reserved or leased option",
+                )
+            elif key == "flex":
+                words.append(f"flex +{percent:g}%" if percent > 0 else "no flex")
+            else:
+                words.append(f"prepaid {percent:g}%" if percent > 0 else "no prepayment")
+        return f"{description} ({'; '.join(words)})" if words else description
 
     def _price(
         self, cell: _RowCells, where: Callable[[str], str], option: str

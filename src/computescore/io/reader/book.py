@@ -33,7 +33,7 @@ from computescore.io.mapping import (
     profile_currency,
     profile_decimal_mark,
 )
-from computescore.io.reader.letterhead import letterhead_vendor
+from computescore.io.reader.letterhead import letterhead_reference, letterhead_vendor
 from computescore.io.reader.lines import _LineBuilder
 from computescore.io.reader.records import (
     EVIDENCE_ROWS,
@@ -663,7 +663,11 @@ class _Reader:
                         "the vendor's name (--vendor) if that is not it",
                     )
                 )
-        quote_ref = terms.quote_ref or group.column_fields.get("quote_ref")
+        quote_ref = (
+            terms.quote_ref
+            or group.column_fields.get("quote_ref")
+            or letterhead_reference(group.tables[0].sheet if group.tables else None)
+        )
         if group.option is not None:
             # One alternative of several side by side: a quote of its own, named by it.
             name = _TITLE_PART.split(group.option, maxsplit=1)[0].strip()

@@ -602,7 +602,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                     return None  # implausible_price has a word to say
             line_number = line_numbers[row.index] if row.index < numbered else row.index + 1
             if plan is not None and compute:
-                text = with_plan_words(line_text, plan)
+                text = with_plan_words(line_text, plan, decided.deployment)
             line = new_line(
                 kind,
                 text,

@@ -72,3 +72,46 @@ _CJK_LEGAL_FORM = re.compile(
     r"^(株式会社|有限会社|合同会社)|(株式会社|有限会社|合同会社|有限公司|有限责任公司|股份有限公司)$"
 )
 """Legal forms written without a space before or after the name: 株式会社さくら…, …有限公司."""
+
+
+_REF_IN_TITLE = re.compile(
+    r"(?<![\w])(?:angebot|angebots|quotation|quote|offer|proposal|devis|offerte|offre|"
+    r"presupuesto|cotizaci[oó]n|preventivo|offerta|order form|auftragsbest[aä]tigung)"
+    r"(?:\s*-?\s*(?P<no>nr|no|nummer|number|num[eé]ro|n°|nº|n\.º|#|ref(?:erence)?|id)(?!\w))?"
+    r"\.?\s*[:：]?\s*(?P<ref>[a-z0-9][a-z0-9/_.-]{1,40}[a-z0-9])(?![\w/-])",
+    re.IGNORECASE,
+)
+"""A quote's reference in a title line: "Angebot Nr. RW-2026-1187", "Devis n° DV-42"."""
+_DATE_LIKE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
+
+
+def letterhead_reference(sheet: SheetData | None) -> str | None:
+    """The quote reference a title line above the table states, None when none does.
+
+    "Angebot Nr. RW-2026-1187", "Quotation No. Q-7781", "Nordlicht GmbH — Angebot
+    NR-2026-114", "Devis n° DV-2026-0042": the word for a quote, a number word if any, then
+    a code with a digit in it. A bare number counts only after a number word ("Angebot Nr.
+    4711"); a date never does ("Angebot vom 12.11.2026", "Offer 12.11.2026").
+
+    >>> letterhead_reference(SheetData("Q", 0, (("Angebot Nr. RW-2026-1187",),)))
+    'RW-2026-1187'
+    """
+    if sheet is None:
+        return None
+    seen = 0
+    for cells in sheet.rows[:12]:
+        filled = [cell for cell in cells if isinstance(cell, str) and cell.strip()]
+        if not filled:
+            continue
+        seen += 1
+        if seen > LETTERHEAD_ROWS:
+            break
+        for cell in filled:
+            for match in _REF_IN_TITLE.finditer(cell):
+                ref = match.group("ref")
+                if not any(ch.isdigit() for ch in ref) or _DATE_LIKE.match(ref):
+                    continue
+                if match.group("no") is None and ref.isdigit():
+                    continue
+                return ref
+    return None

@@ -1,11 +1,15 @@
 """What a price list states for the award plan beside each line: the most accelerators
 the vendor can supply ("Available capacity", "Max GPUs"), the fewest it accepts
-("Minimum commitment (GPUs)") and how soon it delivers ("Lead time").
+("Minimum commitment (GPUs)"), how soon it delivers ("Lead time"), and, for a
+commitment, the flex band above it ("Flex band") and the share paid in advance
+("Prepayment").
 
 The capacity and the minimum join the line's description in the words the TCO and the
 plan read there ("H100 SXM (max. 512 GPUs; min. 64 GPUs)",
 :func:`~computescore.domain.tco.stated_maximum`), so the user sees and edits them where
-a vendor writes them too. The lead time is the line's ``lead_time_days``.
+a vendor writes them too; so do a commitment's flex band and prepayment ("flex +25%;
+prepaid 50%", :func:`~computescore.domain.tco.stated_flex`). The lead time is the
+line's ``lead_time_days``.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from computescore.domain.problems import Problem, Severity
-from computescore.domain.quotes import LineKind, QuoteLine
-from computescore.io.cell_kinds import GPU_WORDS, NODE_WORDS, filled
+from computescore.domain.quotes import Deployment, LineKind, QuoteLine
+from computescore.io.cell_kinds import GPU_WORDS, NODE_WORDS, filled, stated_share
 from computescore.io.mapping import Field, normalise_header, strip_accents
 from computescore.io.workbook import CellValue
 
@@ -26,7 +30,7 @@ if TYPE_CHECKING:
     from computescore.io.reader.lines import _LineBuilder
     from computescore.io.table_finder import TableRow
 
-PLAN_FIELDS = (Field.MAXIMUM, Field.MINIMUM, Field.LEAD_TIME)
+PLAN_FIELDS = (Field.MAXIMUM, Field.MINIMUM, Field.LEAD_TIME, Field.FLEX, Field.PREPAYMENT)
 
 _COUNT = re.compile(
     r"^\s*(?:max(?:imum)?\.?|min(?:imum)?\.?|up to|at least|bis zu|jusqu'à|hasta)?\s*"
@@ -55,11 +59,15 @@ class _Reading:
     """(field, message, found, expected) of each cell that says no count or time."""
     in_nodes: bool = False
     """The words count nodes: a line must say how many accelerators a node holds."""
+    committing: tuple[str, ...] = ()
+    """"flex +25%", "prepaid 50%": what a commitment's description gains."""
+    shares: tuple[float, ...] = ()
+    """The shares those words state (0 for "no flex", "no prepayment")."""
 
     @property
     def quiet(self) -> bool:
         """Nothing to report, whatever the lines."""
-        return not self.doubts and not self.in_nodes
+        return not self.doubts and not self.in_nodes and not self.committing
 
 
 def plan_reading(builder: _LineBuilder, values: Sequence[CellValue]) -> _Reading:
@@ -77,9 +85,15 @@ def plan_reading(builder: _LineBuilder, values: Sequence[CellValue]) -> _Reading
     return reading
 
 
-def with_plan_words(description: str, reading: _Reading) -> str:
-    """A compute line's description with the capacity and minimum its row states."""
-    return f"{description} ({'; '.join(reading.words)})" if reading.words else description
+def with_plan_words(
+    description: str, reading: _Reading, deployment: Deployment | None = None
+) -> str:
+    """A compute line's description with the capacity and minimum its row states, and for
+    a commitment its flex band and prepayment."""
+    words = reading.words
+    if reading.committing and deployment is not None and deployment.committed:
+        words = (*words, *reading.committing)
+    return f"{description} ({'; '.join(words)})" if words else description
 
 
 def plan_doubts(
@@ -94,6 +108,23 @@ def plan_doubts(
     for fld, message, found, expected in reading.doubts:
         where = builder.at(row, builder.columns[fld])
         problems.append(Problem(where, message, Severity.WARNING, found, expected))
+    paid_as_used = [
+        line
+        for line in lines
+        if line.kind is LineKind.COMPUTE
+        and not (line.deployment is not None and line.deployment.committed)
+    ]
+    if reading.committing and paid_as_used and any(reading.shares):
+        problems.append(
+            Problem(
+                paid_as_used[0].source or builder.source(row),
+                "A flex band or prepayment is stated on capacity paid as used; only a "
+                "commitment has one, so it was left out",
+                Severity.WARNING,
+                "; ".join(reading.committing),
+                "a reserved or leased line",
+            )
+        )
     if not reading.in_nodes:
         return
     for line in lines:
@@ -120,8 +151,9 @@ def plan_terms(builder: _LineBuilder, row: TableRow, first: int, problems: list[
     lines = builder.group.lines
     for index in range(first, len(lines)):
         line = lines[index]
-        if reading.words and line.kind is LineKind.COMPUTE:
-            line = replace(line, description=with_plan_words(line.description, reading))
+        if (reading.words or reading.committing) and line.kind is LineKind.COMPUTE:
+            described = with_plan_words(line.description, reading, line.deployment)
+            line = replace(line, description=described)
         if reading.days is not None:
             line = replace(line, lead_time_days=reading.days)
         lines[index] = line
@@ -129,7 +161,7 @@ def plan_terms(builder: _LineBuilder, row: TableRow, first: int, problems: list[
 
 
 def _read(builder: _LineBuilder, cells: tuple[CellValue, ...]) -> _Reading:
-    maximum, minimum, lead = cells
+    maximum, minimum, lead, flex, prepaid = cells
     words: list[str] = []
     doubts: list[tuple[Field, str, str, str]] = []
     for fld, written, value in ((Field.MAXIMUM, "max.", maximum), (Field.MINIMUM, "min.", minimum)):
@@ -159,8 +191,31 @@ def _read(builder: _LineBuilder, cells: tuple[CellValue, ...]) -> _Reading:
                     "a lead time such as 6 weeks, 30 days or immediate",
                 )
             )
+    committing: list[str] = []
+    shares: list[float] = []
+    for fld, value in ((Field.FLEX, flex), (Field.PREPAYMENT, prepaid)):
+        if value is None:
+            continue
+        share = stated_share(value, normalise_header(builder.columns[fld].header))
+        if share is None:
+            doubts.append((fld, *_NO_SHARE[fld], str(value), "a share such as 25 %, or none"))
+            continue
+        shares.append(share)
+        if fld is Field.FLEX:
+            committing.append(f"flex +{share:.0%}" if share else "no flex")
+        else:
+            committing.append(f"prepaid {share:.0%}" if share else "no prepayment")
     in_nodes = any(_IN_NODES.search(w) for w in words)
-    return _Reading(tuple(words), days, tuple(doubts), in_nodes)
+    return _Reading(tuple(words), days, tuple(doubts), in_nodes, tuple(committing), tuple(shares))
+
+
+_NO_SHARE = {
+    Field.FLEX: ("The flex band is not a share of the commitment; it was left out",),
+    Field.PREPAYMENT: (
+        "The prepayment does not say what share of the commitment is paid in advance; it "
+        "was left out (the plan counts the commitment paid monthly)",
+    ),
+}
 
 
 _WHAT = {Field.MAXIMUM: "capacity offered", Field.MINIMUM: "minimum commitment"}

@@ -214,8 +214,10 @@ def parse_unit_text(text: object) -> UnitHint | None:
         basis = Basis.GPU
     elif re.search(r"(?<![a-z])" + _NODE_WORDS + r"(?![a-z0-9])", folded):
         basis = Basis.NODE
-    if re.search(r"(?<![^\W\d_])" + _HOUR_WORDS + r"(?![a-z0-9])", folded) or re.search(
-        r"\d\s*h\b", folded
+    if (
+        re.search(r"(?<![^\W\d_])" + _HOUR_WORDS + r"(?![a-z0-9])", folded)
+        or re.search(r"\d\s*h\b", folded)
+        or re.search(r"小时|時間", folded)  # "GPU時間", "卡·小时": no space before them
     ):
         period = Period.HOUR
     elif re.search(r"(?<![a-z])" + _MONTH_WORDS + r"(?![a-z])", folded):

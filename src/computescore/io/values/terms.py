@@ -22,12 +22,12 @@ class TermsReading:
 
 _SPOT = re.compile(
     r"\b(spot|pre-?emptible|interruptible|low[- ]priority|evictable|"
-    r"preemptable|surplus)\b"
+    r"preemptable|surplus)\b|スポット|抢占式|竞价"
 )
 _ON_DEMAND = re.compile(
     r"(on[- ]?demand|pay[- ]?as[- ]?you[- ]?go|\bpayg\b|no[- ]commit|"
     r"\bflexible\b|\bad[- ]hoc\b|month[- ]to[- ]month|rolling|"
-    r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需|"
+    r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需|オンデマンド|従量|"
     # a cloud price list's price type (Azure's "Consumption", "DevTestConsumption")
     r"^(dev ?test ?)?consumption$)"
 )
@@ -36,7 +36,7 @@ _RESERVED = re.compile(
     r"\bdedicated\b|\bprepaid\b|pre-paid|"
     # a commitment in the vendor's words: fr, de, es, it, nl, zh, ja
     r"\bengagement\b|laufzeit|\bcompromiso\b|\bimpegno\b|\bverbintenis\b|合同期|承诺|"
-    r"契約期間|"
+    r"契約期間|予約|リザーブド|预留|"
     # 租赁 / 租用 is renting dedicated servers ("GPU服务器租赁", monthly); a finance lease
     # says 融资租赁
     r"租赁|租用|包月|包年|임대|계약 ?기간|약정|"
