@@ -159,6 +159,14 @@ def test_a_flex_band_above_a_commitment_serves_part_of_the_peak() -> None:
     }
     without = [o for o in flex_options() if o.flex_of is None]
     assert plan_award([work], without).total_usd == pytest.approx(22_000.0)
+    # The band says why it serves, is no way to rent the whole peak in the break-even, and
+    # is a risk of its own: flex capacity is often only "subject to availability".
+    (band,) = [a for a in plan.allocations if a.supply == "commit+flex"]
+    assert band.flex_share == 0.25 and "at most 25% of what is committed there" in band.why
+    (decision,) = plan.layers
+    assert decision.rented == "Quote rent: option rent"
+    assert decision.break_even_share == pytest.approx(1 / 3)
+    assert any("4 accelerators of the flex band; confirm they are held" in r for r in plan.risks)
 
 
 def test_a_flex_band_needs_its_commitment() -> None:

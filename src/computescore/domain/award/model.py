@@ -212,6 +212,9 @@ class Allocation:
     tokens: bool = False
     """A token API's offer: ``accelerators`` counts reference accelerators' worth of the
     workload's tokens, not accelerators."""
+    flex_share: float = 0.0
+    """A flex band above a commitment: at most this share of what is committed on its line
+    (0: not a flex band)."""
 
     @property
     def pay_as_used(self) -> bool:

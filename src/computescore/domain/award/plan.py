@@ -370,6 +370,7 @@ def _allocations(
                 score=option.score,
                 equivalents=count * option.equivalents,
                 tokens=option.tokens,
+                flex_share=option.flex_share if option.flex_of is not None else 0.0,
             )
         )
     units = {options[c.option].supply: options[c.option].unit for c, _ in chosen}
@@ -514,7 +515,8 @@ def _cheapest(
     costs least for the whole horizon, with that cost: its fixed costs (shared lines,
     adaptation) spread over ``demand`` equivalents, so that a line whose own costs are
     large does not read as the cheapest."""
-    mine = [o for o in options if o.eligible and o.pay_as_used is rented]
+    # A flex band serves only its share of a commitment: no way to rent a whole peak.
+    mine = [o for o in options if o.eligible and o.pay_as_used is rented and o.flex_of is None]
     costed = [(o, _per_equivalent(o) + o.fixed_usd / max(demand, 1)) for o in mine]
     return min(costed, key=lambda pair: (pair[1], pair[0].supply), default=None)
 
@@ -606,10 +608,16 @@ def _explained(
                 why += f"; the baseline's {extra:,.1f} spare equivalents serve " + (
                     "the whole peak" if served >= workload.peak else f"{served:,.1f} of the peak"
                 )
-        if cheaper:
+        if a.flex_share > 0:
+            why += (
+                f"; the flex band above the commitment on the same line, at most "
+                f"{a.flex_share:.0%} of what is committed there, paid as used at its rate"
+            )
+        elif cheaper:
             why += (
                 f"; {plural(len(cheaper), 'option')} cost less for the same work, but a "
-                "capacity, a commitment, a rule, whole nodes or fixed costs keep them out"
+                "capacity, a commitment, a flex band's share, a rule, whole nodes or fixed "
+                "costs keep them out"
             )
         else:
             why += (
@@ -675,12 +683,17 @@ def _unstated_capacity(
             taken[a.supply] = taken.get(a.supply, 0) + a.accelerators
     stated = {o.supply: o for o in options if o.supply in taken}
     return [
-        f"{o.quote_label}: {o.label}: the plan takes {taken[supply]} accelerators and the "
+        f"{o.quote_label}: {o.label}: the plan takes {taken[supply]} accelerators "
         + (
-            f"quote prices {o.quoted} with no maximum stated; confirm the vendor can supply "
-            f"{taken[supply]}"
-            if o.quoted and o.quoted < taken[supply]
-            else "quote states no capacity; confirm the vendor can supply them"
+            "of the flex band; confirm they are held for you, not subject to availability"
+            if o.flex_of is not None
+            else "and the "
+            + (
+                f"quote prices {o.quoted} with no maximum stated; confirm the vendor can "
+                f"supply {taken[supply]}"
+                if o.quoted and o.quoted < taken[supply]
+                else "quote states no capacity; confirm the vendor can supply them"
+            )
         )
         for supply, o in stated.items()
         if o.capacity is None
