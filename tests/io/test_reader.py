@@ -432,6 +432,28 @@ def test_tiers_as_bare_columns_take_their_unit_and_currency_from_the_title(
     assert all(p.severity is Severity.WARNING for p in skipped)
 
 
+def test_a_note_about_the_prices_under_the_table_states_their_unit(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows: list[list[object]] = [
+        ["GPU", "Term", "Price (USD)"],
+        ["H100 SXM", "12 months", 2.10],
+        ["H200 SXM", "On-demand", 3.50],
+        [],
+        ["All prices are per GPU-hour."],
+    ]
+    path = build_xlsx(tmp_path / "list.xlsx", [Sheet("Prices", rows)])
+    lines = read_quote_file(path, catalogue, vendor="Nimbus").lines
+    assert [(line.price, line.price_unit) for line in lines] == [
+        (Decimal("2.10"), PriceUnit.PER_GPU_HOUR),
+        (Decimal("3.50"), PriceUnit.PER_GPU_HOUR),
+    ]
+    # A note about something else states nothing about the prices.
+    other = [*rows[:4], ["Support is billed per month."]]
+    path = build_xlsx(tmp_path / "other.xlsx", [Sheet("Prices", other)])
+    assert read_quote_file(path, catalogue, vendor="Nimbus").lines == ()
+
+
 def test_accelerators_as_columns_give_a_line_per_accelerator_on_the_terms_of_each_row(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

@@ -42,24 +42,31 @@ def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
     A price list titled "GPU Pricing (USD per GPU per hour)" over ``GPU | On-demand |
     6-month | 12-month`` gives its prices that currency and unit, only to price columns
     without one: a whole unit (a basis and a period) stated in one sentence, else a period
-    stated as one ("Prices in USD per hour."), never a term ("12-month offer").
+    stated as one ("Prices in USD per hour."), never a term ("12-month offer"). A note
+    about the prices under the table states their unit too ("All prices are per
+    GPU-hour."); its currency is :func:`currency_in_notes`'s.
     """
     first = table.header_rows[0]
     currency: str | None = None
     unit: UnitHint | None = None
     per_period: UnitHint | None = None
-    for index in range(max(0, first - TITLE_ROWS), first):
-        cells = [c for c in table.sheet.rows[index] if not is_blank(c)]
+    rows = table.sheet.rows
+    notes = range(table.end_row, min(len(rows), table.end_row + NOTE_ROWS))
+    for index in [*range(max(0, first - TITLE_ROWS), first), *notes]:
+        cells = [c for c in rows[index] if not is_blank(c)]
         if not cells or len(cells) > 2 or not all(isinstance(c, str) for c in cells):
             continue
         for text in cells:
             assert isinstance(text, str)
             code, _ = currency_in_text(text)
-            if code and code not in AMBIGUOUS_MARKS:
+            if code and code not in AMBIGUOUS_MARKS and index < first:
                 currency = currency or code
             # Sentence by sentence: "Prices in USD per hour. Price includes the attached
-            # GPUs" states a period, and names GPUs, but no price per GPU.
+            # GPUs" states a period, and names GPUs, but no price per GPU. Under the
+            # table only a sentence about the prices counts ("All prices are per GPU-hour").
             for sentence in re.split(r"(?<=[.;])\s+", text):
+                if index >= first and not _ABOUT_PRICES.search(sentence.casefold()):
+                    continue
                 hint = parse_unit_text(sentence)
                 if hint is None or hint.period is None:
                     continue
@@ -74,7 +81,7 @@ def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
         replace(
             column,
             unit=column.unit or unit,
-            reason=column.reason or "its unit is stated in the table's title",
+            reason=column.reason or "its unit is stated in the table's title or notes",
         )
         if column.field is Field.PRICE and column.unit is None and unit is not None
         else column
