@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
-from typing import TYPE_CHECKING
 
-from computescore.domain.award import (
-    Objective,
-    PlanOption,
-    PlanPolicy,
-)
+from computescore.domain.award import PlanOption
 from computescore.domain.award.options import (
     affine_cost,
     delivery,
@@ -45,56 +40,9 @@ from computescore.domain.tco.throughput import dense_peak, unmeasured_useful
 from computescore.domain.token_offer import choose_model
 from computescore.domain.units import PETA, TERA
 from computescore.domain.workload import Purpose, Workload
-from computescore.services.evaluate import (
-    EvaluationResult,
-    size_option,
-)
+from computescore.services.evaluate import EvaluationResult, size_option
 from computescore.services.workspace import EvaluationData
 from computescore.wording import plural
-
-if TYPE_CHECKING:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class PlanOptions:
-    """What the user asks of the plan.
-
-    Attributes:
-        scenario: the built-in scenario to recommend (None: the first, or the user's
-            own rules when any rule below is given).
-        keep_vendor: the incumbent to keep (adds a "Keep NAME" scenario).
-        objective, vendor_cap, min_vendors, max_vendors, min_score, token_apis: the
-            user's own rules; any of them makes a scenario "Your rules", recommended.
-        run_compliance: run the compliance checks (False: nothing is knocked out).
-    """
-
-    scenario: str | None = None
-    keep_vendor: str | None = None
-    objective: Objective | None = None
-    vendor_cap: float | None = None
-    min_vendors: int | None = None
-    max_vendors: int | None = None
-    min_score: float | None = None
-    token_apis: bool | None = None
-    run_compliance: bool = True
-
-    def own_policy(self) -> PlanPolicy | None:
-        """The user's own rules as a scenario, None when no rule is given."""
-        given = (self.objective, self.vendor_cap, self.min_vendors, self.max_vendors)
-        if all(v is None for v in (*given, self.min_score, self.token_apis)):
-            return None
-        return PlanPolicy(
-            "Your rules",
-            objective=self.objective or Objective.COST,
-            vendor_cap=self.vendor_cap,
-            min_vendors=self.min_vendors or 1,
-            max_vendors=self.max_vendors,
-            min_score=self.min_score,
-            keep_vendor=self.keep_vendor,
-            token_apis=bool(self.token_apis),
-        )
-
 
 REFERENCE_ACCELERATOR = "nvidia-h100-sxm"
 """Demand is counted in equivalents of this accelerator's useful work."""
@@ -346,28 +294,11 @@ def flex_option(
         for workload in workloads
     ]
     priced = [o[0] for o in usd if o and o[0].priced and o[0].count is not None]
-    if len(priced) < len(workloads):
-        return replace(
-            parent,
-            supply=f"{parent.supply}+flex",
-            label=f"{parent.label}, flex above the commitment",
-            deployment=Deployment.ON_DEMAND,
-            eligible=False,
-            reason="its flex band could not be priced",
-        )
-    once, twice = priced
-    _, per = affine_cost(
-        once.count.accelerators if once.count else 0,
-        once.headline_usd,
-        twice.count.accelerators if twice.count else 0,
-        twice.headline_usd,
-    )
-    return replace(
+    band_option = replace(
         parent,
         supply=f"{parent.supply}+flex",
         label=f"{parent.label}, flex above the commitment (up to {band:.0%})",
         deployment=Deployment.ON_DEMAND,
-        usd_per_accelerator=per,
         fixed_usd=0.0,
         capacity=None,
         quoted=None,
@@ -375,6 +306,16 @@ def flex_option(
         flex_of=parent.supply,
         flex_share=band,
     )
+    if len(priced) < len(workloads):
+        return replace(band_option, eligible=False, reason="its flex band could not be priced")
+    once, twice = priced
+    _, per = affine_cost(
+        once.count.accelerators if once.count else 0,
+        once.headline_usd,
+        twice.count.accelerators if twice.count else 0,
+        twice.headline_usd,
+    )
+    return replace(band_option, usd_per_accelerator=per)
 
 
 def prepayment_risk(label: str, vendor: str, line: QuoteLine) -> tuple[str, ...]:

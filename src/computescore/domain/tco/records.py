@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from datetime import date
@@ -460,14 +461,7 @@ def stated_flex(line: QuoteLine) -> float | None:
     ...     Decimal(2), PriceUnit.PER_GPU_HOUR, "USD", deployment=Deployment.RESERVED))
     0.25
     """
-    if line.deployment is None or not line.deployment.committed:
-        return None
-    match = _FLEX.search(line.description)
-    if match is None:
-        return None
-    if match.group("none"):
-        return 0.0
-    return float((match.group("p") or match.group("q")).replace(",", ".")) / 100
+    return _stated_share(line, _FLEX, math.inf)
 
 
 _PREPAID = re.compile(
@@ -495,13 +489,20 @@ def stated_prepayment(line: QuoteLine) -> float | None:
     ...     Decimal(2), PriceUnit.PER_GPU_HOUR, "USD", deployment=Deployment.RESERVED))
     0.5
     """
+    return _stated_share(line, _PREPAID, 1.0)
+
+
+def _stated_share(line: QuoteLine, pattern: re.Pattern[str], most: float) -> float | None:
+    """The share a committed line's description states in ``pattern``'s words: its percent
+    (``p`` or ``q``, at most ``most``), 1 for the whole (``all``), 0 for none (``none``)."""
     if line.deployment is None or not line.deployment.committed:
         return None
-    match = _PREPAID.search(line.description)
+    match = pattern.search(line.description)
     if match is None:
         return None
-    if match.group("all"):
+    said = match.groupdict()
+    if said.get("all"):
         return 1.0
-    if match.group("none"):
+    if said.get("none"):
         return 0.0
-    return min(float((match.group("p") or match.group("q")).replace(",", ".")) / 100, 1.0)
+    return min(float((said["p"] or said["q"]).replace(",", ".")) / 100, most)
