@@ -216,6 +216,18 @@ def test_import_into_a_new_database_creates_the_evaluation(
         assert [len(quote.lines) for quote in quotes] == [3]
 
 
+def test_a_dry_run_into_a_new_database_writes_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "prices.csv"
+    path.write_text(INSTANCES_CSV, encoding="utf-8")
+    db_path = tmp_path / "new.computescore"
+    args = ["import", str(path), "--db", str(db_path), "--vendor", "Hx", "--create", "--dry-run"]
+    assert main(args) == 0
+    assert "Dry run: nothing was written." in capsys.readouterr().out
+    assert not db_path.exists()
+
+
 def test_import_into_a_new_database_uses_the_evaluation_named(
     db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

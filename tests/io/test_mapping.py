@@ -239,6 +239,9 @@ def test_profile_round_trips_through_json_and_is_reused(catalogue: Catalogue) ->
         ("Prepayment (%)", Field.PREPAYMENT),
         ("Vorauszahlung", Field.PREPAYMENT),
         ("Netto (EUR)", Field.PRICE),
+        ("弾性", Field.FLEX),
+        ("枚数", Field.ACCELERATOR_COUNT),
+        ("Aantal GPU's", Field.ACCELERATOR_COUNT),
         ("Brutto (EUR)", Field.PRICE),
     ],
 )
@@ -271,6 +274,26 @@ def test_a_billing_header_over_price_units_gives_them_the_unit(catalogue: Catalo
     billing = mapping.columns[1]
     assert billing.field is Field.PRICE_UNIT and billing.source is MappingSource.CONTENT
     assert "so it feeds price unit" in billing.reason
+
+
+def test_a_lead_time_header_over_ways_of_buying_gives_them_the_deployment(
+    catalogue: Catalogue,
+) -> None:
+    # "Bereitstellung" heads delivery times as often as ways of buying.
+    headers = ["GPU", "Bereitstellung", "Preis pro GPU-Stunde (EUR)"]
+    rows = [["H100 SXM", "Spot", 1.4], ["H100 SXM", "On-Demand", 2.9], ["H100", "Reserviert", 2.1]]
+    mapping = build_mapping("Preise", 0, headers, rows, catalogue)
+    assert mapping.columns[1].field is Field.DEPLOYMENT
+    assert mapping.column_for(Field.LEAD_TIME) is None
+    weeks = build_mapping("Preise", 0, headers, [["H100 SXM", "6 Wochen", 2.1]], catalogue)
+    assert weeks.columns[1].field is Field.LEAD_TIME
+
+
+def test_a_price_column_with_its_unit_after_a_slash_stays_the_price(catalogue: Catalogue) -> None:
+    headers = ["型号", "卡数", "单价(元)"]
+    rows = [["H100 SXM", 64, "¥15.50/卡小时"], ["H100 SXM", 8, "¥22.00/卡小时"]]
+    mapping = build_mapping("报价", 0, headers, rows, catalogue)
+    assert mapping.columns[2].field is Field.PRICE
 
 
 def test_a_count_header_over_counts_stays(catalogue: Catalogue) -> None:

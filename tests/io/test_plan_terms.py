@@ -207,3 +207,22 @@ def test_commitment_columns_in_other_languages_and_money_under_upfront(
     (column,) = [c for c in fee.quotes[0].mappings[0].columns if c.header == "Prepayment"]
     assert column.field is Field.IGNORE
     assert "are not shares such as 25 % (“125000”, “180000”)" in column.reason
+
+
+def test_a_share_keeps_its_digits_and_a_description_that_says_otherwise_is_reported(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    draft = read(
+        tmp_path,
+        catalogue,
+        "Description,GPU,Commitment,Price per GPU-hour (USD),Flex band,Prepayment\n"
+        'H100 reserved,H100 SXM,12 months,2.10,"12,5 %",7.5%\n'
+        "H100 reserved (flex +10%),H100 SXM,12 months,2.00,30%,\n",
+    )
+    first, second = draft.lines
+    assert stated_flex(second) == 0.1  # the description's own words
+    assert first.description == "H100 reserved (flex +12.5%; prepaid 7.5%)"
+    assert (stated_flex(first), stated_prepayment(first)) == (0.125, 0.075)
+    (told,) = [p for p in draft.all_problems if "description states" in p.message]
+    assert told.source == "list.csv!E3"
+    assert "a flex band of 10%, its column 30%; the description's is read" in told.message

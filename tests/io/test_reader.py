@@ -448,10 +448,15 @@ def test_a_note_about_the_prices_under_the_table_states_their_unit(
         (Decimal("2.10"), PriceUnit.PER_GPU_HOUR),
         (Decimal("3.50"), PriceUnit.PER_GPU_HOUR),
     ]
-    # A note about something else states nothing about the prices.
-    other = [*rows[:4], ["Support is billed per month."]]
-    path = build_xlsx(tmp_path / "other.xlsx", [Sheet("Prices", other)])
-    assert read_quote_file(path, catalogue, vendor="Nimbus").lines == ()
+    # A note about something else, or about some of the prices, states nothing of them all.
+    for note in (
+        "Support is billed per month.",
+        "GPU-hours used beyond the commitment are billed at the on-demand rate.",
+        "Storage is billed per GB-month; prices for reserved capacity are per GPU-month.",
+    ):
+        other = [*rows[:4], [note]]
+        path = build_xlsx(tmp_path / "other.xlsx", [Sheet("Prices", other)])
+        assert read_quote_file(path, catalogue, vendor="Nimbus").lines == (), note
 
 
 def test_accelerators_as_columns_give_a_line_per_accelerator_on_the_terms_of_each_row(
@@ -642,6 +647,8 @@ def test_the_vendor_is_taken_from_the_letterhead_and_told(
         ("Offerte nr. OF-2026-33 van 12-11-2026", "OF-2026-33"),
         ("Presupuesto nº P-2026/77", "P-2026/77"),
         ("Angebot Nr. 4711", "4711"),
+        ("Devis n°DV-2026-0042", "DV-2026-0042"),
+        ("お見積書 No. SK-2026-77", "SK-2026-77"),
         # No code: a date, a year, a sentence about the quote.
         ("Angebot vom 12.11.2026", None),
         ("Offer 2026", None),

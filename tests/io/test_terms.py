@@ -36,6 +36,17 @@ def test_several_pairs_in_one_title_row() -> None:
     assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 2), date(2026, 12, 2))
 
 
+def test_a_quote_reference_stops_where_words_about_it_start() -> None:
+    for written, reference in (
+        ("Quotation No.: Q-7781 – valid until 30 Nov 2026", "Q-7781"),
+        ("Angebotsnummer: RW-2026-1187 vom 16.11.2026", "RW-2026-1187"),
+        ("Quote reference: DV-42 (supersedes DV-41)", "DV-42"),
+        ("Quote reference: SQ 2026 04417", "SQ 2026 04417"),
+    ):
+        _, terms = terms_of([[written]])
+        assert terms.quote_ref == reference, written
+
+
 def test_sentences_give_every_kind_of_term() -> None:
     _, terms = terms_of(
         [

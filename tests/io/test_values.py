@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from computescore.domain.problems import Severity
 from computescore.domain.quotes import CostCategory, Deployment, PriceUnit
+from computescore.io.cell_kinds import stated_share
 from computescore.io.values import (
     Basis,
     DecimalMark,
@@ -185,6 +186,9 @@ def test_a_price_list_s_price_types_are_ways_of_buying() -> None:
         ("スポット", Deployment.SPOT, None),
         ("12个月预留", Deployment.RESERVED, 12),
         ("抢占式实例", Deployment.SPOT, None),
+        ("按量付费", Deployment.ON_DEMAND, None),
+        ("Reserviert", Deployment.RESERVED, None),
+        ("Réservé 12 mois", Deployment.RESERVED, 12),
     ],
 )
 def test_ways_of_buying_in_japanese_and_chinese(
@@ -198,6 +202,43 @@ def test_an_hour_written_after_the_gpu_without_a_space() -> None:
     for text in ("GPU時間", "卡小时", "per GPU-hour"):
         hint = parse_unit_text(text)
         assert hint is not None and (hint.basis, hint.period) == (Basis.GPU, Period.HOUR), text
+    for text in ("GPU月", "卡月"):
+        hint = parse_unit_text(text)
+        assert hint is not None and (hint.basis, hint.period) == (Basis.GPU, Period.MONTH), text
+    twelve = parse_unit_text("12个月")
+    assert twelve is not None and twelve.basis is None  # a term, no price per month of a GPU
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("+25 %", 0.25),
+        (0.25, 0.25),  # a percent-formatted cell
+        ("12,5 %", 0.125),
+        ("Flex: 20%", 0.2),
+        ("up to 20% above commitment at committed rate", 0.2),
+        ("bis zu 20 % über Zusage", 0.2),
+        ("上浮20%", 0.2),
+        ("30% at signing, rest monthly", 0.3),
+        ("none", 0.0),
+        ("n/a", 0.0),
+        ("keine", 0.0),
+        ("All upfront", 1.0),
+        ("Paiement intégral d'avance", 1.0),
+        ("全款预付", 1.0),
+        ("全額前払い", 1.0),
+        ("vollständig im Voraus", 1.0),
+        # No one share: reported, never guessed.
+        ("Partial upfront", None),
+        ("25 % + 10 % Burst", None),
+        ("-10%", None),
+        ("150%", None),
+        ("fully refundable", None),
+        ("yes", None),
+    ],
+)
+def test_a_share_of_a_commitment_in_a_cell(text: object, share: float | None) -> None:
+    assert stated_share(text, "flex") == share
 
 
 def test_dollar_sign_follows_a_dollar_hint() -> None:

@@ -8,7 +8,12 @@ was.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from computescore.cli.common import (
@@ -94,6 +99,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run_import)
 
 
+@contextlib.contextmanager
+def _scratch_if_new(args: argparse.Namespace) -> Iterator[str | None]:
+    """The database to import into: a dry run into a file that does not exist yet runs
+    against a scratch copy of an empty workspace, so that it writes nothing at all."""
+    named = args.db or os.environ.get("COMPUTESCORE_DB")
+    if not (args.dry_run and named and "://" not in str(named) and not Path(named).exists()):
+        yield args.db
+        return
+    with tempfile.TemporaryDirectory(prefix="computescore-dry-run-") as folder:
+        yield str(Path(folder) / Path(named).name)
+
+
 def run_import(args: argparse.Namespace) -> int:
     """Import the files; returns the exit code (errors raise and become exit 3)."""
     from computescore.errors import InputRefused
@@ -103,7 +120,7 @@ def run_import(args: argparse.Namespace) -> int:
     from computescore.services.workspace import open_store
     from computescore.wording import plural
 
-    with open_store(args.db) as store:
+    with _scratch_if_new(args) as db, open_store(db) as store:
         try:
             report = import_files(
                 store,

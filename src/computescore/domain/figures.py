@@ -144,6 +144,11 @@ def format_share(share: float) -> str:
     return text
 
 
+def format_stated_share(share: float) -> str:
+    """A share a contract states, every digit it was written with: 0.125 is "12.5%"."""
+    return f"{round(share * 100, 6):g}%"
+
+
 def format_shares(shares: Sequence[float]) -> list[str]:
     """Shares of one whole as whole percentages that add up to 100 (the largest remainders
     round up), so three thirds read 34 %, 33 %, 33 % and not 33 % three times; "<1%" and

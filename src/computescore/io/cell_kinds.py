@@ -22,6 +22,12 @@ _MONEY_WORDS = re.compile(
 )
 
 
+_PRICED_PER = re.compile(
+    r"^\s*[^\w\s]{0,2}\s*\d[\d.,'’ ]*\s*(?:[a-z]{3}|元|円)?\s*(?:/|per\s)", re.IGNORECASE
+)
+"""An amount with its unit after a slash: "¥15.50/卡小时", "15,50 €/GPU-h", "2.10 USD/hr"."""
+
+
 def is_count(value: CellValue) -> bool:
     """A small whole number, as a number or as text (``8``, ``8 x``, ``3 Stk``)."""
     if isinstance(value, bool):
@@ -45,12 +51,23 @@ def is_amount(value: CellValue) -> bool:
     if not isinstance(value, str):
         return False
     stripped = _MONEY_WORDS.sub(" ", value)
-    return bool(_AMOUNT_TEXT.match(stripped)) or parse_money(value)[0] is not None
+    return (
+        bool(_AMOUNT_TEXT.match(stripped))
+        or bool(_PRICED_PER.match(value))
+        or parse_money(value)[0] is not None
+    )
 
 
 def is_name(value: CellValue) -> bool:
     """Text that is not a number: a name, a model, a description."""
     return isinstance(value, str) and not is_count(value) and not is_amount(value)
+
+
+def is_term(value: CellValue) -> bool:
+    """Words that name a way of buying or a term, not a billing period alone ("12-month
+    reserved", "On-demand"; not "per node-hour")."""
+    reading = parse_terms(value)[0] if isinstance(value, str) else None
+    return reading is not None and (reading.deployment, reading.term_months) != (None, None)
 
 
 def is_billing(value: CellValue) -> bool:
@@ -124,14 +141,17 @@ def refuting_words(field: str, values: Sequence[CellValue]) -> str:
 
 
 _SHARE_TEXT = re.compile(r"^\s*\+?\s*(?P<n>\d{1,3}(?:[.,]\d+)?)\s*%")
+_ANY_PERCENT = re.compile(r"(?<![\d.,\-−])(?P<n>\d{1,3}(?:[.,]\d+)?)\s*%")
 _NO_SHARE = re.compile(
-    r"^(none|no|nein|non|nee|ninguno|nessuno|keine?|aucune?|0|"
+    r"^(none|no|nein|non|nee|ninguno|nessuno|keine?|aucune?|0|n/?a|n\.a\.|"
     r"no (?:upfront|prepayment|flex|burst)|not prepaid|无|なし|없음)$"
 )
 _WHOLE_SHARE = re.compile(
-    r"^(all upfront|full|in full|fully prepaid|prepaid in full|voll|vollstandig|"
-    r"integral|total|totale|全额|全額|全部)$"
+    r"\b(all upfront|full|in full|fully (?:pre-?paid|in advance|up-?front)|entire|voll|"
+    r"vollstandig|"
+    r"integral|integrale?|total|totale)\b|全额|全款|全額|全部"
 )
+_PART = re.compile(r"\b(partial|partly|part|teil\w*|partiel\w*|parcial|parziale)\b|部分")
 
 
 def stated_share(value: CellValue, header: str = "") -> float | None:
@@ -153,13 +173,18 @@ def stated_share(value: CellValue, header: str = "") -> float | None:
         return None
     text = value.strip().casefold()
     match = _SHARE_TEXT.match(text)
+    percents = _ANY_PERCENT.findall(text)
+    if match is None and len(percents) == 1 and not text.startswith(("-", "−")):
+        match = _ANY_PERCENT.search(text)  # "Flex: 20%", "上浮20%", "±20%"
     if match is not None:
         share = float(match.group("n").replace(",", ".")) / 100
-        return share if share <= 1 else None
+        return share if share <= 1 and len(percents) <= 1 else None
     folded = text.translate(_PLAIN)
     if _NO_SHARE.match(folded):
         return 0.0
-    return 1.0 if _WHOLE_SHARE.match(folded) else None
+    if percents or _PART.search(folded):
+        return None  # "25 % + 10 %", "Partial upfront": no one share
+    return 1.0 if _WHOLE_SHARE.search(folded) else None
 
 
 _PLAIN = str.maketrans("äöüéèàâç", "aoueeaac")

@@ -201,9 +201,9 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
     ),
     (
         "accelerator_count",
-        r"^(anzahl|nombre de|numero de|numero di|aantal) (gpus?|karten|cartes|tarjetas|"
+        r"^(anzahl|nombre de|numero de|numero di|aantal) (gpus?|gpu s|karten|cartes|tarjetas|"
         r"schede|kaarten|beschleuniger|accelerateurs|aceleradores|acceleratori)$|"
-        r"gpu ?数量|gpu ?数|卡数|显卡数量|加速卡数量|gpu ?枚数",
+        r"gpu ?数量|gpu ?数|卡数|显卡数量|加速卡数量|gpu ?枚数|^枚数$",
     ),
     (
         "nodes",
@@ -295,7 +295,8 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
     (
         "flex",
         r"^(flexibilitat|flex band|flexibilite|marge de flexibilite|flexibilidad|"
-        r"flessibilita|flexibiliteit|mehrmenge)( (in |en )?percent)?$|弹性|バースト|柔軟枠",
+        r"flessibilita|flexibiliteit|mehrmenge)( (in |en )?percent)?$|"
+        r"弹性|弾性|弾力|フレックス|バースト|柔軟枠",
     ),
     (
         "prepayment",

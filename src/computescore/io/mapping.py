@@ -28,6 +28,7 @@ from computescore.io.cell_kinds import (
     is_billing,
     is_count,
     is_name,
+    is_term,
     refuting_words,
     stated_share,
     term_like,
@@ -633,6 +634,9 @@ def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") 
         test = is_count
     elif field_ in _AMOUNT_FIELDS:
         test = is_amount
+    elif field_ is Field.LEAD_TIME:
+        # "Bereitstellung" heads delivery times as often as ways of buying ("Reserviert").
+        return sum(1 for value in values if is_term(value)) < _REFUTING_SHARE * len(values)
     elif field_ in (Field.FLEX, Field.PREPAYMENT):
         shares = sum(1 for value in values if stated_share(value, folded) is not None)
         return shares >= (1 - _REFUTING_SHARE) * len(values)
@@ -707,9 +711,9 @@ def _next_reading(
     known = sum(1 for value in names if catalogue.resolve(value) is not None)
     if names and known >= _REFUTING_SHARE * len(names) and Field.ACCELERATOR not in claimed:
         return Field.ACCELERATOR
-    units = sum(1 for value in names if parse_unit_text(value) is not None)
+    units = sum(1 for value in names if parse_unit_text(value) is not None and not is_term(value))
     if names and units >= _REFUTING_SHARE * len(names) and Field.PRICE_UNIT not in claimed:
-        return Field.PRICE_UNIT  # "Billing" over "per node-hour"
+        return Field.PRICE_UNIT  # "Billing" over "per node-hour", not over "12-month reserved"
     billing = sum(1 for value in names if parse_terms(value)[0] is not None)
     if names and billing >= _REFUTING_SHARE * len(names) and Field.DEPLOYMENT not in claimed:
         return Field.DEPLOYMENT

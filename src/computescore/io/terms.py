@@ -510,7 +510,9 @@ def read_terms(
         if kind is TermKey.VENDOR:
             vendor = vendor or text
         elif kind is TermKey.QUOTE_REF:
-            quote_ref = quote_ref or (text if isinstance(value, str) else _plain_number(value))
+            quote_ref = quote_ref or (
+                _reference(text) if isinstance(value, str) else _plain_number(value)
+            )
         elif kind is TermKey.QUOTE_DATE:
             day, problem = parse_date(
                 value, pair.source, date1904=date1904, what="quote date", month_first=us_dates
@@ -700,3 +702,14 @@ def _plain_number(value: CellValue) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+_REFERENCE_ENDS = re.compile(r"\s+[–—-]\s+|\s*[,;]\s+|\s+\(|\s+(?:vom|du|del|van|dated|of)\s")
+"""Where a reference stops and words about it start: "Q-7781 – valid until 30 Nov 2026",
+"RW-2026-1187 vom 16.11.2026", "DV-42 (supersedes DV-41)"."""
+
+
+def _reference(text: str) -> str:
+    """A quote reference without the words written after it on the same line."""
+    head = _REFERENCE_ENDS.split(text.strip(), maxsplit=1)[0].strip()
+    return head or text.strip()

@@ -23,6 +23,7 @@ from computescore.domain.award.options import (
     whole_unit,
 )
 from computescore.domain.catalog import Catalogue
+from computescore.domain.figures import format_stated_share
 from computescore.domain.findings import Finding, FindingCategory, FindingSeverity
 from computescore.domain.quotes import Deployment, Quote, QuoteLine
 from computescore.domain.sizing.serving import OUTPUT_SHARE_DEFAULT
@@ -297,7 +298,7 @@ def flex_option(
     band_option = replace(
         parent,
         supply=f"{parent.supply}+flex",
-        label=f"{parent.label}, flex above the commitment (up to {band:.0%})",
+        label=f"{parent.label}, flex above the commitment (up to {format_stated_share(band)})",
         deployment=Deployment.ON_DEMAND,
         fixed_usd=0.0,
         capacity=None,
@@ -324,8 +325,8 @@ def prepayment_risk(label: str, vendor: str, line: QuoteLine) -> tuple[str, ...]
     if not prepaid:
         return ()
     return (
-        f"{label}: {prepaid:.0%} of the commitment is paid before service starts, money at "
-        f"risk if {vendor} fails to deliver; ask for a bank guarantee or escrow",
+        f"{label}: {format_stated_share(prepaid)} of the commitment is paid before service "
+        f"starts, money at risk if {vendor} fails to deliver; ask for a bank guarantee or escrow",
     )
 
 

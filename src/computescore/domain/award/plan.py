@@ -37,7 +37,7 @@ from computescore.domain.award.programme import (
     score_floors,
     solve,
 )
-from computescore.domain.figures import format_money
+from computescore.domain.figures import format_money, format_stated_share
 from computescore.domain.quotes import Deployment
 from computescore.wording import plural
 
@@ -610,8 +610,9 @@ def _explained(
                 )
         if a.flex_share > 0:
             why += (
-                f"; the flex band above the commitment on the same line, at most "
-                f"{a.flex_share:.0%} of what is committed there, paid as used at its rate"
+                "; the flex band above the commitment on the same line, at most "
+                f"{format_stated_share(a.flex_share)} of what is committed there, paid as "
+                "used at its rate"
             )
         elif cheaper:
             why += (

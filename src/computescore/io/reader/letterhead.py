@@ -75,9 +75,11 @@ _CJK_LEGAL_FORM = re.compile(
 
 
 _REF_IN_TITLE = re.compile(
-    r"(?<![\w])(?:angebot|angebots|quotation|quote|offer|proposal|devis|offerte|offre|"
-    r"presupuesto|cotizaci[oó]n|preventivo|offerta|order form|auftragsbest[aä]tigung)"
-    r"(?:\s*-?\s*(?P<no>nr|no|nummer|number|num[eé]ro|n°|nº|n\.º|#|ref(?:erence)?|id)(?!\w))?"
+    r"(?:(?<![\w])(?:angebot|angebots|quotation|quote|offer|proposal|devis|offerte|offre|"
+    r"presupuesto|cotizaci[oó]n|preventivo|offerta|order form|auftragsbest[aä]tigung)|"
+    r"見積書?|报价单?|報價單?)"
+    r"(?:\s*-?\s*(?P<no>(?:nr|no|nummer|number|num[eé]ro|ref(?:erence)?|id)(?!\w)|"
+    r"n°|nº|n\.º|#|番号|编号|號))?"
     r"\.?\s*[:：]?\s*(?P<ref>[a-z0-9][a-z0-9/_.-]{1,40}[a-z0-9])(?![\w/-])",
     re.IGNORECASE,
 )

@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from computescore.domain.figures import format_stated_share
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Deployment, LineKind, QuoteLine
+from computescore.domain.tco import stated_flex, stated_prepayment
 from computescore.io.cell_kinds import GPU_WORDS, NODE_WORDS, filled, stated_share
 from computescore.io.mapping import Field, normalise_header, strip_accents
 from computescore.io.workbook import CellValue
@@ -61,8 +63,8 @@ class _Reading:
     """The words count nodes: a line must say how many accelerators a node holds."""
     committing: tuple[str, ...] = ()
     """"flex +25%", "prepaid 50%": what a commitment's description gains."""
-    shares: tuple[float, ...] = ()
-    """The shares those words state (0 for "no flex", "no prepayment")."""
+    shares: tuple[tuple[Field, float], ...] = ()
+    """The shares those words state, by column (0 for "no flex", "no prepayment")."""
 
     @property
     def quiet(self) -> bool:
@@ -114,17 +116,18 @@ def plan_doubts(
         if line.kind is LineKind.COMPUTE
         and not (line.deployment is not None and line.deployment.committed)
     ]
-    if reading.committing and paid_as_used and any(reading.shares):
+    if reading.committing and paid_as_used and any(share for _, share in reading.shares):
         problems.append(
             Problem(
                 paid_as_used[0].source or builder.source(row),
-                "A flex band or prepayment is stated on capacity paid as used; only a "
-                "commitment has one, so it was left out",
+                "A flex band or prepayment is stated on a line that is no reserved or leased "
+                "commitment; only a commitment has one, so it was left out",
                 Severity.WARNING,
                 "; ".join(reading.committing),
                 "a reserved or leased line",
             )
         )
+    _own_words_differ(builder, row, reading, lines, problems)
     if not reading.in_nodes:
         return
     for line in lines:
@@ -140,6 +143,36 @@ def plan_doubts(
                     "the accelerators per node",
                 )
             )
+
+
+def _own_words_differ(
+    builder: _LineBuilder,
+    row: TableRow,
+    reading: _Reading,
+    lines: Sequence[QuoteLine],
+    problems: list[Problem],
+) -> None:
+    """Report a commitment whose description already states a flex band or prepayment
+    other than its column's: the description's first words are the ones read."""
+    for fld, share in reading.shares:
+        for line in lines:
+            if line.kind is not LineKind.COMPUTE:
+                continue
+            read = stated_flex(line) if fld is Field.FLEX else stated_prepayment(line)
+            if read is not None and abs(read - share) > 1e-9:
+                what = "flex band" if fld is Field.FLEX else "prepayment"
+                problems.append(
+                    Problem(
+                        builder.at(row, builder.columns[fld]),
+                        f"The line's description states a {what} of "
+                        f"{format_stated_share(read)}, its column "
+                        f"{format_stated_share(share)}; the description's is read: correct "
+                        "the one that is wrong",
+                        Severity.WARNING,
+                        line.description,
+                        f"one {what}",
+                    )
+                )
 
 
 def plan_terms(builder: _LineBuilder, row: TableRow, first: int, problems: list[Problem]) -> None:
@@ -192,7 +225,7 @@ def _read(builder: _LineBuilder, cells: tuple[CellValue, ...]) -> _Reading:
                 )
             )
     committing: list[str] = []
-    shares: list[float] = []
+    shares: list[tuple[Field, float]] = []
     for fld, value in ((Field.FLEX, flex), (Field.PREPAYMENT, prepaid)):
         if value is None:
             continue
@@ -200,11 +233,11 @@ def _read(builder: _LineBuilder, cells: tuple[CellValue, ...]) -> _Reading:
         if share is None:
             doubts.append((fld, *_NO_SHARE[fld], str(value), "a share such as 25 %, or none"))
             continue
-        shares.append(share)
+        shares.append((fld, share))
         if fld is Field.FLEX:
-            committing.append(f"flex +{share:.0%}" if share else "no flex")
+            committing.append(f"flex +{format_stated_share(share)}" if share else "no flex")
         else:
-            committing.append(f"prepaid {share:.0%}" if share else "no prepayment")
+            committing.append(f"prepaid {format_stated_share(share)}" if share else "no prepayment")
     in_nodes = any(_IN_NODES.search(w) for w in words)
     return _Reading(tuple(words), days, tuple(doubts), in_nodes, tuple(committing), tuple(shares))
 

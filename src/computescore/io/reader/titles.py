@@ -65,7 +65,7 @@ def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
             # GPUs" states a period, and names GPUs, but no price per GPU. Under the
             # table only a sentence about the prices counts ("All prices are per GPU-hour").
             for sentence in re.split(r"(?<=[.;])\s+", text):
-                if index >= first and not _ABOUT_PRICES.search(sentence.casefold()):
+                if index >= first and not _PRICES_PER.match(sentence.casefold()):
                     continue
                 hint = parse_unit_text(sentence)
                 if hint is None or hint.period is None:
@@ -92,6 +92,19 @@ def with_title_terms(table: Table, mapping: ColumnMapping) -> ColumnMapping:
 
 NOTE_ROWS = 15
 """How many rows under a table are read as its notes."""
+
+_PRICES_PER = re.compile(
+    r"^\W*(?:(?:all|alle|tous les|todos los|tutti i|our|unsere|nos|nuestros|i nostri)\s+)*"
+    r"(?:prices?|rates?|preise|prix|precios|prezzi|prijzen|tarifs?)"
+    r"(?:\s+(?:are|is|verstehen sich|sind|gelten|sont|son|sono|zijn|shown|stated|quoted|"
+    r"given|listed|exclude\w*|include\w*|net|netto|in|en|im|[$€£¥]|usd|eur|gbp|chf|jpy|"
+    r"cny|rmb|sek|nok|dkk|aud|cad|sgd|inr|krw|twd|hkd)|,)*"
+    r"\s*(?:per|pro|par|por|/)\s"
+)
+"""A sentence under a table that states the unit of *all* its prices ("All prices are per
+GPU-hour", "Alle Preise verstehen sich pro GPU-Stunde"); not one about some of them
+("prices for reserved capacity are per GPU-month") or about something else ("GPU-hours
+used beyond the commitment are billed at the on-demand rate")."""
 
 _PRICE_WORDS = (
     r"prices?|rates?|amounts?|figures|preise?|betr[äa]ge|prix|montants|precios?|importes|"

@@ -220,7 +220,7 @@ def parse_unit_text(text: object) -> UnitHint | None:
         or re.search(r"小时|時間", folded)  # "GPU時間", "卡·小时": no space before them
     ):
         period = Period.HOUR
-    elif re.search(r"(?<![a-z])" + _MONTH_WORDS + r"(?![a-z])", folded):
+    elif re.search(r"(?<![a-z])" + _MONTH_WORDS + r"(?![a-z])|(?<=[a-z])月", folded):
         period = Period.MONTH  # "/mo", "per month"; not "Model" or "Monitoring"
     elif re.search(r"(?<![a-z])" + _YEAR_WORDS + r"(?![a-z])", folded):
         period = Period.YEAR  # "p.a.", "per annum"; not "Pay-as-you-go" or "Pacific"

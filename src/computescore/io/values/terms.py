@@ -27,12 +27,13 @@ _SPOT = re.compile(
 _ON_DEMAND = re.compile(
     r"(on[- ]?demand|pay[- ]?as[- ]?you[- ]?go|\bpayg\b|no[- ]commit|"
     r"\bflexible\b|\bad[- ]hoc\b|month[- ]to[- ]month|rolling|"
-    r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需|オンデマンド|従量|"
+    r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需|按量|オンデマンド|従量|"
     # a cloud price list's price type (Azure's "Consumption", "DevTestConsumption")
     r"^(dev ?test ?)?consumption$)"
 )
 _RESERVED = re.compile(
-    r"(\breserved?\b|\breservations?\b|\bcommit|\bri\b|savings plan|\bterm\b|contract|"
+    r"(\breserved?\b|\breservations?\b|\breserviert\b|\br[eé]serv[eé]e?s?\b|\breservad[oa]\b|"
+    r"\briservat[oa]\b|\bgereserveerd\b|\bcommit|\bri\b|savings plan|\bterm\b|contract|"
     r"\bdedicated\b|\bprepaid\b|pre-paid|"
     # a commitment in the vendor's words: fr, de, es, it, nl, zh, ja
     r"\bengagement\b|laufzeit|\bcompromiso\b|\bimpegno\b|\bverbintenis\b|合同期|承诺|"
