@@ -274,6 +274,15 @@ def test_a_billing_header_over_price_units_gives_them_the_unit(catalogue: Catalo
     billing = mapping.columns[1]
     assert billing.field is Field.PRICE_UNIT and billing.source is MappingSource.CONTENT
     assert "so it feeds price unit" in billing.reason
+    # Beside a deployment column, words of units with their basis are the unit too.
+    headers = ["GPU", "Deployment", "Billing", "Price (EUR)"]
+    rows = [
+        ["H100 SXM", "On-demand", "hourly, per node", 23],
+        ["H100", "On-demand", "per GPU per hour", 2.9],
+    ]
+    mapping = build_mapping("Prices", 0, headers, rows, catalogue)
+    assert [c.field for c in mapping.columns[1:3]] == [Field.DEPLOYMENT, Field.PRICE_UNIT]
+    assert "its values are price units (“hourly, per node”" in mapping.columns[2].reason
 
 
 def test_a_lead_time_header_over_ways_of_buying_gives_them_the_deployment(

@@ -653,6 +653,8 @@ def test_the_vendor_is_taken_from_the_letterhead_and_told(
         ("Angebot vom 12.11.2026", None),
         ("Offer 2026", None),
         ("Quote valid for 30 days", None),
+        ("Leasing option to quotation KS-AN-2026-0419", None),  # another quote's
+        ("Nachtrag zum Angebot RW-2026-1187", None),
     ],
 )
 def test_a_quote_reference_in_a_title_line(

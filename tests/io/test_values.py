@@ -228,6 +228,7 @@ def test_an_hour_written_after_the_gpu_without_a_space() -> None:
         ("全款预付", 1.0),
         ("全額前払い", 1.0),
         ("vollständig im Voraus", 1.0),
+        ("1/3 upfront", 1 / 3),
         # No one share: reported, never guessed.
         ("Partial upfront", None),
         ("25 % + 10 % Burst", None),
@@ -235,6 +236,7 @@ def test_an_hour_written_after_the_gpu_without_a_space() -> None:
         ("150%", None),
         ("fully refundable", None),
         ("yes", None),
+        ("12/2026", None),
     ],
 )
 def test_a_share_of_a_commitment_in_a_cell(text: object, share: float | None) -> None:

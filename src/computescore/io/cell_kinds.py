@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from computescore.io.values import parse_money, parse_terms
+from computescore.io.values import parse_money, parse_terms, parse_unit_text
 from computescore.io.workbook import CellValue
 
 _COUNT_TEXT = re.compile(
@@ -68,6 +68,15 @@ def is_term(value: CellValue) -> bool:
     reserved", "On-demand"; not "per node-hour")."""
     reading = parse_terms(value)[0] if isinstance(value, str) else None
     return reading is not None and (reading.deployment, reading.term_months) != (None, None)
+
+
+def is_unit(value: CellValue) -> bool:
+    """Words that name what a price is per, with its basis, and no way of buying
+    ("hourly, per node", "per GPU per hour"; not "hourly", nor "12-month reserved")."""
+    if not isinstance(value, str):
+        return False
+    hint = parse_unit_text(value)
+    return hint is not None and hint.basis is not None and not is_term(value)
 
 
 def is_billing(value: CellValue) -> bool:
@@ -137,6 +146,8 @@ def refuting_words(field: str, values: Sequence[CellValue]) -> str:
         return f"are numbers ({shown})"
     if field in ("flex", "prepayment"):
         return f"are not shares such as 25 % ({shown})"
+    if field == "deployment" and any(map(is_unit, values)):
+        return f"are price units ({shown})"
     return f"are names ({example(values)})"
 
 
@@ -150,6 +161,10 @@ _WHOLE_SHARE = re.compile(
     r"\b(all upfront|full|in full|fully (?:pre-?paid|in advance|up-?front)|entire|voll|"
     r"vollstandig|"
     r"integral|integrale?|total|totale)\b|全额|全款|全額|全部"
+)
+_FRACTION = re.compile(
+    r"\s*(?P<a>\d)\s*/\s*(?P<b>\d{1,2})\s*(?:up-?front|pre-?paid|in advance|of the commitment|"
+    r"im voraus|d'avance|por adelantado|预付|前払い?)?\s*"
 )
 _PART = re.compile(r"\b(partial|partly|part|teil\w*|partiel\w*|parcial|parziale)\b|部分")
 
@@ -182,6 +197,9 @@ def stated_share(value: CellValue, header: str = "") -> float | None:
     folded = text.translate(_PLAIN)
     if _NO_SHARE.match(folded):
         return 0.0
+    fraction = _FRACTION.fullmatch(folded)
+    if fraction is not None and 0 < int(fraction["a"]) < int(fraction["b"]):
+        return int(fraction["a"]) / int(fraction["b"])  # "1/3 upfront"
     if percents or _PART.search(folded):
         return None  # "25 % + 10 %", "Partial upfront": no one share
     return 1.0 if _WHOLE_SHARE.search(folded) else None

@@ -29,6 +29,7 @@ from computescore.io.cell_kinds import (
     is_count,
     is_name,
     is_term,
+    is_unit,
     refuting_words,
     stated_share,
     term_like,
@@ -651,7 +652,10 @@ def _values_agree(field_: Field, values: Sequence[CellValue], header: str = "") 
         return numbers < _REFUTING_SHARE * len(values)
     elif field_ is Field.DEPLOYMENT:
         # "Model" heads model names in a token API's price list: refuted only when no
-        # value reads as a way of buying (a tier column mixes "Guaranteed" and "Spot").
+        # value reads as a way of buying (a tier column mixes "Guaranteed" and "Spot"),
+        # or when most are price units ("Billing" over "hourly, per node").
+        if sum(map(is_unit, values)) >= _REFUTING_SHARE * len(values):
+            return False
         return not any(is_name(value) for value in values) or any(map(is_billing, values))
     else:
         return True
@@ -712,6 +716,7 @@ def _next_reading(
     if names and known >= _REFUTING_SHARE * len(names) and Field.ACCELERATOR not in claimed:
         return Field.ACCELERATOR
     units = sum(1 for value in names if parse_unit_text(value) is not None and not is_term(value))
+    units = max(units, sum(map(is_unit, names)))
     if names and units >= _REFUTING_SHARE * len(names) and Field.PRICE_UNIT not in claimed:
         return Field.PRICE_UNIT  # "Billing" over "per node-hour", not over "12-month reserved"
     billing = sum(1 for value in names if parse_terms(value)[0] is not None)

@@ -84,6 +84,12 @@ _REF_IN_TITLE = re.compile(
     re.IGNORECASE,
 )
 """A quote's reference in a title line: "Angebot Nr. RW-2026-1187", "Devis n° DV-42"."""
+_ANOTHER = re.compile(
+    r"\b(to|for|of|on|re|see|under|per|zu|zum|zur|laut|gem[aä]ss|à|au|de|du|del|al|"
+    r"van|bij|referring to|as per)\s*[:.]?\s*$",
+    re.IGNORECASE,
+)
+"""Words that make the quote a title names another one ("option to quotation …")."""
 _DATE_LIKE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
 
 
@@ -93,7 +99,8 @@ def letterhead_reference(sheet: SheetData | None) -> str | None:
     "Angebot Nr. RW-2026-1187", "Quotation No. Q-7781", "Nordlicht GmbH — Angebot
     NR-2026-114", "Devis n° DV-2026-0042": the word for a quote, a number word if any, then
     a code with a digit in it. A bare number counts only after a number word ("Angebot Nr.
-    4711"); a date never does ("Angebot vom 12.11.2026", "Offer 12.11.2026").
+    4711"); a date never does ("Angebot vom 12.11.2026", "Offer 12.11.2026"), nor a quote
+    the title refers to ("Leasing option to quotation KS-AN-2026-0419").
 
     >>> letterhead_reference(SheetData("Q", 0, (("Angebot Nr. RW-2026-1187",),)))
     'RW-2026-1187'
@@ -110,6 +117,8 @@ def letterhead_reference(sheet: SheetData | None) -> str | None:
             break
         for cell in filled:
             for match in _REF_IN_TITLE.finditer(cell):
+                if _ANOTHER.search(cell[: match.start()]):
+                    continue  # "Leasing option to quotation KS-AN-2026-0419": another's
                 ref = match.group("ref")
                 if not any(ch.isdigit() for ch in ref) or _DATE_LIKE.match(ref):
                     continue
