@@ -415,6 +415,10 @@ def test_invalid_and_missing_answers_are_reported_by_cell(
     pricing = wb["Pricing"]
     columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
     pricing.cell(filled.extra_row, columns["currency"]).value = None
+    od_row = next(r for r in range(1, pricing.max_row + 1) if pricing.cell(r, 1).value == "W1-OD")
+    pricing.cell(od_row, columns["flex"]).value = 0.2  # on demand: no commitment to flex above
+    r12_row = next(r for r in range(1, pricing.max_row + 1) if pricing.cell(r, 1).value == "W1-R12")
+    pricing.cell(r12_row, columns["prepayment"]).value = "-10%"
     wb.save(filled.path)
     draft = read_quote_file(filled.path, catalogue).quotes[0]
     messages = [str(p) for p in draft.problems]
@@ -430,3 +434,9 @@ def test_invalid_and_missing_answers_are_reported_by_cell(
     ]
     assert draft.exit_terms.data_return is None
     assert len(draft.lines) == 2
+    flex = pricing.cell(od_row, columns["flex"]).coordinate
+    prepaid = pricing.cell(r12_row, columns["prepayment"]).coordinate
+    text = "\n".join(messages)
+    assert f"answered.xlsx!Pricing!{flex}: A flex band is stated on an option that is no" in text
+    assert f"answered.xlsx!Pricing!{prepaid}: The prepayment is negative" in text
+    assert all("prepaid" not in line.description for line in draft.lines)

@@ -476,11 +476,19 @@ class _RfqReader:
                 self.problems.append(replace_severity(problem, Severity.WARNING))
             if percent is None:
                 continue
-            if not committed:
+            what = "flex band" if key == "flex" else "prepayment"
+            if percent < 0:
                 self.problem(
                     where(key),
-                    f"A {'flex band' if key == 'flex' else 'prepayment'} is stated on capacity "
-                    "paid as used; only a commitment has one, so it was left out",
+                    f"The {what} is negative; it was left out",
+                    found=str(cell(key)),
+                    expected="a share from 0 to 100 %",
+                )
+            elif not committed:
+                self.problem(
+                    where(key),
+                    f"A {what} is stated on an option that is no reserved or leased "
+                    "commitment; only a commitment has one, so it was left out",
                     found=str(cell(key)),
                     expected="a reserved or leased option",
                 )
