@@ -105,8 +105,10 @@ def plan_doubts(
     lines: Sequence[QuoteLine],
     problems: list[Problem],
 ) -> None:
-    """Report the row's plan cells that say no count or time, and nodes counted on a line
-    that does not say how many accelerators a node holds."""
+    """Report the row's plan cells that say no count, time or share; a flex band or
+    prepayment on a line that is no commitment; a description that states another share
+    than its column; and nodes counted on a line that does not say how many accelerators
+    a node holds."""
     for fld, message, found, expected in reading.doubts:
         where = builder.at(row, builder.columns[fld])
         problems.append(Problem(where, message, Severity.WARNING, found, expected))
