@@ -300,3 +300,94 @@ def test_a_machine_named_spot_is_spot_when_no_column_says_how_it_is_bought(
     path = build_xlsx(tmp_path / "vms.xlsx", [Sheet("VMs", rows)])
     lines = read_quote_file(path, catalogue, vendor="Azure").quotes[0].lines
     assert [line.deployment for line in lines] == [Deployment.ON_DEMAND, Deployment.SPOT]
+
+
+GCP = [
+    "Google Service",
+    "Service description",
+    "Service ID",
+    "SKU ID",
+    "SKU description",
+    "Product taxonomy",
+    "Geo taxonomy type",
+    "Geo taxonomy regions",
+    "Per unit quantity",
+    "Unit description",
+    "Tiered usage start",
+    "List price ($)",
+    "Contract price ($)",
+    "Effective discount",
+]
+
+
+def gcp_row(sku: str, taxonomy: str, regions: str, list_price: float, price: float) -> list[str]:
+    """One row of Google Cloud's SKU pricing export (Cloud Billing → Pricing)."""
+    return [
+        "Compute Engine",
+        "Compute Engine",
+        "6F81-5844-456A",
+        "A2F3-1B2C-0001",
+        sku,
+        f"GCP > Compute > GPUs > {taxonomy}",
+        "MULTI_REGIONAL",
+        regions,
+        "1",
+        "hour",
+        "0",
+        str(list_price),
+        str(price),
+        "",
+    ]
+
+
+def test_google_clouds_sku_export(tmp_path: Path, catalogue: Catalogue) -> None:
+    # The SKU description names the line, not the service description ("Compute Engine");
+    # the contract price is read, not the list price; the taxonomy says how it is bought.
+    rows = [
+        gcp_row(
+            "Nvidia H100 80GB GPU running in Americas",
+            "GPUs On Demand",
+            "us-central1 us-east4",
+            11.06,
+            9.40,
+        ),
+        gcp_row(
+            "Nvidia H100 80GB GPU attached to Spot Preemptible VMs running in Americas",
+            "GPUs Preemptible",
+            "us-central1",
+            3.93,
+            3.93,
+        ),
+        gcp_row(
+            "Commitment v1: Nvidia H100 80GB GPU running in Americas for 3 Year",
+            "GPUs Commit 3Yr",
+            "us-central1",
+            4.98,
+            4.98,
+        ),
+        gcp_row(
+            "Nvidia Tesla A100 GPU running in Belgium", "GPUs On Demand", "europe-west1", 3.21, 3.21
+        ),
+    ]
+    path = write_csv(tmp_path / "gcp.csv", [GCP, *rows])
+    lines = read_quote_file(path, catalogue, vendor="Google Cloud").quotes[0].lines
+    assert [line.description for line in lines] == [row[4] for row in rows]
+    assert [(line.price, line.price_unit, line.currency) for line in lines] == [
+        (Decimal("9.40"), PriceUnit.PER_GPU_HOUR, "USD"),
+        (Decimal("3.93"), PriceUnit.PER_GPU_HOUR, "USD"),
+        (Decimal("4.98"), PriceUnit.PER_GPU_HOUR, "USD"),
+        (Decimal("3.21"), PriceUnit.PER_GPU_HOUR, "USD"),
+    ]
+    assert [(line.deployment, line.term_months) for line in lines] == [
+        (Deployment.ON_DEMAND, None),
+        (Deployment.SPOT, None),
+        (Deployment.RESERVED, 36),
+        (Deployment.ON_DEMAND, None),
+    ]
+    assert [line.accelerator for line in lines] == [
+        "nvidia-h100-sxm",
+        "nvidia-h100-sxm",
+        "nvidia-h100-sxm",
+        "nvidia-a100-sxm-40gb",
+    ]
+    assert [(line.region, line.country) for line in lines][-1] == ("europe-west1", "BE")

@@ -155,7 +155,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
     (
         "region",
         r"^(region|site|location|availability zone|az|data ?cent(er|re)|dc|zone|"
-        r"facility|city|cloud region|delivery location|metro|campus)( name| code)?$",
+        r"facility|city|cloud region|delivery location|metro|campus)( name| code)?$|"
+        r"^(geo taxonomy )?regions$",  # a cloud's SKU export: "Geo taxonomy regions"
     ),
     ("country", r"^(country|country code|jurisdiction|nation|country of operation)$"),
     (

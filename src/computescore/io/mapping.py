@@ -177,6 +177,8 @@ def header_fields(text: object) -> tuple[Field, ...]:
 
 
 _DESCRIPTION_PREFERENCE = (
+    # A cloud's SKU export: "SKU description" names the line, "Service description" the cloud.
+    re.compile(r"\b(sku|item|line|product|price) description\b"),
     re.compile(r"\bdescription\b"),
     re.compile(r"\b(item|product|service|offering|name)\b"),
     re.compile(r"."),
