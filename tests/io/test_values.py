@@ -243,6 +243,20 @@ def test_a_share_of_a_commitment_in_a_cell(text: object, share: float | None) ->
     assert stated_share(text, "flex") == share
 
 
+def test_a_bare_number_is_a_percent_under_a_header_that_says_so() -> None:
+    # A percent-formatted cell holds 0.25 for 25 % and 1 for 100 %; under "Prepayment (%)"
+    # a plain 25 is 25 % and a plain 1 is 1 %.
+    assert [stated_share(v, "prepayment") for v in (0.25, 1, 25)] == [0.25, 1.0, None]
+    header = "prepayment percent"
+    assert [stated_share(v, header) for v in (0.25, 1, 25, 100, 150)] == [
+        0.25,
+        0.01,
+        0.25,
+        1.0,
+        None,
+    ]
+
+
 def test_dollar_sign_follows_a_dollar_hint() -> None:
     money, _ = parse_money("$3.10", currency="AUD")
     assert money is not None and money.currency == "AUD"

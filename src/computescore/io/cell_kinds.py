@@ -170,9 +170,10 @@ _PART = re.compile(r"\b(partial|partly|part|teil\w*|partiel\w*|parcial|parziale)
 
 
 def stated_share(value: CellValue, header: str = "") -> float | None:
-    """A share (0–1) a cell states: "25%", "+25 %", 0.25 (a percent-formatted cell), 25
-    under a header that says % ("Prepayment (%)"), "none" (0), "all upfront" (1); None when
-    the cell states no share ("Partial Upfront", "yes", "on request").
+    """A share (0–1) a cell states: "25%", "+25 %", 0.25 (a percent-formatted cell), a
+    whole 25 (or 1) under a header that says % ("Prepayment (%)"), "none" (0), "all
+    upfront" (1); None when the cell states no share ("Partial Upfront", "yes", "on
+    request").
 
     >>> stated_share("+25 % at the committed rate"), stated_share(0.5), stated_share("none")
     (0.25, 0.5, 0.0)
@@ -180,10 +181,10 @@ def stated_share(value: CellValue, header: str = "") -> float | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
-        if 0 <= value <= 1:
-            return float(value)
         percent = "%" in header or "percent" in header or "pct" in header
-        return float(value) / 100 if percent and value <= 100 else None
+        if percent and float(value).is_integer() and 1 <= value <= 100:
+            return float(value) / 100  # "Prepayment (%)" over 1, 25, 100
+        return float(value) if 0 <= value <= 1 else None
     if not isinstance(value, str):
         return None
     text = value.strip().casefold()
