@@ -125,11 +125,10 @@ PRICING_COLUMNS: tuple[PricingColumn, ...] = (
     PricingColumn("region", "Region or site", AnswerKind.TEXT, width=20),
     PricingColumn("country", "Country (ISO code)", AnswerKind.TEXT, width=10),
     PricingColumn("lead_time_days", "Lead time (days)", AnswerKind.WHOLE, width=10),
-    PricingColumn("minimum", "Minimum commitment (accelerators)", AnswerKind.WHOLE, width=13),
-    PricingColumn("flex", "Flex above the commitment (%)", AnswerKind.PERCENT, width=12),
-    PricingColumn(
-        "prepayment", "Prepaid share of the commitment (%)", AnswerKind.PERCENT, width=12
-    ),
+    # Two lines at most: the header row holds two.
+    PricingColumn("minimum", "Min. commitment (GPUs)", AnswerKind.WHOLE, width=16),
+    PricingColumn("flex", "Flex band (%)", AnswerKind.PERCENT, width=11),
+    PricingColumn("prepayment", "Prepaid (%)", AnswerKind.PERCENT, width=11),
 )
 """The pricing sheet's columns, left to right."""
 

@@ -47,6 +47,7 @@ from computescore.domain.rfq import (
     QUESTION_BY_KEY,
     AnswerKind,
 )
+from computescore.domain.tco import flex_words, prepaid_words
 from computescore.io.accelerators import AcceleratorResolver
 from computescore.io.reader.records import (
     FileDraft,
@@ -492,10 +493,8 @@ class _RfqReader:
                     found=str(cell(key)),
                     expected="a reserved or leased option",
                 )
-            elif key == "flex":
-                words.append(f"flex +{percent:g}%" if percent > 0 else "no flex")
             else:
-                words.append(f"prepaid {percent:g}%" if percent > 0 else "no prepayment")
+                words.append((flex_words if key == "flex" else prepaid_words)(percent / 100))
         return f"{description} ({'; '.join(words)})" if words else description
 
     def _price(

@@ -292,10 +292,17 @@ def plan_inputs(
             for parent, tco_option in zip(own, item.tco.options, strict=True):
                 band = stated_flex(quote.lines[tco_option.line_index])
                 if band:
-                    priced = flex_option(
-                        quote, tco_option, parent, band, (workload, doubled_workload), data, result
+                    options.append(
+                        flex_option(
+                            quote,
+                            tco_option,
+                            parent,
+                            band,
+                            (workload, doubled_workload),
+                            data,
+                            result,
+                        )
                     )
-                    options.append(replace(priced, risks=parent.risks))
     unique = tuple(dict.fromkeys(problems))
     return PlanInputs(tuple(planned), tuple(options), unique, rate)
 

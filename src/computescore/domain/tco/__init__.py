@@ -102,6 +102,8 @@ from computescore.domain.tco.records import TcoLine as TcoLine
 from computescore.domain.tco.records import TcoOption as TcoOption
 from computescore.domain.tco.records import Timing as Timing
 from computescore.domain.tco.records import UsefulBasis as UsefulBasis
+from computescore.domain.tco.records import flex_words as flex_words
+from computescore.domain.tco.records import prepaid_words as prepaid_words
 from computescore.domain.tco.records import stated_flex as stated_flex
 from computescore.domain.tco.records import stated_maximum as stated_maximum
 from computescore.domain.tco.records import stated_minimum as stated_minimum

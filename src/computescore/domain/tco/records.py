@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
-from computescore.domain.figures import Figure, Input
+from computescore.domain.figures import Figure, Input, format_stated_share
 from computescore.domain.problems import Problem
 from computescore.domain.quotes import (
     Deployment,
@@ -490,6 +490,17 @@ def stated_prepayment(line: QuoteLine) -> float | None:
     0.5
     """
     return _stated_share(line, _PREPAID, 1.0)
+
+
+def flex_words(share: float) -> str:
+    """A flex band in the words :func:`stated_flex` reads: "flex +12.5%", or "no flex"."""
+    return f"flex +{format_stated_share(share)}" if share else "no flex"
+
+
+def prepaid_words(share: float) -> str:
+    """A prepaid share in the words :func:`stated_prepayment` reads: "prepaid 50%", or
+    "no prepayment"."""
+    return f"prepaid {format_stated_share(share)}" if share else "no prepayment"
 
 
 def _stated_share(line: QuoteLine, pattern: re.Pattern[str], most: float) -> float | None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from computescore.domain.figures import format_stated_share
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Deployment, LineKind, QuoteLine
-from computescore.domain.tco import stated_flex, stated_prepayment
+from computescore.domain.tco import flex_words, prepaid_words, stated_flex, stated_prepayment
 from computescore.io.cell_kinds import GPU_WORDS, NODE_WORDS, filled, stated_share
 from computescore.io.mapping import Field, normalise_header, strip_accents
 from computescore.io.workbook import CellValue
@@ -62,7 +62,8 @@ class _Reading:
     in_nodes: bool = False
     """The words count nodes: a line must say how many accelerators a node holds."""
     committing: tuple[str, ...] = ()
-    """"flex +25%", "prepaid 50%": what a commitment's description gains."""
+    """"flex +25%", "prepaid 50%": what a commitment's description gains (the words of
+    ``shares``, made once per distinct cells, not once per row)."""
     shares: tuple[tuple[Field, float], ...] = ()
     """The shares those words state, by column (0 for "no flex", "no prepayment")."""
 
@@ -236,10 +237,7 @@ def _read(builder: _LineBuilder, cells: tuple[CellValue, ...]) -> _Reading:
             doubts.append((fld, *_NO_SHARE[fld], str(value), "a share such as 25 %, or none"))
             continue
         shares.append((fld, share))
-        if fld is Field.FLEX:
-            committing.append(f"flex +{format_stated_share(share)}" if share else "no flex")
-        else:
-            committing.append(f"prepaid {format_stated_share(share)}" if share else "no prepayment")
+        committing.append(flex_words(share) if fld is Field.FLEX else prepaid_words(share))
     in_nodes = any(_IN_NODES.search(w) for w in words)
     return _Reading(tuple(words), days, tuple(doubts), in_nodes, tuple(committing), tuple(shares))
 
