@@ -66,22 +66,7 @@ SOURCED_FIELDS: tuple[str, ...] = (
 )
 """Fields whose value needs a source; each peak needs one too, under ``peaks.<precision>``."""
 
-_REQUIRED_FIELDS: tuple[str, ...] = (
-    "id",
-    "maker",
-    "model",
-    "form_factor",
-    "memory_gb",
-    "memory_bandwidth_gbps",
-    "peaks",
-    "tdp_w",
-    "die_area_mm2",
-    "interconnect_gbps",
-    "interconnect",
-    "datacenter",
-    "release_year",
-    "ecosystem",
-)
+_REQUIRED_FIELDS: tuple[str, ...] = ("id", "maker", "model", *SOURCED_FIELDS, "peaks")
 _OPTIONAL_FIELDS = frozenset({"sources", "note", "user_defined"})
 _ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
 _DATE_PATTERN = re.compile(r"^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$")

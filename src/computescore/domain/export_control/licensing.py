@@ -134,6 +134,18 @@ def _scope_match(
     return None, "; ".join(parts)
 
 
+def _covers_destination(
+    rule: Rule, groups: CountryGroups, dest: str, checks: list[RuleCheck]
+) -> bool:
+    """True when the rule's destinations include ``dest``; otherwise the check says why not."""
+    sel = rule.selector("destinations")
+    if sel is not None and groups.contains(sel, dest):
+        return True
+    where = sel.describe() if sel else "its scope"
+    checks.append(RuleCheck(rule, False, f"destination {dest} is not in {where}"))
+    return False
+
+
 def assess_licence(
     classification: Classification,
     destination: str,
@@ -301,15 +313,7 @@ def assess_licence(
         checks.append(RuleCheck(rule, True, reason))
 
     for rule in rules.in_force(RuleKind.DESTINATION_EMBARGO, day):
-        sel = rule.selector("destinations")
-        if sel is None or not groups.contains(sel, dest):
-            checks.append(
-                RuleCheck(
-                    rule,
-                    False,
-                    f"destination {dest} is not in {sel.describe() if sel else 'its scope'}",
-                )
-            )
+        if not _covers_destination(rule, groups, dest, checks):
             continue
         if not gate(rule):
             continue
@@ -386,15 +390,7 @@ def _apply_review_lanes(
     """Replace a presumption of denial by a lane's policy where the lane's tests hold."""
     chip = classification.chip
     for rule in rules.in_force(RuleKind.REVIEW_LANE, day):
-        sel = rule.selector("destinations")
-        if sel is None or not groups.contains(sel, dest):
-            checks.append(
-                RuleCheck(
-                    rule,
-                    False,
-                    f"destination {dest} is not in {sel.describe() if sel else 'its scope'}",
-                )
-            )
+        if not _covers_destination(rule, groups, dest, checks):
             continue
         if not _item_matches(rule.strings("items"), classification.eccn):
             checks.append(

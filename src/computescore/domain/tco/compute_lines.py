@@ -426,7 +426,7 @@ def _on_site(
     """
     H = b.horizon
     if b.a.ops_usd_per_gpu_hour > 0:
-        b.add(
+        b.add_assumed(
             f"Operations: {count} × {name}",
             TcoCategory.OPERATIONS,
             _model(None, k0=b.a.ops_usd_per_gpu_hour * count * H * HOURS_PER_MONTH),
@@ -437,11 +437,7 @@ def _on_site(
                 Input("hours per month", HOURS_PER_MONTH, "h"),
                 Input("months", H, "months"),
             ),
-            Timing.MONTHLY,
-            H,
             source,
-            "USD",
-            None,
         )
     if accelerator is None:
         b.problems.append(
@@ -465,21 +461,17 @@ def _on_site(
         Input("PUE", b.a.pue, "", "assumption"),
         Input("energy price", b.a.energy_usd_per_kwh, "USD/kWh", "assumption"),
     )
-    b.add(
+    b.add_assumed(
         f"Energy in use: {count} × {name}",
         TcoCategory.ENERGY,
         _model(None, k_eh=kw * b.a.pue * H * DAYS_PER_MONTH),
         "kW × PUE × hours per day × months × 730/24 × USD/kWh",
         (*power_inputs, Input("hours per day", b.h, "h"), Input("months", H, "months")),
-        Timing.MONTHLY,
-        H,
         source,
-        "USD",
-        None,
     )
     if b.a.idle_power_fraction > 0:
         idle = kw * b.a.idle_power_fraction * b.a.pue * H * DAYS_PER_MONTH
-        b.add(
+        b.add_assumed(
             f"Energy idle: {count} × {name}",
             TcoCategory.ENERGY,
             _model(None, k_e=idle * 24, k_eh=-idle),
@@ -490,17 +482,13 @@ def _on_site(
                 Input("hours per day", b.h, "h"),
                 Input("months", H, "months"),
             ),
-            Timing.MONTHLY,
-            H,
             source,
-            "USD",
-            None,
         )
     has_own_facility = any(item.category is CostCategory.FACILITY for item in b.quote.lines)
     if not has_own_facility and b.housings and house(b, source, kw):
         return kw
     if b.a.facility_usd_per_kw_month > 0:
-        b.add(
+        b.add_assumed(
             f"Facility: {count} × {name}",
             TcoCategory.FACILITY,
             _model(None, k0=b.a.facility_usd_per_kw_month * kw * H),
@@ -510,16 +498,12 @@ def _on_site(
                 Input("power", kw, "kW"),
                 Input("months", H, "months"),
             ),
-            Timing.MONTHLY,
-            H,
             source,
-            "USD",
-            None,
         )
     elif not has_own_facility:
         # Shown at 0 so the reader sees that rack space, power feed and cooling of the
         # facility are assumed paid for, not forgotten.
-        b.add(
+        b.add_assumed(
             f"Facility: {count} × {name}",
             TcoCategory.FACILITY,
             _model(None),
@@ -529,11 +513,7 @@ def _on_site(
                 Input("power", kw, "kW"),
                 Input("months", H, "months"),
             ),
-            Timing.MONTHLY,
-            H,
             source,
-            "USD",
-            None,
             note="assumed 0 USD per kW-month: premises already paid for; set the facility "
             "assumption or add a colocation quote's cost",
         )

@@ -164,6 +164,32 @@ class _Builder:
             )
         )
 
+    def add_assumed(
+        self,
+        label: str,
+        category: TcoCategory,
+        model: LineModel,
+        formula: str,
+        inputs: tuple[Input, ...],
+        source: str,
+        note: str = "",
+    ) -> None:
+        """Add a cost the evaluation's assumptions price in USD, paid monthly over the
+        horizon (operations, energy, facility): no quoted currency, no FX."""
+        self.add(
+            label,
+            category,
+            model,
+            formula,
+            inputs,
+            Timing.MONTHLY,
+            self.horizon,
+            source,
+            "USD",
+            None,
+            note,
+        )
+
 
 _PRICE_UNIT_WORDS: Mapping[PriceUnit, str] = {
     PriceUnit.PER_GPU_HOUR: "GPU-h",
