@@ -36,6 +36,18 @@ def test_several_pairs_in_one_title_row() -> None:
     assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 2), date(2026, 12, 2))
 
 
+def test_a_title_beside_the_key_it_heads_is_no_key() -> None:
+    # "QUOTATION" names the quote reference too, but its neighbour is the key, not its value.
+    pairs, terms = terms_of(
+        [["QUOTATION", None, None, None, "Quote No.", "SVCS-Q-26-0912"], ["Date", "2026-11-10"]]
+    )
+    assert terms.quote_ref == "SVCS-Q-26-0912"
+    assert pairs[0].source == "q.xlsx!Terms!F1"
+    # a value in a few words of its own is still a value
+    _, terms = terms_of([["Quote reference", "Q-17"]])
+    assert terms.quote_ref == "Q-17"
+
+
 def test_a_quote_reference_stops_where_words_about_it_start() -> None:
     for written, reference in (
         ("Quotation No.: Q-7781 – valid until 30 Nov 2026", "Q-7781"),

@@ -48,6 +48,9 @@ class SkipReason(StrEnum):
     REPEATED_HEADER = "repeated header"
     SUBTOTAL = "subtotal"
     SECTION = "section heading"
+    CLOSING = "closing row"
+    """A row of the quote's closing block whose label stands in a price column
+    ("Unit price: Discount | Extended price: −329,770.80"), read by the totals check."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +312,13 @@ def is_tax_label(text: str) -> bool:
     return bool(_TAX.match(text.strip().casefold()))
 
 
+def is_total_label(text: str) -> bool:
+    """True for a subtotal, net-amount or total row's label (``Net Subtotal``,
+    ``Zwischensumme``, ``Grand Total``, ``合計``, ``Amount due``)."""
+    folded = text.strip().casefold()
+    return bool(_SUBTOTAL.search(folded) or _TOTAL_WORD.search(folded))
+
+
 def _is_total(text: str, filled: int, numbers: int) -> bool:
     """A totals row: "total" (or "sum") in its first text, an amount beside it, and little
     else in the row. Words alone ("InfiniBand NDR, 128 GPUs total", a description wrapped
@@ -468,6 +478,22 @@ def _price_columns(header: HeaderGuess, known: Known | None, names: Names | None
     ]
 
 
+def _label_under_price(cells: Sequence[CellValue], price_columns: Sequence[int]) -> bool:
+    """True for a closing row whose words stand in a price column, the amount beside them
+    and nothing before: ``| | | | Discount | -329,770.80``. A line has its description
+    before its prices."""
+    solid = [(col, cell) for col, cell in enumerate(cells) if _solid(cell)]
+    if not 2 <= len(solid) <= 3:
+        return False
+    col, first = solid[0]
+    return (
+        col in price_columns
+        and isinstance(first, str)
+        and any(ch.isalpha() for ch in first)
+        and all(col in price_columns for col, _ in solid[1:])
+    )
+
+
 def _is_new_header(
     sheet: SheetData,
     index: int,
@@ -502,6 +528,7 @@ def read_table(
     """
     header_keys = [normalise_header(_text(cell)) if _text(cell) else "" for cell in header.cells]
     price_columns = _price_columns(header, known, names)
+    item_table = Field.LINE_TOTAL in header.fields
     first_key = next((key for key in header_keys if key), "")
     rows: list[TableRow] = []
     skipped: list[tuple[int, SkipReason]] = []
@@ -546,6 +573,10 @@ def read_table(
             continue
         if kind == "subtotal":
             skipped.append((index, SkipReason.SUBTOTAL))
+            after_gap = True
+            continue
+        if kind is None and item_table and _label_under_price(cells, price_columns):
+            skipped.append((index, SkipReason.CLOSING))
             after_gap = True
             continue
         if after_gap and _is_new_header(sheet, index, header, known, names):
@@ -661,6 +692,22 @@ def carried_over(
         limit = min(own, default=len(sheet.rows))
         start = next((i for i in range(limit) if looks_like_line(sheet.rows[i])), None)
         if start is None or not _same_columns(previous, sheet.rows[start]):
+            closing = _closing_on_top(sheet, limit)
+            if closing is not None and Field.LINE_TOTAL in previous.fields:
+                # Only the table's closing block stands on this page (its subtotal,
+                # discount, shipping and total): a table of no lines that carries it.
+                ends = replace(
+                    previous,
+                    sheet=sheet,
+                    header_row=closing - 1,
+                    header_rows=(),
+                    rows=(),
+                    end_row=closing,
+                    stop_reason=f"end of table before row {closing + 1}",
+                    skipped=(),
+                    continues=previous.continues or previous,
+                )
+                out.insert(next(i for i, t in enumerate(out) if t is previous) + 1, ends)
             continue
         header = HeaderGuess((start - 1,), tuple(previous.headers), previous.fields, 1)
         table = read_table(sheet, header, known, names)
@@ -677,6 +724,23 @@ def carried_over(
         )
         out.insert(next(i for i, t in enumerate(out) if t is previous) + 1, carried)
     return out
+
+
+def _closing_on_top(sheet: SheetData, limit: int) -> int | None:
+    """The row a page starts with when it is a closing row of the table before: a subtotal,
+    tax or total label and an amount beside it, and nothing else ("Subtotal | $1,655,242.00"),
+    above every header of the page."""
+    for index in range(limit):
+        filled = [cell for cell in sheet.rows[index] if _solid(cell)]
+        if not filled:
+            continue
+        label, *rest = filled
+        amounts = [
+            c for c in rest if isinstance(c, int | float) or (isinstance(c, str) and is_amount(c))
+        ]
+        shown = isinstance(label, str) and (is_total_label(label) or is_tax_label(label))
+        return index if shown and rest and len(amounts) == len(rest) <= 2 else None
+    return None
 
 
 def _ran_to_end(table: Table) -> bool:

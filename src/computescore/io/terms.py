@@ -242,6 +242,7 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 and following is not None
                 and not (isinstance(following[1], str) and following[1].strip().endswith(":"))
                 and not _column_heads(text, following[1])
+                and not _title_before_key(text, filled[index + 1 :])
             ):
                 pairs.append(
                     KeyValue(
@@ -273,6 +274,17 @@ def _column_heads(key: str, value: CellValue) -> bool:
         return False
     other = classify_key(value)
     return other is not None and other is not classify_key(key)
+
+
+def _title_before_key(key: str, rest: Sequence[tuple[int, CellValue]]) -> bool:
+    """True for a title beside the key it heads ("QUOTATION | Quote No. | SV-0912"): the
+    next cell names the same term in a few words, no figure, and has a value of its own."""
+    if len(rest) < 2:
+        return False
+    label = rest[0][1]
+    if not isinstance(label, str) or any(ch.isdigit() for ch in label) or len(label.split()) > 4:
+        return False
+    return classify_key(label) is not None and classify_key(label) is classify_key(key)
 
 
 def _is_key_cell(cell: CellValue) -> bool:

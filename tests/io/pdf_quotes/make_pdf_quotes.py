@@ -16,6 +16,7 @@ Output is deterministic (reportlab's invariant mode: fixed dates and ids).
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -29,7 +30,14 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 HERE = Path(__file__).resolve().parent
 FILES = HERE / "files"
@@ -978,6 +986,121 @@ CORPUS.append(
         warnings=["continue the table of page 1 without its header"],
     )
 )
+
+# --------------------------------------------------------------------------- 10. totals apart
+
+TOTALS_APART_ITEMS: list[tuple[str, int, Decimal]] = [
+    ("PowerEdge XE9680 with 8x NVIDIA H200 SXM5 141GB", 2, Decimal("312400")),
+    ("ProSupport Plus 3 years, 4-hour mission critical", 2, Decimal("21300")),
+    ("NVIDIA Quantum-2 QM9700 NDR InfiniBand switch", 1, Decimal("34990")),
+]
+# Hand-worked: 624,800 + 42,600 + 34,990 = 702,390; discount 15 % = −105,358.50 → net
+# 597,031.50; shipping 2,850 → grand total 599,881.50.
+TOTALS_APART = [
+    ("Subtotal", Decimal("702390")),
+    ("Discount (Premier contract)", Decimal("-105358.50")),
+    ("Net Subtotal", Decimal("597031.50")),
+    ("Estimated Tax (exempt, cert. on file)", Decimal("0")),
+    ("Shipping & Handling", Decimal("2850")),
+    ("Grand Total", Decimal("599881.50")),
+]
+
+
+def write_totals_apart(path: Path, *, next_page: bool = False) -> None:
+    rows: list[list[Any]] = [["Item", "SKU", "Description", "Qty", "Unit Price", "Extended Price"]]
+    for number, (text, quantity, price) in enumerate(TOTALS_APART_ITEMS, start=1):
+        rows.append(
+            [
+                str(number),
+                f"SKU-{number:03}",
+                text,
+                str(quantity),
+                usd(price),
+                usd(price * quantity),
+            ]
+        )
+    items = grid(rows, widths=[10 * mm, 18 * mm, 84 * mm, 10 * mm, 24 * mm, 26 * mm])
+    sums = Table(
+        [[label, usd(amount).replace("$-", "-$")] for label, amount in TOTALS_APART],
+        colWidths=[62 * mm, 30 * mm],
+        hAlign="RIGHT",
+    )
+    sums.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), "Helvetica", 8.5),
+                ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8.5),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.black),
+            ]
+        )
+    )
+    story = [
+        Paragraph("Northgate Systems Inc.", TITLE),
+        *paragraphs("Quote #: NGS-2026-77104", "Quote Date: 2026-11-02", "Currency: USD"),
+        Spacer(1, 8),
+        items,
+        PageBreak() if next_page else Spacer(1, 6),
+        sums,
+        Spacer(1, 10),
+        *paragraphs("Terms: Net 30. Lead time 8-10 weeks ARO."),
+    ]
+    document(path, story, footer="Northgate Systems Inc. · Confidential")
+
+
+def _totals_apart_lines() -> list[dict[str, Any]]:
+    first, *rest = TOTALS_APART_ITEMS
+    out = [
+        line(
+            first[0],
+            kind="compute",
+            accelerator="nvidia-h200-sxm",
+            accelerators_per_node=8,
+            nodes=2,
+            price="312400",
+            price_unit="per_unit",
+            deployment="purchase",
+            currency="USD",
+        )
+    ]
+    out += [
+        line(text, kind="cost", quantity=str(quantity), price=str(price), currency="USD")
+        for text, quantity, price in rest
+    ]
+    out += [
+        line(
+            "Discount (Premier contract)",
+            kind="cost",
+            category="other",
+            price="-105358.50",
+            price_unit="total",
+            currency="USD",
+        ),
+        line("Shipping & Handling", kind="cost", price="2850", price_unit="total", currency="USD"),
+    ]
+    return out
+
+
+CORPUS.append(
+    PdfQuote(
+        "server_maker_totals_apart.pdf",
+        "a server maker's quote whose subtotal, discount, tax, shipping and grand total stand "
+        "in a small table of their own under the items",
+        write_totals_apart,
+        _totals_apart_lines(),
+        {"vendor": "Northgate Systems Inc.", "quote_ref": "NGS-2026-77104"},
+    )
+)
+CORPUS.append(
+    PdfQuote(
+        "server_maker_totals_next_page.pdf",
+        "the same quote with its totals alone at the top of the next page",
+        functools.partial(write_totals_apart, next_page=True),
+        _totals_apart_lines(),
+        {"vendor": "Northgate Systems Inc.", "quote_ref": "NGS-2026-77104"},
+    )
+)
+
 
 # --------------------------------------------------------------------------- output
 

@@ -1356,6 +1356,111 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "oem_totals_under_prices.xlsx",
+        "a reseller's purchase quote whose closing rows put their words under the price "
+        "columns: discount and shipping imported as lines, a wrong grand total told",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Bayview Compute Solutions, Inc.", None, None, None, None, None],
+                    [None, None, None, None, "Quote No.", "BCS-26-0912"],
+                    [None, None, None, None, "Currency", "USD"],
+                    ["Item", "SKU", "Description", "Qty", "Unit Price", "Extended Price"],
+                    [1, "SYS-821GE", "SYS-821GE-TNHR 8x H100 SXM5 80GB", 2, 276800, 553600],
+                    [2, "SUP-3Y", "3-year 24x7 4-hour onsite support", 2, 12600, 25200],
+                    [None, None, None, None, "Subtotal", 578800],
+                    [None, None, None, None, "Discount", -57880],
+                    [None, None, None, None, "Sales Tax (resale cert.)", 0],
+                    [None, None, None, None, "Shipping (FOB Origin)", 2500],
+                    [None, None, None, None, "Grand Total", 533420],
+                    ["All prices in USD. Payment: Net 30.", None, None, None, None, None],
+                ],
+            )
+        ),
+        [
+            line(
+                "SYS-821GE-TNHR 8x H100 SXM5 80GB",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                nodes=2,
+                accelerators_per_node=8,
+                deployment="purchase",
+                price="276800",
+                price_unit="per_unit",
+                currency="USD",
+            ),
+            line(
+                "3-year 24x7 4-hour onsite support",
+                kind="cost",
+                category="support",
+                quantity="2",
+                price="12600",
+                price_unit="per_unit",
+                currency="USD",
+            ),
+            line(
+                "Discount",
+                kind="cost",
+                category="other",
+                price="-57880",
+                price_unit="total",
+                currency="USD",
+                source="oem_totals_under_prices.xlsx!Quote!8",
+            ),
+            line(
+                "Shipping (FOB Origin)",
+                kind="cost",
+                price="2500",
+                price_unit="total",
+                currency="USD",
+                source="oem_totals_under_prices.xlsx!Quote!10",
+            ),
+        ],
+        # 553,600 + 25,200 = 578,800; − 57,880 + 0 tax + 2,500 = 523,420, not 533,420.
+        warnings=["“Grand Total” states 533,420, but the lines above it add up to 523,420"],
+    )
+)
+
+
+add(
+    VendorFile(
+        "oem_discount_percent_only.xlsx",
+        "a purchase quote whose discount row states a percentage and no amount",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Item", "Description", "Qty", "Unit price (USD)", "Extended (USD)"],
+                    [1, "HGX H200 8-GPU server", 4, 301000, 1204000],
+                    [None, "Subtotal", None, None, 1204000],
+                    [None, "Discount 12% (volume)", None, None, None],
+                    [None, "Total after discount", None, None, 1059520],
+                ],
+            )
+        ),
+        [
+            line(
+                "HGX H200 8-GPU server",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                nodes=4,
+                price="301000",
+                price_unit="per_unit",
+                currency="USD",
+            ),
+        ],
+        # The discount is not applied (no amount), and the total then differs: both told.
+        warnings=[
+            "“Discount 12% (volume)” states a discount but no amount; it was not applied",
+            "“Total after discount” states 1,059,520, but the lines above it add up to 1,204,000",
+        ],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

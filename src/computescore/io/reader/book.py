@@ -321,7 +321,7 @@ class _Reader:
         """Say where a table was read on a page that does not repeat its header."""
         for table in tables:
             origin = table.continues
-            if origin is None:
+            if origin is None or not table.rows:
                 continue
             first, last = (
                 self.row_number(table.sheet, row.index) for row in (table.rows[0], table.rows[-1])

@@ -267,9 +267,9 @@ class _LineBuilder:
 
     def build(self) -> None:
         from computescore.io.reader.table_checks import (
-            check_table_totals,
             column_notes,
             quote_fields,
+            read_closing_block,
         )
 
         quote_fields(self)
@@ -310,12 +310,15 @@ class _LineBuilder:
         own = lines[first:]
         carried = self.group.continued_lines(self.table) if self.r.is_pdf else []
         if self.line_item_table:
-            check_table_totals(
-                self,
-                [*carried, *own],
-                [(row, count + len(carried)) for row, count in lines_before],
-                len(carried) + len(own),
+            lines.extend(
+                read_closing_block(
+                    self,
+                    [*carried, *own],
+                    [(row, count + len(carried)) for row, count in lines_before],
+                    len(carried) + len(own),
+                )
             )
+            own = lines[first:]
         if self.r.is_pdf:
             self.group.continue_table(self.table, [*carried, *own])
         column_notes(self)

@@ -3,16 +3,20 @@ columns, totals rows, decisions told once per column."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from computescore.domain.problems import Problem, Severity
-from computescore.domain.quotes import QuoteLine
+from computescore.domain.quotes import LineKind, PriceUnit, QuoteLine
 from computescore.io.cell_kinds import filled as _filled
 from computescore.io.mapping import Field
 from computescore.io.reader.lines import _amount, _distinct_texts, _LineBuilder
-from computescore.io.table_finder import SkipReason, is_tax_label
+from computescore.io.table_finder import SkipReason, is_tax_label, is_total_label
 from computescore.io.totals import TotalRow
 from computescore.io.totals import check_totals as lines_against_totals
+from computescore.io.values.categories import categorise_cost
+from computescore.io.values.text import normalise_text
 from computescore.wording import plural
 
 
@@ -91,61 +95,177 @@ def quote_fields(builder: _LineBuilder) -> None:
                 )
 
 
-def check_table_totals(
+_ADJUSTMENT = re.compile(
+    r"discount|rebate|\bcredit\b|promotion|special (bid|pric)|"
+    r"shipping|freight|handling|delivery|carriage|postage|logistics|surcharge|\bfees?\b|"
+    r"rounding|"
+    # de, fr, es, it, nl, ja, zh
+    r"rabatt|nachlass|versand|fracht|lieferung|zuschlag|remise|rabais|frais de port|"
+    r"livraison|descuento|bonificaci|env[ií]o|sconto|spedizione|trasporto|korting|"
+    r"verzend|vracht|値引|割引|送料|運賃|配送|折扣|优惠|运费"
+)
+"""Words of a closing row that changes what is paid (a discount, shipping, a fee):
+imported as a line of its own."""
+
+_DISCOUNT = re.compile(
+    r"discount|rebate|rabatt|nachlass|remise|rabais|descuento|sconto|korting|値引|割引|折扣"
+)
+
+
+@dataclass(slots=True)
+class _Closing:
+    """What the rows under a line-item table state: totals to check, adjustments to add."""
+
+    builder: _LineBuilder
+    lines_before: Sequence[tuple[int, int]]
+    count: int
+    currency: str | None
+    totals: list[TotalRow] = field(default_factory=list)
+    adjustments: list[tuple[int, QuoteLine]] = field(default_factory=list)
+
+    def above(self, index: int) -> int:
+        """The lines before sheet row ``index``: the table's, and the adjustments read."""
+        own = next((n for row, n in self.lines_before if row > index), self.count)
+        return own + sum(1 for row, _ in self.adjustments if row < index)
+
+    def read(self, index: int, *, outside: bool) -> bool:
+        """Read one closing row; False when it is none (under the table: the block ends).
+
+        A subtotal, tax or total row is kept to be checked; a discount, shipping or fee
+        row with an amount becomes a cost line (a discount a negative one); a discount
+        without an amount, or another row with one, is told and left out.
+        """
+        builder = self.builder
+        cells = [c for c in builder.sheet.rows[index] if _filled(c) is not None]
+        label = next((c for c in cells if isinstance(c, str) and _has_letters(c)), None)
+        amounts = []
+        for cell in cells:
+            if cell is label or isinstance(cell, bool):
+                continue
+            money, problem = builder.money(cell, self.currency)
+            if money is None or problem is not None:
+                if outside:
+                    return False  # words or a figure that is no amount: not a closing row
+                continue
+            amounts.append(money)
+        if label is None:
+            return not outside  # a blank or figures alone: inside the table, nothing to read
+        if outside and len(cells) > 4:
+            return False  # a row of its own (another table's), not a label and its amount
+        text = label.strip()
+        folded = normalise_text(text).casefold()
+        where = builder.r.line_source(builder.sheet, index)
+        if is_tax_label(text) or is_total_label(text):
+            if amounts:
+                self.totals.append(
+                    TotalRow(index, text, amounts[-1].amount, is_tax_label(text), self.above(index))
+                )
+            return True
+        if not amounts:
+            if not _DISCOUNT.search(folded):
+                return False
+            builder.group.problems.append(
+                Problem(
+                    where,
+                    f"The row “{text}” states a discount but no amount; it was not applied, "
+                    "and the lines keep the prices as quoted",
+                    Severity.WARNING,
+                    text,
+                    "the discount's amount on its row, or net prices on the lines",
+                )
+            )
+            return True
+        money = amounts[-1]
+        currency = money.currency or self.currency
+        if not _ADJUSTMENT.search(folded) or currency is None:
+            builder.group.problems.append(
+                Problem(
+                    where,
+                    f"The row “{text}” under the table states {_amount(money.amount)} and was "
+                    "not imported: it names no discount, shipping or fee",
+                    Severity.WARNING,
+                    f"{text}: {_amount(money.amount)}",
+                    "a line of the table, if it is part of the price",
+                )
+            )
+            return True
+        line = QuoteLine(
+            kind=LineKind.COST,
+            description=text,
+            price=money.amount,
+            price_unit=PriceUnit.TOTAL,
+            currency=currency,
+            category=categorise_cost(text),
+            source=where,
+        )
+        self.adjustments.append((index, line))
+        return True
+
+
+def _has_letters(text: str) -> bool:
+    return any(ch.isalpha() for ch in text)
+
+
+def read_closing_block(
     builder: _LineBuilder,
     lines: Sequence[QuoteLine],
     lines_before: Sequence[tuple[int, int]],
     count: int,
-) -> None:
-    """Warn when a subtotal or total row is not what the table's lines add up to."""
-    rows = [index for index, why in builder.table.skipped if why is SkipReason.SUBTOTAL]
-    # Rows after the last line up to the totals row that ended the table (subtotal,
-    # discount, VAT, shipping): the table does not keep them, the check reads them.
-    last = builder.table.rows[-1].index if builder.table.rows else builder.table.header_row
-    end = builder.table.end_row
-    if (builder.table.stop_reason or "").startswith("total"):
-        end += 1
-    rows.extend(range(last + 1, min(end, len(builder.sheet.rows))))
-    totals = []
-    for index in sorted(rows):
-        found = total_row(builder, index, lines_before, count)
-        if found is not None:
-            totals.append(found)
-    for mismatch in lines_against_totals(lines, totals):
+) -> list[QuoteLine]:
+    """Read the rows that close a line-item table and check its totals.
+
+    The block is the rows after the table's last line: its subtotal and closing rows, the
+    totals row that ended it, and the label-and-amount rows that follow (a PDF's totals
+    stand apart from the item columns: "Discount (Premier Contract) | -$363,176.88"),
+    up to the first row that is none. A discount, shipping or fee row becomes a cost line
+    (returned, in the order of the rows); each subtotal or total is then checked against
+    the lines above it (plus the taxes listed), and a mismatch is a warning naming both
+    figures.
+    """
+    table = builder.table
+    sheet_rows = builder.sheet.rows
+    first = lines[0].currency if lines else None
+    closing = _Closing(
+        builder, lines_before, count, builder.mapping.currency or builder.r.currency or first
+    )
+    last = table.rows[-1].index if table.rows else table.header_row
+    stop = table.stop_reason or ""
+    inside = sorted(
+        {index for index, why in table.skipped if why in _CLOSING_SKIPS}
+        | set(range(last + 1, min(table.end_row, len(sheet_rows))))
+    )
+    for index in inside:
+        closing.read(index, outside=False)
+    if stop.startswith(("total", "end of table")):
+        blanks = 0
+        for index in range(table.end_row, min(table.end_row + _CLOSING_ROWS, len(sheet_rows))):
+            if not any(_filled(cell) is not None for cell in sheet_rows[index]):
+                blanks += 1
+                if blanks > 1:
+                    break
+                continue
+            blanks = 0
+            if not closing.read(index, outside=True):
+                break
+    ordered = list(lines)
+    for index, line in closing.adjustments:
+        ordered.insert(closing.above(index), line)
+    for mismatch in lines_against_totals(ordered, closing.totals):
         total = mismatch.total
         builder.group.problems.append(
             Problem(
-                builder.r.prefix(builder.sheet)
-                + f"!{builder.r.row_number(builder.sheet, total.row)}",
+                builder.r.line_source(builder.sheet, total.row),
                 f"The row “{total.label}” states {_amount(total.amount)}, but the lines "
                 f"above it add up to {_amount(mismatch.expected)}"
-                + (" with the taxes listed" if any(t.tax for t in totals) else ""),
+                + (" with the taxes listed" if any(t.tax for t in closing.totals) else ""),
                 Severity.WARNING,
                 _amount(total.amount),
                 _amount(mismatch.expected),
             )
         )
+    return [line for _, line in closing.adjustments]
 
 
-def total_row(
-    builder: _LineBuilder, index: int, lines_before: Sequence[tuple[int, int]], count: int
-) -> TotalRow | None:
-    if index >= len(builder.sheet.rows):
-        return None
-    cells = builder.sheet.rows[index]
-    label = next((c for c in cells if isinstance(c, str) and c.strip()), None)
-    amount = None
-    for cell in reversed(cells):
-        if _filled(cell) is None or isinstance(cell, bool):
-            continue
-        if cell is label:
-            break
-        money, problem = builder.money(cell, builder.mapping.currency or builder.r.currency)
-        if money is not None and problem is None:
-            amount = money.amount
-            break
-    if label is None or amount is None:
-        return None
-    # Lines of the rows above it: as many as there were before the first row below it.
-    above = next((n for row, n in lines_before if row > index), count)
-    return TotalRow(index, label.strip(), amount, is_tax_label(label), above)
+_CLOSING_SKIPS = (SkipReason.SUBTOTAL, SkipReason.CLOSING)
+_CLOSING_ROWS = 16
+"""How many rows under a table its closing block may span."""
