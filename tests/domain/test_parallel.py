@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from computescore.domain.sizing.parallel import (
+    CurvePoint,
     FineTune,
     allreduce_seconds,
     allreduce_share,
@@ -139,3 +140,15 @@ def test_within_a_node_the_chips_own_links_carry_the_exchange() -> None:
     eight, sixteen = (p for p in training_curve(setup, 0.3956, None) if p.accelerators >= 8)
     assert eight.efficiency == 1.0
     assert sixteen.efficiency == pytest.approx(0.43486 / 3.92, abs=1e-3)
+
+
+def test_the_efficient_size_is_found_at_any_sign_of_cost() -> None:
+    # 10 % of the cheapest's magnitude either way: a cost of −5 admits up to −4.5.
+    points = [
+        CurvePoint(8, 1.0, 8.0, -5.0),
+        CurvePoint(16, 0.9, 14.4, -4.6),
+        CurvePoint(32, 0.8, 25.6, -4.0),
+    ]
+    best = efficient_size(points)
+    assert best is not None and best.accelerators == 16
+    assert efficient_size([CurvePoint(8, 1.0, 8.0, 0.0)]) is not None

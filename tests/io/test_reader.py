@@ -1023,3 +1023,23 @@ def test_an_unknown_accelerator_in_its_column_is_still_an_error(
     errors = [p for p in draft.quotes[0].problems if p.severity is Severity.ERROR]
     assert [p.source for p in errors] == ["x.xlsx!Q!A2"]
     assert "Unknown accelerator 'NVIDIA X900'" in errors[0].message
+
+
+def test_a_negative_price_on_a_compute_line_is_an_error(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """No accelerator rents for less than nothing: a negative rent is refused with its cell
+    (a discount is a cost line of its own, negative as it is)."""
+    path = write_csv(
+        tmp_path,
+        "neg.csv",
+        "Description,GPU,GPUs,Price per GPU-hour,Currency\n"
+        "H100 on demand,H100 SXM,8,-2.10,USD\n"
+        "H100 reserved,H100 SXM,8,2.10,USD\n",
+    )
+    draft = read_quote_file(path, catalogue, vendor="Acme")
+    assert [str(p) for p in draft.quotes[0].errors] == [
+        "neg.csv!D2: The price is negative: accelerators are not rented or sold for less "
+        "than nothing (a discount is a line of its own) (found '-2.10'; expected a price of "
+        "0 or more)"
+    ]

@@ -440,3 +440,82 @@ def test_invalid_and_missing_answers_are_reported_by_cell(
     assert f"answered.xlsx!Pricing!{flex}: A flex band is stated on an option that is no" in text
     assert f"answered.xlsx!Pricing!{prepaid}: The prepayment is negative" in text
     assert all("prepaid" not in line.description for line in draft.lines)
+
+
+def test_what_a_vendor_types_beyond_the_format_is_read_or_told(
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """Units and currencies typed into the price cell, counts with their words, ranges,
+    hidden rows, merged cells and out-of-range percentages: each read as the vendor meant
+    it and told, or left out and told; none is stored silently as something else."""
+    filled = fill(rfq_file(demo_db, tmp_path, catalogue))
+    wb = load_workbook(filled.path)
+    pricing = wb["Pricing"]
+    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    rows = {pricing.cell(r, 1).value: r for r in range(1, pricing.max_row + 1)}
+    od, r12 = rows["W1-OD"], rows["W1-R12"]
+
+    def at(row: int, key: str) -> str:
+        return f"answered.xlsx!Pricing!{pricing.cell(row, columns[key]).coordinate}"
+
+    # $19.92 per node-hour is 2.49 a GPU-hour: the unit column's "per GPU-hour" is stale.
+    pricing.cell(od, columns["price"]).value = "$19.92 per node-hour"
+    pricing.cell(od, columns["accelerator_count"]).value = "64 GPUs"
+    pricing.cell(od, columns["lead_time_days"]).value = "4-6 weeks"
+    pricing.cell(r12, columns["price"]).value = "€2,30"
+    pricing.cell(r12, columns["currency"]).value = "USD"
+    pricing.cell(r12, columns["term_months"]).value = "1 year"
+    pricing.cell(r12, columns["accelerator_count"]).value = "about a hundred"
+    pricing.cell(r12, columns["country"]).value = "Sweden"
+    pricing.row_dimensions[filled.extra_row].hidden = True  # the spot offer, withdrawn
+    terms = wb["Terms"]
+    keys = {row[0].value: row[0].row for row in terms.iter_rows(max_col=1)}
+    terms.cell(keys["sla.uptime_pct"], 3).value = 9995
+    terms.cell(keys["exit_terms.egress_currency"], 3).value = "EUR"
+    wb.save(filled.path)
+
+    draft = read_quote_file(filled.path, catalogue).quotes[0]
+    text = "\n".join(str(p) for p in draft.problems)
+    assert not draft.errors, text
+    od_line, r12_line = draft.lines
+    assert (od_line.price, od_line.price_unit) == (Decimal("19.92"), PriceUnit.PER_NODE_HOUR)
+    assert f"{at(od, 'price')}: The price cell states its unit (per node hour)" in text
+    assert od_line.accelerator_count == 64
+    assert od_line.lead_time_days == 42
+    assert f"{at(od, 'lead_time_days')}: The lead time is a range; its longer end" in text
+    assert (r12_line.price, r12_line.currency) == (Decimal("2.30"), "EUR")
+    assert f"{at(r12, 'price')}: The price cell states EUR, the currency column USD" in text
+    assert r12_line.term_months == 12
+    assert r12_line.accelerator_count is None
+    assert f"{at(r12, 'accelerator_count')}: The number of accelerators is not a" in text
+    assert r12_line.country == "SE"  # the quote's own country, not "SWEDEN"
+    assert f"{at(r12, 'country')}: The country is not a two-letter ISO code" in text
+    assert f"Pricing!{filled.extra_row}: Option row {filled.extra_row} is on a hidden row" in text
+    assert draft.sla.uptime_pct is None
+    assert "'Monthly uptime commitment' is outside 0–100 %" in text
+    assert draft.exit_terms.egress_usd_per_gb is None
+    assert "The egress price is quoted in EUR; the exit terms keep egress in USD" in text
+
+
+def test_a_negative_price_refuses_the_returned_rfq(
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    filled = fill(rfq_file(demo_db, tmp_path, catalogue))
+    wb = load_workbook(filled.path)
+    pricing = wb["Pricing"]
+    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    # A second spot offer under the first, at a negative price, its currency typed once in
+    # cells merged over both rows (the merged value is each row's: no "states no currency").
+    top, below = filled.extra_row, filled.extra_row + 1
+    for column in range(1, pricing.max_column + 1):
+        pricing.cell(below, column).value = pricing.cell(top, column).value
+    pricing.cell(below, columns["price"]).value = -0.8
+    pricing.cell(below, columns["currency"]).value = None
+    letter = pricing.cell(top, columns["currency"]).column_letter
+    pricing.merge_cells(f"{letter}{top}:{letter}{below}")
+    wb.save(filled.path)
+    draft = read_quote_file(filled.path, catalogue).quotes[0]
+    assert [p.message for p in draft.errors] == [
+        "The price is negative: accelerators are not rented or sold for less than nothing "
+        "(a discount is a line of its own)"
+    ]

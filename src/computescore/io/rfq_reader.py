@@ -49,6 +49,7 @@ from computescore.domain.rfq import (
 )
 from computescore.domain.tco import flex_words, prepaid_words
 from computescore.io.accelerators import AcceleratorResolver
+from computescore.io.reader.pricing import NEGATIVE_PRICE, implausible_price
 from computescore.io.reader.records import (
     FileDraft,
     Preview,
@@ -56,8 +57,17 @@ from computescore.io.reader.records import (
     SheetPreview,
     preview_text,
 )
+from computescore.io.rfq_cells import (
+    currency_of,
+    days_answer,
+    merged_filled,
+    stated_currency,
+    term_answer,
+    unit_in_cell,
+    whole_answer,
+)
+from computescore.io.terms import unkept_egress
 from computescore.io.values import (
-    ISO_CURRENCIES,
     Money,
     categorise_cost,
     is_blank,
@@ -226,6 +236,9 @@ class _RfqReader:
         egress_currency = get("exit_terms.egress_currency")
         if egress is not None and egress_currency:
             egress = Money(egress.amount, egress_currency, egress.unit)
+        if egress is not None and egress.currency != "USD":
+            source = answers.cells.get("exit_terms.egress", self.file)
+            self.problems.append(unkept_egress(egress, source, None))
         country = get("data.country")
         if country:
             lines = [
@@ -336,9 +349,18 @@ class _RfqReader:
             return []
         sheet, columns, first = located
         lines: list[QuoteLine] = []
-        for index in range(first, len(sheet.rows)):
-            cells = _RowCells(sheet.rows[index], columns)
+        rows = merged_filled(sheet)
+        for index in range(first, len(rows)):
+            cells = _RowCells(rows[index], columns)
             option = preview_text(cells("option")) or f"row {index + 1}"
+            if index in sheet.hidden_rows and any(not is_blank(cells(k)) for k in _OFFER_KEYS):
+                self.problem(
+                    f"{self.file}!{sheet.name}!{index + 1}",
+                    f"Option {option} is on a hidden row and was not imported",
+                    found=preview_text(cells("price")),
+                    expected="the row shown, if the option is offered",
+                )
+                continue
             price_raw = cells("price")
             if isinstance(price_raw, str) and _NOT_ANSWERED.match(price_raw):
                 self.problem(
@@ -407,9 +429,12 @@ class _RfqReader:
         priced = self._price(cell, where, option)
         if priced is None:
             return None
-        amount, currency = priced
+        amount, currency, money = priced
         accelerator = self._accelerator(cell("accelerator"), where("accelerator"))
         compute = accelerator is not None
+        if compute and amount < 0:
+            self.problem(where("price"), NEGATIVE_PRICE, Severity.ERROR, cell("price"), "a price")
+            return None
         deployment = _deployment(cell("deployment"))
         if not is_blank(cell("deployment")) and deployment is None:
             self.problem(
@@ -418,7 +443,7 @@ class _RfqReader:
                 found=cell("deployment"),
                 expected="a deployment from the list",
             )
-        unit = _price_unit(cell("price_unit"), compute=compute)
+        unit = self._unit(cell, where, money, compute=compute)
         if unit is None:
             self.problem(
                 where("price_unit"),
@@ -428,15 +453,24 @@ class _RfqReader:
                 "a unit from the list",
             )
             return None
-        per_node = _whole(cell("accelerators_per_node"))
-        count = _whole(cell("accelerator_count"))
+        per_node = self._whole(cell, where, "accelerators_per_node", "accelerators per node")
+        count = self._whole(cell, where, "accelerator_count", "number of accelerators")
         quantity, _ = parse_decimal(cell("quantity"), where("quantity"))
         request = preview_text(cell("request"))
         description = preview_text(cell("description")) or request or option
         if compute:
             description = self._with_commitment(description, deployment, cell, where)
         nodes = count // per_node if count and per_node and count % per_node == 0 else None
-        return QuoteLine(
+        term, note = term_answer(cell("term_months"))
+        if note is not None:
+            self.problem(where("term_months"), note, found=cell("term_months"), expected="months")
+        lead, note = days_answer(cell("lead_time_days"))
+        if note is not None:
+            self.problem(
+                where("lead_time_days"), note, found=cell("lead_time_days"), expected="days"
+            )
+        country = self._country(cell, where)
+        line = QuoteLine(
             kind=LineKind.COMPUTE if compute else LineKind.COST,
             description=description,
             price=amount,
@@ -449,12 +483,59 @@ class _RfqReader:
             accelerator_count=count if compute else None,
             quantity=None if compute else (quantity if quantity is not None else Decimal(1)),
             deployment=deployment,
-            term_months=_whole(cell("term_months")),
+            term_months=term,
             region=_text(cell("region")),
-            country=(_text(cell("country")) or "").upper() or None,
+            country=country,
             source=f"{self.file}!{sheet.name}!{index + 1}",
-            lead_time_days=_whole(cell("lead_time_days")),
+            lead_time_days=lead,
         )
+        doubt = implausible_price(line)
+        if doubt:
+            self.problem(
+                where("price"), doubt, found=cell("price"), expected="a rent per hour or month"
+            )
+        return line
+
+    def _whole(
+        self, cell: _RowCells, where: Callable[[str], str], key: str, what: str
+    ) -> int | None:
+        value, note = whole_answer(cell(key), what)
+        if note is not None:
+            self.problem(where(key), note, found=cell(key), expected="a whole number")
+        return value
+
+    def _country(self, cell: _RowCells, where: Callable[[str], str]) -> str | None:
+        """The two-letter code the country cell holds; a name or another code is told."""
+        text = _text(cell("country"))
+        if text is None:
+            return None
+        code = text.upper()
+        if len(code) == 2 and code.isalpha():
+            return code
+        self.problem(
+            where("country"),
+            "The country is not a two-letter ISO code; it was left out",
+            found=text,
+            expected="e.g. DE",
+        )
+        return None
+
+    def _unit(
+        self, cell: _RowCells, where: Callable[[str], str], money: Money, *, compute: bool
+    ) -> PriceUnit | None:
+        """The price unit: the one the price cell states in its words, else the unit
+        column's; when the two differ the cell's is taken, and that is told."""
+        column = _price_unit(cell("price_unit"), compute=compute)
+        stated = unit_in_cell(money, column, compute=compute)
+        if stated is not None and column is not None and stated is not column:
+            self.problem(
+                where("price"),
+                f"The price cell states its unit ({stated.value.replace('_', ' ')}), not the "
+                f"unit column's ({column.value.replace('_', ' ')}); the cell's was taken",
+                found=cell("price"),
+                expected="the unit in the unit column",
+            )
+        return stated or column
 
     def _with_commitment(
         self,
@@ -467,7 +548,7 @@ class _RfqReader:
         and prepaid share, in the words the TCO and the plan read ("min. 64 GPUs; flex
         +25%; prepaid 50%")."""
         words = []
-        least = _whole(cell("minimum"))
+        least = self._whole(cell, where, "minimum", "minimum commitment")
         if least:
             words.append(f"min. {least:,} GPU{'' if least == 1 else 's'}")
         committed = deployment is not None and deployment.committed
@@ -499,7 +580,7 @@ class _RfqReader:
 
     def _price(
         self, cell: _RowCells, where: Callable[[str], str], option: str
-    ) -> tuple[Decimal, str] | None:
+    ) -> tuple[Decimal, str, Money] | None:
         """The row's price and currency, or None (reported as an error) when either is missing."""
         money, problem = parse_money(cell("price"), where("price"))
         if money is None:
@@ -513,7 +594,17 @@ class _RfqReader:
             return None
         if problem is not None:
             self.problems.append(replace_severity(problem, Severity.WARNING))
-        currency = _currency(cell("currency")) or money.currency
+        column = _currency(cell("currency"))
+        stated = stated_currency(cell("price"))
+        if column is not None and stated is not None and stated != column:
+            self.problem(
+                where("price"),
+                f"The price cell states {stated}, the currency column {column}; the cell's "
+                "was taken",
+                found=cell("price"),
+                expected=f"the price in {column}, or {stated} in the currency column",
+            )
+        currency = stated or column or money.currency
         if currency is None:
             self.problem(
                 where("currency"),
@@ -523,7 +614,7 @@ class _RfqReader:
                 "e.g. USD",
             )
             return None
-        return money.amount, currency
+        return money.amount, currency, money
 
     def _accelerator(self, named: CellValue, source: str) -> str | None:
         """The catalogue id of a model chosen from the list (or typed another way)."""
@@ -563,7 +654,30 @@ _Parsed = tuple[Any, Problem | None]
 
 
 def _percent(raw: CellValue, source: str, label: str, _: bool) -> _Parsed:
-    return parse_percent(raw, source, what=label.lower())
+    """A percentage answer: 0–100 %; a bare fraction typed as words (``"0.5"``) is read as
+    the share it is in a percent-formatted cell (50 %), and that is told."""
+    value, problem = parse_percent(raw, source, what=label.lower())
+    if value is not None and not 0 <= value <= 100:
+        return None, Problem(
+            source,
+            f"'{label}' is outside 0–100 %; it was left out",
+            Severity.WARNING,
+            str(raw),
+            "e.g. 99.95 %",
+        )
+    if value is not None and isinstance(raw, str) and _BARE_FRACTION.fullmatch(raw):
+        return value, Problem(
+            source,
+            f"'{label}' was read as {value:g} % (a share of 1); write '{raw.strip()} %' if "
+            "that was meant",
+            Severity.WARNING,
+            raw,
+            "a percentage with its % sign",
+        )
+    return value, problem
+
+
+_BARE_FRACTION = re.compile(r"\s*(0?[.,]\d+|1)\s*")
 
 
 def _minutes(raw: CellValue, source: str, _label: str, _: bool) -> _Parsed:
@@ -663,10 +777,7 @@ def _yes_no(value: CellValue) -> bool | None:
 
 
 def _currency(value: CellValue) -> str | None:
-    if is_blank(value):
-        return None
-    text = normalise_text(value).upper()
-    return text if text in ISO_CURRENCIES else None
+    return currency_of(value)
 
 
 def _whole(value: CellValue) -> int | None:

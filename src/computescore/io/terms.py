@@ -497,6 +497,7 @@ def read_terms(
     notice = fee = None
     data_return = data_deletion = auto_renewal = None
     egress: Money | None = None
+    egress_at: KeyValue | None = None
     lock_in = ""
     certifications: tuple[str, ...] = ()
 
@@ -676,7 +677,7 @@ def read_terms(
             if problem and money is None:
                 problems.append(problem)
             elif money is not None:
-                egress = money
+                egress, egress_at = money, pair
         elif kind is TermKey.LOCK_IN:
             lock_in = text
         elif kind is TermKey.CERTIFICATIONS:
@@ -687,6 +688,8 @@ def read_terms(
     egress_usd = None
     if egress is not None and (egress.currency or stated_currency or currency) == "USD":
         egress_usd = egress.amount
+    elif egress is not None and egress_at is not None:
+        problems.append(unkept_egress(egress, egress_at.source, stated_currency or currency))
     return TermsDraft(
         vendor=vendor,
         quote_ref=quote_ref,
@@ -707,6 +710,24 @@ def read_terms(
         problems=tuple(problems),
         keys_found=frozenset(found),
         source=source,
+    )
+
+
+def unkept_egress(egress: Money, source: str, currency: str | None) -> Problem:
+    """The warning for an egress price the exit terms cannot keep: they hold it in USD."""
+    quoted = egress.currency or currency
+    return Problem(
+        source,
+        (
+            f"The egress price is quoted in {quoted}; the exit terms keep egress in USD, so "
+            "it was left out"
+            if quoted
+            else "The egress price states no currency; the exit terms keep egress in USD, "
+            "so it was left out"
+        ),
+        Severity.WARNING,
+        f"{egress.amount} {quoted or ''}".strip(),
+        "the egress price per GB in USD, set in the quote's exit terms",
     )
 
 

@@ -322,5 +322,5 @@ def efficient_size(points: list[CurvePoint], margin: float = 0.1) -> CurvePoint 
     if not priced:
         return None
     best = min(p.cost_per_unit or 0.0 for p in priced)
-    within = [p for p in priced if (p.cost_per_unit or 0.0) <= best * (1 + margin)]
+    within = [p for p in priced if (p.cost_per_unit or 0.0) <= best + abs(best) * margin]
     return max(within, key=lambda p: p.accelerators)

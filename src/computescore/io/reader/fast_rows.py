@@ -595,6 +595,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 return None  # the quantity counts terabytes: the full path says so
             amount = money.amount * decided.scale if decided.scale != 1 else money.amount
             if compute:
+                if amount < 0:
+                    return None  # the full path refuses it, with its reason
                 most = most_per_period.get(unit)
                 if most is not None and (
                     not amount or (amount > most and currency.upper() in near_par)

@@ -308,6 +308,16 @@ def price_line(
             )
         )
         line = spread
+    if compute and line.price < 0:
+        problems.append(
+            Problem(
+                builder.at(row, slot),
+                NEGATIVE_PRICE,
+                Severity.ERROR,
+                str(cell),
+                "a price of 0 or more",
+            )
+        )
     doubt = implausible_price(line)
     if doubt:
         problems.append(
@@ -460,6 +470,12 @@ entered as the hourly rate, or the wrong column, is the usual cause."""
 _NEAR_PAR = frozenset(("USD", "EUR", "GBP", "CHF", "CAD", "AUD", "SGD"))
 
 _PLAUSIBLE = "a rent per hour or month, not a whole term's price"
+
+
+NEGATIVE_PRICE = (
+    "The price is negative: accelerators are not rented or sold for less than nothing (a "
+    "discount is a line of its own)"
+)
 
 
 def implausible_price(line: QuoteLine) -> str:

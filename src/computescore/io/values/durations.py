@@ -120,15 +120,24 @@ def parse_duration_minutes(
     return round(minutes), False, None
 
 
+_RANGE = re.compile(r"([0-9]+(?:[.,][0-9]+)?)\s*(?:-|–|—|to|bis|à|a)\s*([0-9]+(?:[.,][0-9]+)?)")
+"""A range of two figures ("4-6", "4 to 6", "4–6"): its second figure is kept."""
+
+
 def parse_days(
     value: object, source: str = "", *, what: str = "notice period"
 ) -> tuple[int | None, Problem | None]:
-    """A period in days: ``"90 days"`` → 90, ``"3 months"`` → 90 (30-day months), ``12`` → 12."""
+    """A period in days: ``"90 days"`` → 90, ``"3 months"`` → 90 (30-day months), ``12`` → 12.
+
+    A range gives its longer end, ``"4-6 weeks"`` → 42: the later delivery, the longer
+    notice, as a buyer must plan for them.
+    """
     if is_blank(value):
         return None, None
     if isinstance(value, int | float) and not isinstance(value, bool):
         return round(float(value)), None
     text = normalise_text(value).casefold()
+    text = _RANGE.sub(r"\2", text)
     match = re.search(
         r"([0-9]+(?:[.,][0-9]+)?)\s*-?\s*(days?|d|weeks?|months?|mos?|years?|yrs?)?", text
     )
