@@ -394,3 +394,49 @@ def test_money_keeps_its_cents_at_any_size(
     for quote in out["quotes"]:
         assert quote["total_usd"] == round(quote["total_usd"], 2)
         assert abs(quote["total_usd"] - sum(line["amount_usd"] for line in quote["lines"])) < 0.05
+
+
+def test_a_quote_that_cannot_be_priced_is_listed_last_not_cheapest(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A quote in pounds with no GBP rate costs nothing the TCO can count: it is listed after
+    every complete quote with "—", not first at 0."""
+    from decimal import Decimal
+
+    from computescore.domain.quotes import (
+        Deployment,
+        LineKind,
+        PriceUnit,
+        Quote,
+        QuoteLine,
+        Vendor,
+        VendorKind,
+    )
+    from computescore.store.repository import Store
+
+    pounds = QuoteLine(
+        kind=LineKind.COMPUTE,
+        description="8x H100 node",
+        price=Decimal("3.10"),
+        price_unit=PriceUnit.PER_GPU_HOUR,
+        currency="GBP",
+        accelerator="nvidia-h100-sxm",
+        accelerator_count=8,
+        deployment=Deployment.ON_DEMAND,
+    )
+    with Store.open(workspace) as store, store.transaction() as uow:
+        evaluation_id = uow.evaluation_row(EVALUATION).id
+        assert evaluation_id is not None
+        uow.add_quote(
+            evaluation_id,
+            Quote(Vendor("Albion GPU", VendorKind.GPU_CLOUD, "GB"), "AG-1", (pounds,)),
+        )
+    out = run_json(capsys, "tco", "--db", str(workspace), "--evaluation", EVALUATION)
+    order = [q["quote"] for q in out["quotes"]]
+    assert order[-1] == "Albion GPU/AG-1/r1" and not out["quotes"][-1]["complete"]
+    assert main(["tco", "--db", str(workspace), "--evaluation", EVALUATION]) == 0
+    table = capsys.readouterr().out.split("\n\n")[0]
+    (row,) = [line for line in table.splitlines() if line.startswith("Albion GPU")]
+    # present value and the three rates: nothing could be priced
+    assert row.split()[-7:] == ["—", "—", "—", "—", "NO", "(see", "notes)"]
+    assert table.index("Albion GPU") > table.index("Tiny GPU")

@@ -160,7 +160,13 @@ def run_tco(args: argparse.Namespace) -> int:
     supporting = {item.quote_key for item in result.scorecard.supporting}
     items = sorted(
         result.quotes,
-        key=lambda q: (q.quote_key in supporting, q.tco.headline_usd, q.quote_key),
+        # A quote with lines left out is no cheaper for it: complete quotes come first.
+        key=lambda q: (
+            q.quote_key in supporting,
+            not q.tco.complete,
+            q.tco.headline_usd,
+            q.quote_key,
+        ),
     )
     if args.json:
         print_json(
@@ -189,6 +195,15 @@ def input_text(item: Any) -> str:
     if item.unit and item.unit == item.name and isinstance(item.value, float | int):
         return f"{format_number(item.value)} {item.unit}"  # "36 months", not "months = 36 months"
     return str(item.text())
+
+
+def _headline(tco: Any) -> str:
+    """The quote's total; for an incomplete quote what is known of it: at least the lines
+    priced ("≥ 30,000"), or "—" when nothing could be priced."""
+    amount = to_reporting(tco.headline_usd)
+    if tco.complete:
+        return f"{amount:,.0f}"
+    return f"≥ {amount:,.0f}" if amount > 0 else "—"
 
 
 def _completeness(tco: Any) -> str:
@@ -251,10 +266,15 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
                 if item.quote_key in supporting
                 else "compute",
                 f"{item.tco.accelerators_priced:,}" if item.tco.options else "—",
-                f"{to_reporting(item.tco.headline_usd):,.0f}",
-                _money(item.tco.usd_per_used_gpu_hour),
-                _money(item.tco.usd_per_useful_pflop_hour),
-                _money(item.tco.usd_per_million_tokens),
+                _headline(item.tco),
+                *(
+                    _money(value) if item.tco.complete else "—"
+                    for value in (
+                        item.tco.usd_per_used_gpu_hour,
+                        item.tco.usd_per_useful_pflop_hour,
+                        item.tco.usd_per_million_tokens,
+                    )
+                ),
                 _completeness(item.tco),
             ]
             for item in items
@@ -263,6 +283,7 @@ def _print_tco(result: Any, items: Sequence[Any], supporting: set[str]) -> None:
     )
     print(
         "GPUs = accelerators paid for; — = cannot be computed (see the quote below); "
+        "≥ = the lines that could be priced, a quote with lines left out (listed last); "
         "supporting = no compute lines, not ranked (a facility or services quote to combine "
         "with an owned option); token API = priced per million tokens, compared with the "
         "capacity offers per million tokens, not ranked"

@@ -123,11 +123,15 @@ def summary_columns() -> list[Column]:
         ),
         Column(
             "Total",
-            lambda r: r.headline_usd,
+            # nothing priced is no total of 0: "—", and the tip says why
+            lambda r: r.headline_usd if r.tco.complete or r.headline_usd > 0 else None,
             text=fmt.money,
             numeric=True,
             tooltip=lambda r: (
-                f"Present value at {r.discount_rate:.0%} a year of {fmt.money(r.total_usd)} "
+                "Lines of this quote could not be priced (see its notes): the total counts "
+                "only those that could"
+                if not r.tco.complete
+                else f"Present value at {r.discount_rate:.0%} a year of {fmt.money(r.total_usd)} "
                 f"paid over {r.horizon_months} months"
                 if r.discount_rate > 0
                 else f"TCO over {r.horizon_months} months, in {currency_code()}"
