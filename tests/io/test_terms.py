@@ -225,3 +225,20 @@ def test_day_and_month_are_told_as_doubtful_only_in_a_quote_in_dollars() -> None
     assert [p.message.split(";")[0] for p in dollars.problems] == [
         "The quote date was read day first, as 10 March 2026"
     ]
+
+
+def test_us_dates_are_read_month_first_when_only_that_gives_a_usual_validity() -> None:
+    # 11/02/2026 → 12/02/2026: one day read day first, a month read month first.
+    _, terms = terms_of([["Quote Date", "11/02/2026", "Valid Until", "12/02/2026"]])
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 2), date(2026, 12, 2))
+    (note,) = [p for p in terms.problems if "dates" in p.message]
+    assert note.message.startswith("The quote's dates were read month first")
+    assert "valid for 1 day" in note.message
+    assert not [p for p in terms.problems if "was read day first" in p.message]
+    # 01/03/2026 → 31/03/2026 reads well day first: left as read, with its warning.
+    _, terms = terms_of([["Quote Date", "01/03/2026", "Valid Until", "31/03/2026"]])
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 3, 1), date(2026, 3, 31))
+    assert [p for p in terms.problems if "was read day first" in p.message]
+    # an unambiguous quote date settles an ambiguous validity: 2026-11-02 → 12/02/2026
+    _, terms = terms_of([["Quote Date", "2026-11-02", "Valid Until", "12/02/2026"]])
+    assert terms.valid_until == date(2026, 12, 2)

@@ -25,6 +25,7 @@ from computescore.domain.rfq import FORMAT_MARK, PRICING_COLUMNS, QUESTIONS
 from computescore.domain.tco import stated_flex, stated_minimum, stated_prepayment
 from computescore.io.reader import read_quote_file
 from computescore.io.reader.records import QuoteDraft
+from computescore.io.values import DecimalMark
 from computescore.services.catalogue import load_catalogue
 from computescore.services.demo import create_demo
 from computescore.services.importing import import_files
@@ -519,3 +520,35 @@ def test_a_negative_price_refuses_the_returned_rfq(
         "The price is negative: accelerators are not rented or sold for less than nothing "
         "(a discount is a line of its own)"
     ]
+
+
+def test_prices_to_follow_notes_and_the_users_number_format(
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """ "TBD" and "on request" are prices to follow (told, the file still reads); a note in
+    brackets after a price is left aside and told; "14.250" is refused as ambiguous until
+    the user says the vendor writes a decimal comma, and a price with no currency takes
+    the one the user states."""
+    filled = fill(rfq_file(demo_db, tmp_path, catalogue))
+    wb = load_workbook(filled.path)
+    pricing = wb["Pricing"]
+    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    rows = {pricing.cell(r, 1).value: r for r in range(1, pricing.max_row + 1)}
+    pricing.cell(rows["W1-R36"], columns["price"]).value = "TBD"
+    pricing.cell(rows["W1-OD"], columns["price"]).value = "2.65 (see note 3)"
+    pricing.cell(filled.extra_row, columns["price"]).value = "1.100"
+    pricing.cell(filled.extra_row, columns["currency"]).value = None
+    wb.save(filled.path)
+
+    draft = read_quote_file(filled.path, catalogue).quotes[0]
+    (error,) = draft.errors
+    assert "has no price: the price is ambiguous" in error.message
+    draft = read_quote_file(
+        filled.path, catalogue, decimal_mark=DecimalMark.COMMA, currency="USD"
+    ).quotes[0]
+    text = "\n".join(str(p) for p in draft.problems)
+    assert not draft.errors, text
+    assert "Option W1-R36 has no price yet and was not imported (found 'TBD';" in text
+    assert "The price's note “see note 3” was left aside; read as 2.65" in text
+    spot = draft.lines[-1]
+    assert (spot.price, spot.currency) == (Decimal("1100"), "USD")

@@ -22,7 +22,7 @@ from computescore.cli.common import (
     add_json_argument,
     print_json,
 )
-from computescore.domain.problems import Problem
+from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import VendorKind
 
 
@@ -155,12 +155,15 @@ def run_import(args: argparse.Namespace) -> int:
         )
         for difference in quote.differences:
             print(f"  changed: {difference}")
-    if report.problems:
-        groups = group_problems(report.problems)
-        shown = "" if len(groups) == len(report.problems) else f" ({len(groups)} kinds)"
-        print(f"{plural(len(report.problems), 'warning')}{shown}:")
+    warnings = [p for p in report.problems if p.severity is not Severity.INFO]
+    if warnings:
+        groups = group_problems(warnings)
+        shown = "" if len(groups) == len(warnings) else f" ({len(groups)} kinds)"
+        print(f"{plural(len(warnings), 'warning')}{shown}:")
         for group in groups:
             print(f"  warning: {group.describe()}")
+    for group in group_problems([p for p in report.problems if p.severity is Severity.INFO]):
+        print(f"note: {group.describe()}")
     if report.dry_run:
         for line in decision_lines(report.drafts):
             print(line)

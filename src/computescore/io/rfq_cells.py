@@ -10,7 +10,9 @@ says, as a problem, what it decided; nothing the vendor wrote is dropped unseen.
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import PriceUnit
 from computescore.io.values import (
     ISO_CURRENCIES,
@@ -22,6 +24,19 @@ from computescore.io.values import (
     price_unit_for,
 )
 from computescore.io.workbook import CellValue, SheetData
+
+NOT_ANSWERED = re.compile(r"^\s*(n\s*/?\s*a|not applicable|not available|-+|—|–)\s*$", re.I)
+"""An answer that says the question does not apply, or the option is not offered."""
+TO_FOLLOW = re.compile(
+    r"^\s*(tbd|tba|tbc|to follow|on request|upon request|price on (request|application)|"
+    r"poa|p\.o\.a\.?|contact us|call|see notes?|see remarks?|see comments?|ask|"
+    r"auf anfrage|sur demande|bajo pedido|su richiesta|op aanvraag|要相談|面议|待定)\s*\.?\s*$",
+    re.I,
+)
+"""A price the vendor has not given yet: the option is offered, its price is to be asked."""
+
+NOTED = re.compile(r"^\s*(.*?\d.*?)\s*\(([^()]*)\)\s*$")
+"""A price with a note in brackets after it: ``2.10 (see note 3)``."""
 
 CURRENCY_WORDS = {
     "€": "EUR",
@@ -150,3 +165,11 @@ def merged_filled(sheet: SheetData) -> list[list[CellValue]]:
                 if is_blank(row[c]):
                     row[c] = value
     return rows
+
+
+def replace_severity(problem: Problem, severity: Severity) -> Problem:
+    return Problem(problem.source, problem.message, severity, problem.found, problem.expected)
+
+
+def has_text(row: Any, text: str) -> bool:
+    return any(isinstance(v, str) and v.strip().casefold() == text for v in row)

@@ -30,6 +30,7 @@ from computescore.io.values import (
     DecimalMark,
     Money,
     is_blank,
+    month_first_pair,
     normalise_text,
     parse_date,
     parse_days,
@@ -37,8 +38,10 @@ from computescore.io.values import (
     parse_money,
     parse_percent,
     read_number_text,
+    spelled_date,
 )
 from computescore.io.workbook import CellValue, SheetData, cell_name
+from computescore.wording import plural
 
 
 class TermKey(StrEnum):
@@ -498,6 +501,7 @@ def read_terms(
     data_return = data_deletion = auto_renewal = None
     egress: Money | None = None
     egress_at: KeyValue | None = None
+    doubts: dict[str, Problem] = {}  # dates read day first that month first could be
     lock_in = ""
     certifications: tuple[str, ...] = ()
 
@@ -533,6 +537,7 @@ def read_terms(
             quote_date = quote_date or day
             if problem:
                 problems.append(problem)
+                doubts.setdefault("quote", problem)
         elif kind is TermKey.VALID_UNTIL:
             # "60 days", "30 days from the quote date", "견적일로부터 30일"
             relative = re.fullmatch(
@@ -552,6 +557,7 @@ def read_terms(
                 valid_until = valid_until or day
                 if problem:
                     problems.append(problem)
+                    doubts.setdefault("valid", problem)
         elif kind is TermKey.CURRENCY:
             code = re.search(r"\b([A-Z]{3})\b", text.upper())
             stated_currency = code.group(1) if code else stated_currency
@@ -683,6 +689,12 @@ def read_terms(
         elif kind is TermKey.CERTIFICATIONS:
             certifications = split_certifications(text)
 
+    if quote_date is not None and valid_until is not None:
+        settled = settle_month_first(quote_date, valid_until, doubts)
+        if settled is not None:
+            quote_date, valid_until, note = settled
+            problems = [p for p in problems if p not in doubts.values()]
+            problems.append(note)
     if valid_until is None and valid_days is not None and quote_date is not None:
         valid_until = quote_date + timedelta(days=valid_days)
     egress_usd = None
@@ -710,6 +722,46 @@ def read_terms(
         problems=tuple(problems),
         keys_found=frozenset(found),
         source=source,
+    )
+
+
+def settle_month_first(
+    quote: date, valid: date, doubts: dict[str, Problem]
+) -> tuple[date, date, Problem] | None:
+    """The quote's dates read month first, with the warning that says so, when only that
+    reading gives the quote a usual validity (a US quote: 11/02/2026 to 12/02/2026).
+
+    ``doubts``: the warnings of the dates read day first, under "quote" and "valid"; the
+    caller drops them when the dates are settled.
+    """
+    quote_doubt, valid_doubt = doubts.get("quote"), doubts.get("valid")
+    pair = month_first_pair(
+        quote,
+        valid,
+        quote_swaps=quote_doubt is not None and "read day first" in quote_doubt.message,
+        valid_swaps=valid_doubt is not None and "read day first" in valid_doubt.message,
+    )
+    if pair is None:
+        return None
+    first = quote_doubt or valid_doubt
+    assert first is not None
+    days = (valid - quote).days
+    found = ", ".join(d.found for d in (quote_doubt, valid_doubt) if d is not None and d.found)
+    return (
+        *pair,
+        Problem(
+            first.source,
+            f"The quote's dates were read month first (as in the United States): quote date "
+            f"{spelled_date(pair[0])}, valid until {spelled_date(pair[1])}; read day first "
+            + (
+                f"the quote would be valid for {plural(days, 'day')}"
+                if days >= 0
+                else f"it would expire {plural(-days, 'day')} before its own date"
+            ),
+            Severity.WARNING,
+            found or None,
+            "unambiguous dates such as 2026-03-05; check the quote's country",
+        ),
     )
 
 

@@ -16,6 +16,7 @@ from computescore.io.mapping import (
 from computescore.io.preflight import ReadLimits
 from computescore.io.reader.book import _Reader
 from computescore.io.refusal import FileRefused, RefusalCode
+from computescore.io.rfq_pricing import RfqReadOptions
 from computescore.io.rfq_reader import is_rfq_book, read_rfq_book
 from computescore.io.values import (
     DecimalMark,
@@ -110,7 +111,12 @@ def read_quote_book(
         o if isinstance(o, Override) else parse_override(o) for o in (overrides or ())
     ]
     if is_rfq_book(book):
-        return read_rfq_book(book, catalogue, vendor=vendor)
+        return read_rfq_book(
+            book,
+            catalogue,
+            vendor=vendor,
+            options=RfqReadOptions(decimal_mark, currency, include_hidden),
+        )
     if progress is not None:
         progress.report(0.6, "Finding the quote table")
     if sheet is not None and book.sheet(sheet) is None:

@@ -34,7 +34,9 @@ from computescore.io.values.currencies import currency_in_text as currency_in_te
 from computescore.io.values.currencies import resolve_symbol as resolve_symbol
 from computescore.io.values.currencies import yen_or_yuan as yen_or_yuan
 from computescore.io.values.dates import excel_serial_to_date as excel_serial_to_date
+from computescore.io.values.dates import month_first_pair as month_first_pair
 from computescore.io.values.dates import parse_date as parse_date
+from computescore.io.values.dates import spelled_date as spelled_date
 from computescore.io.values.durations import parse_days as parse_days
 from computescore.io.values.durations import parse_duration_minutes as parse_duration_minutes
 from computescore.io.values.durations import parse_percent as parse_percent

@@ -163,6 +163,41 @@ def _day_or_month_first(text: str) -> bool:
     )
 
 
+VALIDITY_DAYS = range(7, 401)
+"""How long quotes are valid for, in days: a week to about a year (30, 60, 90 days …)."""
+
+
+def month_first_pair(
+    quote: date, valid: date, *, quote_swaps: bool, valid_swaps: bool
+) -> tuple[date, date] | None:
+    """The quote date and validity read month first, when only that reading gives the
+    quote a usual validity (:data:`VALIDITY_DAYS`); None when day first is as good.
+
+    ``quote_swaps``/``valid_swaps``: the date was read day first from text whose day and
+    month could change places. A file writes its dates one way: both change together.
+    ``11/02/2026`` to ``12/02/2026`` is one day day first, a month month first.
+
+    >>> month_first_pair(date(2026, 2, 11), date(2026, 2, 12), quote_swaps=True, valid_swaps=True)
+    (datetime.date(2026, 11, 2), datetime.date(2026, 12, 2))
+    """
+    if not (quote_swaps or valid_swaps):
+        return None
+    other_quote = _safe_date(quote.year, quote.day, quote.month) if quote_swaps else quote
+    other_valid = _safe_date(valid.year, valid.day, valid.month) if valid_swaps else valid
+    if other_quote is None or other_valid is None:
+        return None
+    if (valid - quote).days in VALIDITY_DAYS:
+        return None
+    if (other_valid - other_quote).days not in VALIDITY_DAYS:
+        return None
+    return other_quote, other_valid
+
+
+def spelled_date(day: date) -> str:
+    """``2 November 2026``."""
+    return _spelled(day)
+
+
 def _safe_date(year: int, month: int, day: int) -> date | None:
     try:
         return date(year, month, day)
