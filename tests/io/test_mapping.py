@@ -118,6 +118,18 @@ def test_second_description_column_becomes_details(catalogue: Catalogue) -> None
     assert mapping.columns[0].field is Field.DETAILS
 
 
+@pytest.mark.parametrize(
+    "headers",
+    [["型番", "品名", "単価"], ["型号", "名称", "单价"], ["Artikelnummer", "Bezeichnung", "Preis"]],
+)
+def test_the_name_of_an_item_is_its_description_not_its_part_number(
+    headers: list[str], catalogue: Catalogue
+) -> None:
+    mapping = build_mapping("S", 0, headers, [], catalogue)
+    assert mapping.column_for(Field.DESCRIPTION) == 1
+    assert mapping.columns[0].field is Field.DETAILS
+
+
 def test_content_sniffing_finds_accelerators_and_prices(catalogue: Catalogue) -> None:
     rows = [["H100 SXM", "$3.10", "x"], ["A100 80GB", "$1.80", "y"]]
     mapping = build_mapping("S", 0, ["Col A", "Col B", "Col C"], rows, catalogue)

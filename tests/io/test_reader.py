@@ -1043,3 +1043,24 @@ def test_a_negative_price_on_a_compute_line_is_an_error(
         "than nothing (a discount is a line of its own) (found '-2.10'; expected a price of "
         "0 or more)"
     ]
+
+
+def test_a_closing_row_whose_words_stand_in_the_item_column_keeps_them(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = write_csv(
+        tmp_path,
+        "oem.csv",
+        "Item,SKU,Description,Qty,Unit price (USD),Extended price (USD)\n"
+        "1,SYS-1,HGX H100 8-GPU server,1,250000,250000\n"
+        "Discount,,,,,-25000\n"
+        "Total,,,,,225000\n",
+    )
+    draft = read_quote_file(path, catalogue, vendor="Acme")
+    _server, discount = draft.lines
+    assert (discount.description, discount.price, discount.price_unit) == (
+        "Discount",
+        Decimal(-25000),
+        PriceUnit.TOTAL,
+    )
+    assert not [m for m in messages(draft) if "add up to" in m]  # 250,000 − 25,000

@@ -179,7 +179,7 @@ def test_a_note_under_the_tables_states_the_currency_the_prices_do_not(
     path = build_xlsx(tmp_path / "helios.xlsx", [Sheet("Proposal", rows)])
     draft = read_quote_file(path, catalogue)
     assert {line.currency for q in draft.quotes for line in q.lines} == {"USD"}
-    (told,) = [p for p in draft.problems if "note says USD" in p.message]
+    (told,) = [p for p in draft.problems if "the file says USD" in p.message]
     assert told.source == "helios.xlsx!Proposal!12"
     # Two notes naming two currencies decide nothing: the prices stay refused.
     rows = [*bare, ["All prices in USD."], ["Prices in EUR for EU customers."]]

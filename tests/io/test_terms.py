@@ -242,3 +242,22 @@ def test_us_dates_are_read_month_first_when_only_that_gives_a_usual_validity() -
     # an unambiguous quote date settles an ambiguous validity: 2026-11-02 → 12/02/2026
     _, terms = terms_of([["Quote Date", "2026-11-02", "Valid Until", "12/02/2026"]])
     assert terms.valid_until == date(2026, 12, 2)
+
+
+def test_several_pairs_in_one_cell_and_keys_without_a_colon() -> None:
+    # A Japanese title line: three pairs in one cell, full-width colons.
+    title = "見積番号：SRC-2026-0456 見積日：2026年11月14日 有効期限：2026年12月14日"
+    _, terms = terms_of([[title]])
+    assert terms.quote_ref == "SRC-2026-0456"
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 14), date(2026, 12, 14))
+    # A PDF's title line: each key and its value in one cell, no colon.
+    pairs, terms = terms_of(
+        [["Quote #3000184799001.1", "Quote Date 2026-11-02", "Valid Until 2026-12-02"]]
+    )
+    assert terms.quote_ref == "3000184799001.1"
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 2), date(2026, 12, 2))
+    assert [p.source for p in pairs] == ["q.xlsx!Terms!A1", "q.xlsx!Terms!B1", "q.xlsx!Terms!C1"]
+    assert not terms.problems
+    # words that name no quote field keep their neighbour as their value
+    _, terms = terms_of([["Uptime commitment 99.95%"], ["Quote reference", "Q-17"]])
+    assert terms.quote_ref == "Q-17"

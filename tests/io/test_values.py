@@ -678,3 +678,22 @@ def test_words_in_an_accelerator_column_that_name_a_service(text: str, service: 
     from computescore.io.values import names_a_service
 
     assert names_a_service(text) is service
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("PowerScale F710 all-flash NAS, 3 nodes, 460TB raw", CostCategory.STORAGE),
+        ("Extension de garantie 5 ans J+1", CostCategory.SUPPORT),
+        ("Gewährleistungsverlängerung 5 Jahre", CostCategory.SUPPORT),
+        ("Site survey and power assessment", CostCategory.INSTALLATION),
+        ("Rail kit / cable management arm", CostCategory.OTHER),
+        ("NVIDIA OSFP passive copper cable 2m", CostCategory.NETWORK),
+        # what a line includes does not say what it is
+        ("WEKA storage cluster 8 nodes 1PB usable (incl. licenses 3Y)", CostCategory.STORAGE),
+        ("AI Enterprise licence incl. support", CostCategory.SOFTWARE),
+        ("Colocation rack 40 kW incl. power", CostCategory.FACILITY),
+    ],
+)
+def test_server_makers_items_fall_in_their_categories(text: str, category: CostCategory) -> None:
+    assert categorise_cost(text) is category

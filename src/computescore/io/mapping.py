@@ -181,6 +181,12 @@ _DESCRIPTION_PREFERENCE = (
     re.compile(r"\b(sku|item|line|product|price) description\b"),
     re.compile(r"\bdescription\b"),
     re.compile(r"\b(item|product|service|offering|name)\b"),
+    # a name before a part number: 品名 before 型番, 名称 before 型号, Bezeichnung before
+    # Artikelnummer
+    re.compile(
+        r"bezeichnung|beschreibung|designation|libelle|descripcion|descrizione|omschrijving|"
+        r"品名|名称|製品名|商品名|品目|描述|产品名|품명|제품명"
+    ),
     re.compile(r"."),
 )
 

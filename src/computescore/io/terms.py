@@ -221,6 +221,14 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 continue
             text = cell.strip()
             following = filled[index + 1] if index + 1 < len(filled) else None
+            joined = _several_pairs(text) or _key_then_value(text)
+            if joined:
+                # "見積番号：SRC-1 見積日：2026年11月14日", "Quote Date 2026-11-02": the cell
+                # holds its pairs, each key with its own value
+                where = f"{prefix}!{cell_name(row, col)}"
+                pairs.extend(KeyValue(key, value, where, row) for key, value in joined)
+                index += 1
+                continue
             sentence = _SENTENCE.match(text)
             own = classify_key(sentence.group(1)) if sentence is not None else None
             in_cell = (
@@ -261,6 +269,64 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 pairs.append(in_cell)
             index += 1
     return pairs
+
+
+_COLON = re.compile(r"\s*[:：]\s*")
+_KEY_FIRST = re.compile(r"^(?P<key>[^\d#№:：]{2,60}?)\s*[#№]?\s*(?P<value>\d.*)$")
+
+
+def _key_suffix(words: str) -> tuple[str, str] | None:
+    """(what comes before, the key) for the last one to three words that name a term and
+    hold no figure: ``"SRC-2026-0456 見積日"`` → (``"SRC-2026-0456"``, ``"見積日"``)."""
+    tokens = words.split()
+    for size in (3, 2, 1):
+        if len(tokens) < size:
+            continue
+        key = " ".join(tokens[-size:])
+        if not any(ch.isdigit() for ch in key) and classify_key(key) is not None:
+            return " ".join(tokens[:-size]), key
+    return None
+
+
+def _several_pairs(text: str) -> list[tuple[str, str]] | None:
+    """The pairs of a cell that holds several ``key: value`` (``見積番号：SRC-2026-0456
+    見積日：2026年11月14日 有効期限：2026年12月14日``), or None when it holds fewer than two
+    or a key is not one."""
+    parts = _COLON.split(text)
+    if len(parts) < 3 or classify_key(parts[0]) is None:
+        return None
+    pairs: list[tuple[str, str]] = []
+    key = parts[0].strip()
+    for part in parts[1:-1]:
+        split = _key_suffix(part)
+        if split is None or not split[0]:
+            return None
+        pairs.append((key, split[0]))
+        key = split[1]
+    if not parts[-1].strip():
+        return None
+    pairs.append((key, parts[-1].strip()))
+    return pairs
+
+
+def _key_then_value(text: str) -> list[tuple[str, str]] | None:
+    """A cell that names a term and gives its figure without a colon: ``Quote Date
+    2026-11-02``, ``Quote #3000184799001.1``, ``Valid Until 2026-12-02``."""
+    if ":" in text or "：" in text:
+        return None
+    match = _KEY_FIRST.match(text)
+    if match is None:
+        return None
+    key, value = match.group("key").strip(), match.group("value").strip()
+    kind = classify_key(key)
+    if len(key.split()) > 4 or kind not in _OWN_VALUE_KEYS:
+        return None
+    if kind is TermKey.QUOTE_REF and value.isdigit() and not _NUMBER_WORD.search(text):
+        return None  # "Offer 2026": a year, not a number, unless "No." or "#" says so
+    return [(key, value)]
+
+
+_NUMBER_WORD = re.compile(r"(?i)#|№|\b(no|nr|n°|nº|number|nummer|numéro|num)\b\.?|番号|编号")
 
 
 _OWN_VALUE_KEYS = frozenset(

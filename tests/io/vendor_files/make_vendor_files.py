@@ -1461,6 +1461,68 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "oem_discount_in_words.xlsx",
+        "a purchase quote whose discount is stated only in words, in a line's description and "
+        "in a note under the total, and whose totals state the currency",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Lenovo Global Technology (United States) Inc.", None, None, None, None],
+                    ["Quote Number: LQ-2026-558812", None, None, "Expiration Date: 2026-12-31"],
+                    ["Part Number", "Description", "Qty", "Unit Price", "Extended Price"],
+                    [
+                        "7DHECTO1WW",
+                        "ThinkSystem SR680a V3 8x B200 (list price; 15% project discount "
+                        "applied on invoice)",
+                        4,
+                        455000,
+                        1820000,
+                    ],
+                    ["5WS7B07611", "Lenovo Premier Support 3Y, 24x7 4hr", 4, 21300, 85200],
+                    [None, "Total (USD)", None, None, 1905200],
+                    [None, None, None, None, None],
+                    [
+                        "* A special bid discount of 15% on hardware will be applied on the "
+                        "invoice.",
+                        None,
+                        None,
+                        None,
+                        None,
+                    ],
+                ],
+            )
+        ),
+        [
+            line(
+                "ThinkSystem SR680a V3 8x B200 (list price; 15% project discount applied on "
+                "invoice)",
+                kind="compute",
+                accelerator="nvidia-b200",
+                nodes=4,
+                accelerators_per_node=8,
+                price="455000",
+                currency="USD",
+            ),
+            line(
+                "Lenovo Premier Support 3Y, 24x7 4hr",
+                kind="cost",
+                category="support",
+                price="21300",
+                currency="USD",
+            ),
+        ],
+        # USD comes from the total's label "Total (USD)": no price states a currency.
+        warnings=[
+            "The description states a discount (15%) the price may not carry",
+            "A note under the table states a discount (15%)",
+        ],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

@@ -544,7 +544,7 @@ class _Reader:
         self.problems.append(
             Problem(
                 f"{self.prefix(sheet)}!{row + 1}",
-                f"The prices state no currency; the file's note says {code}",
+                f"The prices state no currency; the file says {code} under or above them",
                 Severity.WARNING,
                 expected="a currency with the prices, or --currency",
             )

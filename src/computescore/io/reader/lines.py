@@ -22,7 +22,7 @@ from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import sized_by_details
 from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.cell_kinds import filled as _filled
-from computescore.io.cell_kinds import unpriced
+from computescore.io.cell_kinds import is_amount, unpriced
 from computescore.io.mapping import ColumnMapping, Field, MappedColumn
 from computescore.io.reader.plan_terms import PLAN_FIELDS, plan_terms
 from computescore.io.refusal import FileRefused, RefusalCode
@@ -350,6 +350,16 @@ class _LineBuilder:
         self.fetch(values)
         description = self.get(Field.DESCRIPTION)
         desc_text = "" if description is None else str(description)
+        if not desc_text and self.line_item_table:
+            # "Discount | | | | | -$94,386.00": the words stand in another column
+            desc_text = next(
+                (
+                    c.strip()
+                    for c in values
+                    if isinstance(c, str) and any(ch.isalpha() for ch in c) and not is_amount(c)
+                ),
+                "",
+            )
         match, kind = self.identify(row, values, desc_text, problems)
         compute = kind is LineKind.COMPUTE
         counts = self.counts(row, values, match, compute, problems)

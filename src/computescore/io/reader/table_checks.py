@@ -162,8 +162,8 @@ class _Closing:
                 )
             return True
         if not amounts:
-            if not _DISCOUNT.search(folded):
-                return False
+            if not _DISCOUNT.search(folded) or not _label_like(text):
+                return False  # a note about the prices ("* Price reflects 18 % discount")
             builder.group.problems.append(
                 Problem(
                     where,
@@ -200,6 +200,66 @@ class _Closing:
         )
         self.adjustments.append((index, line))
         return True
+
+
+_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*%")
+
+
+def _discounts_in_words(builder: _LineBuilder, lines: Sequence[QuoteLine]) -> None:
+    """Warn where words state a discount the prices may not carry: a line's description
+    ("8x B200 (list price; 15% project discount applied on invoice)") or a note under the
+    table ("a special bid discount of 15% will be applied on the invoice")."""
+    for line in lines:
+        said = _stated_discount(line.description)
+        if said and line.price > 0:
+            builder.group.problems.append(
+                Problem(
+                    line.source or builder.r.prefix(builder.sheet),
+                    f"The description states a discount ({said}) the price may not carry; the "
+                    "line keeps the price as quoted",
+                    Severity.WARNING,
+                    line.description,
+                    "the net price, or the discount as a line of its own",
+                )
+            )
+    table, rows = builder.table, builder.sheet.rows
+    for index in range(table.end_row, min(len(rows), table.end_row + _CLOSING_ROWS)):
+        texts = [c for c in rows[index] if isinstance(c, str) and c.strip()]
+        if len(texts) != 1 or _label_like(texts[0]):
+            continue
+        said = _stated_discount(texts[0])
+        if said:
+            builder.group.problems.append(
+                Problem(
+                    builder.r.line_source(builder.sheet, index),
+                    f"A note under the table states a discount ({said}); the lines keep the "
+                    "prices as quoted: check whether they are net of it",
+                    Severity.WARNING,
+                    texts[0],
+                    "net prices, or the discount as a line of its own",
+                )
+            )
+
+
+def _stated_discount(text: str) -> str | None:
+    """The percentage a text gives a discount ("15%"), or None."""
+    folded = normalise_text(text).casefold()
+    match = _PERCENT.search(folded)
+    return match.group(0).replace(" ", "") if match and _DISCOUNT.search(folded) else None
+
+
+def _label_like(text: str) -> bool:
+    """A row's label, not a note: a few words, no footnote mark, no sentence."""
+    return len(text.split()) <= 6 and not text.rstrip().endswith(".") and text[:1].isalnum()
+
+
+def _final_total(text: str) -> bool:
+    """A grand total's label ("Grand Total", "Total (USD)", "Total TTC"): nothing of the
+    quote's price comes after it."""
+    return is_total_label(text) and not is_tax_label(text) and not _SUB.search(text.casefold())
+
+
+_SUB = re.compile(r"sub|zwischen|sous|net|ht\b|neto|imponibile|小计|小計")
 
 
 def _has_letters(text: str) -> bool:
@@ -247,6 +307,14 @@ def read_closing_block(
             blanks = 0
             if not closing.read(index, outside=True):
                 break
+            last_total = closing.totals[-1] if closing.totals else None
+            if (
+                last_total is not None
+                and last_total.row == index
+                and _final_total(last_total.label)
+            ):
+                break  # the grand total closes the quote's prices
+    _discounts_in_words(builder, lines)
     ordered = list(lines)
     for index, line in closing.adjustments:
         ordered.insert(closing.above(index), line)

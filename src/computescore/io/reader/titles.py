@@ -18,7 +18,7 @@ from decimal import Decimal
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import QuoteLine
 from computescore.io.mapping import ColumnMapping, Field
-from computescore.io.table_finder import Table
+from computescore.io.table_finder import Table, is_total_label
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     UnitHint,
@@ -118,15 +118,19 @@ _PRICES_ARE = re.compile(rf"\b(all )?({_PRICE_WORDS})\b.{{0,20}}\b(in|en|im|quot
 
 def currency_in_notes(tables: Sequence[Table]) -> tuple[str, SheetData, int] | None:
     """The currency a sentence about the prices states above or under the tables ("All
-    prices in USD, excluding taxes", "Preise in EUR"), with the sheet and row that say
-    it, when one currency alone is stated."""
+    prices in USD, excluding taxes", "Preise in EUR"), or a totals row's label under them
+    ("Subtotal (USD)", "Gesamtsumme EUR"), with the sheet and row that say it, when one
+    currency alone is stated."""
     found: dict[str, tuple[SheetData, int]] = {}
     for table in tables:
         rows = table.sheet.rows
         after = range(table.end_row, min(len(rows), table.end_row + NOTE_ROWS))
         for index in [*range(table.first_row), *after]:
             for cell in rows[index]:
-                if isinstance(cell, str) and _PRICES_ARE.search(cell.casefold()):
+                if not isinstance(cell, str):
+                    continue
+                folded = cell.casefold()
+                if _PRICES_ARE.search(folded) or (index >= table.end_row and is_total_label(cell)):
                     code, _ = currency_in_text(cell)
                     if code and code not in AMBIGUOUS_MARKS:
                         found.setdefault(code, (table.sheet, index))

@@ -23,7 +23,8 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
         r"install|set-?up|onboarding|commission|rack(?:ing)? (?:and|&) "
         r"stack|integration|deployment fee|\bprodeploy\b|deployment services?|configuration|"
         r"provisioning fee|"
-        r"burn-?in|shipping|delivery|freight|build-?out|"
+        r"burn-?in|shipping|delivery|freight|build-?out|site survey|site assessment|"
+        r"power assessment|"
         # de, fr, es, it, nl, zh, ja
         r"inbetriebnahme|einrichtung|mise en service|puesta en marcha|instalaci[oó]n|"
         r"messa in servizio|ingebruikname|安装|部署|调试|初期費用|構築|設置|"
@@ -37,7 +38,8 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
         r"managed service|care\b|service desk|helpdesk|expert hours|"
         r"professional services|\bsla\b|"
         r"wartung|soporte|mantenimiento|assistenza|manutenzione|onderhoud|"
-        r"维保|运维|技术支持|保守|サポート",
+        r"garantie|garant[ií]a|garanzia|gew[aä]hrleistung|"
+        r"维保|运维|技术支持|质保|保修|保守|保証|サポート",
     ),
     (
         CostCategory.SOFTWARE,
@@ -48,7 +50,7 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
     (
         CostCategory.STORAGE,
         r"storage|nvme|\bssd\b|\bhdd\b|object store|file ?system|lustre|weka|"
-        r"vast|\bs3\b|backup|snapshot|\btb\b|\bpb\b|block volume|disk|"
+        r"vast|\bs3\b|backup|snapshot|\btb\b|\bpb\b|block volume|disk|\bnas\b|all-?flash|"
         r"speicher|stockage|almacenamiento|archiviazione|opslag|存储|ストレージ",
     ),
     (
@@ -76,10 +78,17 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
         r"network|infiniband|\bib\b|switch|ethernet|roce|bandwidth|uplink|"
         r"internet|\d\s?gbps|"
         r"cross-?connect|\bport\b|transit|\bip\b|vpn|interconnect|"
-        r"direct connect|express ?route|fib(?:re|er)|optic|transceiver|cabl|"
+        r"direct connect|express ?route|fib(?:re|er)|optic|transceiver|cabl(?!e management)|"
         r"netzwerk|réseau|netwerk|\bnic\b|connectx|网络|专线|閉域網|回線|ネットワーク",
     ),
 )
+
+
+_INCLUDED = re.compile(
+    r"\((?:incl\.?|including|inkl\.?|inclus|incluye|incluso|含む|含)[^)]*\)"
+    r"|\b(?:incl\.|including|inkl\.|einschl\.)\s.*$"
+)
+"""What a line says it includes ("WEKA storage cluster (incl. licenses 3Y)"): not what it is."""
 
 
 def categorise_cost(text: object) -> CostCategory:
@@ -88,11 +97,12 @@ def categorise_cost(text: object) -> CostCategory:
     The first matching category in a fixed order wins (egress before network,
     installation before facility; a line that names a rack, cabinet or colocation first
     is the facility, with the power it comes with: "Colocation rack 40 kW incl. power"),
-    else ``other``.
+    else ``other``. What the line says it includes does not decide: "WEKA storage cluster
+    (incl. licenses 3Y)" is storage.
     """
     if is_blank(text):
         return CostCategory.OTHER
-    folded = normalise_text(text).casefold()
+    folded = _INCLUDED.sub(" ", normalise_text(text).casefold())
     for category, pattern in _CATEGORY_WORDS:
         if re.search(pattern, folded):
             return category
