@@ -440,3 +440,15 @@ def test_a_quote_that_cannot_be_priced_is_listed_last_not_cheapest(
     # present value and the three rates: nothing could be priced
     assert row.split()[-7:] == ["—", "—", "—", "—", "NO", "(see", "notes)"]
     assert table.index("Albion GPU") > table.index("Tiny GPU")
+
+
+def test_the_quote_lines_listing_names_each_line_and_counts_servers(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["quotes", "--db", str(workspace)]) == 0
+    out = capsys.readouterr().out
+    header = out.splitlines()[0]
+    assert header.split()[:4] == ["Vendor", "Quote", "Kind", "Description"]
+    (server,) = [line for line in out.splitlines() if "HGX H100 8-GPU server" in line]
+    assert " 1 × 8 " in server  # one 8-GPU server, not "8"
+    assert "Count: nodes × accelerators per node" in out

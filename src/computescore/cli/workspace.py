@@ -213,8 +213,9 @@ def _print_lines(lines: list[dict[str, Any]]) -> None:
             r["vendor"],
             r["quote_ref"],
             r["kind"].capitalize(),
+            _short(r["description"]),
             r["accelerator"] or category_text(r["category"] or ""),
-            _amount(r["accelerator_count"] or r["quantity"]),
+            _count(r),
             deployment_text(r["deployment"]) if r["deployment"] else "",
             f"{r['term_months']} months" if r["term_months"] else "",
             r["region"] or r["country"] or "",
@@ -229,6 +230,7 @@ def _print_lines(lines: list[dict[str, Any]]) -> None:
             "Vendor",
             "Quote",
             "Kind",
+            "Description",
             "Accelerator / category",
             "Count",
             "Deployment",
@@ -239,10 +241,25 @@ def _print_lines(lines: list[dict[str, Any]]) -> None:
             "Per GPU-hour",
         ],
         rows,
-        [False, False, False, False, True, False, True, False, True, False, True],
+        [False, False, False, False, False, True, False, True, False, True, False, True],
     )
     if sys.stdout.isatty() and not os.environ.get("CI"):
         print(f"\n{len(lines)} lines")
+    if any(r["nodes"] and r["accelerators_per_node"] for r in lines):
+        print("Count: nodes × accelerators per node where the quote counts nodes")
+
+
+def _short(text: str | None, width: int = 40) -> str:
+    """A description cut to ``width`` characters, with an ellipsis where it was cut."""
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _count(line: dict[str, Any]) -> str:
+    """How many: ``4 × 8`` for four 8-GPU servers, else the accelerators or the quantity."""
+    if line["nodes"] and line["accelerators_per_node"]:
+        return f"{line['nodes']:,} × {line['accelerators_per_node']:,}"
+    return _amount(line["accelerator_count"] or line["quantity"])
 
 
 def run_copy(args: argparse.Namespace) -> int:
