@@ -635,6 +635,15 @@ def test_the_vendor_is_taken_from_the_letterhead_and_told(
     addressed = [["御見積書"], ["株式会社アルダームーア・アナリティクス 御中"], [], *rows[4:]]
     path = build_xlsx(tmp_path / "mitsumori.xlsx", [Sheet("見積", addressed)])
     assert read_quote_file(path, catalogue).quotes[0].vendor is None
+    # A server maker's brand alone at the top of the page names it, without a legal form;
+    # another brand-less company does not.
+    for top, vendor in (
+        ("Hewlett Packard Enterprise", "Hewlett Packard Enterprise"),
+        ("Lenovo Financial Services", "Lenovo Financial Services"),
+        ("Northwind Compute", None),
+    ):
+        path = build_xlsx(tmp_path / "brand.xlsx", [Sheet("Quote", [[top], *rows[1:]])])
+        assert read_quote_file(path, catalogue).quotes[0].vendor == vendor, top
 
 
 @pytest.mark.parametrize(

@@ -21,10 +21,11 @@ def letterhead_vendor(sheet: SheetData | None) -> str | None:
     """The company a quote's letterhead names, not the addressee's.
 
     In its first three filled rows, a row holding only a company's name with its legal
-    form ("Supermicron Systems Inc.", "株式会社…"). Failing that, in its first six, the
-    one cell naming a company beside other title cells ("有効期限：… | 株式会社さくら
-    コンピュート"); "Key: value" cells are terms, not names, and two such cells name
-    no one.
+    form ("Supermicron Systems Inc.", "株式会社…"); in its first two, a server maker's
+    brand alone ("Hewlett Packard Enterprise", "Lenovo Financial Services"). Failing
+    that, in its first six, the one cell naming a company beside other title cells
+    ("有効期限：… | 株式会社さくらコンピュート"); "Key: value" cells are terms, not names,
+    and two such cells name no one.
     """
     if sheet is None:
         return None
@@ -44,9 +45,21 @@ def letterhead_vendor(sheet: SheetData | None) -> str | None:
         names = [part for part in parts if _company_name(part)]
         if len(filled) == 1 and names and seen <= 3:
             return names[0]
+        if len(filled) == 1 and seen <= 2 and isinstance(filled[0], str):
+            brand = filled[0].strip()
+            if _KNOWN_MAKER.fullmatch(brand.casefold()):
+                return brand  # "Hewlett Packard Enterprise" alone at the top of the page
         beside.extend(names)
     return beside[0] if len(beside) == 1 else None
 
+
+_KNOWN_MAKER = re.compile(
+    r"(hewlett packard enterprise|hpe|dell technologies|dell emc|lenovo|supermicro|"
+    r"super micro computer|gigabyte|giga computing|asus|inspur|cisco( systems)?|fujitsu|"
+    r"quanta cloud technology|wiwynn|penguin computing|atos|eviden|bull)"
+    r"( (financial services|global technology|data center group|enterprise|server))?"
+)
+"""Server makers whose letterhead is their brand alone, with no legal form."""
 
 LETTERHEAD_ROWS = 6
 """How many filled rows at the top of a sheet are its letterhead."""
