@@ -130,6 +130,28 @@ def test_the_name_of_an_item_is_its_description_not_its_part_number(
     assert mapping.columns[0].field is Field.DETAILS
 
 
+def test_the_rfq_pricing_headers_map_when_the_sheet_comes_back_as_csv(
+    catalogue: Catalogue,
+) -> None:
+    headers = [
+        "Your description or SKU",
+        "Accelerators available",
+        "Quantity (kW, racks, items)",
+        "Price",
+        "Region or site",
+        "Country (ISO code)",
+    ]
+    mapping = build_mapping("S", 0, headers, [], catalogue)
+    assert [c.field for c in mapping.columns] == [
+        Field.DESCRIPTION,
+        Field.MAXIMUM,
+        Field.QUANTITY,
+        Field.PRICE,
+        Field.REGION,
+        Field.COUNTRY,
+    ]
+
+
 def test_content_sniffing_finds_accelerators_and_prices(catalogue: Catalogue) -> None:
     rows = [["H100 SXM", "$3.10", "x"], ["A100 80GB", "$1.80", "y"]]
     mapping = build_mapping("S", 0, ["Col A", "Col B", "Col C"], rows, catalogue)

@@ -54,7 +54,8 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"available capacity|capacity offered|capacity limit|max capacity|maximum capacity|"
         r"max order|maximum order|max quantity|maximum quantity)"
         r"( (gpus?|accelerators?|cards?|nodes?|servers?|instances?|systems?))?"
-        r"( available| offered)?$",
+        r"( available| offered)?$|"
+        r"^(gpus?|accelerators?|nodes?|servers?|instances?) (available|offered)$",
     ),
     (
         "minimum",
@@ -135,7 +136,7 @@ ENGLISH: tuple[tuple[str, str], ...] = (
     (
         "quantity",
         r"^(qty|quantity|units|unit count|count|number of units|volume|no of units|"
-        r"amount of units|pcs|pieces)$",
+        r"amount of units|pcs|pieces)$|^quantity kw racks items$",
     ),
     (
         "term_months",
@@ -156,9 +157,14 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         "region",
         r"^(region|site|location|availability zone|az|data ?cent(er|re)|dc|zone|"
         r"facility|city|cloud region|delivery location|metro|campus)( name| code)?$|"
+        r"^region or site$|"
         r"^(geo taxonomy )?regions$",  # a cloud's SKU export: "Geo taxonomy regions"
     ),
-    ("country", r"^(country|country code|jurisdiction|nation|country of operation)$"),
+    (
+        "country",
+        r"^(country|country code|jurisdiction|nation|country of operation)( iso( code)?)?$|"
+        r"^country iso code$",
+    ),
     (
         "description",
         r"^(description|item|line item|product|service|offering|item description|"
