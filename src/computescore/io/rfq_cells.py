@@ -15,8 +15,10 @@ from typing import Any
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import PriceUnit
 from computescore.io.values import (
+    AMBIGUOUS_MARKS,
     ISO_CURRENCIES,
     Money,
+    currency_in_text,
     is_blank,
     normalise_text,
     parse_days,
@@ -38,46 +40,24 @@ TO_FOLLOW = re.compile(
 NOTED = re.compile(r"^\s*(.*?\d.*?)\s*\(([^()]*)\)\s*$")
 """A price with a note in brackets after it: ``2.10 (see note 3)``."""
 
-CURRENCY_WORDS = {
-    "€": "EUR",
-    "EURO": "EUR",
-    "EUROS": "EUR",
-    "£": "GBP",
-    "POUND": "GBP",
-    "POUNDS": "GBP",
-    "US$": "USD",
-    "US DOLLAR": "USD",
-    "US DOLLARS": "USD",
-    "CHF": "CHF",
-    "FR.": "CHF",
-    "₩": "KRW",
-    "₹": "INR",
-}
-"""A currency column's signs and words that name one currency (``$`` and ``¥`` name
-several and are not among them)."""
-
-_SIGNS = {"€": "EUR", "£": "GBP", "₩": "KRW", "₹": "INR"}
-_CODE = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])")
-
 
 def currency_of(value: CellValue) -> str | None:
-    """The currency a currency cell names: an ISO code, or a sign or word of one currency."""
+    """The currency a currency cell names: an ISO code, or a sign or word of one currency
+    (``€``, ``Euro``, ``US$``); ``$`` and ``¥`` name several and decide nothing."""
     if is_blank(value):
         return None
-    text = normalise_text(value).upper().strip()
-    if text in ISO_CURRENCIES:
-        return text
-    return CURRENCY_WORDS.get(text)
+    return stated_currency(normalise_text(value))
 
 
 def stated_currency(raw: CellValue) -> str | None:
     """The one currency a price cell's own text names (``€2,30``, ``2.30 EUR``), or None
-    when it names none or a sign of several (``$``, ``¥``)."""
+    when it names none, several, or a sign of several (``$``, ``¥``)."""
     if not isinstance(raw, str):
         return None
-    found = {code for sign, code in _SIGNS.items() if sign in raw}
-    found |= {code for code in _CODE.findall(raw) if code in ISO_CURRENCIES}
-    return found.pop() if len(found) == 1 else None
+    code, problem = currency_in_text(raw)
+    if problem is not None or code is None or code in AMBIGUOUS_MARKS:
+        return None
+    return code if code in ISO_CURRENCIES else None
 
 
 def unit_in_cell(money: Money, column: PriceUnit | None, *, compute: bool) -> PriceUnit | None:
