@@ -552,3 +552,25 @@ def test_prices_to_follow_notes_and_the_users_number_format(
     assert "The price's note “see note 3” was left aside; read as 2.65" in text
     spot = draft.lines[-1]
     assert (spot.price, spot.currency) == (Decimal("1100"), "USD")
+
+
+def test_renamed_headings_do_not_lose_the_answers(
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """A vendor renames "Your answer" and "Price": the answers are still the answers, and
+    the rows above the pricing table are not read as options."""
+    filled = fill(rfq_file(demo_db, tmp_path, catalogue))
+    expected = read_quote_file(filled.path, catalogue).quotes[0]
+    wb = load_workbook(filled.path)
+    for sheet in wb.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                if cell.value == "Your answer":
+                    cell.value = "Answer from Blue Lake"
+                elif cell.value == "Price" and sheet.title == "Pricing":
+                    cell.value = "Price (USD per GPU-hour)"
+    wb.save(filled.path)
+    draft = read_quote_file(filled.path, catalogue).quotes[0]
+    assert not draft.errors, [str(p) for p in draft.errors]
+    assert draft.sla == expected.sla and draft.exit_terms == expected.exit_terms
+    assert draft.lines == expected.lines

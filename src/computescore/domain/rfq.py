@@ -25,6 +25,9 @@ KEYS_SHEET = "Keys"
 LISTS_SHEET = "Lists"
 ANSWER_HEADER = "Your answer"
 """The terms and cover sheets' answer column is found by this header."""
+QUESTION_HEADER = "Question"
+"""The heading of the questions' column, left of the answers (found by it when the vendor
+renamed the answers' header)."""
 
 DEPLOYMENT_LABELS: dict[Deployment, str] = {
     Deployment.ON_DEMAND: "On-demand",

@@ -197,11 +197,18 @@ class PricingReader:
                     str(v): col for col, v in enumerate(row) if isinstance(v, str) and v in wanted
                 }
                 if len(keys) >= 5:
+                    # The visible header row under the keys: most of its headings as
+                    # written, whichever the vendor renamed ("Price (USD per GPU-hour)").
                     header = next(
                         (
                             i
                             for i in range(index + 1, min(index + 10, len(sheet.rows)))
-                            if has_text(sheet.rows[i], "price")
+                            if sum(
+                                isinstance(v, str) and v.strip().casefold() in headers
+                                for v in sheet.rows[i]
+                            )
+                            >= 3
+                            or has_text(sheet.rows[i], "price")
                         ),
                         index,
                     )

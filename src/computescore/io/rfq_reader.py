@@ -37,6 +37,7 @@ from computescore.domain.rfq import (
     FORMAT_MARK,
     KEYS_SHEET,
     QUESTION_BY_KEY,
+    QUESTION_HEADER,
     AnswerKind,
 )
 from computescore.io.reader.records import (
@@ -418,10 +419,17 @@ _PARSERS: dict[AnswerKind, Callable[[CellValue, str, str, bool], _Parsed]] = {
 
 
 def _answer_column(sheet: SheetData) -> int | None:
-    for row in sheet.rows[:40]:
+    """The column of a questions sheet that holds the answers: the one headed "Your
+    answer", else (the vendor renamed it) the one right after "Question"."""
+    heads = [row for row in sheet.rows[:40] if any(isinstance(v, str) for v in row)]
+    for row in heads:
         for col, value in enumerate(row):
             if isinstance(value, str) and value.strip() == ANSWER_HEADER:
                 return col
+    for row in heads:
+        for col, value in enumerate(row):
+            if isinstance(value, str) and value.strip() == QUESTION_HEADER:
+                return col + 1
     return None
 
 

@@ -42,6 +42,7 @@ from computescore.domain.rfq import (
     LISTS_SHEET,
     PRICE_UNIT_LABELS,
     PRICING_COLUMNS,
+    QUESTION_HEADER,
     QUESTIONS,
     QUOTE,
     YES_NO,
@@ -255,7 +256,8 @@ def _questions(
     lists: dict[AnswerKind, str],
 ) -> None:
     """A header row, then each section's questions: key (hidden), question, answer, hint, why."""
-    for index, text in enumerate(("Question", ANSWER_HEADER, "How to write it", "Why we ask"), 2):
+    heads = (QUESTION_HEADER, ANSWER_HEADER, "How to write it", "Why we ask")
+    for index, text in enumerate(heads, 2):
         cell = sheet.cell(top, index, text)
         cell.font = HEADER_FONT
         cell.fill = HEADER_FILL
