@@ -574,3 +574,17 @@ def test_renamed_headings_do_not_lose_the_answers(
     assert not draft.errors, [str(p) for p in draft.errors]
     assert draft.sla == expected.sla and draft.exit_terms == expected.exit_terms
     assert draft.lines == expected.lines
+
+
+def test_a_price_formula_without_its_saved_result_says_how_to_save_it(
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    filled = fill(rfq_file(demo_db, tmp_path, catalogue))
+    wb = load_workbook(filled.path)
+    pricing = wb["Pricing"]
+    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    pricing.cell(filled.extra_row, columns["price"]).value = "=2.5*0.9"  # no result saved
+    wb.save(filled.path)
+    (error,) = read_quote_file(filled.path, catalogue).quotes[0].errors
+    assert "is a formula whose result is not saved in the file" in error.message
+    assert error.found == "=2.5*0.9"

@@ -238,6 +238,17 @@ class PricingReader:
         def where(key: str) -> str:
             return self.at(sheet, index, columns.get(key, 0))
 
+        formula = sheet.formulas.get((index, columns.get("price", -1)))
+        if formula is not None and not formula.cached:
+            self.problem(
+                where("price"),
+                f"The price of option {option} is a formula whose result is not saved in the "
+                "file; open the file in Excel or LibreOffice, save it and import it again",
+                Severity.ERROR,
+                f"={formula.formula}",
+                "a saved value",
+            )
+            return None
         priced = self._price(cell, where, option)
         if priced is None:
             return None

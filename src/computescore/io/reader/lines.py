@@ -725,7 +725,7 @@ class _LineBuilder:
         if formula is None:
             return False
         where = self.at(row, slot)
-        if formula.cached is None:
+        if not formula.cached:  # none saved, or an empty one (a file written by a library)
             problems.append(
                 Problem(
                     where,
