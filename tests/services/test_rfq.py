@@ -588,3 +588,22 @@ def test_a_price_formula_without_its_saved_result_says_how_to_save_it(
     (error,) = read_quote_file(filled.path, catalogue).quotes[0].errors
     assert "is a formula whose result is not saved in the file" in error.message
     assert error.found == "=2.5*0.9"
+
+
+def test_a_returned_rfq_without_its_keys_sheet_is_still_read_by_its_keys(
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    filled = fill(rfq_file(demo_db, tmp_path, catalogue))
+    expected = read_quote_file(filled.path, catalogue).quotes[0]
+    wb = load_workbook(filled.path)
+    del wb["Keys"]
+    wb.save(filled.path)
+    draft = read_quote_file(filled.path, catalogue, vendor=VENDOR)
+    quote = draft.quotes[0]
+    assert not quote.errors, [str(p) for p in quote.errors]
+    assert (quote.lines, quote.sla, quote.quote_ref) == (
+        expected.lines,
+        expected.sla,
+        expected.quote_ref,
+    )
+    assert any("hidden Keys sheet is gone" in p.message for p in draft.problems)

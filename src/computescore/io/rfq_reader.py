@@ -73,9 +73,26 @@ _NO = {"no", "n", "false", "nein", "non", "0"}
 
 
 def is_rfq_book(book: WorkbookData) -> bool:
-    """True when the book is a request for quotation written by this app."""
+    """True when the book is a request for quotation written by this app: by its hidden
+    Keys sheet, or, when the vendor deleted that sheet, by the questions' keys beside the
+    answers (at least :data:`KEYED_QUESTIONS` of them)."""
     keys = book.sheet(KEYS_SHEET)
-    return keys is not None and keys.cell(0, 0) == FORMAT_MARK
+    if keys is not None:
+        return keys.cell(0, 0) == FORMAT_MARK
+    return _keyed_questions(book) >= KEYED_QUESTIONS
+
+
+KEYED_QUESTIONS = 10
+"""How many question keys in column A make a workbook a returned RFQ without its Keys sheet."""
+
+
+def _keyed_questions(book: WorkbookData) -> int:
+    return sum(
+        1
+        for sheet in book.sheets
+        for row in sheet.rows[:120]
+        if row and isinstance(row[0], str) and row[0] in QUESTION_BY_KEY
+    )
 
 
 @dataclass
@@ -108,8 +125,19 @@ class _RfqReader(PricingReader):
 
     def _keys(self) -> dict[str, str]:
         sheet = self.book.sheet(KEYS_SHEET)
-        assert sheet is not None
-        found = {}
+        found: dict[str, str] = {}
+        if sheet is None:
+            self.file_problems.append(
+                Problem(
+                    self.file,
+                    "Read as the answer to a request for quotation whose hidden Keys sheet is "
+                    "gone: every answer by the key beside it; the RFQ's reference and vendor "
+                    "are not known from it",
+                    Severity.WARNING,
+                    expected="the workbook as sent, with its hidden sheets",
+                )
+            )
+            return found
         for row in sheet.rows:
             if len(row) >= 2 and isinstance(row[0], str) and not is_blank(row[1]):
                 found[row[0]] = preview_text(row[1])
