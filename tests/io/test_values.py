@@ -697,3 +697,9 @@ def test_words_in_an_accelerator_column_that_name_a_service(text: str, service: 
 )
 def test_server_makers_items_fall_in_their_categories(text: str, category: CostCategory) -> None:
     assert categorise_cost(text) is category
+
+
+def test_next_business_day_is_a_response_time() -> None:
+    for text in ("NBD", "NBD on-site", "next business day", "Next working day"):
+        minutes, best_effort, problem = parse_duration_minutes(text)
+        assert (minutes, best_effort, problem) == (1440, False, None), text

@@ -607,3 +607,24 @@ def test_a_returned_rfq_without_its_keys_sheet_is_still_read_by_its_keys(
         expected.quote_ref,
     )
     assert any("hidden Keys sheet is gone" in p.message for p in draft.problems)
+
+
+def test_support_answers_in_words_are_read_as_meant_or_told(
+    demo_db: Path | str, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    filled = fill(rfq_file(demo_db, tmp_path, catalogue))
+    wb = load_workbook(filled.path)
+    terms = wb["Terms"]
+    rows = {row[0].value: row[0].row for row in terms.iter_rows(max_col=1)}
+    terms.cell(rows["support.expert_hours_per_month"], 3).value = "2 days per month"
+    terms.cell(rows["exit_terms.data_deletion"], 3).value = "Not without a fee"
+    terms.cell(rows["support.response_minutes.3"], 3).value = "NBD"
+    wb.save(filled.path)
+    draft = read_quote_file(filled.path, catalogue).quotes[0]
+    text = "\n".join(str(p) for p in draft.problems)
+    # two working days of 8 hours, not 48 hours
+    assert draft.support.expert_hours_per_month == 16
+    assert "was read as 16 hours: 2 days of 8 working hours" in text
+    assert draft.exit_terms.data_deletion is None  # "not without a fee" is no "no"
+    assert "'Data deleted on exit, with a certificate' is not yes or no" in text
+    assert draft.support.response_minutes[3] == 1440

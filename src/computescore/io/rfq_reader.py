@@ -390,8 +390,25 @@ def _hours(raw: CellValue, source: str, label: str, _: bool) -> _Parsed:
     number, problem = parse_decimal(raw, source, what=label.lower())
     if number is not None or problem is None:
         return (None if number is None else float(number)), problem
+    days = _PERSON_DAYS.search(normalise_text(raw).casefold())
+    if days and "expert" in label.lower():
+        # Expert time is counted in working days: "2 days per month" is 16 hours.
+        hours = float(days.group(1).replace(",", ".")) * HOURS_PER_WORKING_DAY
+        return hours, Problem(
+            source,
+            f"'{label}' was read as {hours:g} hours: {days.group(0)} of "
+            f"{HOURS_PER_WORKING_DAY} working hours",
+            Severity.WARNING,
+            str(raw),
+            "hours",
+        )
     minutes, _best_effort, problem = parse_duration_minutes(raw, source, what="hours")
     return (None if minutes is None else minutes / 60), problem
+
+
+_PERSON_DAYS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:person[- ]|man[- ]|working |work )?days?\b")
+HOURS_PER_WORKING_DAY = 8
+"""The hours of a working day, for expert time stated in days."""
 
 
 def _days(raw: CellValue, source: str, _label: str, _: bool) -> _Parsed:
@@ -467,8 +484,8 @@ def _yes_no(value: CellValue) -> bool | None:
     text = normalise_text(value).casefold().rstrip(".")
     if text in _YES or text.startswith("yes"):
         return True
-    if text in _NO or text.startswith("no"):
-        return False
+    if text in _NO or re.match(r"no\b(?![- ]?t\b)", text):
+        return False  # "no", "no, …"; not "not without a fee", "none", "nothing"
     return None
 
 

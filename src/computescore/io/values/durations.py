@@ -72,6 +72,10 @@ _NUMBER_WORDS = {
 }
 
 
+_NEXT_BUSINESS_DAY = re.compile(r"\b(nbd|next business day|next working day|nbd on-?site)\b")
+"""The support world's shorthand for a response by the next business day."""
+
+
 def parse_duration_minutes(
     value: object, source: str = "", *, what: str = "response time"
 ) -> tuple[int | None, bool, Problem | None]:
@@ -93,6 +97,7 @@ def parse_duration_minutes(
         return None, True, None
     for word, digit in _NUMBER_WORDS.items():
         text = re.sub(rf"\b{word}\b", digit, text)
+    text = _NEXT_BUSINESS_DAY.sub("1 business day", text)
     match = _DURATION.search(text)
     if not match:
         return (
