@@ -193,8 +193,9 @@ class QuoteLine:
 def line_problems(line: QuoteLine) -> list[str]:
     """What makes a quote line unusable (empty when it is sound), as sentences."""
     problems = []
-    if line.price < 0:
-        problems.append("the price cannot be negative")
+    if line.price < 0 and line.kind is LineKind.COMPUTE:
+        # a discount or a credit is a cost line of its own, negative as quoted
+        problems.append("the price of a compute line cannot be negative")
     if len(line.currency) != 3 or not line.currency.isalpha() or not line.currency.isupper():
         problems.append(f"the currency {line.currency!r} is not a three-letter ISO code")
     for name in (

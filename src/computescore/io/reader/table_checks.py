@@ -209,7 +209,10 @@ def _discounts_in_words(builder: _LineBuilder, lines: Sequence[QuoteLine]) -> No
     """Warn where words state a discount the prices may not carry: a line's description
     ("8x B200 (list price; 15% project discount applied on invoice)") or a note under the
     table ("a special bid discount of 15% will be applied on the invoice")."""
+    own = f"{builder.r.prefix(builder.sheet)}!"
     for line in lines:
+        if not (line.source or "").startswith(own):
+            continue  # a line of the page before, told there
         said = _stated_discount(line.description)
         if said and line.price > 0:
             builder.group.problems.append(
