@@ -258,6 +258,9 @@ def test_several_pairs_in_one_cell_and_keys_without_a_colon() -> None:
     assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 2), date(2026, 12, 2))
     assert [p.source for p in pairs] == ["q.xlsx!Terms!A1", "q.xlsx!Terms!B1", "q.xlsx!Terms!C1"]
     assert not terms.problems
+    # a date is no reference: "Quotation 2026-11-02" says when, not which
+    _, terms = terms_of([["Quotation 2026-11-02"]])
+    assert terms.quote_ref is None
     # words that name no quote field keep their neighbour as their value
     _, terms = terms_of([["Uptime commitment 99.95%"], ["Quote reference", "Q-17"]])
     assert terms.quote_ref == "Q-17"

@@ -321,9 +321,14 @@ def _key_then_value(text: str) -> list[tuple[str, str]] | None:
     kind = classify_key(key)
     if len(key.split()) > 4 or kind not in _OWN_VALUE_KEYS:
         return None
-    if kind is TermKey.QUOTE_REF and value.isdigit() and not _NUMBER_WORD.search(text):
-        return None  # "Offer 2026": a year, not a number, unless "No." or "#" says so
+    if kind is TermKey.QUOTE_REF and (
+        (value.isdigit() and not _NUMBER_WORD.search(text)) or _A_DATE.fullmatch(value)
+    ):
+        return None  # "Offer 2026", "Quotation 2026-11-02": a year or a date, no number
     return [(key, value)]
+
+
+_A_DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 
 
 _NUMBER_WORD = re.compile(r"(?i)#|№|\b(no|nr|n°|nº|number|nummer|numéro|num)\b\.?|番号|编号")
