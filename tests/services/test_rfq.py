@@ -468,6 +468,7 @@ def test_what_a_vendor_types_beyond_the_format_is_read_or_told(
     pricing.cell(r12, columns["term_months"]).value = "1 year"
     pricing.cell(r12, columns["accelerator_count"]).value = "about a hundred"
     pricing.cell(r12, columns["country"]).value = "Sweden"
+    pricing.cell(od, columns["country"]).value = "Narnia"
     pricing.row_dimensions[filled.extra_row].hidden = True  # the spot offer, withdrawn
     terms = wb["Terms"]
     keys = {row[0].value: row[0].row for row in terms.iter_rows(max_col=1)}
@@ -489,8 +490,10 @@ def test_what_a_vendor_types_beyond_the_format_is_read_or_told(
     assert r12_line.term_months == 12
     assert r12_line.accelerator_count is None
     assert f"{at(r12, 'accelerator_count')}: The number of accelerators is not a" in text
-    assert r12_line.country == "SE"  # the quote's own country, not "SWEDEN"
-    assert f"{at(r12, 'country')}: The country is not a two-letter ISO code" in text
+    assert r12_line.country == "SE"  # the country it names, not "SWEDEN"
+    assert od_line.country == "SE"  # Narnia is none: the quote's own country stands
+    assert f"{at(od, 'country')}: The country is neither a two-letter ISO code" in text
+    assert at(r12, "country") not in text
     assert f"Pricing!{filled.extra_row}: Option row {filled.extra_row} is on a hidden row" in text
     assert draft.sla.uptime_pct is None
     assert "'Monthly uptime commitment' is outside 0–100 %" in text

@@ -24,6 +24,7 @@ from computescore.domain.rfq import (
 )
 from computescore.domain.tco import flex_words, prepaid_words
 from computescore.io.accelerators import AcceleratorResolver
+from computescore.io.places import country_of
 from computescore.io.reader.pricing import NEGATIVE_PRICE, implausible_price
 from computescore.io.reader.records import preview_text
 from computescore.io.rfq_cells import (
@@ -328,16 +329,18 @@ class PricingReader:
         return value
 
     def _country(self, cell: _RowCells, where: Callable[[str], str]) -> str | None:
-        """The two-letter code the country cell holds; a name or another code is told."""
+        """The two-letter code of the country cell: its code, or the code of the country
+        it names ("Germany", "Deutschland" → DE, as in price lists); anything else is
+        told and left out."""
         text = _text(cell("country"))
         if text is None:
             return None
-        code = text.upper()
-        if len(code) == 2 and code.isalpha():
+        code = country_of(text)
+        if code is not None:
             return code
         self.problem(
             where("country"),
-            "The country is not a two-letter ISO code; it was left out",
+            "The country is neither a two-letter ISO code nor a country's name; it was left out",
             found=text,
             expected="e.g. DE",
         )
