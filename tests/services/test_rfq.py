@@ -137,9 +137,7 @@ def fill(path: Path, *, move_price_first: bool = False) -> Filled:
                 key = row[0].value
                 if key in TERMS:
                     row[2].value = TERMS[key]
-    pricing = wb["Pricing"]
-    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
-    rows = {pricing.cell(r, 1).value: r for r in range(1, pricing.max_row + 1)}
+    pricing, columns, rows = pricing_of(wb)
     for option, answers in PRICES.items():
         for key, value in answers.items():
             pricing.cell(rows[option], columns[key]).value = value
@@ -165,6 +163,14 @@ def fill(path: Path, *, move_price_first: bool = False) -> Filled:
     out = path.with_name("answered.xlsx")
     wb.save(out)
     return Filled(out, extra)
+
+
+def pricing_of(wb: Any) -> tuple[Any, dict[Any, int], dict[Any, int]]:
+    """The Pricing sheet, its columns by hidden key (row 1) and its rows by option (column A)."""
+    pricing = wb["Pricing"]
+    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    rows = {pricing.cell(r, 1).value: r for r in range(1, pricing.max_row + 1)}
+    return pricing, columns, rows
 
 
 def check(draft: QuoteDraft) -> None:
@@ -340,8 +346,7 @@ def test_a_prefilled_rfq_returned_untouched_says_what_the_quote_said(
         stored = next(q for q in uow.load_quotes(evaluation.id) if q.vendor.name == VENDOR)
     path = rfq_file(demo_db, tmp_path, catalogue, prefill=True)
     wb = load_workbook(path)
-    pricing = wb["Pricing"]
-    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    pricing, columns, _ = pricing_of(wb)
     for key, value in PRICES["W1-OD"].items():
         pricing.cell(6, columns[key]).value = value
     wb.save(path)
@@ -413,8 +418,7 @@ def test_invalid_and_missing_answers_are_reported_by_cell(
     rows = {row[0].value: row[0].row for row in terms.iter_rows(max_col=1)}
     terms.cell(rows["exit_terms.data_return"], 3).value = "maybe"
     terms.cell(rows["reliability.mttr_hours"], 3).value = None
-    pricing = wb["Pricing"]
-    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    pricing, columns, _ = pricing_of(wb)
     pricing.cell(filled.extra_row, columns["currency"]).value = None
     od_row = next(r for r in range(1, pricing.max_row + 1) if pricing.cell(r, 1).value == "W1-OD")
     pricing.cell(od_row, columns["flex"]).value = 0.2  # on demand: no commitment to flex above
@@ -451,9 +455,7 @@ def test_what_a_vendor_types_beyond_the_format_is_read_or_told(
     it and told, or left out and told; none is stored silently as something else."""
     filled = fill(rfq_file(demo_db, tmp_path, catalogue))
     wb = load_workbook(filled.path)
-    pricing = wb["Pricing"]
-    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
-    rows = {pricing.cell(r, 1).value: r for r in range(1, pricing.max_row + 1)}
+    pricing, columns, rows = pricing_of(wb)
     od, r12 = rows["W1-OD"], rows["W1-R12"]
 
     def at(row: int, key: str) -> str:
@@ -506,8 +508,7 @@ def test_a_negative_price_refuses_the_returned_rfq(
 ) -> None:
     filled = fill(rfq_file(demo_db, tmp_path, catalogue))
     wb = load_workbook(filled.path)
-    pricing = wb["Pricing"]
-    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    pricing, columns, _ = pricing_of(wb)
     # A second spot offer under the first, at a negative price, its currency typed once in
     # cells merged over both rows (the merged value is each row's: no "states no currency").
     top, below = filled.extra_row, filled.extra_row + 1
@@ -534,9 +535,7 @@ def test_prices_to_follow_notes_and_the_users_number_format(
     the one the user states."""
     filled = fill(rfq_file(demo_db, tmp_path, catalogue))
     wb = load_workbook(filled.path)
-    pricing = wb["Pricing"]
-    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
-    rows = {pricing.cell(r, 1).value: r for r in range(1, pricing.max_row + 1)}
+    pricing, columns, rows = pricing_of(wb)
     pricing.cell(rows["W1-R36"], columns["price"]).value = "TBD"
     pricing.cell(rows["W1-OD"], columns["price"]).value = "2.65 (see note 3)"
     pricing.cell(filled.extra_row, columns["price"]).value = "1.100"
@@ -584,8 +583,7 @@ def test_a_price_formula_without_its_saved_result_says_how_to_save_it(
 ) -> None:
     filled = fill(rfq_file(demo_db, tmp_path, catalogue))
     wb = load_workbook(filled.path)
-    pricing = wb["Pricing"]
-    columns = {pricing.cell(1, c).value: c for c in range(1, pricing.max_column + 1)}
+    pricing, columns, _ = pricing_of(wb)
     pricing.cell(filled.extra_row, columns["price"]).value = "=2.5*0.9"  # no result saved
     wb.save(filled.path)
     (error,) = read_quote_file(filled.path, catalogue).quotes[0].errors

@@ -25,7 +25,11 @@ from computescore.domain.rfq import (
 from computescore.domain.tco import flex_words, prepaid_words
 from computescore.io.accelerators import AcceleratorResolver
 from computescore.io.places import country_of
-from computescore.io.reader.pricing import NEGATIVE_PRICE, implausible_price
+from computescore.io.reader.pricing import (
+    NEGATIVE_PRICE,
+    implausible_price,
+    unsaved_formula,
+)
 from computescore.io.reader.records import preview_text
 from computescore.io.rfq_cells import (
     NOT_ANSWERED,
@@ -241,14 +245,7 @@ class PricingReader:
 
         formula = sheet.formulas.get((index, columns.get("price", -1)))
         if formula is not None and not formula.cached:
-            self.problem(
-                where("price"),
-                f"The price of option {option} is a formula whose result is not saved in the "
-                "file; open the file in Excel or LibreOffice, save it and import it again",
-                Severity.ERROR,
-                f"={formula.formula}",
-                "a saved value",
-            )
+            self.problems.append(unsaved_formula(where("price"), formula))
             return None
         priced = self._price(cell, where, option)
         if priced is None:

@@ -726,16 +726,9 @@ class _LineBuilder:
             return False
         where = self.at(row, slot)
         if not formula.cached:  # none saved, or an empty one (a file written by a library)
-            problems.append(
-                Problem(
-                    where,
-                    "The price is a formula whose result is not saved in the file (formula "
-                    "results missing); open the file in Excel, save it and import it again",
-                    Severity.ERROR,
-                    f"={formula.formula}",
-                    "a saved value",
-                )
-            )
+            from computescore.io.reader.pricing import unsaved_formula
+
+            problems.append(unsaved_formula(where, formula))
             return True
         problems.append(
             Problem(

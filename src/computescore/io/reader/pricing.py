@@ -27,7 +27,7 @@ from computescore.io.values import (
     price_unit_for,
     states_once,
 )
-from computescore.io.workbook import CellValue
+from computescore.io.workbook import CellValue, FormulaCell
 
 _STORED = frozenset({PriceUnit.PER_GB, PriceUnit.PER_GB_MONTH})
 _STORED_IN = {Decimal("0.001"): "TB", Decimal("0.000001"): "PB"}
@@ -476,6 +476,19 @@ NEGATIVE_PRICE = (
     "The price is negative: accelerators are not rented or sold for less than nothing (a "
     "discount is a line of its own)"
 )
+
+
+def unsaved_formula(source: str, formula: FormulaCell) -> Problem:
+    """The error for a price whose formula has no result saved in the file (none, or the
+    empty one a file written by a library saves): nothing to read until it is saved."""
+    return Problem(
+        source,
+        "The price is a formula whose result is not saved in the file (formula results "
+        "missing); open the file in Excel or LibreOffice, save it and import it again",
+        Severity.ERROR,
+        f"={formula.formula}",
+        "a saved value",
+    )
 
 
 def implausible_price(line: QuoteLine) -> str:
