@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -268,3 +269,26 @@ def test_the_useful_throughputs_source_is_named_as_it_was_worked_out() -> None:
     assert basis_text("measured_tokens", served_throughput(measured, 296.85, 0.25)) == (
         "measured tokens/s generating, prompt tokens at peak × MFU"
     )
+
+
+def test_a_quote_with_lines_left_out_sorts_after_every_complete_one(qtbot: Any) -> None:
+    from types import SimpleNamespace
+
+    from computescore.gui.views.tco_columns import summary_columns
+
+    def row(headline: float, complete: bool) -> Any:
+        return SimpleNamespace(
+            label="q",
+            knocked_out=False,
+            supporting=False,
+            headline_usd=headline,
+            usd_per_useful_pflop_hour=2.0,
+            tco=SimpleNamespace(complete=complete),
+        )
+
+    _, total, rate = summary_columns()
+    cheap_but_unpriced, partial, dear = row(0.0, False), row(30_000.0, False), row(900_000.0, True)
+    ordered = sorted([cheap_but_unpriced, partial, dear], key=total.sort_key)
+    assert ordered == [dear, cheap_but_unpriced, partial]
+    assert total.display(cheap_but_unpriced) == "—" and total.display(partial) == "$30,000"
+    assert rate.display(partial) == "—"  # a rate of the priced lines alone is no rate

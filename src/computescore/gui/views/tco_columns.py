@@ -101,6 +101,11 @@ def option_columns(accelerator_name: Any) -> list[Column]:
     ]
 
 
+INCOMPLETE = 1e15
+"""Added to the sort key of a quote with lines left out, so that it sorts after every
+complete quote (no TCO comes near a thousand trillion dollars)."""
+
+
 def summary_columns() -> list[Column]:
     """Columns of the quote lists on the TCO page (compute offers and supporting quotes)."""
     muted = theme.current().color("muted")
@@ -127,6 +132,8 @@ def summary_columns() -> list[Column]:
             lambda r: r.headline_usd if r.tco.complete or r.headline_usd > 0 else None,
             text=fmt.money,
             numeric=True,
+            # a quote with lines left out is no cheaper for it: after every complete one
+            sort_value=lambda r: r.headline_usd + (0.0 if r.tco.complete else INCOMPLETE),
             tooltip=lambda r: (
                 "Lines of this quote could not be priced (see its notes): the total counts "
                 "only those that could"
@@ -139,7 +146,7 @@ def summary_columns() -> list[Column]:
         ),
         Column(
             "Per useful\nPFLOP-h",
-            lambda r: r.usd_per_useful_pflop_hour,
+            lambda r: r.usd_per_useful_pflop_hour if r.tco.complete else None,
             text=lambda v: fmt.money(v, 2),
             numeric=True,
             description="TCO ÷ (useful PFLOP/s × hours used): the unit the cost axis compares",
