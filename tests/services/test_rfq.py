@@ -265,6 +265,9 @@ def test_the_workbook_asks_what_the_scorecard_needs(
     ]
     assert wb["Keys"]["A1"].value == FORMAT_MARK
     assert wb["Keys"].sheet_state == "hidden" and wb["Lists"].sheet_state == "hidden"
+    # The cover comes first and is the sheet the workbook opens on: a program that takes
+    # the first sheet (a preview, a conversion to .csv) shows it, not the hidden lists.
+    assert wb.worksheets[0].title == wb.active.title == "Cover"
     cover = {row[1].value: row[2].value for row in wb["Cover"].iter_rows(max_col=3)}
     assert cover["RFQ reference"] == "RFQ-0001-BRIGHTLINEGP-20261126"
     assert cover["To (vendor)"] == VENDOR

@@ -105,7 +105,11 @@ def render_rfq(rfq: Rfq, accelerators: Sequence[str]) -> bytes:
             _protect(sheet)
             _print_setup(sheet)
     wb.security = WorkbookProtection(lockStructure=True)
-    wb.active = 0
+    # The hidden lists go last: a program that takes the first sheet (LibreOffice's
+    # conversion to .csv, a viewer's preview) then finds the cover, not the lists.
+    hidden = wb[LISTS_SHEET]
+    wb.move_sheet(hidden, offset=len(wb.worksheets) - 1 - wb.worksheets.index(hidden))
+    wb.active = wb.worksheets.index(cover)
     buffer = io.BytesIO()
     wb.save(buffer)
     return reproducible_zip(buffer.getvalue(), rfq.issued)
