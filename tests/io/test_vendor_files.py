@@ -58,6 +58,9 @@ def test_vendor_file_lines(expected: dict[str, Any], catalogue: Catalogue) -> No
     # A totals mismatch is reported only where the file's total is really wrong.
     mismatches = [m for m in messages if "add up to" in m]
     assert all(any(w in m for w in expected["warnings"]) for m in mismatches), mismatches
+    # A row that states only its total is told, unless it is a discount, shipping or a fee.
+    totals_as_prices = [m for m in messages if "no unit price" in m]
+    assert all(any(w in m for w in expected["warnings"]) for m in totals_as_prices), messages
     errors = [p for quote in draft.quotes for p in quote.problems if p.severity.value == "error"]
     assert not errors, [str(p) for p in errors]
     assert len(lines) == len(expected["lines"]), [line.description for line in lines]

@@ -9,6 +9,7 @@ line the importer missed, or an arithmetic slip in the quote, does not pass unse
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -23,6 +24,19 @@ missed (a €1,000 slip on a €950,000 total is told)."""
 ROUNDING = Decimal(1)
 """Absolute difference always accepted (one unit of the currency: cents rounded on each
 of a hundred lines)."""
+
+
+ADJUSTMENT = re.compile(
+    r"discount|rebate|\bcredit\b|promotion|special (bid|pric)|"
+    r"shipping|freight|handling|delivery|carriage|postage|logistics|surcharge|\bfees?\b|"
+    r"rounding|"
+    # de, fr, es, it, nl, ja, zh
+    r"rabatt|nachlass|versand|fracht|lieferung|zuschlag|remise|rabais|frais de port|"
+    r"livraison|descuento|bonificaci|env[ií]o|sconto|spedizione|trasporto|korting|"
+    r"verzend|vracht|値引|割引|送料|運賃|配送|折扣|优惠|运费"
+)
+"""Words of a closing row that changes what is paid (a discount, shipping, a fee):
+imported as a line of its own."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1190,6 +1190,8 @@ add(
             ),
             line("Wartung 3 Jahre", kind="cost", price="120000", currency="EUR"),
         ],
+        # Only totals are stated: each line says its total stands as its price.
+        warnings=["its total was imported as the price"],
     )
 )
 
@@ -1350,8 +1352,8 @@ add(
                 currency="USD",
             ),
         ],
-        # 301,000 + 2,400 = 303,400: the total is right, so no mismatch is reported.
-        warnings=["its total was imported as the price"],
+        # 301,000 + 2,400 = 303,400: the total is right, so no mismatch is reported; a
+        # shipping row states only its amount, so its price is no cause for a warning.
     )
 )
 

@@ -30,6 +30,7 @@ from computescore.io.table_finder import (
     Table,
     TableRow,
 )
+from computescore.io.totals import ADJUSTMENT
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     Money,
@@ -412,13 +413,15 @@ class _LineBuilder:
             total_value = self.get(Field.LINE_TOTAL)
             if total_value is not None:
                 total = self.columns[Field.LINE_TOTAL]
-                problems.append(
-                    Problem(
-                        self.at(row, total),
-                        "The line has no unit price; its total was imported as the price",
-                        Severity.WARNING,
+                # A discount, shipping or fee row states only its amount: that is its price.
+                if kind is LineKind.COMPUTE or not ADJUSTMENT.search(desc_text.casefold()):
+                    problems.append(
+                        Problem(
+                            self.at(row, total),
+                            "The line has no unit price; its total was imported as the price",
+                            Severity.WARNING,
+                        )
                     )
-                )
                 price_line(
                     self,
                     row,

@@ -13,7 +13,7 @@ from computescore.io.cell_kinds import filled as _filled
 from computescore.io.mapping import Field
 from computescore.io.reader.lines import _amount, _distinct_texts, _LineBuilder
 from computescore.io.table_finder import SkipReason, is_tax_label, is_total_label
-from computescore.io.totals import TotalRow
+from computescore.io.totals import ADJUSTMENT, TotalRow
 from computescore.io.totals import check_totals as lines_against_totals
 from computescore.io.values.categories import categorise_cost
 from computescore.io.values.text import normalise_text
@@ -95,18 +95,6 @@ def quote_fields(builder: _LineBuilder) -> None:
                 )
 
 
-_ADJUSTMENT = re.compile(
-    r"discount|rebate|\bcredit\b|promotion|special (bid|pric)|"
-    r"shipping|freight|handling|delivery|carriage|postage|logistics|surcharge|\bfees?\b|"
-    r"rounding|"
-    # de, fr, es, it, nl, ja, zh
-    r"rabatt|nachlass|versand|fracht|lieferung|zuschlag|remise|rabais|frais de port|"
-    r"livraison|descuento|bonificaci|env[ií]o|sconto|spedizione|trasporto|korting|"
-    r"verzend|vracht|値引|割引|送料|運賃|配送|折扣|优惠|运费"
-)
-"""Words of a closing row that changes what is paid (a discount, shipping, a fee):
-imported as a line of its own."""
-
 _DISCOUNT = re.compile(
     r"discount|rebate|rabatt|nachlass|remise|rabais|descuento|sconto|korting|値引|割引|折扣"
 )
@@ -177,7 +165,7 @@ class _Closing:
             return True
         money = amounts[-1]
         currency = money.currency or self.currency
-        if not _ADJUSTMENT.search(folded) or currency is None:
+        if not ADJUSTMENT.search(folded) or currency is None:
             builder.group.problems.append(
                 Problem(
                     where,
