@@ -106,6 +106,10 @@ def test_alias_key_has_single_spaces_and_no_punctuation(text: str) -> None:
         ("24x7 support", None),
         ("x86 host, H100", None),
         ("0x H100", None),
+        # A pricing calculator's hours are no count of accelerators.
+        ("2 ND96isr H100 v5 (96 vCPUs, 1900 GB RAM) x 730 Hours (Pay as you go)", None),
+        ("1 ND96isr H100 v5 x 8760 Hours (3 year reserved)", None),
+        ("H100 x 12 months", None),
     ],
 )
 def test_count_in_name(text: str, count: int | None) -> None:

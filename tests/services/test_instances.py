@@ -40,6 +40,11 @@ CELLS = [
     ("Standard_ND96is_MI300X_v5", "amd-mi300x", 8),
     ("Standard_NC40ads_H100_v5", "nvidia-h100-nvl", 1),
     ("Standard_NC80adis_H100_v5", "nvidia-h100-nvl", 2),
+    # Azure's price exports and calculator name sizes without "Standard_".
+    ("NC24ads A100 v4", "nvidia-a100-pcie-80gb", 1),
+    ("4 NC24ads A100 v4 (24 vCPUs, 220 GB RAM) x 730 Hours", "nvidia-a100-pcie-80gb", 1),
+    ("ND96asr_v4", "nvidia-a100-sxm-40gb", 8),
+    ("ND96amsr A100 v4", "nvidia-a100-sxm-80gb", 8),
     ("a3-highgpu-8g", "nvidia-h100-sxm", 8),
     ("a3-highgpu-4g", "nvidia-h100-sxm", 4),
     ("GCP a3-megagpu-8g (spot)", "nvidia-h100-sxm", 8),

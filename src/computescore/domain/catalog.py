@@ -269,8 +269,13 @@ _EXPLICIT_COUNT = re.compile(rf"(?<![\w.])(\d{{1,4}})\s*-?\s*{_UNIT_WORDS}(?![\w
 """A count tied to a unit word: "8 GPUs", "(8 GPUs)", "8-GPU"."""
 _LEADING_TIMES = re.compile(r"(?<![\w.])(\d{1,4})\s*[x×*](?!\s*\d)", re.IGNORECASE)
 """A multiplier before a name: "8x H100", "2 × DGX H100" (not "p5.48xlarge", not "2 x 400G")."""
-_TRAILING_TIMES = re.compile(r"(?<![\w.])[x×*]\s*(?!86\b|64\b)(\d{1,4})(?![\w.])", re.IGNORECASE)
-"""A multiplier after a name: "H100 x8", "H100 × 8" (not "x86")."""
+_TRAILING_TIMES = re.compile(
+    r"(?<![\w.])[x×*]\s*(?!86\b|64\b)(\d{1,4})(?![\w.])"
+    r"(?!\s*(?:hours?|hrs?|h\b|days?|weeks?|months?|mos?\b|years?|yrs?))",
+    re.IGNORECASE,
+)
+"""A multiplier after a name: "H100 x8", "H100 × 8" (not "x86", not a calculator's
+"x 730 Hours": time, not accelerators)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,9 @@ the domain's, unchanged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from computescore.domain.catalog import Alias, AliasMatch, Catalogue, alias_key, resolve_alias
 
@@ -71,3 +73,52 @@ def sized_by_details(
         ):
             return sized
     return match
+
+
+MEMORY_HEADER = re.compile(
+    r"\b(vram|gpu ?memory|gpu ?mem|memory (per|/) ?gpu|hbm|gpu-speicher|grafikspeicher|"
+    r"m[ée]moire gpu|memoria gpu)\b|显存|メモリ",
+    re.IGNORECASE,
+)
+"""A column stating each accelerator's memory ("VRAM / GPU", "GPU memory (GB)")."""
+
+_GB = re.compile(r"^\s*(\d{2,3}(?:[.,]\d+)?)\s*(?:gb|gib)?\b", re.IGNORECASE)
+
+
+def memory_gb(value: object) -> float | None:
+    """The gigabytes a memory cell states ("80 GB", "80", 141.0), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value) if 8 <= value <= 1024 else None
+    if not isinstance(value, str):
+        return None
+    found = _GB.match(value)
+    return float(found.group(1).replace(",", ".")) if found else None
+
+
+def variant_by_memory(
+    match: AliasMatch,
+    memory: object,
+    resolve: Callable[[str], AliasMatch | None],
+    memory_of: Callable[[str], float | None],
+) -> AliasMatch:
+    """The variant of the named accelerator whose memory a column states.
+
+    "8x NVIDIA A100 SXM" beside "80 GB" is the 80 GB A100, not the 40 GB one the name
+    alone reads as. The name the match was made on is resolved again with the memory
+    added; its answer is kept only when its memory is the one stated, and the counts
+    the name gave stay.
+    """
+    stated = memory_gb(memory)
+    if stated is None or _near(memory_of(match.accelerator_id), stated):
+        return match
+    sized = resolve(f"{match.matched} {stated:g}GB")
+    if sized is None or not _near(memory_of(sized.accelerator_id), stated):
+        return match
+    return replace(match, accelerator_id=sized.accelerator_id, matched=sized.matched)
+
+
+def _near(memory: float | None, stated: float) -> bool:
+    """Memory as catalogues and vendors round it: 80 and 80.0, 141 and 144 GB (HBM3e)."""
+    return memory is not None and abs(memory - stated) <= 0.05 * stated

@@ -109,7 +109,7 @@ def render_rfq(rfq: Rfq, accelerators: Sequence[str]) -> bytes:
     # conversion to .csv, a viewer's preview) then finds the cover, not the lists.
     hidden = wb[LISTS_SHEET]
     wb.move_sheet(hidden, offset=len(wb.worksheets) - 1 - wb.worksheets.index(hidden))
-    wb.active = wb.worksheets.index(cover)
+    wb.active = wb.sheetnames.index(cover.title)
     buffer = io.BytesIO()
     wb.save(buffer)
     return reproducible_zip(buffer.getvalue(), rfq.issued)

@@ -39,6 +39,10 @@ class Instance:
     source: str
 
 
+AZURE_PREFIX = "Standard_"
+"""How Azure's VM sizes begin in their full names ("Standard_ND96isr_H100_v5")."""
+
+
 @dataclass(frozen=True, slots=True)
 class InstanceCatalogue:
     """The instance file: its entries, version and date."""
@@ -48,8 +52,18 @@ class InstanceCatalogue:
     as_of: str
 
     def aliases(self) -> tuple[Alias, ...]:
-        """Each instance as a spelling of its accelerator, ``count`` per node."""
-        return tuple(Alias(i.name, i.accelerator, i.count) for i in self.instances)
+        """Each instance as a spelling of its accelerator, ``count`` per node.
+
+        An Azure size is also spelled without its ``Standard_`` prefix, as price exports
+        and calculators write it in the meter's name ("NC24ads A100 v4", "ND96asr v4").
+        """
+        out = []
+        for i in self.instances:
+            out.append(Alias(i.name, i.accelerator, i.count))
+            short = i.name.removeprefix(AZURE_PREFIX)
+            if short != i.name:
+                out.append(Alias(short, i.accelerator, i.count))
+        return tuple(out)
 
 
 def _damaged(file_name: str, message: str) -> InputRefused:

@@ -1465,6 +1465,33 @@ add(
 
 add(
     VendorFile(
+        "neocloud_memory_column.xlsx",
+        "a GPU cloud's on-demand page whose names leave the memory to a column of its own: "
+        "'8x NVIDIA A100 SXM' with 80 GB is the 80 GB A100, with 40 GB the 40 GB one",
+        xlsx(
+            (
+                "On-demand",
+                [
+                    ["On-demand cloud pricing", None, None, None],
+                    [None, None, None, None],
+                    ["GPUs", "VRAM / GPU", "vCPUs", "Price / GPU / hr"],
+                    ["8x NVIDIA H100 SXM", "80 GB", 208, "$2.99"],
+                    ["8x NVIDIA A100 SXM", "80 GB", 240, "$1.79"],
+                    ["8x NVIDIA A100 SXM", "40 GB", 124, "$1.29"],
+                ],
+            )
+        ),
+        [
+            line("8x NVIDIA H100 SXM", accelerator="nvidia-h100-sxm", price="2.99"),
+            line("8x NVIDIA A100 SXM", accelerator="nvidia-a100-sxm-80gb", price="1.79"),
+            line("8x NVIDIA A100 SXM", accelerator="nvidia-a100-sxm-40gb", price="1.29"),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
         "oem_discount_in_words.xlsx",
         "a purchase quote whose discount is stated only in words, in a line's description and "
         "in a note under the total, and whose totals state the currency",

@@ -249,6 +249,16 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         key_columns += [
             [cells[i] if i < len(cells) else None for cells in map(_values, rows)] for i in details
         ]
+    memory_index = builder.memory_column
+    if memory_index is not None:  # the memory column picks the accelerator's variant
+        key_columns.append(
+            _keyed(
+                [
+                    cells[memory_index] if memory_index < len(cells) else None
+                    for cells in map(_values, rows)
+                ]
+            )
+        )
     keys: list[tuple[Any, ...]] = (
         list(zip(*key_columns, strict=True)) if key_columns else [()] * len(rows)
     )
@@ -314,6 +324,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
         if stated_kind == "cost":
             match, kind = None, cost_kind
         else:
+            if match is not None and memory_index is not None:
+                match = builder.sized_by_memory(match, values)
             kind = compute_kind if match is not None else cost_kind
         compute = kind is compute_kind
 

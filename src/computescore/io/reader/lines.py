@@ -19,7 +19,7 @@ from computescore.domain.quotes import (
     QuoteLine,
 )
 from computescore.domain.units import HOURS_PER_MONTH
-from computescore.io.accelerators import sized_by_details
+from computescore.io.accelerators import MEMORY_HEADER, sized_by_details, variant_by_memory
 from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.cell_kinds import filled as _filled
 from computescore.io.cell_kinds import is_amount, unpriced
@@ -152,6 +152,16 @@ class _LineBuilder:
         )
         """The line total column says it is a month's ("Monthly total")."""
         self.details = [c.index for c in mapping.detail_columns()]
+        self.memory_column = next(
+            (
+                c.index
+                for c in mapping.columns
+                if c.field in (None, Field.IGNORE, Field.DETAILS) and MEMORY_HEADER.search(c.header)
+            ),
+            None,
+        )
+        """A column stating each accelerator's memory: it picks the variant a name means."""
+        self.c_memory: dict[tuple[AliasMatch, CellValue], AliasMatch] = {}
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
         self.header_per_node = mapping.header_per_node()
         self.header_width = max(
@@ -540,7 +550,25 @@ class _LineBuilder:
                 )
         if stated_kind == "cost":
             return None, LineKind.COST
+        if match is not None and self.memory_column is not None:
+            match = self.sized_by_memory(match, values)
         return match, (LineKind.COMPUTE if match is not None else LineKind.COST)
+
+    def sized_by_memory(self, match: AliasMatch, values: Sequence[CellValue]) -> AliasMatch:
+        """The variant of ``match`` whose memory the row's memory column states."""
+        index = self.memory_column
+        cell = values[index] if index is not None and index < len(values) else None
+        key = (match, cell)
+        found = self.c_memory.get(key)
+        if found is None:
+            found = self.c_memory[key] = variant_by_memory(
+                match, cell, self.r.resolver.resolve, self._memory_of
+            )
+        return found
+
+    def _memory_of(self, accelerator_id: str) -> float | None:
+        accelerator = self.r.catalogue.accelerators.get(accelerator_id)
+        return None if accelerator is None else accelerator.memory_gb
 
     def _resolve_column_value(self, value: CellValue) -> tuple[AliasMatch | None, Problem | None]:
         match = self.r.resolver.resolve(normalise_text(value))
