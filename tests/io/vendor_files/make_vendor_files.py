@@ -1492,6 +1492,51 @@ add(
 
 add(
     VendorFile(
+        "order_form_storage_in_tb.xlsx",
+        "a GPU cloud's order form whose storage rate states its own unit ('$45.00 / "
+        "TB-month') beside a quantity counted in TB, and another counted in GB",
+        xlsx(
+            (
+                "Order form",
+                [
+                    ["Service", "Quantity", "Unit", "Rate"],
+                    ["HGX H100 nodes (8x H100 SXM5 80GB)", 32, "nodes", "$2.23 / GPU-hour"],
+                    ["Dedicated storage (all-flash NVMe)", 500, "TB", "$45.00 / TB-month"],
+                    ["Object storage", 20000, "GB", "$40.00 / TB-month"],
+                ],
+            )
+        ),
+        [
+            line(
+                "HGX H100 nodes (8x H100 SXM5 80GB)",
+                accelerator="nvidia-h100-sxm",
+                price="2.23",
+                price_unit="per_gpu_hour",
+            ),
+            # 500 TB at $45 a TB-month is 500,000 GB at $0.045 a GB-month.
+            line(
+                "Dedicated storage (all-flash NVMe)",
+                kind="cost",
+                quantity="500000",
+                price="0.045",
+                price_unit="per_gb_month",
+            ),
+            # Counted in GB already: only the price is brought to a GB.
+            line(
+                "Object storage",
+                kind="cost",
+                quantity="20000",
+                price="0.04",
+                price_unit="per_gb_month",
+            ),
+        ],
+        warnings=["the quantity counts TB: both were brought to GB"],
+    )
+)
+
+
+add(
+    VendorFile(
         "oem_discount_in_words.xlsx",
         "a purchase quote whose discount is stated only in words, in a line's description and "
         "in a note under the total, and whose totals state the currency",

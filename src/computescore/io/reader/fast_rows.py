@@ -603,7 +603,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                 category, problem = found_category
                 if problem:
                     return None
-            if decided.scale != 1 and quantity is not None and unit in _STORED:
+            if decided.quantity_scale != 1 and quantity is not None and unit in _STORED:
                 return None  # the quantity counts terabytes: the full path says so
             amount = money.amount * decided.scale if decided.scale != 1 else money.amount
             if compute:

@@ -107,6 +107,10 @@ class _Priced:
     """Why the basis (per GPU or per node) was assumed, when it was."""
     scale: Decimal = Decimal(1)
     """Brings the price to its unit when a header or unit column says "per 1K tokens"."""
+    quantity_scale: Decimal = Decimal(1)
+    """What the price was brought to its unit by, wherever the unit was stated (the
+    header, the unit column or the price cell's own "/ TB-month"): a stored quantity was
+    stated in the same unit, and is brought to it too (500 TB is 500,000 GB)."""
 
 
 class _LineBuilder:

@@ -207,19 +207,19 @@ def price_line(
     if not compute:
         category = builder.category(row, values, desc_text, unit, problems)
     price = money.amount * decided.scale if decided.scale != 1 else money.amount
-    if decided.scale != 1 and quantity is not None and unit in _STORED:
-        # "2,000 | TB-month | 28.00": the price is brought to a GB, and so is the quantity
-        # it was stated against (2,000 TB is 2,000,000 GB).
-        quantity = quantity / decided.scale
+    if decided.quantity_scale != 1 and quantity is not None and unit in _STORED:
+        # "2,000 | TB-month | 28.00" or "500 | TB | $45.00 / TB-month": the price is brought
+        # to a GB, and so is the quantity it was stated against (500 TB is 500,000 GB).
+        quantity = quantity / decided.quantity_scale
         if quantity == quantity.to_integral_value():
             quantity = quantity.quantize(Decimal(1))
         counted = builder.columns.get(Field.QUANTITY)
-        stated_in = _STORED_IN.get(decided.scale, "unit stated")
+        stated_in = _STORED_IN.get(decided.quantity_scale, "unit stated")
         problems.append(
             Problem(
                 builder.at(row, counted if counted is not None else slot),
                 f"The price is per {stated_in} and the quantity counts {stated_in}: both were "
-                f"brought to GB (× {1 / decided.scale:,.0f})",
+                f"brought to GB (× {1 / decided.quantity_scale:,.0f})",
                 Severity.WARNING,
                 str(cell),
                 "the quantity in the unit of the price",
@@ -648,4 +648,10 @@ def decide(
         # its months past the horizon are owed as a commitment's are.
         deployment = None
     own_scale = cell_unit is not None and cell_unit.scale != 1
-    return _Priced(unit, deployment, term, assumed, Decimal(1) if own_scale else hint.scale)
+    if own_scale and cell_unit is not None:
+        # "500 | TB | $45.00 / TB-month": the quantity counts what the unit column says,
+        # else what the price is per.
+        stated = column_hint is not None and column_hint.basis is Basis.GB
+        counted = column_hint.scale if stated and column_hint is not None else cell_unit.scale
+        return _Priced(unit, deployment, term, assumed, Decimal(1), counted)
+    return _Priced(unit, deployment, term, assumed, hint.scale, hint.scale)
