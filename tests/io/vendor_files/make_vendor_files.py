@@ -1537,6 +1537,53 @@ add(
 
 add(
     VendorFile(
+        "order_form_term_above.xlsx",
+        "a GPU cloud's reserved-capacity order form that states its term once, above the "
+        "table ('Initial Term: 24 months'), not on its lines",
+        xlsx(
+            (
+                "Order form",
+                [
+                    ["RESERVED CAPACITY ORDER FORM", None, None, None],
+                    [None, None, "Order Number:", "TC-OF-2026-0412"],
+                    [None, None, "Initial Term:", "24 months"],
+                    [None, None, "Payment terms:", "Net 30 days"],
+                    [None, None, None, None],
+                    ["Service", "Quantity", "Unit", "Rate"],
+                    ["HGX H100 nodes (8x H100 SXM5 80GB)", 32, "nodes", "$2.23 / GPU-hour"],
+                    ["HGX H200 nodes (8x H200 141GB), reserved", 4, "nodes", "$3.10 / GPU-hour"],
+                    ["H100 burst capacity, on-demand", 8, "GPUs", "$2.99 / GPU-hour"],
+                ],
+            )
+        ),
+        [
+            line(
+                "HGX H100 nodes (8x H100 SXM5 80GB)",
+                accelerator="nvidia-h100-sxm",
+                deployment="reserved",
+                term_months=24,
+            ),
+            line(
+                "HGX H200 nodes (8x H200 141GB), reserved",
+                accelerator="nvidia-h200-sxm",
+                deployment="reserved",
+                term_months=24,
+            ),
+            # A line that states its own deployment keeps it.
+            line(
+                "H100 burst capacity, on-demand",
+                accelerator="nvidia-h100-sxm",
+                deployment="on_demand",
+                term_months=None,
+            ),
+        ],
+        warnings=["read as reserved for the order's term above the table (24 months)"],
+    )
+)
+
+
+add(
+    VendorFile(
         "oem_discount_in_words.xlsx",
         "a purchase quote whose discount is stated only in words, in a line's description and "
         "in a note under the total, and whose totals state the currency",

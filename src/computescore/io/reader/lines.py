@@ -71,6 +71,29 @@ _PRECEDENCE = (
 _LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
 
 
+_ORDER_TERM = re.compile(
+    r"(?:^|\s)(?:(?:initial|committed|commitment|contract|subscription|service|minimum|"
+    r"reservation)\s+)?term\s*[:：]?\s*(\d{1,3})\s*(months?|mos?\b|years?|yrs?\b)|"
+    r"(?:vertrags|mindest)?laufzeit\s*[:：]?\s*(\d{1,3})\s*(monate?n?|jahre?n?)|"
+    r"dur[ée]e(?: du contrat| d'engagement| d’engagement)?\s*[:：]?\s*(\d{1,3})\s*(mois|ans?)\b|"
+    r"契約期間\s*[:：]?\s*(\d{1,3})\s*(ヶ月|か月|カ月|年)"
+)
+"""An order form's term as its key and value above the table: "Initial Term: 24 months",
+"Laufzeit: 36 Monate", "Durée d'engagement : 12 mois", "契約期間：12ヶ月"."""
+
+
+def order_term(context: str) -> int | None:
+    """The term in months an order form states above its table, or None."""
+    found = _ORDER_TERM.search(context.casefold())
+    if found is None:
+        return None
+    number, unit = next(
+        (n, u) for n, u in zip(found.groups()[::2], found.groups()[1::2], strict=True) if n
+    )
+    months = int(number) * (12 if unit[0] in "yjaå年" else 1)
+    return months if 0 < months <= 240 else None
+
+
 _PAY_AS_USED = (None, Deployment.ON_DEMAND)
 
 
@@ -185,6 +208,10 @@ class _LineBuilder:
             ]
         )
         self.lease_context = bool(_LEASE_CONTEXT.search(context.casefold()))
+        self.order_term = order_term(context)
+        """The term an order form states above its table ("Initial Term: 24 months")."""
+        self.order_term_used = False
+        """A compute line that stated no term of its own was given the order's."""
         # A purchase quote's table: quantity × unit price = extended price. A price
         # whose header and cell state no period is then one-off, per item.
         # A table with a count column: a line without a count is worth a warning. A price

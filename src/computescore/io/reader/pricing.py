@@ -641,8 +641,18 @@ def decide(
                 deployment = Deployment.LEASE
             elif term is not None:
                 deployment = Deployment.RESERVED
+            elif builder.order_term is not None:
+                # An order form's "Initial Term: 24 months" commits every line it prices.
+                deployment = Deployment.RESERVED
             else:
                 deployment = Deployment.ON_DEMAND
+        if (
+            term is None
+            and builder.order_term is not None
+            and deployment in (Deployment.RESERVED, Deployment.LEASE)
+        ):
+            term = builder.order_term
+            builder.order_term_used = True
     else:
         # A cost line has no deployment, but may run for a term ("financed, 36 months"):
         # its months past the horizon are owed as a commitment's are.

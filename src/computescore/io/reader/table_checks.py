@@ -54,6 +54,17 @@ def column_notes(builder: _LineBuilder) -> None:
                 "net prices, or the discount applied as the column says",
             )
         )
+    if builder.order_term_used:
+        builder.group.problems.append(
+            Problem(
+                f"{prefix}!{header_row}",
+                f"Compute lines that state no term of their own were read as reserved for the "
+                f"order's term above the table ({builder.order_term} months)",
+                Severity.WARNING,
+                None,
+                "each line's deployment and term, where they differ from the order's",
+            )
+        )
     if builder.uncounted:
         builder.group.problems.append(
             Problem(
