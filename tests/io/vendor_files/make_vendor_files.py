@@ -1553,6 +1553,7 @@ add(
                     ["HGX H100 nodes (8x H100 SXM5 80GB)", 32, "nodes", "$2.23 / GPU-hour"],
                     ["HGX H200 nodes (8x H200 141GB), reserved", 4, "nodes", "$3.10 / GPU-hour"],
                     ["H100 burst capacity, on-demand", 8, "GPUs", "$2.99 / GPU-hour"],
+                    ["H100 VMs (8 GPUs per VM), reserved", 128, "GPUs", "$1,569.50 / GPU-month"],
                 ],
             )
         ),
@@ -1573,8 +1574,19 @@ add(
             line(
                 "H100 burst capacity, on-demand",
                 accelerator="nvidia-h100-sxm",
+                accelerator_count=8,
                 deployment="on_demand",
                 term_months=None,
+            ),
+            # "128 | GPUs" counts accelerators: 16 VMs of 8, not 128 VMs.
+            line(
+                "H100 VMs (8 GPUs per VM), reserved",
+                accelerator="nvidia-h100-sxm",
+                accelerator_count=128,
+                nodes=16,
+                accelerators_per_node=8,
+                deployment="reserved",
+                term_months=24,
             ),
         ],
         warnings=["read as reserved for the order's term above the table (24 months)"],

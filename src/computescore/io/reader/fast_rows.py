@@ -24,7 +24,7 @@ from computescore.io.accelerators import sized_by_details
 from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
-from computescore.io.reader.lines import _UNSEEN, _LineBuilder
+from computescore.io.reader.lines import _UNSEEN, _LineBuilder, counts_accelerators
 from computescore.io.reader.plan_terms import plan_doubts, plan_reading, with_plan_words
 from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
 from computescore.io.table_finder import TableRow
@@ -383,7 +383,11 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                     whole_quantity = int(quantity)
                 else:
                     return None
-            if nodes is None and per_node is not None and whole_quantity is not None:
+            if whole_quantity is not None and count is None and counts_accelerators(c_unit[number]):
+                count = whole_quantity
+                if nodes is None and per_node and count % per_node == 0:
+                    nodes = count // per_node
+            elif nodes is None and per_node is not None and whole_quantity is not None:
                 nodes = whole_quantity
             elif count is None and per_node is None and whole_quantity is not None:
                 count = whole_quantity

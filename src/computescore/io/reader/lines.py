@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,6 +34,7 @@ from computescore.io.table_finder import (
 from computescore.io.totals import ADJUSTMENT
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
+    Basis,
     Money,
     Period,
     TermsReading,
@@ -72,8 +74,9 @@ _LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
 
 
 _ORDER_TERM = re.compile(
-    r"(?:^|\s)(?:(?:initial|committed|commitment|contract|subscription|service|minimum|"
-    r"reservation)\s+)?term\s*[:：]?\s*(\d{1,3})\s*(months?|mos?\b|years?|yrs?\b)|"
+    r"(?:(?:^|\s)(?:(?:initial|committed|commitment|contract|subscription|service|minimum|"
+    r"reservation)\s+)?term|(?:commitment|contract|subscription|reservation|minimum)\s+period)"
+    r"\s*[:：]?\s*(\d{1,3})\s*(months?|mos?\b|years?|yrs?\b)|"
     r"(?:vertrags|mindest)?laufzeit\s*[:：]?\s*(\d{1,3})\s*(monate?n?|jahre?n?)|"
     r"dur[ée]e(?: du contrat| d'engagement| d’engagement)?\s*[:：]?\s*(\d{1,3})\s*(mois|ans?)\b|"
     r"契約期間\s*[:：]?\s*(\d{1,3})\s*(ヶ月|か月|カ月|年)"
@@ -95,6 +98,17 @@ def order_term(context: str) -> int | None:
 
 
 _PAY_AS_USED = (None, Deployment.ON_DEMAND)
+
+
+@cache
+def _counts_accelerators(text: str) -> bool:
+    hint = parse_unit_text(text)
+    return hint is not None and hint.basis is Basis.GPU and hint.period is None
+
+
+def counts_accelerators(unit_cell: CellValue) -> bool:
+    """True when a line's unit cell says its quantity counts accelerators ("GPUs")."""
+    return isinstance(unit_cell, str) and _counts_accelerators(unit_cell.strip().casefold())
 
 
 def _distinct_texts(cells: Sequence[CellValue]) -> set[str]:
@@ -666,7 +680,16 @@ class _LineBuilder:
                         "e.g. 8",
                     )
                 )
-        if nodes is None and per_node is not None and whole_quantity is not None:
+        if (
+            whole_quantity is not None
+            and count is None
+            and counts_accelerators(self.get(Field.PRICE_UNIT))
+        ):
+            # "128 | GPUs": the quantity counts accelerators, not nodes of them.
+            count = whole_quantity
+            if nodes is None and per_node and count % per_node == 0:
+                nodes = count // per_node
+        elif nodes is None and per_node is not None and whole_quantity is not None:
             nodes = whole_quantity
         elif count is None and per_node is None and whole_quantity is not None:
             count = whole_quantity
