@@ -292,6 +292,8 @@ _TOTAL_WORD = re.compile(
     # what is owed in all: "Amount due", "Balance payable", "Montant TTC", "Zahlbetrag"
     r"|^(amount|balance|sum) (due|payable|to pay)|^(montant|prix) ttc|^net à payer"
     r"|^(zahlbetrag|rechnungsbetrag|endbetrag|bruttobetrag)|^importe a pagar"
+    # an order form's sum of its recurring lines: "Monthly recurring", "MRC"
+    r"|^(monthly |annual )?recurring( charges| fees)?$|^monthly recurring charges?$|^mrc$"
 )
 _TAX_WORDS = (
     r"(vat|tax|taxes|sales tax|gst|hst|mwst\.?|ust\.?|iva|tva|btw|moms|增值税|消費税|부가세|"

@@ -1596,6 +1596,40 @@ add(
 
 add(
     VendorFile(
+        "order_form_rate_per_gpu.xlsx",
+        "an order form whose unit column names what the quantity counts ('nodes') while the "
+        "rate's header says per GPU, and whose 'Monthly recurring' row sums the lines",
+        xlsx(
+            (
+                "Order form",
+                [
+                    ["ORDER FORM", None, None, None, None],
+                    ["Order #", "ARC-2026-5512", None, None, None],
+                    ["Service", "Quantity", "Unit", "Rate per GPU", "Monthly total"],
+                    ["HGX H100 node, 8x H100 SXM5 80GB", 8, "nodes", "$2.49/hr", "$116,332.80"],
+                    ["Block storage (NVMe)", 100000, "GB", "$0.08/GB-mo", "$8,000.00"],
+                    [None, None, None, None, None],
+                    [None, None, None, "Monthly recurring", "$124,332.80"],
+                ],
+            )
+        ),
+        [
+            line(
+                "HGX H100 node, 8x H100 SXM5 80GB",
+                accelerator="nvidia-h100-sxm",
+                nodes=8,
+                accelerators_per_node=8,
+                price="2.49",
+                price_unit="per_gpu_hour",
+            ),
+            line("Block storage (NVMe)", kind="cost", price="0.08", price_unit="per_gb_month"),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
         "oem_discount_in_words.xlsx",
         "a purchase quote whose discount is stated only in words, in a line's description and "
         "in a note under the total, and whose totals state the currency",

@@ -594,11 +594,22 @@ def decide(
     deployment: Deployment | None,
     term: int | None,
 ) -> _Priced:
+    header = _line_total_unit(slot, compute) if as_total else slot.unit
+    if (
+        column_hint is not None
+        and column_hint.period is None
+        and column_hint.basis in (Basis.NODE, Basis.GPU, Basis.UNIT)
+        and header is not None
+        and header.basis is not None
+    ):
+        # "8 | nodes | Rate per GPU: $2.49/hr": the unit column names what the quantity
+        # counts, the price's header what the price is per.
+        column_hint = None
     hint = UnitHint()
     for candidate in (
         cell_unit,
         column_hint,
-        _line_total_unit(slot, compute) if as_total else slot.unit,
+        header,
         terms_unit,
     ):
         if candidate is not None:
