@@ -1630,6 +1630,29 @@ add(
 
 add(
     VendorFile(
+        "price_list_with_cpu_instances.csv",
+        "a cloud's price-list export with CPU instances among the GPU ones: offers of their "
+        "own, left out and told, not monthly costs added to every GPU offer",
+        delimited(
+            [
+                ["Instance type", "Description", "Region", "Pricing model", "Price per hour (USD)"],
+                ["p5.48xlarge", "8x H100 80GB", "us-east-1", "On-Demand", "98.32"],
+                ["m7i.48xlarge", "192 vCPU, 768 GiB", "us-east-1", "On-Demand", "9.6768"],
+                ["Standard_D4s_v5", "4 vCPU, 16 GiB", "eastus", "Consumption", "0.192"],
+                ["g6e.12xlarge", "4x L40S 48GB", "us-east-1", "On-Demand", "10.49"],
+            ]
+        ),
+        [
+            line("8x H100 80GB", accelerator="nvidia-h100-sxm", accelerators_per_node=8),
+            line("4x L40S 48GB", accelerator="nvidia-l40s", accelerators_per_node=4),
+        ],
+        warnings=["The row offers an instance without accelerators and orders none of it"],
+    )
+)
+
+
+add(
+    VendorFile(
         "oem_discount_in_words.xlsx",
         "a purchase quote whose discount is stated only in words, in a line's description and "
         "in a note under the total, and whose totals state the currency",

@@ -32,6 +32,7 @@ from computescore.io.values import (
     AMBIGUOUS_MARKS,
     currency_in_text,
     looks_like_accelerator,
+    names_cpu_instance,
     names_spot,
     parse_count,
     parse_decimal,
@@ -321,6 +322,21 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                     sounds = looks[desc_text] = looks_like_accelerator(desc_text)
                 if sounds:
                     return None
+        if (
+            match is None
+            and c_qty[number] is None
+            and c_nodes[number] is None
+            and c_count[number] is None
+            and any(
+                names_cpu_instance(t)
+                for t in (
+                    desc_text,
+                    c_acc[number],
+                    *(() if has_accelerator_column else (values[i] for i in details if i < width)),
+                )
+            )
+        ):
+            return None  # an instance without accelerators: :meth:`row` leaves it out
         if stated_kind == "cost":
             match, kind = None, cost_kind
         else:

@@ -44,6 +44,7 @@ from computescore.io.values import (
     is_blank,
     looks_like_accelerator,
     names_a_service,
+    names_cpu_instance,
     names_spot,
     normalise_text,
     parse_category,
@@ -418,6 +419,24 @@ class _LineBuilder:
             )
         match, kind = self.identify(row, values, desc_text, problems)
         compute = kind is LineKind.COMPUTE
+        if not compute and not any(
+            self.get(f) is not None for f in (Field.QUANTITY, Field.NODES, Field.ACCELERATOR_COUNT)
+        ):
+            instance = self.cpu_instance(values, desc_text)
+            if instance is not None:
+                problems.append(
+                    Problem(
+                        self.source(row),
+                        "The row offers an instance without accelerators and orders none of "
+                        "it; a price list's other instances are offers of their own, not costs "
+                        "of its GPU offers, so it was left out",
+                        Severity.WARNING,
+                        instance,
+                        "GPU instances, or the costs that come with them",
+                    )
+                )
+                self.group.problems.extend(problems)
+                return
         counts = self.counts(row, values, match, compute, problems)
         reading = self.terms(row, values, desc_text, compute, problems)
         line_currency = self.line_currency(row, values, problems)
@@ -544,6 +563,8 @@ class _LineBuilder:
                         )
                     )
                     return None, LineKind.COST
+                if problem and names_cpu_instance(value):
+                    return None, LineKind.COST  # a CPU instance: see cpu_instance()
                 if problem:
                     problems.append(replace(problem, source=self.at(row, accelerator_column)))
                     return None, LineKind.COMPUTE
@@ -598,6 +619,14 @@ class _LineBuilder:
         if match is not None and self.memory_column is not None:
             match = self.sized_by_memory(match, values)
         return match, (LineKind.COMPUTE if match is not None else LineKind.COST)
+
+    def cpu_instance(self, values: Sequence[CellValue], desc_text: str) -> str | None:
+        """The CPU instance (no accelerators) a line names in its words, or None."""
+        # The detail texts speak for the line only where no accelerator column does (as
+        # the short path reads them).
+        details = [] if Field.ACCELERATOR in self.columns else self._detail_texts(values)
+        texts = [desc_text, self.get(Field.ACCELERATOR), *details]
+        return next((found for t in texts if (found := names_cpu_instance(t))), None)
 
     def sized_by_memory(self, match: AliasMatch, values: Sequence[CellValue]) -> AliasMatch:
         """The variant of ``match`` whose memory the row's memory column states."""

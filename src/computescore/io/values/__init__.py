@@ -22,6 +22,7 @@ from computescore.io.values.accelerators import (
     money_problem_is_ambiguity as money_problem_is_ambiguity,
 )
 from computescore.io.values.accelerators import names_a_service as names_a_service
+from computescore.io.values.accelerators import names_cpu_instance as names_cpu_instance
 from computescore.io.values.accelerators import resolve_accelerator as resolve_accelerator
 from computescore.io.values.categories import categorise_cost as categorise_cost
 from computescore.io.values.categories import parse_category as parse_category

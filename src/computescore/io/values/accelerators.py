@@ -28,6 +28,31 @@ _MAKERS = re.compile(
 )
 
 
+_CPU_INSTANCE = re.compile(
+    # AWS: m7i.48xlarge, c6in.metal
+    r"(?<![\w.])[a-z]{1,3}\d[a-z0-9-]*\.(nano|micro|small|medium|large|\d*xlarge|metal[\w-]*)"
+    r"(?![\w.])"
+    # Azure: Standard_D4s_v5, and the meter's "D4s v5"
+    r"|\bstandard_[a-z]+\d+[a-z]*(_[a-z0-9]+)*_v\d+\b|^[a-z]{1,2}\d{1,3}[a-z]* v\d+$"
+    # Google Cloud: n2-standard-8, "N2 Instance Core running in Americas"
+    r"|\b(n1|n2|n2d|n4|c2|c2d|c3|c3d|c4|e2|m1|m2|m3|t2d|t2a|h3)-(standard|highmem|highcpu|"
+    r"custom|ultramem|megamem)(-\d+)?\b|\b[a-z]\d[a-z]? (instance )?(core|ram)\b"
+    # Oracle: VM.Standard.E5.Flex, "E5 OCPU"
+    r"|\b(vm|bm)\.standard\d?\.[\w.]+|\bocpus?\b",
+    re.IGNORECASE,
+)
+
+
+def names_cpu_instance(text: object) -> str | None:
+    """The instance a text names when it is a cloud instance without accelerators (a CPU
+    VM, its cores or memory): ``m7i.48xlarge``, ``D4s v5``, ``N2 Instance Core``,
+    ``VM.Standard.E5.Flex``; None otherwise. Only asked of lines that name no accelerator."""
+    if is_blank(text) or not isinstance(text, str):
+        return None
+    found = _CPU_INSTANCE.search(normalise_text(text))
+    return found.group(0) if found else None
+
+
 def names_a_service(text: object) -> bool:
     """True for words in an accelerator's column that name a service, not an accelerator:
     no figure, no maker and nothing that sounds like one ("Managed Kubernetes control
