@@ -82,7 +82,9 @@ def extended_amount(line: QuoteLine) -> Decimal | None:
     return line.price * units
 
 
-def _close(stated: Decimal, expected: Decimal) -> bool:
+def close_enough(stated: Decimal, expected: Decimal) -> bool:
+    """True when a stated total is the expected one, within :data:`TOLERANCE` and
+    :data:`ROUNDING`."""
     allowed = max(max(abs(stated), abs(expected)) * TOLERANCE, ROUNDING)
     return abs(stated - expected) <= allowed
 
@@ -103,6 +105,6 @@ def check_totals(lines: Sequence[QuoteLine], totals: Sequence[TotalRow]) -> list
         if total.tax:
             taxes += total.amount
             continue
-        if not (_close(total.amount, above) or _close(total.amount, above + taxes)):
+        if not (close_enough(total.amount, above) or close_enough(total.amount, above + taxes)):
             mismatches.append(TotalMismatch(total, above + taxes))
     return mismatches

@@ -1653,6 +1653,70 @@ add(
 
 add(
     VendorFile(
+        "order_form_monthly_fees.xlsx",
+        "an order form whose one money column is each line's monthly fee for its quantity, "
+        "as its 'Monthly recurring total' proves (the fees added as written)",
+        xlsx(
+            (
+                "Order form",
+                [
+                    ["Service", "Qty", "Monthly fee (USD)"],
+                    ["B200 nodes, 8x NVIDIA B200 180GB, reserved 36 months", 8, "$214,912.00"],
+                    ["Managed Kubernetes control plane", 1, "$2,500.00"],
+                    ["Persistent storage, 250 TB, NVMe", 1, "$8,750.00"],
+                    ["Monthly recurring total", None, "$226,162.00"],
+                ],
+            )
+        ),
+        [
+            # $214,912 a month for eight nodes: $26,864 a node ($4.60 a GPU-hour).
+            line(
+                "B200 nodes, 8x NVIDIA B200 180GB, reserved 36 months",
+                accelerator="nvidia-b200",
+                nodes=8,
+                price="26864",
+                price_unit="per_node_month",
+            ),
+            line("Managed Kubernetes control plane", kind="cost", price="2500"),
+            line("Persistent storage, 250 TB, NVMe", kind="cost", price="8750"),
+        ],
+        warnings=["The amounts are each line's total for its quantity"],
+    )
+)
+
+
+add(
+    VendorFile(
+        "order_form_monthly_fee_per_unit.xlsx",
+        "an order form whose monthly fee is per unit, as its total proves (each fee times its "
+        "quantity): the prices stay as written",
+        xlsx(
+            (
+                "Order form",
+                [
+                    ["Service", "Qty", "Monthly fee (USD)"],
+                    ["H100 nodes, 8x H100 SXM 80GB, reserved 12 months", 4, "$12,000.00"],
+                    ["Cross-connect, single-mode fibre", 2, "$350.00"],
+                    ["Monthly recurring total", None, "$48,700.00"],
+                ],
+            )
+        ),
+        [
+            line(
+                "H100 nodes, 8x H100 SXM 80GB, reserved 12 months",
+                accelerator="nvidia-h100-sxm",
+                nodes=4,
+                price="12000",
+                price_unit="per_node_month",
+            ),
+            line("Cross-connect, single-mode fibre", kind="cost", price="350"),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
         "oem_discount_in_words.xlsx",
         "a purchase quote whose discount is stated only in words, in a line's description and "
         "in a note under the total, and whose totals state the currency",

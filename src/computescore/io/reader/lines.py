@@ -327,6 +327,7 @@ class _LineBuilder:
             column_notes,
             quote_fields,
             read_closing_block,
+            recurring_line_totals,
         )
 
         quote_fields(self)
@@ -366,6 +367,8 @@ class _LineBuilder:
                 lines.extend(read)
         own = lines[first:]
         carried = self.group.continued_lines(self.table) if self.r.is_pdf else []
+        if not self.line_item_table and self.counted and not carried:
+            lines[first:] = own = recurring_line_totals(self, own)
         if self.line_item_table:
             lines.extend(
                 read_closing_block(

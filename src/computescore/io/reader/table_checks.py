@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import LineKind, PriceUnit, QuoteLine
@@ -13,7 +14,7 @@ from computescore.io.cell_kinds import filled as _filled
 from computescore.io.mapping import Field
 from computescore.io.reader.lines import _amount, _distinct_texts, _LineBuilder
 from computescore.io.table_finder import SkipReason, is_tax_label, is_total_label
-from computescore.io.totals import ADJUSTMENT, TotalRow
+from computescore.io.totals import ADJUSTMENT, TotalRow, close_enough
 from computescore.io.totals import check_totals as lines_against_totals
 from computescore.io.values.categories import categorise_cost
 from computescore.io.values.text import normalise_text
@@ -339,3 +340,81 @@ def read_closing_block(
 _CLOSING_SKIPS = (SkipReason.SUBTOTAL, SkipReason.CLOSING)
 _CLOSING_ROWS = 16
 """How many rows under a table its closing block may span."""
+
+
+_MONTHLY = frozenset({PriceUnit.PER_NODE_MONTH, PriceUnit.PER_GPU_MONTH, PriceUnit.PER_MONTH})
+
+
+def _units(line: QuoteLine) -> int:
+    """How many units a monthly price of the line is for, were it per unit."""
+    if line.price_unit is PriceUnit.PER_NODE_MONTH:
+        return line.nodes or 1
+    if line.price_unit is PriceUnit.PER_GPU_MONTH:
+        return line.accelerator_count or 1
+    quantity = line.quantity
+    return int(quantity) if quantity is not None and quantity == int(quantity) else 1
+
+
+def recurring_line_totals(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[QuoteLine]:
+    """The lines of a monthly table whose sum row proves its amounts are each line's total.
+
+    "8 | B200 nodes | Monthly fee $214,912.00" under "Monthly recurring total $226,162.00":
+    the total is the amounts added as written, not each times its quantity, so $214,912 is
+    what the eight nodes cost a month together, $26,864 a node. The prices are divided by
+    their quantities, with a warning naming the total that proves it. Lines are returned
+    unchanged when no sum row follows, or when it adds up the other way.
+    """
+    if not own or any(line.price_unit not in _MONTHLY for line in own):
+        return list(own)
+    units = [_units(line) for line in own]
+    if all(u == 1 for u in units):
+        return list(own)
+    stated = _recurring_total(builder, own[0].currency)
+    if stated is None:
+        return list(own)
+    label, amount = stated
+    as_written = sum((line.price for line in own), Decimal(0))
+    extended = sum((line.price * u for line, u in zip(own, units, strict=True)), Decimal(0))
+    if not close_enough(amount, as_written) or close_enough(amount, extended):
+        return list(own)
+    out = [
+        replace(line, price=line.price / u) if u > 1 else line
+        for line, u in zip(own, units, strict=True)
+    ]
+    first = next(i for i, u in enumerate(units) if u > 1)
+    builder.group.problems.append(
+        Problem(
+            builder.r.line_source(builder.sheet, builder.table.header_row),
+            f"The amounts are each line's total for its quantity: the row “{label}” "
+            f"({_amount(amount)}) adds them up as written, so each was divided by its "
+            f"quantity ({_amount(own[first].price)} ÷ {units[first]} = "
+            f"{_amount(out[first].price)})",
+            Severity.WARNING,
+            _amount(own[first].price),
+            "a price per unit, or a column of each line's total",
+        )
+    )
+    return out
+
+
+def _recurring_total(builder: _LineBuilder, currency: str) -> tuple[str, Decimal] | None:
+    """The first total row (label, amount) within a few rows after the table, if any."""
+    table = builder.table
+    rows = builder.sheet.rows
+    skipped = sorted(index for index, why in table.skipped if why in _CLOSING_SKIPS)
+    after = range(table.end_row, min(table.end_row + 4, len(rows)))
+    for index in [*skipped, *after]:
+        cells = [c for c in rows[index] if _filled(c) is not None]
+        label = next((c for c in cells if isinstance(c, str) and _has_letters(c)), None)
+        if label is None or not is_total_label(label) or is_tax_label(label):
+            continue
+        amounts = [
+            money.amount
+            for cell in cells
+            if cell is not label and not isinstance(cell, bool)
+            for money, problem in [builder.money(cell, currency)]
+            if money is not None and problem is None
+        ]
+        if amounts:
+            return label.strip(), amounts[-1]
+    return None
