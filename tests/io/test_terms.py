@@ -135,6 +135,14 @@ def test_totals_and_notes_are_not_keys() -> None:
     assert classify_key("Termination notice") is TermKey.NOTICE
 
 
+def test_an_order_forms_sla_key_states_the_uptime() -> None:
+    _, terms = terms_of(
+        [["SLA:", "99.9% monthly uptime per node; service credits 10% below 99.9%"]]
+    )
+    assert terms.sla.uptime_pct == 99.9
+    assert classify_key("SLA credits") is TermKey.CREDIT
+
+
 def test_certification_lists_keep_bracketed_commas() -> None:
     assert split_certifications("MLPS Level 3 (GB/T 22239, 2019); ISO/IEC 27001:2013") == (
         "MLPS Level 3 (GB/T 22239, 2019)",

@@ -135,7 +135,7 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
             r"certifications?|certificates?|accreditations?|attestations?|"
             r"资质认证",
         ),
-        (TermKey.UPTIME, r"\b(uptime|availability|service level)\b|可用性"),
+        (TermKey.UPTIME, r"\b(uptime|availability|service level|sla)\b|可用性"),
         (
             TermKey.VALID_UNTIL,
             r"\bvalid(ity)?\b|\bexpir(y|es|ation)\b|有效期|gültig|^validit[eé]\b|"

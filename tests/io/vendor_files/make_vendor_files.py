@@ -1548,6 +1548,7 @@ add(
                     [None, None, "Order Number:", "TC-OF-2026-0412"],
                     [None, None, "Initial Term:", "24 months"],
                     [None, None, "Payment terms:", "Net 30 days"],
+                    [None, None, "Region:", "eu-north1 (Finland)"],
                     [None, None, None, None],
                     ["Service", "Quantity", "Unit", "Rate"],
                     ["HGX H100 nodes (8x H100 SXM5 80GB)", 32, "nodes", "$2.23 / GPU-hour"],
@@ -1563,6 +1564,9 @@ add(
                 accelerator="nvidia-h100-sxm",
                 deployment="reserved",
                 term_months=24,
+                # placed where the order says: the residency checks see Finland
+                region="eu-north1 (Finland)",
+                country="FI",
             ),
             line(
                 "HGX H200 nodes (8x H200 141GB), reserved",
@@ -1589,7 +1593,10 @@ add(
                 term_months=24,
             ),
         ],
-        warnings=["read as reserved for the order's term above the table (24 months)"],
+        warnings=[
+            "read as reserved for the order's term above the table (24 months)",
+            "placed where the order says above the table: eu-north1 (Finland) (FI)",
+        ],
     )
 )
 

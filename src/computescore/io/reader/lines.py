@@ -328,6 +328,7 @@ class _LineBuilder:
             quote_fields,
             read_closing_block,
             recurring_line_totals,
+            with_order_place,
         )
 
         quote_fields(self)
@@ -369,6 +370,8 @@ class _LineBuilder:
         carried = self.group.continued_lines(self.table) if self.r.is_pdf else []
         if not self.line_item_table and self.counted and not carried:
             lines[first:] = own = recurring_line_totals(self, own)
+        if own and not carried:
+            lines[first:] = own = with_order_place(self, own)
         if self.line_item_table:
             lines.extend(
                 read_closing_block(

@@ -12,6 +12,7 @@ from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import LineKind, PriceUnit, QuoteLine
 from computescore.io.cell_kinds import filled as _filled
 from computescore.io.mapping import Field
+from computescore.io.places import country_of
 from computescore.io.reader.lines import _amount, _distinct_texts, _LineBuilder
 from computescore.io.table_finder import SkipReason, is_tax_label, is_total_label
 from computescore.io.totals import ADJUSTMENT, TotalRow, close_enough
@@ -418,3 +419,55 @@ def _recurring_total(builder: _LineBuilder, currency: str) -> tuple[str, Decimal
         if amounts:
             return label.strip(), amounts[-1]
     return None
+
+
+_PLACE_KEY = re.compile(
+    r"^(region|location|site|facility|data ?cent(er|re)|hosting location|availability zone|"
+    r"standort|rechenzentrum|localisation|emplacement|site d'h[ée]bergement|ubicaci[oó]n|"
+    r"sede|regione|locatie|地域|リージョン|所在地|区域|地区|机房)\s*[:：]?$"
+)
+"""A key above an order form's table that says where its capacity runs ("Region:")."""
+
+
+def order_place(builder: _LineBuilder) -> tuple[str, str] | None:
+    """Where an order form says its capacity runs, above its table: (the place as
+    written, its country), or None when it says nowhere or names no known country."""
+    origin = builder.table.continues or builder.table
+    for r in range(origin.header_rows[0] if origin.header_rows else origin.first_row):
+        cells = [c for c in origin.sheet.rows[r] if _filled(c) is not None]
+        for i, cell in enumerate(cells[:-1]):
+            if isinstance(cell, str) and _PLACE_KEY.match(normalise_text(cell).casefold()):
+                value = cells[i + 1]
+                if isinstance(value, str) and (country := country_of(value)) is not None:
+                    return value.strip(), country
+    return None
+
+
+def with_order_place(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[QuoteLine]:
+    """The compute lines that state no place of their own, placed where the order form
+    says ("Region: eu-north1 (Finland)"), with a warning; the others as they are."""
+    place = order_place(builder)
+    if place is None:
+        return list(own)
+    region, country = place
+    out = [
+        replace(line, region=region, country=country)
+        if line.kind is LineKind.COMPUTE and line.region is None and line.country is None
+        else line
+        for line in own
+    ]
+    placed = sum(1 for a, b in zip(own, out, strict=True) if a is not b)
+    if placed:
+        builder.group.problems.append(
+            Problem(
+                builder.r.line_source(builder.sheet, builder.table.header_row),
+                f"{plural(placed, 'compute line')} without a region of "
+                f"{'its' if placed == 1 else 'their'} own {'was' if placed == 1 else 'were'} "
+                f"placed where the order says above the table: {region}"
+                + ("" if f"({country})" in region else f" ({country})"),
+                Severity.WARNING,
+                region,
+                "each line's region, where it differs from the order's",
+            )
+        )
+    return out
