@@ -1724,6 +1724,32 @@ add(
 
 add(
     VendorFile(
+        "instance_and_gpu_prices.xlsx",
+        "a GPU cloud's price page with a price per instance and a price per GPU: their ratio "
+        "is the instance's size ('GB200 NVL72' at $42.00 and $10.50 is an instance of 4)",
+        xlsx(
+            (
+                "GPU Pricing",
+                [
+                    ["GPU Model", "VRAM (GB)", "Instance price per hour", "GPU price per hour"],
+                    ["NVIDIA GB200 NVL72", 186, "$42.00", "$10.50"],
+                    ["NVIDIA HGX H100", 80, "$49.24", "$6.155"],
+                    ["NVIDIA L40S", 48, "$18.00", "$2.25"],
+                ],
+            )
+        ),
+        [
+            line("NVIDIA GB200 NVL72", accelerator="nvidia-gb200", accelerators_per_node=4),
+            line("NVIDIA HGX H100", accelerator="nvidia-h100-sxm", accelerators_per_node=8),
+            line("NVIDIA L40S", accelerator="nvidia-l40s", accelerators_per_node=8),
+        ],
+        warnings=["The instance holds 4 accelerators by its two prices"],
+    )
+)
+
+
+add(
+    VendorFile(
         "oem_discount_in_words.xlsx",
         "a purchase quote whose discount is stated only in words, in a line's description and "
         "in a note under the total, and whose totals state the currency",

@@ -204,6 +204,9 @@ class _LineBuilder:
         )
         """A column stating each accelerator's memory: it picks the variant a name means."""
         self.c_memory: dict[tuple[AliasMatch, CellValue], AliasMatch] = {}
+        self.gpu_price_column = self._gpu_price_column(mapping)
+        """A price per GPU beside the price per instance that is read ("Instance price
+        per hour" and "GPU price per hour"): their ratio is the instance's size."""
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
         self.header_per_node = mapping.header_per_node()
         self.header_width = max(
@@ -342,6 +345,7 @@ class _LineBuilder:
             and not self.line_item_table
             and self.discount_column is None
             and self.mapping.option_terms is None
+            and self.gpu_price_column is None
         )
         plain = self._plain_row_reader() if short else None
         lines = self.group.lines
@@ -624,7 +628,55 @@ class _LineBuilder:
             return None, LineKind.COST
         if match is not None and self.memory_column is not None:
             match = self.sized_by_memory(match, values)
+        if match is not None and self.gpu_price_column is not None:
+            match = self.sized_by_prices(row, values, match, problems)
         return match, (LineKind.COMPUTE if match is not None else LineKind.COST)
+
+    def _gpu_price_column(self, mapping: ColumnMapping) -> int | None:
+        if len(self.prices) != 1:
+            return None
+        read = self.prices[0]
+        if read.unit is not None and read.unit.basis is Basis.GPU:
+            return None
+        for column in mapping.columns:
+            if column.field is Field.IGNORE and column is not read:
+                hint = parse_unit_text(column.header)
+                if hint is not None and hint.basis is Basis.GPU:
+                    return column.index
+        return None
+
+    def sized_by_prices(
+        self, row: TableRow, values: Sequence[CellValue], match: AliasMatch, problems: list[Problem]
+    ) -> AliasMatch:
+        """The instance's size from its price and its price per GPU, where the name's
+        differs or is missing ("GB200 NVL72" at $42.00 an instance and $10.50 a GPU is an
+        instance of 4, not a rack of 72)."""
+        index = self.gpu_price_column
+        read = self.prices[0]
+        cells = [values[i] if i < len(values) else None for i in (read.index, index or 0)]
+        amounts = [self.money(c, None)[0] if _filled(c) is not None else None for c in cells]
+        whole, per_gpu = (a.amount if a is not None else None for a in amounts)
+        if index is None or whole is None or per_gpu is None or per_gpu <= 0 or whole <= 0:
+            return match
+        ratio = whole / per_gpu
+        size = int(ratio.to_integral_value())
+        if not 1 <= size <= 72 or abs(ratio - size) > Decimal("0.01") * size:
+            return match
+        if match.per_node == size:
+            return match
+        if match.per_node is not None:
+            problems.append(
+                Problem(
+                    self.at(row, index),
+                    f"The instance holds {size} accelerators by its two prices "
+                    f"({_amount(whole)} an instance ÷ {_amount(per_gpu)} a GPU), not the "
+                    f"{match.per_node} its name counts; {size} was taken",
+                    Severity.WARNING,
+                    str(cells[1]),
+                    "the instance's accelerators in a column of their own",
+                )
+            )
+        return replace(match, per_node=size)
 
     def cpu_instance(self, values: Sequence[CellValue], desc_text: str) -> str | None:
         """The CPU instance (no accelerators) a line names in its words, or None."""
