@@ -126,6 +126,30 @@ def test_an_upfront_fee_is_spread_over_its_term_and_reservation_billing_left_out
     assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
 
 
+def test_the_usage_range_of_the_full_export_does_not_part_a_fee_from_its_rate(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # The whole export states each price's usage range: 0 to Inf for a rate, nothing for
+    # a fee. The fee is still its offer's.
+    rows = [
+        [*aws_row("OnDemand", "$55.04 per On Demand Linux p5.48xlarge Instance Hour", "Hrs",
+                  "55.04"), "0", "Inf"],
+        [*aws_row("Reserved", "Upfront Fee", "Quantity", "290000", "1yr", "All Upfront",
+                  rate_code="2TG2D8R56U"), "", ""],
+        [*aws_row("Reserved", "USD 0.0 per " + APPLIED, "Hrs", "0.0000000000", "1yr",
+                  "All Upfront"), "0", "Inf"],
+    ]  # fmt: skip
+    header = [*HEADER, "StartingRange", "EndingRange"]
+    path = write_csv(tmp_path / "ec2.csv", [["FormatVersion", "v1.0"], header, *rows])
+    draft = read_quote_file(path, catalogue, vendor="AWS")
+    assert not [p for p in draft.all_problems if p.severity is Severity.ERROR]
+    lines = draft.quotes[0].lines
+    assert [(line.deployment, line.term_months, line.price) for line in lines] == [
+        (Deployment.ON_DEMAND, None, Decimal("55.04")),
+        (Deployment.RESERVED, 12, Decimal("33.105")),
+    ]
+
+
 def test_a_fee_whose_offer_is_not_one_row_is_not_guessed(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

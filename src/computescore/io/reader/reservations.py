@@ -36,6 +36,11 @@ from computescore.io.workbook import CellValue
 _UPFRONT = re.compile(r"^\s*(upfront|up-front|up front)\s+(fee|payment|charge|cost)\b", re.I)
 _UPFRONT_LINE = re.compile(_UPFRONT.pattern, re.I | re.M)
 _RESERVATION_BILLING = re.compile(r"\bper (unused )?reservation\b", re.I)
+_PER_PRICE_HEADERS = frozenset(
+    {"rate code", "ratecode", "starting range", "startingrange", "ending range", "endingrange"}
+)
+"""Columns that differ between an offer's fee and its rate: the price's own code and
+the usage range it applies to (AWS writes 0 to Inf for the rate, nothing for the fee)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +102,9 @@ def fold_reservations(
     ]
     unit = mapping.column_for(Field.PRICE_UNIT)
     apart = {description, price, unit, mapping.column_for(Field.LINE_TOTAL)} | {
-        column.index for column in mapping.columns if normalise_header(column.header) == "rate code"
+        column.index
+        for column in mapping.columns
+        if normalise_header(column.header) in _PER_PRICE_HEADERS
     }
     width = max((len(row.values) for row in table.rows), default=0)
 
