@@ -19,6 +19,8 @@ from computescore.io.values import (
     UnitHint,
     categorise_cost,
     excel_serial_to_date,
+    names_a_cost,
+    names_cpu_instance,
     names_spot,
     parse_count,
     parse_date,
@@ -703,3 +705,41 @@ def test_next_business_day_is_a_response_time() -> None:
     for text in ("NBD", "NBD on-site", "next business day", "Next working day"):
         minutes, best_effort, problem = parse_duration_minutes(text)
         assert (minutes, best_effort, problem) == (1440, False, None), text
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("$9.6768 per On Demand Linux m7i.48xlarge Instance Hour", "m7i.48xlarge"),
+        ("D4s v5", "D4s v5"),
+        ("Standard_D4s_v5", "Standard_D4s_v5"),
+        ("N2 Instance Core running in Americas", "N2 Instance Core"),
+        ("n2-standard-8", "n2-standard-8"),
+        ("VM.Standard.E5.Flex", "VM.Standard.E5.Flex"),
+        ("AMD Genoa (9274F)", "Genoa"),
+        ("Intel Xeon (8480+)", "Xeon"),
+        ("Block storage (NVMe)", None),
+        ("Managed Kubernetes control plane", None),
+        ("a3-highgpu-8g", None),
+    ],
+)
+def test_cpu_instances_are_named_as_such(text: str, found: str | None) -> None:
+    assert names_cpu_instance(text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "cost"),
+    [
+        ("P30 LRS Disk", True),
+        ("Block Volume", True),
+        ("Data Transfer Out", True),
+        ("Windows Server licence", True),
+        ("H100 SXM 80GB", False),
+        ("NVIDIA X900", False),
+        ("GPU storage node", False),
+    ],
+)
+def test_storage_network_and_licences_in_an_accelerator_column_are_costs(
+    text: str, cost: bool
+) -> None:
+    assert names_a_cost(text) is cost

@@ -43,6 +43,7 @@ from computescore.io.values import (
     currency_in_text,
     is_blank,
     looks_like_accelerator,
+    names_a_cost,
     names_a_service,
     names_cpu_instance,
     names_spot,
@@ -560,13 +561,13 @@ class _LineBuilder:
                 if resolved is None:
                     resolved = self.c_acc[value] = self._resolve_column_value(value)
                 match, problem = resolved
-                if problem and names_a_service(value):
+                if problem and (names_a_service(value) or names_a_cost(value)):
                     # "Managed Kubernetes control plane" among the GPUs: a service.
                     problems.append(
                         Problem(
                             self.at(row, accelerator_column),
-                            "The accelerator's column names a service here, not an "
-                            "accelerator; the line was read as a cost line",
+                            "The accelerator's column names a service or a product here, not "
+                            "an accelerator; the line was read as a cost line",
                             Severity.WARNING,
                             str(value),
                             "an accelerator, or a cost line's words in a description column",

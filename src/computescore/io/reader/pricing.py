@@ -20,6 +20,7 @@ from computescore.io.values import (
     Basis,
     Period,
     UnitHint,
+    names_a_cost,
     names_a_service,
     parse_decimal,
     parse_percent,
@@ -201,7 +202,7 @@ def price_line(
             )
         )
     named = builder.get(Field.ACCELERATOR)
-    if not compute and not desc_text and names_a_service(named):
+    if not compute and not desc_text and (names_a_service(named) or names_a_cost(named)):
         desc_text = str(named).strip()  # a service in the accelerator's column
     category: CostCategory | None = None
     if not compute:

@@ -21,6 +21,7 @@ from computescore.io.values.accelerators import looks_like_accelerator as looks_
 from computescore.io.values.accelerators import (
     money_problem_is_ambiguity as money_problem_is_ambiguity,
 )
+from computescore.io.values.accelerators import names_a_cost as names_a_cost
 from computescore.io.values.accelerators import names_a_service as names_a_service
 from computescore.io.values.accelerators import names_cpu_instance as names_cpu_instance
 from computescore.io.values.accelerators import resolve_accelerator as resolve_accelerator

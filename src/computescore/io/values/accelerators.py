@@ -38,7 +38,10 @@ _CPU_INSTANCE = re.compile(
     r"|\b(n1|n2|n2d|n4|c2|c2d|c3|c3d|c4|e2|m1|m2|m3|t2d|t2a|h3)-(standard|highmem|highcpu|"
     r"custom|ultramem|megamem)(-\d+)?\b|\b[a-z]\d[a-z]? (instance )?(core|ram)\b"
     # Oracle: VM.Standard.E5.Flex, "E5 OCPU"
-    r"|\b(vm|bm)\.standard\d?\.[\w.]+|\bocpus?\b",
+    r"|\b(vm|bm)\.standard\d?\.[\w.]+|\bocpus?\b"
+    # a CPU named where a GPU stands: "AMD Genoa (9274F)", "Intel Xeon (8480+)"
+    r"|\b(xeon|epyc|genoa|milan|turin|bergamo|sapphire rapids|emerald rapids|granite rapids|"
+    r"graviton\d*|ampere altra|cobalt \d+)\b",
     re.IGNORECASE,
 )
 
@@ -51,6 +54,23 @@ def names_cpu_instance(text: object) -> str | None:
         return None
     found = _CPU_INSTANCE.search(normalise_text(text))
     return found.group(0) if found else None
+
+
+_COST_WORDS = re.compile(
+    r"\b(disks?|storage|volumes?|blob|snapshots?|bandwidth|egress|data transfer|ip address(es)?|"
+    r"load balancer|backup|licen[cs]es?)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_cost(text: object) -> bool:
+    """True for words in an accelerator's column that name a storage, network or licence
+    product ("P30 LRS Disk", "Block Volume", "Data Transfer Out"): a cost, not an
+    accelerator, whatever figures they hold."""
+    if is_blank(text) or not isinstance(text, str):
+        return False
+    plain = normalise_text(text)
+    return bool(_COST_WORDS.search(plain)) and not looks_like_accelerator(plain)
 
 
 def names_a_service(text: object) -> bool:
