@@ -1503,6 +1503,7 @@ add(
                     ["HGX H100 nodes (8x H100 SXM5 80GB)", 32, "nodes", "$2.23 / GPU-hour"],
                     ["Dedicated storage (all-flash NVMe)", 500, "TB", "$45.00 / TB-month"],
                     ["Object storage", 20000, "GB", "$40.00 / TB-month"],
+                    ["Data transfer (ingress and egress)", None, None, "Included"],
                 ],
             )
         ),
@@ -1530,7 +1531,10 @@ add(
                 price_unit="per_gb_month",
             ),
         ],
-        warnings=["the quantity counts TB: both were brought to GB"],
+        warnings=[
+            "the quantity counts TB: both were brought to GB",
+            "The price says the item is included: it costs nothing apart",
+        ],
     )
 )
 

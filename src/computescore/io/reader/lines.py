@@ -101,6 +101,13 @@ def order_term(context: str) -> int | None:
 
 _PAY_AS_USED = (None, Deployment.ON_DEMAND)
 
+_INCLUDED = re.compile(
+    r"(included|incl\.?|inclusive|no charge|free( of charge)?|at no (extra )?cost|"
+    r"inklusive|inkl\.?|inbegriffen|kostenlos|gratuit|inclus|incluido|incluso|inbegrepen|"
+    r"含む|込み|无偿|免费|包含)"
+)
+"""A price cell that says a cost line's item comes at no extra charge."""
+
 
 @cache
 def _counts_accelerators(text: str) -> bool:
@@ -458,6 +465,23 @@ class _LineBuilder:
                 priced = True
                 continue
             if _filled(cell) is None:
+                continue
+            if (
+                not compute
+                and cell.__class__ is str
+                and _INCLUDED.fullmatch(cell.strip().casefold())
+            ):
+                # "Data transfer | Included | $0.00": nothing to pay apart, so no line.
+                unoffered = True
+                problems.append(
+                    Problem(
+                        self.at(row, slot),
+                        "The price says the item is included: it costs nothing apart and "
+                        "was not imported as a line",
+                        Severity.INFO,
+                        str(cell),
+                    )
+                )
                 continue
             if slot.option is not None and unpriced(cell):
                 # "Contact sales" under one tier of a wide price list: that option has no
