@@ -24,7 +24,9 @@ from computescore.io.accelerators import sized_by_details
 from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
-from computescore.io.reader.lines import _UNSEEN, _LineBuilder, counts_accelerators
+from computescore.io.reader.identity import resolve_column_value, sized_by_memory
+from computescore.io.reader.lines import _UNSEEN, _LineBuilder
+from computescore.io.reader.order_context import counts_accelerators
 from computescore.io.reader.plan_terms import plan_doubts, plan_reading, with_plan_words
 from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
 from computescore.io.table_finder import TableRow
@@ -285,7 +287,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             if value is not None:
                 resolved = accelerators.get(value)
                 if resolved is None:
-                    resolved = accelerators[value] = builder._resolve_column_value(value)
+                    resolved = accelerators[value] = resolve_column_value(builder, value)
                 match, problem = resolved
                 if problem:
                     return None
@@ -341,7 +343,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             match, kind = None, cost_kind
         else:
             if match is not None and memory_index is not None:
-                match = builder.sized_by_memory(match, values)
+                match = sized_by_memory(builder, match, values)
             kind = compute_kind if match is not None else cost_kind
         compute = kind is compute_kind
 

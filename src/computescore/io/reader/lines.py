@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,11 +19,12 @@ from computescore.domain.quotes import (
     QuoteLine,
 )
 from computescore.domain.units import HOURS_PER_MONTH
-from computescore.io.accelerators import MEMORY_HEADER, sized_by_details, variant_by_memory
+from computescore.io.accelerators import MEMORY_HEADER
 from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.cell_kinds import filled as _filled
 from computescore.io.cell_kinds import is_amount, unpriced
 from computescore.io.mapping import ColumnMapping, Field, MappedColumn
+from computescore.io.reader.order_context import INCLUDED, counts_accelerators, order_term
 from computescore.io.reader.plan_terms import PLAN_FIELDS, plan_terms
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
@@ -34,7 +34,6 @@ from computescore.io.table_finder import (
 from computescore.io.totals import ADJUSTMENT
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
-    Basis,
     Money,
     Period,
     TermsReading,
@@ -42,20 +41,13 @@ from computescore.io.values import (
     categorise_cost,
     currency_in_text,
     is_blank,
-    looks_like_accelerator,
-    names_a_cost,
-    names_a_service,
-    names_cpu_instance,
     names_spot,
-    normalise_text,
     parse_category,
     parse_count,
     parse_decimal,
-    parse_kind,
     parse_money,
     parse_terms,
     parse_unit_text,
-    resolve_accelerator,
 )
 from computescore.io.workbook import (
     CellValue,
@@ -75,49 +67,7 @@ _PRECEDENCE = (
 _LEASE_CONTEXT = re.compile(r"\b(leas(e|ing)|financ\w*|rental|miete)\b|租赁")
 
 
-_ORDER_TERM = re.compile(
-    r"(?:(?:^|\s)(?:(?:initial|committed|commitment|contract|subscription|service|minimum|"
-    r"reservation)\s+)?term|(?:commitment|contract|subscription|reservation|minimum)\s+period)"
-    r"\s*[:：]?\s*(\d{1,3})\s*(months?|mos?\b|years?|yrs?\b)|"
-    r"(?:vertrags|mindest)?laufzeit\s*[:：]?\s*(\d{1,3})\s*(monate?n?|jahre?n?)|"
-    r"dur[ée]e(?: du contrat| d'engagement| d’engagement)?\s*[:：]?\s*(\d{1,3})\s*(mois|ans?)\b|"
-    r"契約期間\s*[:：]?\s*(\d{1,3})\s*(ヶ月|か月|カ月|年)"
-)
-"""An order form's term as its key and value above the table: "Initial Term: 24 months",
-"Laufzeit: 36 Monate", "Durée d'engagement : 12 mois", "契約期間：12ヶ月"."""
-
-
-def order_term(context: str) -> int | None:
-    """The term in months an order form states above its table, or None."""
-    found = _ORDER_TERM.search(context.casefold())
-    if found is None:
-        return None
-    number, unit = next(
-        (n, u) for n, u in zip(found.groups()[::2], found.groups()[1::2], strict=True) if n
-    )
-    months = int(number) * (12 if unit[0] in "yjaå年" else 1)
-    return months if 0 < months <= 240 else None
-
-
 _PAY_AS_USED = (None, Deployment.ON_DEMAND)
-
-_INCLUDED = re.compile(
-    r"(included|incl\.?|inclusive|no charge|free( of charge)?|at no (extra )?cost|"
-    r"inklusive|inkl\.?|inbegriffen|kostenlos|gratuit|inclus|incluido|incluso|inbegrepen|"
-    r"含む|込み|无偿|免费|包含)"
-)
-"""A price cell that says a cost line's item comes at no extra charge."""
-
-
-@cache
-def _counts_accelerators(text: str) -> bool:
-    hint = parse_unit_text(text)
-    return hint is not None and hint.basis is Basis.GPU and hint.period is None
-
-
-def counts_accelerators(unit_cell: CellValue) -> bool:
-    """True when a line's unit cell says its quantity counts accelerators ("GPUs")."""
-    return isinstance(unit_cell, str) and _counts_accelerators(unit_cell.strip().casefold())
 
 
 def _distinct_texts(cells: Sequence[CellValue]) -> set[str]:
@@ -212,7 +162,9 @@ class _LineBuilder:
         )
         """A column stating each accelerator's memory: it picks the variant a name means."""
         self.c_memory: dict[tuple[AliasMatch, CellValue], AliasMatch] = {}
-        self.gpu_price_column = self._gpu_price_column(mapping)
+        from computescore.io.reader.identity import gpu_price_column
+
+        self.gpu_price_column = gpu_price_column(self, mapping)
         """A price per GPU beside the price per instance that is read ("Instance price
         per hour" and "GPU price per hour"): their ratio is the instance's size."""
         self.unit_column = self.columns.get(Field.PRICE_UNIT)
@@ -399,6 +351,7 @@ class _LineBuilder:
         column_notes(self)
 
     def row(self, row: TableRow) -> None:
+        from computescore.io.reader.identity import cpu_instance, identify
         from computescore.io.reader.pricing import price_line
 
         values = row.values
@@ -435,12 +388,12 @@ class _LineBuilder:
                 ),
                 "",
             )
-        match, kind = self.identify(row, values, desc_text, problems)
+        match, kind = identify(self, row, values, desc_text, problems)
         compute = kind is LineKind.COMPUTE
         if not compute and not any(
             self.get(f) is not None for f in (Field.QUANTITY, Field.NODES, Field.ACCELERATOR_COUNT)
         ):
-            instance = self.cpu_instance(values, desc_text)
+            instance = cpu_instance(self, values, desc_text)
             if instance is not None:
                 problems.append(
                     Problem(
@@ -469,7 +422,7 @@ class _LineBuilder:
             if (
                 not compute
                 and cell.__class__ is str
-                and _INCLUDED.fullmatch(cell.strip().casefold())
+                and INCLUDED.fullmatch(cell.strip().casefold())
             ):
                 # "Data transfer | Included | $0.00": nothing to pay apart, so no line.
                 unoffered = True
@@ -557,181 +510,6 @@ class _LineBuilder:
             plan_terms(self, row, first, problems)
         if problems:
             self.group.problems.extend(problems)
-
-    # -- identity
-
-    def identify(
-        self,
-        row: TableRow,
-        values: Sequence[CellValue],
-        desc_text: str,
-        problems: list[Problem],
-    ) -> tuple[AliasMatch | None, LineKind]:
-        stated_kind = None
-        kind_value = self.get(Field.KIND)
-        if kind_value is not None:
-            found = self.c_kind.get(kind_value)
-            if found is None:
-                found = self.c_kind[kind_value] = parse_kind(kind_value)
-            stated_kind, problem = found
-            if problem:
-                problems.append(replace(problem, source=self.at(row, self.columns[Field.KIND])))
-        match: AliasMatch | None = None
-        accelerator_column = self.columns.get(Field.ACCELERATOR)
-        if accelerator_column is not None:
-            value = self.get(Field.ACCELERATOR)
-            if value is not None:
-                resolved = self.c_acc.get(value)
-                if resolved is None:
-                    resolved = self.c_acc[value] = self._resolve_column_value(value)
-                match, problem = resolved
-                if problem and (names_a_service(value) or names_a_cost(value)):
-                    # "Managed Kubernetes control plane" among the GPUs: a service.
-                    problems.append(
-                        Problem(
-                            self.at(row, accelerator_column),
-                            "The accelerator's column names a service or a product here, not "
-                            "an accelerator; the line was read as a cost line",
-                            Severity.WARNING,
-                            str(value),
-                            "an accelerator, or a cost line's words in a description column",
-                        )
-                    )
-                    return None, LineKind.COST
-                if problem and names_cpu_instance(value):
-                    return None, LineKind.COST  # a CPU instance: see cpu_instance()
-                if problem:
-                    problems.append(replace(problem, source=self.at(row, accelerator_column)))
-                    return None, LineKind.COMPUTE
-            if (
-                match is not None
-                and match.per_node is None
-                and desc_text
-                and self.get(Field.ACCELERATORS_PER_NODE) is None
-            ):
-                from_description = self.r.resolver.resolve(desc_text)
-                if (
-                    from_description is not None
-                    and from_description.accelerator_id == match.accelerator_id
-                ):
-                    match = from_description
-        elif stated_kind != "cost":
-            texts = [desc_text, *self._detail_texts(values)]
-            for text in texts:
-                if text:
-                    match = self.r.resolver.resolve(text)
-                    if match is not None:
-                        break
-            match = sized_by_details(match, texts[1:], self.r.resolver.resolve)
-            if match is None and stated_kind == "compute":
-                problems.append(
-                    Problem(
-                        self.source(row),
-                        "The line is marked as compute but names no accelerator the catalogue "
-                        "knows",
-                        Severity.ERROR,
-                        desc_text,
-                        "an accelerator name",
-                    )
-                )
-            elif match is None and looks_like_accelerator(desc_text):
-                closest = self.r.catalogue.closest(desc_text)
-                problems.append(
-                    Problem(
-                        self.source(row),
-                        "The description sounds like an accelerator the catalogue does not "
-                        "know; the line was imported as a cost line"
-                        + (
-                            f" (closest catalogue entries: {', '.join(closest)})" if closest else ""
-                        ),
-                        Severity.WARNING,
-                        desc_text,
-                        "an accelerator in the catalogue",
-                    )
-                )
-        if stated_kind == "cost":
-            return None, LineKind.COST
-        if match is not None and self.memory_column is not None:
-            match = self.sized_by_memory(match, values)
-        if match is not None and self.gpu_price_column is not None:
-            match = self.sized_by_prices(row, values, match, problems)
-        return match, (LineKind.COMPUTE if match is not None else LineKind.COST)
-
-    def _gpu_price_column(self, mapping: ColumnMapping) -> int | None:
-        if len(self.prices) != 1:
-            return None
-        read = self.prices[0]
-        if read.unit is not None and read.unit.basis is Basis.GPU:
-            return None
-        for column in mapping.columns:
-            if column.field is Field.IGNORE and column is not read:
-                hint = parse_unit_text(column.header)
-                if hint is not None and hint.basis is Basis.GPU:
-                    return column.index
-        return None
-
-    def sized_by_prices(
-        self, row: TableRow, values: Sequence[CellValue], match: AliasMatch, problems: list[Problem]
-    ) -> AliasMatch:
-        """The instance's size from its price and its price per GPU, where the name's
-        differs or is missing ("GB200 NVL72" at $42.00 an instance and $10.50 a GPU is an
-        instance of 4, not a rack of 72)."""
-        index = self.gpu_price_column
-        read = self.prices[0]
-        cells = [values[i] if i < len(values) else None for i in (read.index, index or 0)]
-        amounts = [self.money(c, None)[0] if _filled(c) is not None else None for c in cells]
-        whole, per_gpu = (a.amount if a is not None else None for a in amounts)
-        if index is None or whole is None or per_gpu is None or per_gpu <= 0 or whole <= 0:
-            return match
-        ratio = whole / per_gpu
-        size = int(ratio.to_integral_value())
-        if not 1 <= size <= 72 or abs(ratio - size) > Decimal("0.01") * size:
-            return match
-        if match.per_node == size:
-            return match
-        if match.per_node is not None:
-            problems.append(
-                Problem(
-                    self.at(row, index),
-                    f"The instance holds {size} accelerators by its two prices "
-                    f"({_amount(whole)} an instance ÷ {_amount(per_gpu)} a GPU), not the "
-                    f"{match.per_node} its name counts; {size} was taken",
-                    Severity.WARNING,
-                    str(cells[1]),
-                    "the instance's accelerators in a column of their own",
-                )
-            )
-        return replace(match, per_node=size)
-
-    def cpu_instance(self, values: Sequence[CellValue], desc_text: str) -> str | None:
-        """The CPU instance (no accelerators) a line names in its words, or None."""
-        # The detail texts speak for the line only where no accelerator column does (as
-        # the short path reads them).
-        details = [] if Field.ACCELERATOR in self.columns else self._detail_texts(values)
-        texts = [desc_text, self.get(Field.ACCELERATOR), *details]
-        return next((found for t in texts if (found := names_cpu_instance(t))), None)
-
-    def sized_by_memory(self, match: AliasMatch, values: Sequence[CellValue]) -> AliasMatch:
-        """The variant of ``match`` whose memory the row's memory column states."""
-        index = self.memory_column
-        cell = values[index] if index is not None and index < len(values) else None
-        key = (match, cell)
-        found = self.c_memory.get(key)
-        if found is None:
-            found = self.c_memory[key] = variant_by_memory(
-                match, cell, self.r.resolver.resolve, self._memory_of
-            )
-        return found
-
-    def _memory_of(self, accelerator_id: str) -> float | None:
-        accelerator = self.r.catalogue.accelerators.get(accelerator_id)
-        return None if accelerator is None else accelerator.memory_gb
-
-    def _resolve_column_value(self, value: CellValue) -> tuple[AliasMatch | None, Problem | None]:
-        match = self.r.resolver.resolve(normalise_text(value))
-        if match is not None:
-            return match, None
-        return resolve_accelerator(value, self.r.catalogue)
 
     def counts(
         self,

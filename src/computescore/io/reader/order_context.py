@@ -1,0 +1,54 @@
+"""What an order form states once for all its lines, and what a line's own cells say of
+its quantity and price beyond a number: the term above the table ("Initial Term: 24
+months"), a quantity counted in GPUs, a price that says the item is included.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from computescore.io.values import Basis, parse_unit_text
+from computescore.io.workbook import CellValue
+
+_ORDER_TERM = re.compile(
+    r"(?:(?:^|\s)(?:(?:initial|committed|commitment|contract|subscription|service|minimum|"
+    r"reservation)\s+)?term|(?:commitment|contract|subscription|reservation|minimum)\s+period)"
+    r"\s*[:：]?\s*(\d{1,3})\s*(months?|mos?\b|years?|yrs?\b)|"
+    r"(?:vertrags|mindest)?laufzeit\s*[:：]?\s*(\d{1,3})\s*(monate?n?|jahre?n?)|"
+    r"dur[ée]e(?: du contrat| d'engagement| d’engagement)?\s*[:：]?\s*(\d{1,3})\s*(mois|ans?)\b|"
+    r"契約期間\s*[:：]?\s*(\d{1,3})\s*(ヶ月|か月|カ月|年)"
+)
+"""An order form's term as its key and value above the table: "Initial Term: 24 months",
+"Laufzeit: 36 Monate", "Durée d'engagement : 12 mois", "契約期間：12ヶ月"."""
+
+
+def order_term(context: str) -> int | None:
+    """The term in months an order form states above its table, or None."""
+    found = _ORDER_TERM.search(context.casefold())
+    if found is None:
+        return None
+    number, unit = next(
+        (n, u) for n, u in zip(found.groups()[::2], found.groups()[1::2], strict=True) if n
+    )
+    months = int(number) * (12 if unit[0] in "yjaå年" else 1)
+    return months if 0 < months <= 240 else None
+
+
+INCLUDED = re.compile(
+    r"(included|incl\.?|inclusive|no charge|free( of charge)?|at no (extra )?cost|"
+    r"inklusive|inkl\.?|inbegriffen|kostenlos|gratuit|inclus|incluido|incluso|inbegrepen|"
+    r"含む|込み|无偿|免费|包含)"
+)
+"""A price cell that says a cost line's item comes at no extra charge."""
+
+
+@cache
+def _counts_accelerators(text: str) -> bool:
+    hint = parse_unit_text(text)
+    return hint is not None and hint.basis is Basis.GPU and hint.period is None
+
+
+def counts_accelerators(unit_cell: CellValue) -> bool:
+    """True when a line's unit cell says its quantity counts accelerators ("GPUs")."""
+    return isinstance(unit_cell, str) and _counts_accelerators(unit_cell.strip().casefold())
