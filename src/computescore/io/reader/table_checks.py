@@ -383,17 +383,14 @@ def recurring_line_totals(builder: _LineBuilder, own: Sequence[QuoteLine]) -> li
         for line, u in zip(own, units, strict=True)
     ]
     first = next(i for i, u in enumerate(units) if u > 1)
-    builder.group.problems.append(
-        Problem(
-            builder.r.line_source(builder.sheet, builder.table.header_row),
-            f"The amounts are each line's total for its quantity: the row “{label}” "
-            f"({_amount(amount)}) adds them up as written, so each was divided by its "
-            f"quantity ({_amount(own[first].price)} ÷ {units[first]} = "
-            f"{_amount(out[first].price)})",
-            Severity.WARNING,
-            _amount(own[first].price),
-            "a price per unit, or a column of each line's total",
-        )
+    _tell_table(
+        builder,
+        f"The amounts are each line's total for its quantity: the row “{label}” "
+        f"({_amount(amount)}) adds them up as written, so each was divided by its "
+        f"quantity ({_amount(own[first].price)} ÷ {units[first]} = "
+        f"{_amount(out[first].price)})",
+        _amount(own[first].price),
+        "a price per unit, or a column of each line's total",
     )
     return out
 
@@ -458,16 +455,26 @@ def with_order_place(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[Qu
     ]
     placed = sum(1 for a, b in zip(own, out, strict=True) if a is not b)
     if placed:
-        builder.group.problems.append(
-            Problem(
-                builder.r.line_source(builder.sheet, builder.table.header_row),
-                f"{plural(placed, 'compute line')} without a region of "
-                f"{'its' if placed == 1 else 'their'} own {'was' if placed == 1 else 'were'} "
-                f"placed where the order says above the table: {region}"
-                + ("" if f"({country})" in region else f" ({country})"),
-                Severity.WARNING,
-                region,
-                "each line's region, where it differs from the order's",
-            )
+        _tell_table(
+            builder,
+            f"{plural(placed, 'compute line')} without a region of "
+            f"{'its' if placed == 1 else 'their'} own {'was' if placed == 1 else 'were'} "
+            f"placed where the order says above the table: {region}"
+            + ("" if f"({country})" in region else f" ({country})"),
+            region,
+            "each line's region, where it differs from the order's",
         )
     return out
+
+
+def _tell_table(builder: _LineBuilder, message: str, found: str, expected: str) -> None:
+    """A warning about the whole table, at its header row."""
+    builder.group.problems.append(
+        Problem(
+            builder.r.line_source(builder.sheet, builder.table.header_row),
+            message,
+            Severity.WARNING,
+            found,
+            expected,
+        )
+    )
