@@ -83,6 +83,17 @@ def test_quotes_json_lists_canonical_fields(
     assert compute["usd_per_gpu_hour"] is None
 
 
+def test_quotes_shows_prices_without_the_zeros_of_the_files_number_format(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store.open(db_path) as store, store.transaction() as uow:
+        eid = uow.add_evaluation(evaluation())
+        uow.add_quote(eid, quote())  # its compute line is priced "2.8700" EUR
+    assert main(["quotes", "--db", str(db_path)]) == 0
+    out = capsys.readouterr().out
+    assert "2.87 EUR" in out and "2.8700" not in out
+
+
 def test_db_from_environment(
     db_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -203,8 +204,6 @@ def run_quotes(args: argparse.Namespace) -> int:
 
 def _print_lines(lines: list[dict[str, Any]]) -> None:
     """The quote lines as a table; prices as quoted, the GPU-hour in the reporting currency."""
-    from decimal import Decimal
-
     from computescore.domain.figures import format_money
     from computescore.vocabulary import category_text, deployment_text, unit_text
 
@@ -219,7 +218,7 @@ def _print_lines(lines: list[dict[str, Any]]) -> None:
             deployment_text(r["deployment"]) if r["deployment"] else "",
             f"{r['term_months']} months" if r["term_months"] else "",
             r["region"] or r["country"] or "",
-            f"{Decimal(str(r['price'])):,f} {r['currency']}",
+            f"{_quoted(Decimal(str(r['price'])))} {r['currency']}",
             unit_text(r["price_unit"]),
             "" if r["usd_per_gpu_hour"] is None else format_money(r["usd_per_gpu_hour"]),
         ]
@@ -247,6 +246,20 @@ def _print_lines(lines: list[dict[str, Any]]) -> None:
         print(f"\n{len(lines)} lines")
     if any(r["nodes"] and r["accelerators_per_node"] for r in lines):
         print("Count: nodes × accelerators per node where the quote counts nodes")
+
+
+def _quoted(amount: Decimal) -> str:
+    """A price as quoted, without the zeros a file's number format added: "98.3200000000"
+    is 98.32 and "0.04500" 0.045; two decimals always show (1,569.50)."""
+    if _places(amount) > 2:
+        trimmed = amount.normalize()
+        amount = trimmed if _places(trimmed) > 2 else amount.quantize(Decimal("0.01"))
+    return f"{amount:,f}"
+
+
+def _places(amount: Decimal) -> int:
+    exponent = amount.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) else 0
 
 
 def _short(text: str | None, width: int = 40) -> str:
