@@ -37,6 +37,19 @@ def is_count(value: CellValue) -> bool:
     return isinstance(value, str) and bool(_COUNT_TEXT.match(value))
 
 
+_INCLUDED = re.compile(
+    r"(included|incl\.?|inclusive|no charge|free( of charge)?|at no (extra )?cost|"
+    r"inklusive|inkl\.?|inbegriffen|kostenlos|gratuit|inclus|incluido|incluso|inbegrepen|"
+    r"含む|込み|无偿|免费|包含)"
+)
+
+
+def says_included(value: CellValue) -> bool:
+    """True for words where a price would stand that say the item costs nothing apart:
+    "Included", "incl.", "no charge", "inklusive", "inclus", "含む"."""
+    return value.__class__ is str and bool(_INCLUDED.fullmatch(str(value).strip().casefold()))
+
+
 def unpriced(value: CellValue) -> bool:
     """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
     return value.__class__ is str and not any(ch.isdigit() for ch in str(value))

@@ -19,16 +19,11 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from computescore.domain.catalog import AliasMatch
+from computescore.io.cell_kinds import says_included
 from computescore.io.mapping import ColumnMapping, Field
 from computescore.io.table_finder import Table, TableRow
 from computescore.io.values import DecimalMark, is_blank, parse_money
 from computescore.io.workbook import CellValue
-
-_INCLUDED = re.compile(
-    r"^(incl(uded)?\.?|inbegriffen|inklusive|inkl\.?|inclus|incluido|incluso|inbegrepen)$",
-    re.IGNORECASE,
-)
-"""Words that price a part as inside the system's price."""
 
 _INDENT = re.compile(r"^(\s+|[-–•·*>]\s*)")
 """How a part's description stands under its system's: indented, or a bullet."""
@@ -149,7 +144,7 @@ def _at_no_charge(value: CellValue, mark: DecimalMark | None) -> bool:
         return value == 0
     if not isinstance(value, str) or _PRICED.search(value):
         return False
-    if _INCLUDED.match(value.strip()):
+    if says_included(value):
         return True
     money, _ = parse_money(value, currency="USD", mark=mark)
     return money is not None and money.amount == Decimal(0)

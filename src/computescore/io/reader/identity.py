@@ -180,6 +180,8 @@ def _from_words(
 
 
 def gpu_price_column(builder: _LineBuilder, mapping: ColumnMapping) -> int | None:
+    """A column of prices per GPU left unread beside the one price read per instance
+    (None when the price read is per GPU, or there is none): see :func:`sized_by_prices`."""
     if len(builder.prices) != 1:
         return None
     read = builder.prices[0]

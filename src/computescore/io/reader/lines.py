@@ -22,9 +22,9 @@ from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import MEMORY_HEADER
 from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.cell_kinds import filled as _filled
-from computescore.io.cell_kinds import is_amount, unpriced
+from computescore.io.cell_kinds import is_amount, says_included, unpriced
 from computescore.io.mapping import ColumnMapping, Field, MappedColumn
-from computescore.io.reader.order_context import INCLUDED, counts_accelerators, order_term
+from computescore.io.reader.order_context import counts_accelerators, order_term
 from computescore.io.reader.plan_terms import PLAN_FIELDS, plan_terms
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
@@ -419,11 +419,7 @@ class _LineBuilder:
                 continue
             if _filled(cell) is None:
                 continue
-            if (
-                not compute
-                and cell.__class__ is str
-                and INCLUDED.fullmatch(cell.strip().casefold())
-            ):
+            if not compute and cell.__class__ is str and says_included(cell):
                 # "Data transfer | Included | $0.00": nothing to pay apart, so no line.
                 unoffered = True
                 problems.append(

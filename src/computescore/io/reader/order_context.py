@@ -1,6 +1,6 @@
-"""What an order form states once for all its lines, and what a line's own cells say of
-its quantity and price beyond a number: the term above the table ("Initial Term: 24
-months"), a quantity counted in GPUs, a price that says the item is included.
+"""What an order form states once for all its lines, and what a line's unit cell says of
+its quantity: the term above the table ("Initial Term: 24 months"), a quantity counted in
+GPUs.
 """
 
 from __future__ import annotations
@@ -33,14 +33,6 @@ def order_term(context: str) -> int | None:
     )
     months = int(number) * (12 if unit[0] in "yjaå年" else 1)
     return months if 0 < months <= 240 else None
-
-
-INCLUDED = re.compile(
-    r"(included|incl\.?|inclusive|no charge|free( of charge)?|at no (extra )?cost|"
-    r"inklusive|inkl\.?|inbegriffen|kostenlos|gratuit|inclus|incluido|incluso|inbegrepen|"
-    r"含む|込み|无偿|免费|包含)"
-)
-"""A price cell that says a cost line's item comes at no extra charge."""
 
 
 @cache
