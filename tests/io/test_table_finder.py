@@ -104,6 +104,27 @@ def test_a_row_holding_only_a_dash_is_a_heading_without_a_name() -> None:
     assert table.skipped == ((2, SkipReason.SECTION),)
 
 
+def test_a_heading_that_states_a_unit_in_the_price_column_gives_its_rows_that_unit() -> None:
+    rows = [
+        HEADER,
+        LINES[0],
+        ["Storage", None, None, "Price per GB per month"],
+        ["File storage", None, None, 0.07, "USD"],
+        ["Network", None, None, None, None],
+        ["Egress", None, None, 0.01, "USD"],
+    ]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
+    assert [(r.index, r.section, r.section_unit) for r in table.rows] == [
+        (1, None, None),
+        (3, "Storage", "Price per GB per month"),
+        (5, "Network", None),
+    ]
+    # a figure in the price column is a line, not a heading
+    rows[2] = ["Storage", None, None, "0.07 per GB per month"]
+    table = read_table(sheet(rows), find_header(sheet(rows)))
+    assert 2 in [r.index for r in table.rows]
+
+
 def test_two_tables_in_one_sheet() -> None:
     rows = [
         HEADER,

@@ -252,6 +252,22 @@ def test_us_dates_are_read_month_first_when_only_that_gives_a_usual_validity() -
     assert terms.valid_until == date(2026, 12, 2)
 
 
+def test_a_key_does_not_reach_back_past_the_end_of_a_sentence() -> None:
+    # "… platform availability. Prepayment: 10 % …" is the prepayment, not the uptime
+    _, terms = terms_of(
+        [
+            [
+                "SLA: 99.95% platform availability. Prepayment: 10% upfront on the "
+                "36-month commitment."
+            ],
+            ["Quote no: Q-7 Currency: USD, all prices net. Valid until: 2026-12-31"],
+        ]
+    )
+    assert terms.sla.uptime_pct == 99.95
+    assert (terms.quote_ref, terms.currency) == ("Q-7", "USD")
+    assert terms.valid_until == date(2026, 12, 31)
+
+
 def test_several_pairs_in_one_cell_and_keys_without_a_colon() -> None:
     # A Japanese title line: three pairs in one cell, full-width colons.
     title = "見積番号：SRC-2026-0456 見積日：2026年11月14日 有効期限：2026年12月14日"

@@ -50,6 +50,19 @@ def says_included(value: CellValue) -> bool:
     return value.__class__ is str and bool(_INCLUDED.fullmatch(str(value).strip().casefold()))
 
 
+_AS_USED = re.compile(
+    r"(as used|as needed|as required|on demand|metered|usage[- ]based|per use|variable|"
+    r"nach (verbrauch|aufwand|bedarf)|selon (usage|consommation|besoin)|au réel|"
+    r"según (uso|consumo)|従量|按量|按需)"
+)
+
+
+def says_as_used(value: CellValue) -> bool:
+    """True for words where a quantity would stand that say it is billed as used ("as
+    used", "metered", "nach Aufwand", "従量"): the line is a rate with no quantity."""
+    return value.__class__ is str and bool(_AS_USED.fullmatch(str(value).strip().casefold()))
+
+
 def unpriced(value: CellValue) -> bool:
     """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
     return value.__class__ is str and not any(ch.isdigit() for ch in str(value))

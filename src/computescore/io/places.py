@@ -86,8 +86,20 @@ CLOUD_REGIONS: dict[str, str] = {
     "uaenorth": "AE",
     "qatarcentral": "QA",
     "southafricanorth": "ZA",
+    "eastus": "US",
+    "eastus2": "US",
+    "westus": "US",
+    "westus2": "US",
+    "westus3": "US",
+    "centralus": "US",
+    "northcentralus": "US",
+    "southcentralus": "US",
+    "westcentralus": "US",
+    "spaincentral": "ES",
+    "mexicocentral": "MX",
 }
-"""Cloud region codes whose country the prefix alone does not tell."""
+"""Cloud region codes whose country the prefix alone does not tell. Azure's are also
+written as display names ("West Europe", "East US 2"): the code without its spaces."""
 
 ISO_COUNTRIES = frozenset(
     [
@@ -499,6 +511,9 @@ def country_of(region: object) -> str | None:
     first = re.split(r"[\s(,]", folded, maxsplit=1)[0]
     if first in CLOUD_REGIONS:
         return CLOUD_REGIONS[first]
+    squeezed = folded.replace(" ", "")
+    if squeezed in CLOUD_REGIONS:
+        return CLOUD_REGIONS[squeezed]  # Azure's display name: "West Europe", "East US 2"
     upper = text.upper()
     if upper in ISO_COUNTRIES:
         return upper

@@ -19,7 +19,7 @@ from enum import StrEnum
 from computescore.io.cell_kinds import is_amount
 from computescore.io.column_options import ColumnOption, accelerator_named, column_option
 from computescore.io.mapping import ROW_TERMS, Field, match_header, normalise_header
-from computescore.io.values import is_blank, normalise_text
+from computescore.io.values import is_blank, normalise_text, parse_unit_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
 
 HEADER_SCAN_ROWS = 60
@@ -61,6 +61,9 @@ class TableRow:
     values: Sequence[CellValue]
     hidden: bool = False
     section: str | None = None
+    section_unit: str | None = None
+    """The unit its section heading states in a price column ("Storage | … | Price per
+    GB per month"): the unit of the prices under it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,13 +226,35 @@ def _combined(sheet: SheetData, top: int, below: int) -> list[CellValue]:
     return [_under_banner(up, low) for up, low in zip(upper, lower, strict=True)]
 
 
+def _merged_over_both(sheet: SheetData, top: int, below: int) -> bool:
+    """True when the sheet's merged cells make two rows one header: a cell merged down
+    over both ("Service" in A12:A13), or a banner merged across columns whose sub-row
+    names them ("Pricing" over "Rate per GPU | Billing")."""
+    lower = sheet.rows[below] if below < len(sheet.rows) else []
+    for first_row, first_col, last_row, last_col in sheet.merged:
+        if first_row <= top and last_row >= below:
+            return True
+        if first_row == top == last_row and last_col > first_col:
+            under = lower[first_col : last_col + 1]
+            if any(isinstance(cell, str) and not is_blank(cell) for cell in under):
+                return True
+    return False
+
+
 def _under_banner(banner: CellValue, sub: CellValue) -> CellValue:
     if is_blank(sub):
         return banner
     if is_blank(banner) or not isinstance(banner, str) or not isinstance(sub, str):
         return sub
-    if match_header(sub) is None and match_header(f"{banner} {sub}") is not None:
+    alone, together = match_header(sub), match_header(f"{banner} {sub}")
+    if together is None:
+        return sub
+    if alone is None:
         return f"{banner} {sub}"
+    if together.field is alone.field and (
+        (together.currency and not alone.currency) or (together.unit and not alone.unit)
+    ):
+        return f"{banner} {sub}"  # "Unit price" under "Price (GBP)": in pounds
     return sub
 
 
@@ -276,8 +301,13 @@ def find_header(
             )
         if len(candidates) == 2:
             lower_fields = _fields(sheet.rows[below], known, names)
-            if candidates[1].score <= max(candidates[0].score, _score(lower_fields)):
+            alone = max(candidates[0].score, _score(lower_fields))
+            if candidates[1].score < alone or (
+                candidates[1].score == alone and not _merged_over_both(sheet, index, below)
+            ):
                 candidates.pop()
+            else:
+                candidates.pop(0)  # the two rows are one header: the top one is no header
         for candidate in candidates:
             if len(candidate.fields) < MIN_HEADER_FIELDS or candidate.score == 0:
                 continue
@@ -518,6 +548,37 @@ def _next_filled(sheet: SheetData, index: int) -> int | None:
     return None
 
 
+def _unit_heading(cells: Sequence[CellValue], price_columns: Sequence[int]) -> str | None:
+    """The unit a section heading states in a price column, or None when the row is not
+    such a heading: a label, then only words of a unit in price columns and no figure
+    ("Storage | | | | | Price per GB per month")."""
+    filled: list[tuple[int, str]] = []
+    for col, cell in enumerate(cells):
+        if cell is None or cell == "":
+            continue
+        if not isinstance(cell, str) or len(filled) > 3:
+            return None  # a figure, or more than a heading holds: a line
+        if not cell.isspace():
+            filled.append((col, cell))
+    if len(filled) < 2 or filled[0][0] in price_columns:
+        return None
+    units = filled[1:]
+    if not all(
+        col in price_columns
+        and isinstance(cell, str)
+        and not any(ch.isdigit() for ch in cell)
+        and _UNIT_WORDS.search(cell)
+        and parse_unit_text(cell) is not None
+        for col, cell in units
+    ):
+        return None
+    return str(units[0][1]).strip()
+
+
+_UNIT_WORDS = re.compile(r"\bper\b|/|\bpro\b|\bpar\b|\bpor\b|\bal\b|\bje\b", re.IGNORECASE)
+"""Words that make a text in a price column a unit ("per GB per month", "€/GB")."""
+
+
 def read_table(
     sheet: SheetData, header: HeaderGuess, known: Known | None = None, names: Names | None = None
 ) -> Table:
@@ -535,6 +596,7 @@ def read_table(
     rows: list[TableRow] = []
     skipped: list[tuple[int, SkipReason]] = []
     section: str | None = None
+    section_unit: str | None = None
     stop_reason: str | None = None
     start = header.rows[-1] + 1
     end = len(sheet.rows)
@@ -557,7 +619,7 @@ def read_table(
         # classify_row would say, and is taken without asking it.
         if plainly_data(cells, first_word) or _plain_named_row(cells, first_key, plain_firsts):
             if not after_gap:
-                rows.append(TableRow(index, cells, index in hidden, section))
+                rows.append(TableRow(index, cells, index in hidden, section, section_unit))
                 continue
             kind = None
         else:
@@ -596,6 +658,9 @@ def read_table(
             end = index
             stop_reason = f"end of table before row {index + 1}"
             break
+        heading_unit = _unit_heading(cells, price_columns) if kind is None else None
+        if heading_unit is not None:
+            kind = "section"
         if kind == "section":
             following = _next_filled(sheet, index)
             if following is None or (
@@ -611,9 +676,10 @@ def read_table(
             skipped.append((index, SkipReason.SECTION))
             # A heading that is only a dash names no section.
             section = _text(next((cell for cell in cells if not is_blank(cell)), None))
+            section_unit = heading_unit
             continue
         after_gap = False
-        rows.append(TableRow(index, cells, index in hidden, section))
+        rows.append(TableRow(index, cells, index in hidden, section, section_unit))
     last = rows[-1].index if rows else start
     skipped = [(index, reason) for index, reason in skipped if index < last]
     return Table(

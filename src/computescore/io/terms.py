@@ -277,15 +277,24 @@ _KEY_FIRST = re.compile(r"^(?P<key>[^\d#№:：]{2,60}?)\s*[#№]?\s*(?P<value>\
 
 def _key_suffix(words: str) -> tuple[str, str] | None:
     """(what comes before, the key) for the last one to three words that name a term and
-    hold no figure: ``"SRC-2026-0456 見積日"`` → (``"SRC-2026-0456"``, ``"見積日"``)."""
-    tokens = words.split()
+    hold no figure: ``"SRC-2026-0456 見積日"`` → (``"SRC-2026-0456"``, ``"見積日"``).
+
+    A key never reaches back past the end of a sentence: in ``"99.95% platform
+    availability. Prepayment"`` the key is "Prepayment", not "availability. Prepayment".
+    """
+    sentences = _SENTENCE_END.split(words.strip())
+    earlier, tokens = " ".join(sentences[:-1]), sentences[-1].split()
     for size in (3, 2, 1):
         if len(tokens) < size:
             continue
         key = " ".join(tokens[-size:])
         if not any(ch.isdigit() for ch in key) and classify_key(key) is not None:
-            return " ".join(tokens[:-size]), key
+            return " ".join([earlier, *tokens[:-size]]).strip(), key
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.;!?。])\s+")
+"""Where one sentence of a cell ends and the next begins."""
 
 
 def _several_pairs(text: str) -> list[tuple[str, str]] | None:

@@ -53,16 +53,19 @@ class VendorFile:
 # --------------------------------------------------------------------------- writers
 
 
-def xlsx(*sheets: tuple[str, Rows]) -> Callable[[Path], None]:
-    """A workbook with one sheet per (title, rows); rows written from A1."""
+def xlsx(*sheets: tuple[str, Rows], merged: Sequence[str] = ()) -> Callable[[Path], None]:
+    """A workbook with one sheet per (title, rows); rows written from A1, and the cell
+    ranges in ``merged`` ("A3:A4") merged on the first sheet."""
 
     def write(path: Path) -> None:
         wb = Workbook()
         wb.remove(wb.active)
-        for title, rows in sheets:
+        for number, (title, rows) in enumerate(sheets):
             ws = wb.create_sheet(title)
             for row in rows:
                 ws.append(list(row))
+            for cells in merged if number == 0 else ():
+                ws.merge_cells(cells)
         save_workbook(wb, path)
 
     return write
@@ -1809,6 +1812,606 @@ add(
         warnings=[
             "The description states a discount (15%) the price may not carry",
             "A note under the table states a discount (15%)",
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "azure_calculator_estimate.xlsx",
+        "Azure's pricing calculator export: each row prices several instances for a month's "
+        "hours ('2 ND96isr H100 v5 … x 730 Hours'), and a 3-year reservation is paid up front "
+        "with nothing a month",
+        xlsx(
+            (
+                "Estimate",
+                [
+                    ["Microsoft Azure Estimate"],
+                    ["Your Estimate"],
+                    [
+                        "Service category",
+                        "Service type",
+                        "Custom name",
+                        "Region",
+                        "Description",
+                        "Estimated monthly cost",
+                        "Estimated upfront cost",
+                    ],
+                    [
+                        "Compute",
+                        "Virtual Machines",
+                        None,
+                        "East US",
+                        "2 ND96isr H100 v5 (96 vCPUs, 1900 GB RAM) x 730 Hours (Pay as you go), "
+                        "Linux, (License included), OS Only; 0 managed disks – S4",
+                        "$143,547.20",
+                        "$0.00",
+                    ],
+                    [
+                        "Compute",
+                        "Virtual Machines",
+                        None,
+                        "West Europe",
+                        "1 ND96isr H100 v5 (96 vCPUs, 1900 GB RAM) x 730 Hours (3 year reserved), "
+                        "Linux, OS Only",
+                        "$0.00",
+                        "$1,325,722.00",
+                    ],
+                    [
+                        "Compute",
+                        "Virtual Machines",
+                        None,
+                        "East US",
+                        "4 NC24ads A100 v4 (24 vCPUs, 220 GB RAM) x 730 Hours (Pay as you go), "
+                        "Windows (License included), OS Only",
+                        "$13,948.84",
+                        "$0.00",
+                    ],
+                    [
+                        "Support",
+                        None,
+                        None,
+                        None,
+                        "Support",
+                        "$1,000.00",
+                        "$0.00",
+                    ],
+                    [None, None, None, None, "Total", "$158,496.04", "$1,325,722.00"],
+                    ["Disclaimer", "All prices shown are in United States – Dollar ($) USD."],
+                ],
+            )
+        ),
+        [
+            line(
+                "2 ND96isr H100 v5 (96 vCPUs, 1900 GB RAM) x 730 Hours (Pay as you go), Linux, "
+                "(License included), OS Only; 0 managed disks – S4",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                nodes=2,
+                price="98.32",
+                price_unit="per_node_hour",
+                deployment="on_demand",
+                region="East US",
+                country="US",
+            ),
+            line(
+                "1 ND96isr H100 v5 (96 vCPUs, 1900 GB RAM) x 730 Hours (3 year reserved), "
+                "Linux, OS Only (all upfront: 1,325,722 for 1 × 36 months)",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                nodes=1,
+                price="50.4460",
+                price_unit="per_node_hour",
+                deployment="reserved",
+                term_months=36,
+                country="NL",
+            ),
+            line(
+                "4 NC24ads A100 v4 (24 vCPUs, 220 GB RAM) x 730 Hours (Pay as you go), "
+                "Windows (License included), OS Only",
+                accelerator="nvidia-a100-pcie-80gb",
+                accelerators_per_node=1,
+                nodes=4,
+                price="4.777",
+                price_unit="per_node_hour",
+            ),
+            line("Support", kind="cost", category="support", price="1000.00"),
+        ],
+        options={"currency": "USD"},
+        warnings=[
+            "The table is a pricing calculator's estimate",
+            "nil beside an upfront",
+            "1 compute line names a licensed system (Windows",
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "aws_calculator_estimate.csv",
+        "AWS Pricing Calculator's CSV: the instances, the hours and a savings plan's term are "
+        "in each row's configuration summary; the all-upfront plan has nothing a month",
+        delimited(
+            [
+                ["Estimate summary"],
+                ["Upfront cost", "Monthly cost", "Total 12 months cost", "Currency"],
+                ["475188", "102412.11", "1704133.32", "USD"],
+                [],
+                ["Detailed Estimate"],
+                [
+                    "Group hierarchy",
+                    "Region",
+                    "Description",
+                    "Service",
+                    "Upfront",
+                    "Monthly",
+                    "First 12 months total",
+                    "Currency",
+                    "Status",
+                    "Configuration summary",
+                ],
+                [
+                    "My Estimate",
+                    "US East (N. Virginia)",
+                    "Training cluster on-demand",
+                    "Amazon EC2",
+                    "0",
+                    "71773.60",
+                    "861283.20",
+                    "USD",
+                    "",
+                    "Tenancy (Shared Instances), Operating system (Linux), Workload (Consistent, "
+                    "Number of instances: 1), Advance EC2 instance (p5.48xlarge), Pricing "
+                    "strategy (On-Demand Utilization: 100 %Utilized/Month)",
+                ],
+                [
+                    "My Estimate",
+                    "US East (N. Virginia)",
+                    "Training cluster reserved",
+                    "Amazon EC2",
+                    "475188",
+                    "0",
+                    "475188",
+                    "USD",
+                    "",
+                    "Tenancy (Shared Instances), Operating system (Linux), Workload (Consistent, "
+                    "Number of instances: 1), Advance EC2 instance (p5.48xlarge), Pricing "
+                    "strategy (EC2 Instance Savings Plans 1yr All Upfront)",
+                ],
+                [
+                    "My Estimate",
+                    "US West (Oregon)",
+                    "Inference fleet",
+                    "Amazon EC2",
+                    "0",
+                    "30638.51",
+                    "367662.12",
+                    "USD",
+                    "",
+                    "Tenancy (Shared Instances), Operating system (Linux), Workload (Consistent, "
+                    "Number of instances: 4), Advance EC2 instance (g6e.12xlarge), Pricing "
+                    "strategy (On-Demand Utilization: 100 %Utilized/Month)",
+                ],
+            ]
+        ),
+        [
+            line(
+                "Training cluster on-demand",
+                accelerator="nvidia-h100-sxm",
+                nodes=1,
+                price="98.32",
+                price_unit="per_node_hour",
+                deployment="on_demand",
+            ),
+            line(
+                "Training cluster reserved (all upfront: 475,188 for 1 × 12 months)",
+                accelerator="nvidia-h100-sxm",
+                nodes=1,
+                price="54.2452",
+                price_unit="per_node_hour",
+                deployment="reserved",
+                term_months=12,
+            ),
+            line(
+                "Inference fleet",
+                accelerator="nvidia-l40s",
+                accelerators_per_node=4,
+                nodes=4,
+                price="10.4926",
+                price_unit="per_node_hour",
+                region="US West (Oregon)",
+            ),
+        ],
+        warnings=["The table is a pricing calculator's estimate"],
+    )
+)
+
+
+add(
+    VendorFile(
+        "neocloud_preise_cpu_row.csv",
+        "a German neocloud's price list whose last row is a CPU instance: no GPU named ('–') "
+        "and 0 GPUs; the row is left out with a word, not the whole file refused",
+        delimited(
+            [
+                ["Instanz", "GPU", "GPUs", "vCPU", "RAM", "Preis pro Instanz", "Abrechnung"],
+                [
+                    "H100-SXM-8-80G",
+                    "NVIDIA H100 SXM 80GB",
+                    8,
+                    128,
+                    "960 GB",
+                    "19,92 €/h",
+                    "On-Demand",
+                ],
+                ["L40S-1-48G", "NVIDIA L40S 48GB", 1, 8, "96 GB", "1,49 €/h", "On-Demand"],
+                ["POP2-HC-32C-64G", "–", 0, 32, "64 GB", "1,05 €/h", "On-Demand"],
+            ],
+            sep=";",
+        ),
+        [
+            line(
+                "NVIDIA H100 SXM 80GB",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="19.92",
+                price_unit="per_node_hour",
+                currency="EUR",
+            ),
+            line(
+                "NVIDIA L40S 48GB",
+                accelerator="nvidia-l40s",
+                accelerators_per_node=1,
+                price="1.49",
+                currency="EUR",
+            ),
+        ],
+        warnings=["The row offers an instance without accelerators"],
+    )
+)
+
+
+add(
+    VendorFile(
+        "oracle_price_list_cpu_rows.xlsx",
+        "Oracle's cloud price list: GPU shapes per GPU-hour among a standard shape's OCPU and "
+        "memory rows ('Gigabyte Per Hour'), which are left out, and storage per GB-month",
+        xlsx(
+            (
+                "Compute",
+                [
+                    ["Oracle PaaS and IaaS Universal Credits - Cloud Price List"],
+                    ["Prices in USD."],
+                    ["Product", "Part Number", "Pay as You Go (Unit Price)", "Metric"],
+                    ["Compute - GPU - BM.GPU.H100.8", "B98415", "$10.00", "GPU Per Hour"],
+                    ["Compute - GPU - VM.GPU.A10.1", "B95906", "$2.00", "GPU Per Hour"],
+                    ["Compute - Standard - E5 - OCPU", "B97384", "$0.03", "OCPU Per Hour"],
+                    ["Compute - Standard - E5 - Memory", "B97385", "$0.002", "Gigabyte Per Hour"],
+                    [
+                        "Storage - Block Volume - Storage",
+                        "B91961",
+                        "$0.0255",
+                        "Gigabyte Storage Capacity Per Month",
+                    ],
+                ],
+            )
+        ),
+        [
+            line(
+                "Compute - GPU - BM.GPU.H100.8",
+                accelerator="nvidia-h100-sxm",
+                price="10.00",
+                price_unit="per_gpu_hour",
+            ),
+            line(
+                "Compute - GPU - VM.GPU.A10.1",
+                accelerator="nvidia-a10",
+                price="2.00",
+                price_unit="per_gpu_hour",
+            ),
+            line(
+                "Storage - Block Volume - Storage",
+                kind="cost",
+                category="storage",
+                price="0.0255",
+                price_unit="per_gb_month",
+            ),
+        ],
+        options={"currency": "USD"},
+        warnings=["The row offers an instance without accelerators"],
+    )
+)
+
+
+add(
+    VendorFile(
+        "gpu_cloud_storage_section.xlsx",
+        "a GPU cloud's price page whose storage section restates the price column's unit in "
+        "its heading ('Storage | … | Price per GB per month') over prices with no unit",
+        xlsx(
+            (
+                "GPU Pricing",
+                [
+                    ["GPU Model", "VRAM (GB)", "vCPUs", "Instance price per hour"],
+                    ["NVIDIA HGX H100", 80, 128, "$49.24"],
+                    ["NVIDIA L40S", 48, 128, "$18.00"],
+                    ["Storage", None, None, "Price per GB per month"],
+                    ["Distributed File Storage", None, None, "$0.07"],
+                    ["AI Object Storage", None, None, "$0.11"],
+                ],
+            )
+        ),
+        [
+            line(
+                "NVIDIA HGX H100",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                price="49.24",
+                price_unit="per_node_hour",
+            ),
+            line("NVIDIA L40S", accelerator="nvidia-l40s", price="18.00"),
+            line(
+                "Distributed File Storage",
+                kind="cost",
+                category="storage",
+                price="0.07",
+                price_unit="per_gb_month",
+            ),
+            line(
+                "AI Object Storage",
+                kind="cost",
+                category="storage",
+                price="0.11",
+                price_unit="per_gb_month",
+            ),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "order_form_two_row_header.xlsx",
+        "an order form whose header is two rows: 'Service', 'Quantity' and 'Unit' merged down "
+        "over both, and a 'Pricing' banner merged across 'Rate per GPU' and 'Billing'",
+        xlsx(
+            (
+                "Order Form",
+                [
+                    ["ORDER FORM"],
+                    ["Order #", "ARC-2026-5512"],
+                    [],
+                    ["Service", "Quantity", "Unit", "Pricing", None, "Commitment"],
+                    [None, None, None, "Rate per GPU", "Billing", None],
+                    [
+                        "HGX H100 node — 8× H100 SXM5 80GB",
+                        8,
+                        "nodes",
+                        "$2.49/hr",
+                        "per GPU-hour",
+                        "12-month reserved",
+                    ],
+                    [
+                        "L40S inference node — 8× L40S 48GB",
+                        4,
+                        "nodes",
+                        "$0.99/hr",
+                        "per GPU-hour",
+                        "On-demand",
+                    ],
+                    ["Enterprise support", 1, "month", "$2,000.00/mo", "per month", "Monthly"],
+                ],
+            ),
+            merged=["A4:A5", "B4:B5", "C4:C5", "D4:E4", "F4:F5"],
+        ),
+        [
+            line(
+                "HGX H100 node — 8× H100 SXM5 80GB",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                nodes=8,
+                price="2.49",
+                price_unit="per_gpu_hour",
+                deployment="reserved",
+                term_months=12,
+            ),
+            line(
+                "L40S inference node — 8× L40S 48GB",
+                accelerator="nvidia-l40s",
+                nodes=4,
+                price="0.99",
+                price_unit="per_gpu_hour",
+                deployment="on_demand",
+            ),
+            line("Enterprise support", kind="cost", category="support", price="2000.00"),
+        ],
+        options={"currency": "USD"},
+    )
+)
+
+
+add(
+    VendorFile(
+        "quotation_currency_in_banner.xlsx",
+        "a quotation whose prices are in pounds only by their banner: 'Price (GBP)' merged "
+        "over 'Unit price' and 'Unit'",
+        xlsx(
+            (
+                "Quotation",
+                [
+                    ["Thameside Compute Ltd"],
+                    ["Quotation No.", "TSC-Q-2611-042"],
+                    [],
+                    ["Description", "Commitment", "Qty", "Price (GBP)", None],
+                    [None, None, None, "Unit price", "Unit"],
+                    ["NVIDIA H100 SXM 80GB GPU", "36-month reserved", 64, 1.95, "per GPU-hour"],
+                    ["Dedicated 100G internet port", "Monthly", 1, 1200, "per month"],
+                ],
+            ),
+            merged=["A4:A5", "B4:B5", "C4:C5", "D4:E4"],
+        ),
+        [
+            line(
+                "NVIDIA H100 SXM 80GB GPU",
+                accelerator="nvidia-h100-sxm",
+                accelerator_count=64,
+                price="1.95",
+                price_unit="per_gpu_hour",
+                currency="GBP",
+                deployment="reserved",
+                term_months=36,
+            ),
+            line(
+                "Dedicated 100G internet port",
+                kind="cost",
+                category="network",
+                price="1200",
+                currency="GBP",
+            ),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "quotation_unit_in_description.xlsx",
+        "a UK quotation that states each line's unit only at the end of its description "
+        "('NVIDIA H100 SXM 80GB GPU, per GPU-hour', 'Installation (one-off)')",
+        xlsx(
+            (
+                "Quotation",
+                [
+                    ["Thameside Compute Ltd"],
+                    ["Quotation No.", "TSC-Q-2611-042"],
+                    [],
+                    ["Description", "Commitment", "Qty", "Unit price (GBP)", "Per month (GBP)"],
+                    [
+                        "NVIDIA H100 SXM 80GB GPU, per GPU-hour",
+                        "36-month reserved",
+                        64,
+                        1.95,
+                        91104,
+                    ],
+                    ["NVIDIA A100 80GB SXM GPU, per GPU-hour", "Pay-as-you-go", 16, 1.1, 12848],
+                    ["Dedicated 100G internet port, per month", "Monthly", 1, 1200, 1200],
+                    ["Installation and onboarding (one-off)", "One-off", 1, 7500, None],
+                ],
+            )
+        ),
+        [
+            line(
+                "NVIDIA H100 SXM 80GB GPU, per GPU-hour",
+                accelerator="nvidia-h100-sxm",
+                accelerator_count=64,
+                price="1.95",
+                price_unit="per_gpu_hour",
+                currency="GBP",
+                deployment="reserved",
+                term_months=36,
+            ),
+            line(
+                "NVIDIA A100 80GB SXM GPU, per GPU-hour",
+                accelerator="nvidia-a100-sxm-80gb",
+                accelerator_count=16,
+                price="1.1",
+                price_unit="per_gpu_hour",
+                deployment="on_demand",
+            ),
+            line(
+                "Dedicated 100G internet port, per month",
+                kind="cost",
+                price="1200",
+                price_unit="per_month",
+            ),
+            line(
+                "Installation and onboarding (one-off)",
+                kind="cost",
+                category="installation",
+                price="7500",
+                price_unit="total",
+            ),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "colocation_mrc_nrc.xlsx",
+        "a colocation quote whose unit price states no period, beside its monthly (MRC) and "
+        "one-time (NRC) charges; remote hands billed as used",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Granite Peak Data Centers, LLC"],
+                    ["Quote No.:", "GPDC-Q-26-1184"],
+                    [],
+                    ["Item", "Qty", "Unit", "Unit price", "Monthly (MRC)", "One-time (NRC)"],
+                    ["High-density cabinet, 48U", 8, "cabinet", "$1,450.00", "$11,600.00", "—"],
+                    [
+                        "Committed power, 400 kW",
+                        400,
+                        "kW",
+                        "$165.00 / kW-month",
+                        "$66,000.00",
+                        "—",
+                    ],
+                    [
+                        "Cross-connect, single-mode fibre",
+                        4,
+                        "each",
+                        "$350.00",
+                        "$1,400.00",
+                        "$2,000.00",
+                    ],
+                    ["Remote hands", "as used", "hour", "$175.00 / hour", "—", "—"],
+                    [
+                        "Cage build-out and installation",
+                        1,
+                        "one-time",
+                        "$18,000.00",
+                        "—",
+                        "$18,000.00",
+                    ],
+                    ["Totals", None, None, None, "$79,000.00", "$20,000.00"],
+                ],
+            )
+        ),
+        [
+            line("High-density cabinet, 48U", kind="cost", price="1450", price_unit="per_month"),
+            line("Committed power, 400 kW", kind="cost", price="165", price_unit="per_kw_month"),
+            line(
+                "Cross-connect, single-mode fibre",
+                kind="cost",
+                category="network",
+                price="350",
+                price_unit="per_month",
+                quantity="4",
+            ),
+            line(
+                "Cross-connect, single-mode fibre (one-time charge)",
+                kind="cost",
+                category="installation",
+                price="2000",
+                price_unit="total",
+            ),
+            line(
+                "Cage build-out and installation",
+                kind="cost",
+                category="installation",
+                price="18000",
+                price_unit="total",
+            ),
+        ],
+        options={"currency": "USD"},
+        warnings=[
+            "The table's monthly and one-time charge columns set each line's period: 2 lines",
+            "The service is billed as used",
         ],
     )
 )

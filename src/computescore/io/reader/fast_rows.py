@@ -28,7 +28,7 @@ from computescore.io.reader.identity import resolve_column_value, sized_by_memor
 from computescore.io.reader.lines import _UNSEEN, _LineBuilder
 from computescore.io.reader.order_context import counts_accelerators
 from computescore.io.reader.plan_terms import plan_doubts, plan_reading, with_plan_words
-from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide
+from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide, sized_by_count
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
@@ -503,7 +503,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
     def read(number: int, row: TableRow) -> list[QuoteLine] | None:
         values = row.values
         width = len(values)
-        if is_text and width > header_width:
+        if (is_text and width > header_width) or row.section_unit is not None:
             return None
         # Everything but the prices depends only on these cells (and, with no
         # accelerator column, on the detail texts): price lists repeat them, so what
@@ -586,8 +586,10 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             currency = money.currency or hint_currency
             if currency is None:
                 return None
-            if index in fee_columns and not money.amount:
-                continue  # no fee to set up: no line
+            if not money.amount and fee_columns:
+                if index in fee_columns:
+                    continue  # no fee to set up: no line
+                return None  # nil beside a fee may be a term paid up front: the full path
             decided = decisions.get((index, money.unit))
             if decided is None:
                 decision_key = (
@@ -606,8 +608,12 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                     decided = priced_cache[decision_key] = decide(builder, slot, *decision_key[1:])
                 decisions[(index, money.unit)] = decided
             unit = decided.unit
-            if unit is None:
-                return None
+            if unit is None or (
+                per_node is None
+                and count is not None
+                and sized_by_count(compute, unit, (per_node, nodes, count, quantity))
+            ):
+                return None  # sized by its count: the full path says so
             if decided.assumed:
                 assumed.setdefault((index, decided.assumed), str(cell))
             category = None

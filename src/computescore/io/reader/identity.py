@@ -25,11 +25,13 @@ from computescore.io.reader.lines import _amount, _LineBuilder
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     Basis,
+    is_blank,
     looks_like_accelerator,
     names_a_cost,
     names_a_service,
     names_cpu_instance,
     normalise_text,
+    parse_decimal,
     parse_kind,
     parse_unit_text,
     resolve_accelerator,
@@ -234,12 +236,28 @@ def sized_by_prices(
 
 
 def cpu_instance(builder: _LineBuilder, values: Sequence[CellValue], desc_text: str) -> str | None:
-    """The CPU instance (no accelerators) a line names in its words, or None."""
+    """The CPU instance (no accelerators) a line names in its words, or whose count of
+    accelerators is nought ("POP2-HC-32C-64G | – | 0 GPUs"); None otherwise."""
     # The detail texts speak for the line only where no accelerator column does (as
     # the short path reads them).
     details = [] if Field.ACCELERATOR in builder.columns else builder._detail_texts(values)
     texts = [desc_text, builder.get(Field.ACCELERATOR), *details]
-    return next((found for t in texts if (found := names_cpu_instance(t))), None)
+    named = next((found for t in texts if (found := names_cpu_instance(t))), None)
+    if named is None and counts_no_accelerators(builder):
+        named = next((str(t).strip() for t in texts if not is_blank(t)), None) or "0 GPUs"
+    return named
+
+
+def counts_no_accelerators(builder: _LineBuilder) -> bool:
+    """True when the row's count of accelerators (per instance, or in all) says nought."""
+    for fld in (Field.ACCELERATORS_PER_NODE, Field.ACCELERATOR_COUNT):
+        cell = builder.get(fld)
+        if cell is None or isinstance(cell, bool):
+            continue
+        number, _ = parse_decimal(cell)
+        if number is not None and number == 0:
+            return True
+    return False
 
 
 def sized_by_memory(

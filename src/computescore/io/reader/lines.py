@@ -22,7 +22,7 @@ from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import MEMORY_HEADER
 from computescore.io.cell_kinds import DASHES as _DASHES
 from computescore.io.cell_kinds import filled as _filled
-from computescore.io.cell_kinds import is_amount, says_included, unpriced
+from computescore.io.cell_kinds import is_amount, says_as_used, says_included, unpriced
 from computescore.io.mapping import ColumnMapping, Field, MappedColumn
 from computescore.io.reader.order_context import counts_accelerators, order_term
 from computescore.io.reader.plan_terms import PLAN_FIELDS, plan_terms
@@ -286,8 +286,11 @@ class _LineBuilder:
     # -- build
 
     def build(self) -> None:
+        from computescore.io.reader.calculator import calculator_estimates
+        from computescore.io.reader.charges import with_charges
         from computescore.io.reader.table_checks import (
             column_notes,
+            licensed_systems,
             quote_fields,
             read_closing_block,
             recurring_line_totals,
@@ -336,6 +339,9 @@ class _LineBuilder:
             lines[first:] = own = recurring_line_totals(self, own)
         if own and not carried:
             lines[first:] = own = with_order_place(self, own)
+            lines[first:] = own = calculator_estimates(self, own, lines_before)
+            lines[first:] = own = with_charges(self, own, lines_before)
+            licensed_systems(self, own)
         if self.line_item_table:
             lines.extend(
                 read_closing_block(
@@ -351,7 +357,7 @@ class _LineBuilder:
         column_notes(self)
 
     def row(self, row: TableRow) -> None:
-        from computescore.io.reader.identity import cpu_instance, identify
+        from computescore.io.reader.identity import counts_no_accelerators, cpu_instance, identify
         from computescore.io.reader.pricing import price_line
 
         values = row.values
@@ -390,8 +396,12 @@ class _LineBuilder:
             )
         match, kind = identify(self, row, values, desc_text, problems)
         compute = kind is LineKind.COMPUTE
-        if not compute and not any(
-            self.get(f) is not None for f in (Field.QUANTITY, Field.NODES, Field.ACCELERATOR_COUNT)
+        if not compute and (
+            not any(
+                self.get(f) is not None
+                for f in (Field.QUANTITY, Field.NODES, Field.ACCELERATOR_COUNT)
+            )
+            or counts_no_accelerators(self)
         ):
             instance = cpu_instance(self, values, desc_text)
             if instance is not None:
@@ -408,6 +418,20 @@ class _LineBuilder:
                 )
                 self.group.problems.extend(problems)
                 return
+        if not compute and says_as_used(self.get(Field.QUANTITY)):
+            problems.append(
+                Problem(
+                    self.at(row, self.columns[Field.QUANTITY]),
+                    "The service is billed as used and the quote states no amount of use, "
+                    "so it has no cost to count and was left out; add the expected use as a "
+                    "cost line of its own",
+                    Severity.WARNING,
+                    str(self.get(Field.QUANTITY)),
+                    "a quantity, or the expected amount a month",
+                )
+            )
+            self.group.problems.extend(problems)
+            return
         counts = self.counts(row, values, match, compute, problems)
         reading = self.terms(row, values, desc_text, compute, problems)
         line_currency = self.line_currency(row, values, problems)
@@ -530,6 +554,17 @@ class _LineBuilder:
 
         quantity_value = self.get(Field.QUANTITY)
         quantity: Decimal | None = None
+        if says_as_used(quantity_value):
+            problems.append(
+                Problem(
+                    self.at(row, self.columns[Field.QUANTITY]),
+                    "The quantity says the service is billed as used: the line is a rate, "
+                    "with no quantity",
+                    Severity.INFO,
+                    str(quantity_value),
+                )
+            )
+            quantity_value = None
         if quantity_value is not None:
             found_qty = self.c_qty.get(quantity_value)
             if found_qty is None:

@@ -34,6 +34,61 @@ _STORED = frozenset({PriceUnit.PER_GB, PriceUnit.PER_GB_MONTH})
 _STORED_IN = {Decimal("0.001"): "TB", Decimal("0.000001"): "PB"}
 
 
+def _paid_up_front(
+    builder: _LineBuilder, values: Sequence[CellValue], slot: MappedColumn, currency: str | None
+) -> bool:
+    """True when ``slot`` is a recurring price and the row pays a one-off amount beside it."""
+    if slot.index in builder.fee_columns:
+        return False
+    for index in builder.fee_columns:
+        cell = values[index] if index < len(values) else None
+        if _filled(cell) is None:
+            continue
+        money, problem = builder.money(cell, currency)
+        if money is not None and problem is None and money.amount > 0:
+            return True
+    return False
+
+
+_PER_NODE = frozenset({PriceUnit.PER_NODE_HOUR, PriceUnit.PER_NODE_MONTH})
+
+_UNIT_WORDS = re.compile(
+    r"(?:^|[,;–—-]\s*|\s)(?P<unit>(?:per|pro|par|por)\s+[^,;()]{2,30}|"
+    r"\((?:one[- ]?off|one[- ]?time|monthly|per\s+[^)]{2,30})\))\s*$",
+    re.IGNORECASE,
+)
+"""A unit a line's description ends with: "…, per GPU-hour", "… (one-off)"."""
+
+
+def unit_in_words(description: str) -> UnitHint | None:
+    """The unit a description states at its end ("NVIDIA H100 SXM 80GB GPU, per
+    GPU-hour", "Installation and onboarding (one-off)"), or None."""
+    found = _UNIT_WORDS.search(description) if description else None
+    hint = parse_unit_text(found["unit"].strip("() ")) if found is not None else None
+    if hint is None or (hint.period is None and hint.basis in (None, Basis.UNIT)):
+        return None  # "per se", "per unit": no period, nothing it is per
+    return hint
+
+
+def sized_by_count(
+    compute: bool,
+    unit: PriceUnit,
+    counts: tuple[int | None, int | None, int | None, Decimal | None],
+) -> bool:
+    """True when a price per instance (node) comes with a count of accelerators and
+    nothing else: no instances counted and no size known, so the count is the size."""
+    per_node, nodes, count, quantity = counts
+    return (
+        compute
+        and unit in _PER_NODE
+        and per_node is None
+        and nodes is None
+        and quantity is None
+        and count is not None
+        and count > 0
+    )
+
+
 def price_line(
     builder: _LineBuilder,
     row: TableRow,
@@ -93,6 +148,19 @@ def price_line(
         return
     if slot.index in builder.fee_columns and not money.amount:
         return  # no fee to set up: no line
+    if not money.amount and _paid_up_front(builder, values, slot, hint_currency):
+        # "Monthly $0.00 | Upfront $475,188.00" (a cloud calculator's all-upfront term):
+        # the upfront price is the line; a rent of nothing beside it is no offer.
+        problems.append(
+            Problem(
+                builder.at(row, slot),
+                "The recurring price is nil beside an upfront payment: the term is paid "
+                "up front, so the line was read from its upfront price alone",
+                Severity.INFO,
+                str(cell),
+            )
+        )
+        return
     currency = money.currency or hint_currency
     if currency is None:
         problems.append(
@@ -115,6 +183,8 @@ def price_line(
     unit_value = None
     if builder.unit_column is not None and builder.unit_column.index < len(values):
         unit_value = _filled(values[builder.unit_column.index])
+    if unit_value is None and row.section_unit is not None:
+        unit_value = row.section_unit  # "Storage | … | Price per GB per month" above
     column_hint = None
     if unit_value is not None:
         if unit_value not in builder.c_unit_text:
@@ -139,24 +209,12 @@ def price_line(
                 )
             )
             return
-    key = (
-        slot.index,
-        money.unit,
-        column_hint,
-        terms_unit,
-        as_total,
-        compute,
-        per_node is not None,
-        deployment,
-        term,
-    )
-    decided = builder.c_priced.get(key)
-    if decided is None:
-        decided = builder.c_priced[key] = decide(
-            builder,
-            slot,
+
+    def decided_with(hint: UnitHint | None) -> _Priced:
+        key = (
+            slot.index,
             money.unit,
-            column_hint,
+            hint,
             terms_unit,
             as_total,
             compute,
@@ -164,6 +222,15 @@ def price_line(
             deployment,
             term,
         )
+        found = builder.c_priced.get(key)
+        if found is None:
+            found = builder.c_priced[key] = decide(builder, slot, *key[1:])
+        return found
+
+    decided = decided_with(column_hint)
+    if decided.unit is None and (described := unit_in_words(desc_text)) is not None:
+        # "NVIDIA H100 SXM 80GB GPU, per GPU-hour": the unit stated in the line's own words
+        decided = decided_with(described)
     unit = decided.unit
     if unit is None:
         problems.append(
@@ -179,6 +246,10 @@ def price_line(
         return
     if decided.assumed:
         builder.assumed.setdefault((slot.index, decided.assumed), str(cell))
+    if sized_by_count(compute, unit, counts):
+        # "Instanz | GPUs: 8 | Preis pro Instanz: 19,92 €/h" and no count of instances:
+        # the accelerators counted are the instance's, the one its price is for.
+        per_node = count
     if as_total and unit is PriceUnit.PER_MONTH:
         quantity = Decimal(1)  # the month's total of the whole line
     region_value = builder.get(Field.REGION)

@@ -478,3 +478,39 @@ def _tell_table(builder: _LineBuilder, message: str, found: str, expected: str) 
             expected,
         )
     )
+
+
+_LICENSED_SYSTEM = re.compile(
+    r"\b(windows(?: server)?|rhel|red hat(?: enterprise linux)?|suse|sles|ubuntu pro|"
+    r"sql server)\b",
+    re.IGNORECASE,
+)
+"""An operating system or database whose licence a cloud adds to an instance's rate."""
+
+
+def licensed_systems(builder: _LineBuilder, own: Sequence[QuoteLine]) -> None:
+    """Warn once when compute lines name a licensed system (Windows, RHEL, SUSE, SQL
+    Server): their rate includes the licence, so they cost more than the same capacity
+    the workload would run on Linux, and are compared as quoted."""
+    compute = [line for line in own if line.kind is LineKind.COMPUTE]
+    if (
+        not compute
+        or _LICENSED_SYSTEM.search("\n".join(line.description for line in compute)) is None
+    ):
+        return
+    named = [
+        (line, found)
+        for line in compute
+        if (found := _LICENSED_SYSTEM.search(line.description)) is not None
+    ]
+    line, found = named[0]
+    text = line.description if len(line.description) <= 70 else line.description[:69] + "…"
+    _tell_table(
+        builder,
+        f"{plural(len(named), 'compute line')} {'names' if len(named) == 1 else 'name'} a "
+        f"licensed system ({found.group(0)}, in “{text}”): the rate includes its licence, so "
+        f"{'it costs' if len(named) == 1 else 'they cost'} more than the same capacity "
+        "on Linux; compared as quoted",
+        found.group(0),
+        "the Linux price, unless the workload needs that system",
+    )

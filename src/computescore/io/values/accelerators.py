@@ -39,6 +39,8 @@ _CPU_INSTANCE = re.compile(
     r"custom|ultramem|megamem)(-\d+)?\b|\b[a-z]\d[a-z]? (instance )?(core|ram)\b"
     # Oracle: VM.Standard.E5.Flex, "E5 OCPU"
     r"|\b(vm|bm)\.standard\d?\.[\w.]+|\bocpus?\b"
+    # Oracle's price list: "Compute - Standard - E5 - Memory" (a CPU shape's memory)
+    r"|\bstandard\s*-\s*[a-z]\d+[a-z]?\s*-\s*(memory|ocpu)\b"
     # a CPU named where a GPU stands: "AMD Genoa (9274F)", "Intel Xeon (8480+)"
     r"|\b(xeon|epyc|genoa|milan|turin|bergamo|sapphire rapids|emerald rapids|granite rapids|"
     r"graviton\d*|ampere altra|cobalt \d+)\b",
