@@ -268,6 +268,13 @@ def test_a_key_does_not_reach_back_past_the_end_of_a_sentence() -> None:
     assert terms.valid_until == date(2026, 12, 31)
 
 
+def test_a_reference_that_starts_with_letters_after_its_number_word() -> None:
+    _, terms = terms_of([["Angebot Nr. RW-2026-1187"], ["Angebotsdatum: 12.11.2026"]])
+    assert terms.quote_ref == "RW-2026-1187"
+    _, terms = terms_of([["Model No. XE9680"]])
+    assert terms.quote_ref is None
+
+
 def test_several_pairs_in_one_cell_and_keys_without_a_colon() -> None:
     # A Japanese title line: three pairs in one cell, full-width colons.
     title = "見積番号：SRC-2026-0456 見積日：2026年11月14日 有効期限：2026年12月14日"

@@ -63,6 +63,21 @@ def says_as_used(value: CellValue) -> bool:
     return value.__class__ is str and bool(_AS_USED.fullmatch(str(value).strip().casefold()))
 
 
+_WITH_COUNTER = re.compile(
+    r"\s*(\d[\d.,\s]*?)\s*(st|stk|stck|stück|pcs?|pieces?|ea|each|units?|psch|pauschal|"
+    r"lots?|sets?|nodes?|servers?|systems?|台|個|式|件|套|本|枚|基|組)\.?\s*"
+)
+
+
+def counted_quantity(value: CellValue) -> CellValue:
+    """A quantity written with its counter word, without it: "2 St." → "2", "1 psch." →
+    "1", "4 pcs" → "4"; any other value as it is."""
+    if value.__class__ is not str:
+        return value
+    found = _WITH_COUNTER.fullmatch(str(value).casefold())
+    return found.group(1).strip() if found is not None else value
+
+
 def unpriced(value: CellValue) -> bool:
     """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
     return value.__class__ is str and not any(ch.isdigit() for ch in str(value))

@@ -273,6 +273,13 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
 
 _COLON = re.compile(r"\s*[:：]\s*")
 _KEY_FIRST = re.compile(r"^(?P<key>[^\d#№:：]{2,60}?)\s*[#№]?\s*(?P<value>\d.*)$")
+_NUMBERED_KEY = re.compile(
+    r"^(?P<key>[^\d#№:：]{2,40}?(?:\b(?:nr|no|n°|nº|nummer|number)\.?|#|№))\s*"
+    r"(?P<value>[A-Za-z][\w./-]*\d[\w./-]*)$",
+    re.IGNORECASE,
+)
+"""A key that ends in its number word, then a reference that starts with letters:
+"Angebot Nr. RW-2026-1187", "Quote No. SV-0912"."""
 
 
 def _key_suffix(words: str) -> tuple[str, str] | None:
@@ -323,7 +330,7 @@ def _key_then_value(text: str) -> list[tuple[str, str]] | None:
     2026-11-02``, ``Quote #3000184799001.1``, ``Valid Until 2026-12-02``."""
     if ":" in text or "：" in text:
         return None
-    match = _KEY_FIRST.match(text)
+    match = _NUMBERED_KEY.match(text) or _KEY_FIRST.match(text)
     if match is None:
         return None
     key, value = match.group("key").strip(), match.group("value").strip()

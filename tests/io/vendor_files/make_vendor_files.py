@@ -1433,7 +1433,8 @@ add(
 add(
     VendorFile(
         "oem_discount_percent_only.xlsx",
-        "a purchase quote whose discount row states a percentage and no amount",
+        "a purchase quote whose discount row states a percentage and no amount: 12 % of the "
+        "subtotal is applied, and the total after it agrees",
         xlsx(
             (
                 "Quote",
@@ -1456,12 +1457,9 @@ add(
                 price_unit="per_unit",
                 currency="USD",
             ),
+            line("Discount 12% (volume)", kind="cost", price="-144480.00", price_unit="total"),
         ],
-        # The discount is not applied (no amount), and the total then differs: both told.
-        warnings=[
-            "“Discount 12% (volume)” states a discount but no amount; it was not applied",
-            "“Total after discount” states 1,059,520, but the lines above it add up to 1,204,000",
-        ],
+        warnings=["“Discount 12% (volume)” states its discount as a share only: 12 % of the row"],
     )
 )
 
@@ -2413,6 +2411,192 @@ add(
             "The table's monthly and one-time charge columns set each line's period: 2 lines",
             "The service is billed as used",
         ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "distributor_parts_in_total_and_discount_share.xlsx",
+        "a distributor's quotation: a GPU server whose accelerators are its part '48 × H200 "
+        "included' under 6 servers (8 each), and a volume discount stated as 7 % only",
+        xlsx(
+            (
+                "Quotation",
+                [
+                    ["Gigacomp Distribution B.V."],
+                    ["Quotation No.:", "GCD-Q-2026-0931"],
+                    ["Currency:", "USD"],
+                    [],
+                    ["No.", "Description", "Qty", "Unit Price (USD)", "Amount (USD)"],
+                    ["1", "GIGABYTE G593-SD1 5U GPU server, complete system", 6, 268500, 1611000],
+                    ["1.1", "NVIDIA H200 SXM5 141GB GPU", 48, "included", "included"],
+                    ["1.2", "Intel Xeon 6 6960P 72C", 12, "included", "included"],
+                    ["2", "Installation & rack integration at customer site", 1, 9600, 9600],
+                    [None, None, None, "Subtotal", 1620600],
+                    [None, None, None, "Less: volume discount 7%", None],
+                    [None, None, None, "Net total (excl. tax)", 1507158],
+                ],
+            )
+        ),
+        [
+            line(
+                "GIGABYTE G593-SD1 5U GPU server, complete system — 8 × NVIDIA H200 SXM5 141GB GPU",
+                accelerator="nvidia-h200-sxm",
+                accelerators_per_node=8,
+                nodes=6,
+                price="268500",
+                deployment="purchase",
+            ),
+            line("Installation & rack integration at customer site", kind="cost", price="9600"),
+            line("Less: volume discount 7%", kind="cost", price="-113442.00", price_unit="total"),
+        ],
+        warnings=["states its discount as a share only: 7 % of the row “Subtotal”"],
+    )
+)
+
+
+add(
+    VendorFile(
+        "oem_board_included_by_part_number.xlsx",
+        "a server maker's quote whose GPU board is a part under the system, known by its part "
+        "number and priced 'Included' (not numbered or indented under it)",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Lenovo"],
+                    ["Quote #:", "LNV-4471920"],
+                    [],
+                    ["Part Number", "Description", "Qty", "Unit Price", "Total Price"],
+                    [
+                        "7DHECTO1WW",
+                        "ThinkSystem SR680a V3 (8x NVIDIA HGX B200 180GB 1000W)",
+                        2,
+                        "$415,800.00",
+                        "$831,600.00",
+                    ],
+                    ["BX3L", "NVIDIA HGX B200 180GB 1000W 8-GPU Board", 2, "Included", "Included"],
+                    ["BYX9", "Intel Xeon Platinum 8580 60C", 4, "Included", "Included"],
+                    [
+                        "5PS7B09912",
+                        "Premier Support Plus 5Yr 24x7 4Hr Resp",
+                        2,
+                        "$38,400.00",
+                        "$76,800.00",
+                    ],
+                    [None, None, None, "Subtotal", "$908,400.00"],
+                ],
+            )
+        ),
+        [
+            line(
+                "ThinkSystem SR680a V3 (8x NVIDIA HGX B200 180GB 1000W)",
+                accelerator="nvidia-b200",
+                accelerators_per_node=8,
+                nodes=2,
+                price="415800.00",
+            ),
+            line("Premier Support Plus 5Yr 24x7 4Hr Resp", kind="cost", category="support"),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "de_angebot_quantities_in_stueck.xlsx",
+        "a German Angebot whose quantities carry their counter word ('2 St.', '1 psch.') and "
+        "whose reference starts with letters after 'Angebot Nr.'",
+        xlsx(
+            (
+                "Angebot",
+                [
+                    ["Rechenwerk Systemhaus GmbH"],
+                    ["Angebot Nr. RW-2026-1187"],
+                    [],
+                    ["Pos.", "Bezeichnung", "Menge", "Einzelpreis", "Gesamtpreis"],
+                    [
+                        "1",
+                        "Supermicro SYS-A22GA-NBRT, NVIDIA HGX B200 8-GPU",
+                        "2 St.",
+                        "389.500,00 €",
+                        "779.000,00 €",
+                    ],
+                    ["2", "Installation und Inbetriebnahme", "1 psch.", "4.800,00 €", "4.800,00 €"],
+                    [None, "Summe netto", None, None, "783.800,00 €"],
+                ],
+            )
+        ),
+        [
+            line(
+                "Supermicro SYS-A22GA-NBRT, NVIDIA HGX B200 8-GPU",
+                accelerator="nvidia-b200",
+                accelerators_per_node=8,
+                nodes=2,
+                price="389500.00",
+                currency="EUR",
+                deployment="purchase",
+            ),
+            line(
+                "Installation und Inbetriebnahme",
+                kind="cost",
+                category="installation",
+                price="4800.00",
+                quantity="1",
+            ),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "jp_mitsumori_machine_counter.xlsx",
+        "a Japanese 御見積書 whose unit column counts machines with 台 and work with 式",
+        xlsx(
+            (
+                "御見積書",
+                [
+                    ["御見積書"],
+                    ["見積番号：MT-2026-1105"],
+                    [],
+                    ["No.", "品名", "数量", "単位", "単価", "金額"],
+                    [
+                        1,
+                        "GPUサーバー（NVIDIA HGX H100 8GPU 80GB搭載）",
+                        2,
+                        "台",
+                        68500000,
+                        137000000,
+                    ],
+                    [2, "設置・ラッキング作業", 1, "式", 450000, 450000],
+                    [3, "保守サービス（3年間・オンサイト）", 2, "台", 2880000, 5760000],
+                    [None, "小計（税抜）", None, None, None, 143210000],
+                ],
+            )
+        ),
+        [
+            line(
+                "GPUサーバー（NVIDIA HGX H100 8GPU 80GB搭載）",
+                accelerator="nvidia-h100-sxm",
+                accelerators_per_node=8,
+                nodes=2,
+                price="68500000",
+                price_unit="per_unit",
+                currency="JPY",
+            ),
+            line("設置・ラッキング作業", kind="cost", price="450000", price_unit="per_unit"),
+            line(
+                "保守サービス（3年間・オンサイト）",
+                kind="cost",
+                category="support",
+                price="2880000",
+                price_unit="per_unit",
+                quantity="2",
+            ),
+        ],
+        options={"currency": "JPY"},
     )
 )
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from computescore.domain.catalog import AliasMatch
+from computescore.domain.catalog import AliasMatch, count_in_name
 from computescore.io.cell_kinds import says_included
 from computescore.io.mapping import ColumnMapping, Field
 from computescore.io.table_finder import Table, TableRow
@@ -69,6 +69,7 @@ def fold_components(
         return Components(table)  # a system's parts stand in a purchase quote's table
     price = prices[0].index
     total = mapping.column_for(Field.LINE_TOTAL)
+    quantity = mapping.column_for(Field.QUANTITY)
     parts: dict[int, list[TableRow]] = {}
     base: TableRow | None = None
     for row in table.rows:
@@ -82,7 +83,11 @@ def fold_components(
             and (total is None or is_blank(_value(row.values, total)))
             and bool(_text(row.values, description))
         )
-        if base is not None and (unpriced or (nothing and _under(base, row, description))):
+        # "Included" says the row is inside another's price: the system's above it.
+        inside = (
+            base is not None and nothing and (_under(base, row, description) or says_included(cell))
+        )
+        if base is not None and (unpriced or inside):
             parts.setdefault(base.index, []).append(row)
             continue
         base = None if nothing or unpriced else row
@@ -96,7 +101,7 @@ def fold_components(
             continue
         group = parts.get(row.index)
         if group is not None:
-            row, named_by = _named_by_part(row, group, description, resolve)
+            row, named_by = _named_by_part(row, group, description, resolve, quantity)
             systems.append(System(row.index, tuple(part.index for part in group), named_by))
         rows.append(row)
     return Components(replace(table, rows=tuple(rows)), tuple(systems))
@@ -107,19 +112,60 @@ def _named_by_part(
     parts: Sequence[TableRow],
     description: int,
     resolve: Callable[[str], AliasMatch | None],
+    quantity: int | None,
 ) -> tuple[TableRow, int | None]:
     """The base row, its description joined with the part that names its accelerator
-    when it names none itself."""
+    when it names none itself, and with the part's count per system when its name states
+    none ("… — 8 × NVIDIA H200 SXM5 141GB GPU": 48 GPUs under 6 systems)."""
     text = _text(base.values, description)
     if resolve(text) is not None:
         return base, None
     for part in parts:
         named = _text(part.values, description)
-        if named and resolve(named) is not None:
+        match = resolve(named) if named else None
+        if match is not None:
             values = list(base.values)
-            values[description] = f"{text} — {named}"
+            each = None
+            if quantity is not None and count_in_name(named) is None:
+                each = per_system(_value(base.values, quantity), _value(part.values, quantity))
+            values[description] = f"{text} — {f'{each} × ' if each else ''}{named}"
             return replace(base, values=values), part.index
     return base, None
+
+
+_BOARD_SIZES = (1, 2, 4, 8)
+"""How many accelerators a server holds, as a part's quantity per system states them."""
+
+
+def per_system(systems: CellValue, parts: CellValue) -> int | None:
+    """How many accelerators each system holds when its part counts them: the part's
+    quantity when it is a server's usual count (8 under 6 systems: 8 each), else the
+    part's quantity shared out over the systems (48 under 6 systems: 8 each); None when
+    neither reads.
+
+    >>> per_system(6, 48), per_system(6, 8), per_system(2, 16), per_system(3, 7)
+    (8, 8, 8, None)
+    """
+    whole = [_whole(systems), _whole(parts)]
+    if None in whole or not all(whole):
+        return None
+    count, held = whole[0] or 0, whole[1] or 0
+    if held in _BOARD_SIZES:
+        return held
+    if held % count == 0 and held // count in (*_BOARD_SIZES, 16):
+        return held // count
+    return None
+
+
+def _whole(value: CellValue) -> int | None:
+    """A cell's whole number (6, 6.0, "6"), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float) and float(value).is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
 
 
 def _under(base: TableRow, row: TableRow, description: int) -> bool:

@@ -21,8 +21,14 @@ from computescore.domain.quotes import (
 from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.accelerators import MEMORY_HEADER
 from computescore.io.cell_kinds import DASHES as _DASHES
+from computescore.io.cell_kinds import (
+    counted_quantity,
+    is_amount,
+    says_as_used,
+    says_included,
+    unpriced,
+)
 from computescore.io.cell_kinds import filled as _filled
-from computescore.io.cell_kinds import is_amount, says_as_used, says_included, unpriced
 from computescore.io.mapping import ColumnMapping, Field, MappedColumn
 from computescore.io.reader.order_context import counts_accelerators, order_term
 from computescore.io.reader.plan_terms import PLAN_FIELDS, plan_terms
@@ -565,6 +571,7 @@ class _LineBuilder:
                 )
             )
             quantity_value = None
+        quantity_value = counted_quantity(quantity_value)  # "2 St.", "1 psch."
         if quantity_value is not None:
             found_qty = self.c_qty.get(quantity_value)
             if found_qty is None:

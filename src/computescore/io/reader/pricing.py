@@ -692,12 +692,14 @@ def decide(
         and hint.basis in (None, Basis.GPU, Basis.NODE)
         and deployment is Deployment.PURCHASE
     ) or (
+        # a purchase quote's "2 | 台 (machines) | ¥68,500,000": a price per unit, once
         hint.period is None
-        and hint.basis in (None, Basis.UNIT)
+        and hint.basis in (None, Basis.UNIT, Basis.NODE)
         and builder.line_item_table
         and not as_total
         and deployment in (None, Deployment.PURCHASE)
     ):
+        hint = UnitHint(Period.ONCE, Basis.UNIT, hint.scale) if hint.basis is Basis.NODE else hint
         hint = hint.merged(UnitHint(Period.ONCE, Basis.UNIT))
     # A cost billed by the hour (a port-hour) runs all month: its price per month.
     hourly = not compute and hint.period is Period.HOUR and hint.basis in (None, Basis.UNIT)

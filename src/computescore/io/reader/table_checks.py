@@ -129,6 +129,66 @@ class _Closing:
         own = next((n for row, n in self.lines_before if row > index), self.count)
         return own + sum(1 for row, _ in self.adjustments if row < index)
 
+    def discount_without_amount(self, index: int, text: str, folded: str, where: str) -> bool:
+        """A closing row with words and no amount: a discount of a share of the subtotal
+        is applied; one of no share is told and left out. False for a note."""
+        if not _DISCOUNT.search(folded) or not _label_like(text):
+            return False  # a note about the prices ("* Price reflects 18 % discount")
+        if self.discount_of_subtotal(index, text, where):
+            return True
+        self.builder.group.problems.append(
+            Problem(
+                where,
+                f"The row “{text}” states a discount but no amount; it was not applied, "
+                "and the lines keep the prices as quoted",
+                Severity.WARNING,
+                text,
+                "the discount's amount on its row, or net prices on the lines",
+            )
+        )
+        return True
+
+    def discount_of_subtotal(self, index: int, text: str, where: str) -> bool:
+        """A discount stated as a share of the subtotal above it ("Less: volume discount
+        7%" under "Subtotal 1,676,400"): applied as a line of −7 % of it, with a warning
+        that shows the sum. False when the row states no share or no subtotal stands
+        above it."""
+        share = _PERCENT.findall(text)
+        subtotal = next((t for t in reversed(self.totals) if not t.tax), None)
+        currency = self.currency
+        if len(share) != 1 or subtotal is None or currency is None:
+            return False
+        pct = Decimal(share[0].replace(",", "."))
+        if not 0 < pct < 100:
+            return False
+        amount = -(subtotal.amount * pct / 100).quantize(Decimal("0.01"))
+        self.adjustments.append(
+            (
+                index,
+                QuoteLine(
+                    kind=LineKind.COST,
+                    description=text,
+                    price=amount,
+                    price_unit=PriceUnit.TOTAL,
+                    currency=currency,
+                    category=categorise_cost(text),
+                    source=where,
+                ),
+            )
+        )
+        self.builder.group.problems.append(
+            Problem(
+                where,
+                f"The row “{text}” states its discount as a share only: {pct:g} % of the "
+                f"row “{subtotal.label}” ({_amount(subtotal.amount)}) is {_amount(amount)}, "
+                "applied as a line",
+                Severity.WARNING,
+                text,
+                "the discount's amount on its row",
+            )
+        )
+        return True
+
     def read(self, index: int, *, outside: bool) -> bool:
         """Read one closing row; False when it is none (under the table: the block ends).
 
@@ -163,19 +223,7 @@ class _Closing:
                 )
             return True
         if not amounts:
-            if not _DISCOUNT.search(folded) or not _label_like(text):
-                return False  # a note about the prices ("* Price reflects 18 % discount")
-            builder.group.problems.append(
-                Problem(
-                    where,
-                    f"The row “{text}” states a discount but no amount; it was not applied, "
-                    "and the lines keep the prices as quoted",
-                    Severity.WARNING,
-                    text,
-                    "the discount's amount on its row, or net prices on the lines",
-                )
-            )
-            return True
+            return self.discount_without_amount(index, text, folded, where)
         money = amounts[-1]
         currency = money.currency or self.currency
         if not ADJUSTMENT.search(folded) or currency is None:
@@ -300,7 +348,7 @@ def read_closing_block(
     )
     for index in inside:
         closing.read(index, outside=False)
-    if stop.startswith(("total", "end of table")):
+    if stop.startswith(("total", "end of table", "notes")):
         blanks = 0
         for index in range(table.end_row, min(table.end_row + _CLOSING_ROWS, len(sheet_rows))):
             if not any(_filled(cell) is not None for cell in sheet_rows[index]):

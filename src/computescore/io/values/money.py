@@ -147,7 +147,7 @@ def states_once(text: str) -> bool:
 
 _TOTAL_UNIT = re.compile(
     r"\b(line total|total|lump[- ]?sum|fixed fee|fixed price|flat fee|"
-    r"pauschal|psch|forfait|totaal)\b"
+    r"pauschal|psch|pau|forfait|totaal)\b"
 )
 _ITEM = re.compile(
     r"\b(each|ea|per unit|per item|apiece|pcs?|pieces?|stk|stück|stuks?|pièces?|pieza|pezzo|"
@@ -156,8 +156,10 @@ _ITEM = re.compile(
 _ITEM_NOUN = re.compile(
     r"(racks?|cabinets?|cages?|ports?|cross-?connects?|licen[cs]es?|seats?|sets?|lots?|kits?|"
     r"\b(?:baies?|armoires?|liens?|unit[eé]s?|lizenzen|posten|post)\b|"
-    # counter words: 条 项 个 件 套 (zh), 式 一式 本 枚 点 口 回線 (ja)
-    r"^[一1]?[条项個个件套式本枚点口]$|回線|^[1]?[대식개]$)"
+    # counter words: 条 项 个 件 套 (zh), 式 一式 本 枚 点 口 台 (machines) 回線 (ja)
+    r"^[一1]?[条项個个件套式本枚点口台張基組]$|回線|^[1]?[대식개]$|"
+    # SAP's units of measure: ST (Stück), PCE, PC, AU (activity unit), LE
+    r"^(st|stck|pce|pc|au|le)\.?$)"
 )
 """A unit cell that names the item counted ("rack", "port", "baie", 套, 一式): a price per
 item."""
