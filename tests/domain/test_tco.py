@@ -21,6 +21,7 @@ from computescore.domain.quotes import (
     Deployment,
     ExitTerms,
     FxRate,
+    LineKind,
     MeasuredPerformance,
     PriceUnit,
     QuoteLine,
@@ -1309,3 +1310,25 @@ def test_an_offer_that_states_no_quantity_is_priced_for_the_need() -> None:
     assert sized_offer(offer, None) is None
     unknown = compute_line("30.00", PriceUnit.PER_NODE_HOUR, Deployment.ON_DEMAND, None)
     assert sized_offer(unknown, 64) is None
+
+
+def test_a_discount_quoted_for_another_quantity_is_counted_as_quoted_and_told() -> None:
+    from computescore.domain.tco.options import attachment_warnings
+
+    servers = QuoteLine(
+        LineKind.COMPUTE,
+        "ThinkSystem SR680a V3 (8x B200)",
+        Decimal(415800),
+        PriceUnit.PER_UNIT,
+        "USD",
+        accelerator="nvidia-b200",
+        accelerators_per_node=8,
+        nodes=2,
+        deployment=Deployment.PURCHASE,
+    )
+    discount = QuoteLine(
+        LineKind.COST, "Special bid discount (15%)", Decimal(-137130), PriceUnit.TOTAL, "USD"
+    )
+    (told,) = attachment_warnings("q!9", discount, servers, 64, 8)
+    assert "quoted with 16 accelerators, but 64 are priced" in told.message
+    assert attachment_warnings("q!9", discount, servers, 16, 2) == []

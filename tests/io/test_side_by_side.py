@@ -179,8 +179,8 @@ def test_a_note_under_the_tables_states_the_currency_the_prices_do_not(
     path = build_xlsx(tmp_path / "helios.xlsx", [Sheet("Proposal", rows)])
     draft = read_quote_file(path, catalogue)
     assert {line.currency for q in draft.quotes for line in q.lines} == {"USD"}
-    (told,) = [p for p in draft.problems if "the file says USD" in p.message]
-    assert told.source == "helios.xlsx!Proposal!12"
+    (told,) = [p for p in draft.problems if "are in USD, as the file says" in p.message]
+    assert (told.source, told.severity) == ("helios.xlsx!Proposal!12", Severity.INFO)
     # Two notes naming two currencies decide nothing: the prices stay refused.
     rows = [*bare, ["All prices in USD."], ["Prices in EUR for EU customers."]]
     path = build_xlsx(tmp_path / "two.xlsx", [Sheet("Proposal", rows)])
@@ -198,3 +198,29 @@ def test_terabytes_counted_in_a_column_other_than_the_quantity_are_brought_to_gi
         Decimal("0.028"),
         PriceUnit.PER_GB_MONTH,
     )
+
+
+def test_alternatives_stacked_under_their_banners_are_quotes_of_their_own(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    def option(number: int, gpu: str, price: int) -> list[list[object]]:
+        return [
+            [f"Option {number} - HGX {gpu} configuration"],
+            ["Line", "Description", "Qty", "Unit Price", "Extended Price"],
+            ["1", f"SuperServer, NVIDIA HGX {gpu} 8-GPU", 4, price, 4 * price],
+            [None, None, None, "Option Total", 4 * price],
+            [],
+        ]
+
+    rows = [["Super Micro Computer, Inc."], ["Quote #: SMC-1"], [], *option(1, "H200", 265000)]
+    rows.append(["Prices in USD."])
+    stacked = [*rows[:-1], *option(2, "B200", 358000), rows[-1]]
+    path = build_xlsx(tmp_path / "smc.xlsx", [Sheet("Quote", stacked)])
+    draft = read_quote_file(path, catalogue)
+    assert [(q.quote_ref, [line.accelerator for line in q.lines]) for q in draft.quotes] == [
+        ("SMC-1 Option 1", ["nvidia-h200-sxm"]),
+        ("SMC-1 Option 2", ["nvidia-b200"]),
+    ]
+    # one banner alone names no alternative: the sheet stays one quote
+    path = build_xlsx(tmp_path / "one.xlsx", [Sheet("Quote", rows)])
+    assert [q.quote_ref for q in read_quote_file(path, catalogue).quotes] == ["SMC-1"]

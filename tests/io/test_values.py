@@ -160,6 +160,20 @@ def test_words_that_start_like_a_period_state_none() -> None:
     assert categorise_cost("Reserved power 80 kW") is CostCategory.POWER
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Shipping", "Frais de port et livraison", "Fracht und Verpackung", "送料", "Spedizione"],
+)
+def test_shipping_in_any_language_is_installation_not_a_network_port(text: str) -> None:
+    assert categorise_cost(text) is CostCategory.INSTALLATION
+
+
+def test_quarterly_is_a_third_a_month() -> None:
+    hint = parse_unit_text("Quarterly Payment per Unit (USD)")
+    assert hint is not None and hint.period is Period.MONTH
+    assert hint.scale * 3 == pytest.approx(1)
+
+
 def test_a_price_list_s_price_types_are_ways_of_buying() -> None:
     on_demand, _ = parse_terms("Consumption")
     reserved, _ = parse_terms("Reservation")

@@ -58,6 +58,7 @@ _LEGAL_FORMS = (
     "bv",
     "nv",
     "plc",
+    "dac",
     "llp",
     "lp",
     "pte",

@@ -2601,6 +2601,154 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "lease_schedule_rate_factor.xlsx",
+        "a lessor's lease quotation: a schedule of equipment at cost, then the lease's terms "
+        "under it (48 months, a lease rate factor of 2.315 % a month, the monthly rental, an "
+        "arrangement fee); the lessee's name is not the vendor",
+        xlsx(
+            (
+                "Lease Quotation",
+                [
+                    ["Celtic Asset Finance DAC"],
+                    ["Lease Quotation Ref:", "CAF-LQ-2026-0077"],
+                    ["Lessee:", "Muster Forschung AG"],
+                    [],
+                    ["Qty", "Description", "Unit cost (EUR)", "Total cost (EUR)"],
+                    [8, "Supermicro SYS-A22GA-NBRT, NVIDIA HGX B200 8-GPU 180GB", 372000, 2976000],
+                    [1, "NVIDIA Quantum-2 InfiniBand fabric", 148000, 148000],
+                    [None, "Total equipment cost (excl. VAT)", None, 3124000],
+                    [],
+                    ["Lease Terms"],
+                    ["Term:", "48 months"],
+                    ["Lease rate factor:", "2.315% per month"],
+                    ["Monthly rental (EUR, excl. VAT):", 72320.6],
+                    ["Arrangement fee:", "EUR 750.00"],
+                ],
+            )
+        ),
+        [
+            line(
+                "Supermicro SYS-A22GA-NBRT, NVIDIA HGX B200 8-GPU 180GB",
+                accelerator="nvidia-b200",
+                nodes=8,
+                price="8611.80",
+                price_unit="per_node_month",
+                currency="EUR",
+                deployment="lease",
+                term_months=48,
+            ),
+            line(
+                "NVIDIA Quantum-2 InfiniBand fabric",
+                kind="cost",
+                price="3426.20",
+                price_unit="per_month",
+                term_months=48,
+            ),
+            line("Arrangement fee", kind="cost", price="750.00", price_unit="total"),
+        ],
+        warnings=["(72,320.60 a month in all, as the quotation's monthly rental states)"],
+    )
+)
+
+
+add(
+    VendorFile(
+        "financing_quarterly_payments.csv",
+        "a server maker's financing proposal: a payment per unit each quarter for 36 months, "
+        "and an end-of-term column ('FMV purchase, return or extend') that makes it a lease",
+        delimited(
+            [
+                ["HPE Financial Services - Financing Proposal"],
+                ["Proposal ID", "HPEFS-2026-33918"],
+                ["Currency", "USD"],
+                [],
+                [
+                    "Item",
+                    "Description",
+                    "Qty",
+                    "Term (months)",
+                    "Quarterly Payment per Unit (USD)",
+                    "Total Quarterly Payment (USD)",
+                    "End of Term",
+                ],
+                [
+                    "1",
+                    "HPE ProLiant Compute XD685, 8x AMD Instinct MI355X 288GB",
+                    "6",
+                    "36",
+                    "34,260.00",
+                    "205,560.00",
+                    "FMV purchase, return or extend",
+                ],
+            ]
+        ),
+        [
+            line(
+                "HPE ProLiant Compute XD685, 8x AMD Instinct MI355X 288GB",
+                accelerator="amd-mi355x",
+                accelerators_per_node=8,
+                nodes=6,
+                price="11420.00",
+                price_unit="per_node_month",
+                currency="USD",
+                deployment="lease",
+                term_months=36,
+            ),
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "oem_two_options_stacked.xlsx",
+        "a server maker's quote with two alternatives stacked one under another, each under "
+        "its own 'Option N - …' banner and with its own total: two quotes, not one order",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Super Micro Computer, Inc."],
+                    ["Quote #: SMC-Q-26-11873"],
+                    [],
+                    ["Option 1 - HGX H200 configuration"],
+                    ["Line", "Description", "Qty", "Unit Price", "Extended Price"],
+                    ["1", "SuperServer SYS-821GE-TNHR, NVIDIA HGX H200 8-GPU", 4, 265000, 1060000],
+                    ["2", "3-year onsite NBD warranty", 4, 9500, 38000],
+                    [None, None, None, "Option Total", 1098000],
+                    [],
+                    ["Option 2 - HGX B200 configuration"],
+                    ["Line", "Description", "Qty", "Unit Price", "Extended Price"],
+                    ["1", "SuperServer SYS-A22GA-NBRT, NVIDIA HGX B200 8-GPU", 4, 358000, 1432000],
+                    ["2", "3-year onsite NBD warranty", 4, 12000, 48000],
+                    [None, None, None, "Option Total", 1480000],
+                    [],
+                    ["Customer to select ONE option. Prices in USD."],
+                ],
+            )
+        ),
+        [
+            line(
+                "SuperServer SYS-821GE-TNHR, NVIDIA HGX H200 8-GPU",
+                accelerator="nvidia-h200-sxm",
+                nodes=4,
+                price="265000",
+            ),
+            line("3-year onsite NBD warranty", kind="cost", price="9500"),
+            line(
+                "SuperServer SYS-A22GA-NBRT, NVIDIA HGX B200 8-GPU",
+                accelerator="nvidia-b200",
+                nodes=4,
+                price="358000",
+            ),
+            line("3-year onsite NBD warranty", kind="cost", price="12000"),
+        ],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

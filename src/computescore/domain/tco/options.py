@@ -72,6 +72,18 @@ def attachment_warnings(
                 Severity.WARNING,
             )
         )
+    quoted_gpus = option.gpu_count
+    if cost.price < 0 and quoted_gpus and priced != quoted_gpus:
+        # "Special bid discount (15%) −137,130" on the 16 GPUs quoted, 64 priced
+        out.append(
+            Problem(
+                where,
+                f"this discount or credit was quoted with {quoted_gpus:g} accelerators, but "
+                f"{priced:g} are priced for the workload; it is counted as quoted — the "
+                "vendor's discount for the quantity bought may differ",
+                Severity.WARNING,
+            )
+        )
     quantity = float(cost.quantity) if cost.quantity is not None else None
     scaled_by_count = cost.price_unit in (
         PriceUnit.PER_GPU_HOUR,

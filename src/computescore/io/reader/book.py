@@ -45,7 +45,7 @@ from computescore.io.reader.records import (
     preview_text,
 )
 from computescore.io.reader.settled import settle_rows
-from computescore.io.reader.side_by_side import side_by_side
+from computescore.io.reader.side_by_side import side_by_side, stacked_alternatives
 from computescore.io.reader.titles import currency_in_notes, net_of_vat_lines, with_title_terms
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.table_finder import (
@@ -544,9 +544,9 @@ class _Reader:
         self.problems.append(
             Problem(
                 f"{self.prefix(sheet)}!{row + 1}",
-                f"The prices state no currency; the file says {code} under or above them",
-                Severity.WARNING,
-                expected="a currency with the prices, or --currency",
+                f"The prices are in {code}, as the file says under or above them",
+                Severity.INFO,
+                code,
             )
         )
         return code
@@ -620,12 +620,13 @@ class _Reader:
     ) -> list[_QuoteGroup]:
         groups: list[_QuoteGroup] = []
         by_key: dict[str | None, _QuoteGroup] = {}
+        stacked = stacked_alternatives([table for table, _ in tables])
         for table, vendor in tables:
             terms = sheet_terms.get(id(table.sheet))
             key = terms.quote_ref if terms else None
             if vendor is not None:
                 key = f"{vendor}\n{key or ''}"
-            option = self.options.get(id(table.sheet))
+            option = self.options.get(id(table.sheet)) or stacked.get(id(table))
             if option is not None:
                 key = f"{key or ''}\n{option}"
             if key is None and groups:

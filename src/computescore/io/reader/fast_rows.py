@@ -28,7 +28,13 @@ from computescore.io.reader.identity import resolve_column_value, sized_by_memor
 from computescore.io.reader.lines import _UNSEEN, _LineBuilder
 from computescore.io.reader.order_context import counts_accelerators
 from computescore.io.reader.plan_terms import plan_doubts, plan_reading, with_plan_words
-from computescore.io.reader.pricing import _MOST_PER_PERIOD, _NEAR_PAR, decide, sized_by_count
+from computescore.io.reader.pricing import (
+    _MOST_PER_PERIOD,
+    _NEAR_PAR,
+    decide,
+    scaled_amount,
+    sized_by_count,
+)
 from computescore.io.table_finder import TableRow
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
@@ -147,6 +153,15 @@ def _keyed(column: list[CellValue]) -> list[Any]:
         value if value is None or value.__class__ is str else (value.__class__, repr(value))
         for value in column
     ]
+
+
+def _nought(cell: CellValue) -> bool:
+    """True for a count cell that says 0 (0, 0.0, "0")."""
+    if cell is None or isinstance(cell, bool):
+        return False
+    if isinstance(cell, int | float):
+        return cell == 0
+    return isinstance(cell, str) and cell.strip() in ("0", "0.0", "0,0")
 
 
 def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[QuoteLine] | None]:
@@ -339,6 +354,8 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             )
         ):
             return None  # an instance without accelerators: :meth:`row` leaves it out
+        if match is None and (_nought(c_per_node[number]) or _nought(c_count[number])):
+            return None  # "0 GPUs": a CPU instance, which :meth:`row` leaves out
         if stated_kind == "cost":
             match, kind = None, cost_kind
         else:
@@ -633,7 +650,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
                     return None
             if decided.quantity_scale != 1 and quantity is not None and unit in _STORED:
                 return None  # the quantity counts terabytes: the full path says so
-            amount = money.amount * decided.scale if decided.scale != 1 else money.amount
+            amount = scaled_amount(money.amount, decided.scale)
             if compute:
                 if amount < 0:
                     return None  # the full path refuses it, with its reason

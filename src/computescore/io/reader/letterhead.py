@@ -11,7 +11,7 @@ from computescore.io.workbook import SheetData
 _ADDRESSEE = re.compile(
     r"御中|様\s*$|\b(attn|attention|to|for|für|pour|para|per|customer|client|kunde|cliente|"
     r"bill to|ship to|sold to|prepared for|quoted for|buyer|purchaser|destinataire|"
-    r"empfänger|auftraggeber)\b",
+    r"empfänger|auftraggeber|lessee|leasingnehmer|mieter|preneur|arrendatario)\b",
     re.IGNORECASE,
 )
 """Words that make a name the addressee's, not the sender's ("… 御中", "Attn: …")."""
@@ -46,15 +46,17 @@ def letterhead_vendor(sheet: SheetData | None) -> str | None:
         if len(filled) == 1 and names and seen <= 3:
             return names[0]
         if len(filled) == 1 and seen <= 2 and isinstance(filled[0], str):
-            brand = filled[0].strip()
+            # "Hewlett Packard Enterprise" alone at the top of the page, or before a dash:
+            # "HPE Financial Services - Financing Proposal"
+            brand = _TITLE_DASH.split(filled[0].strip())[0]
             if _KNOWN_MAKER.fullmatch(brand.casefold()):
-                return brand  # "Hewlett Packard Enterprise" alone at the top of the page
+                return brand
         beside.extend(names)
     return beside[0] if len(beside) == 1 else None
 
 
 _KNOWN_MAKER = re.compile(
-    r"(hewlett packard enterprise|hpe|dell technologies|dell emc|lenovo|supermicro|"
+    r"(hewlett packard enterprise|hpe|dell technologies|dell emc|dell|lenovo|supermicro|"
     r"super micro computer|gigabyte|giga computing|asus|inspur|cisco( systems)?|fujitsu|"
     r"quanta cloud technology|wiwynn|penguin computing|atos|eviden|bull)"
     r"( (financial services|global technology|data center group|enterprise|server))?"

@@ -294,6 +294,7 @@ class _LineBuilder:
     def build(self) -> None:
         from computescore.io.reader.calculator import calculator_estimates
         from computescore.io.reader.charges import with_charges
+        from computescore.io.reader.lease_schedule import lease_schedule
         from computescore.io.reader.table_checks import (
             column_notes,
             licensed_systems,
@@ -347,6 +348,7 @@ class _LineBuilder:
             lines[first:] = own = with_order_place(self, own)
             lines[first:] = own = calculator_estimates(self, own, lines_before)
             lines[first:] = own = with_charges(self, own, lines_before)
+            lines[first:] = own = lease_schedule(self, own)
             licensed_systems(self, own)
         if self.line_item_table:
             lines.extend(
@@ -841,6 +843,9 @@ class _LineBuilder:
         money, problem = self.money(value, line.currency)
         if money is None or problem is not None:
             return
+        stated_unit = self.columns[Field.LINE_TOTAL].unit
+        if stated_unit is not None and stated_unit.period is Period.MONTH:
+            money = replace(money, amount=money.amount * stated_unit.scale)  # a quarter's: ÷ 3
         if line.kind is LineKind.COST:
             units = line.quantity
         elif (

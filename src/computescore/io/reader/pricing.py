@@ -52,6 +52,23 @@ def _paid_up_front(
 
 _PER_NODE = frozenset({PriceUnit.PER_NODE_HOUR, PriceUnit.PER_NODE_MONTH})
 
+
+def scaled_amount(amount: Decimal, scale: Decimal) -> Decimal:
+    """An amount brought to the price's unit (× 0.001 for a TB, ÷ 3 for a quarter), without
+    the digits a third leaves: 34,260 a quarter is 11,420 a month, not 11,419.99….
+
+    >>> scaled_amount(Decimal("34260.00"), Decimal(1) / 3)
+    Decimal('11420.00')
+    """
+    if scale == 1:
+        return amount
+    exact = amount * scale
+    tidy = exact.quantize(Decimal("1e-10"))
+    if tidy == tidy.to_integral_value():
+        return tidy.quantize(Decimal("0.01"))
+    return tidy.normalize() if tidy.adjusted() > -7 else exact
+
+
 _UNIT_WORDS = re.compile(
     r"(?:^|[,;–—-]\s*|\s)(?P<unit>(?:per|pro|par|por)\s+[^,;()]{2,30}|"
     r"\((?:one[- ]?off|one[- ]?time|monthly|per\s+[^)]{2,30})\))\s*$",
@@ -278,7 +295,7 @@ def price_line(
     category: CostCategory | None = None
     if not compute:
         category = builder.category(row, values, desc_text, unit, problems)
-    price = money.amount * decided.scale if decided.scale != 1 else money.amount
+    price = scaled_amount(money.amount, decided.scale)
     if decided.quantity_scale != 1 and quantity is not None and unit in _STORED:
         # "2,000 | TB-month | 28.00" or "500 | TB | $45.00 / TB-month": the price is brought
         # to a GB, and so is the quantity it was stated against (500 TB is 500,000 GB).

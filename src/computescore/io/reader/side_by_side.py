@@ -15,11 +15,12 @@ block, they stay one quote.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from computescore.io.mapping import normalise_header
-from computescore.io.table_finder import HEADER_SCAN_ROWS, Known, Names, find_header
+from computescore.io.table_finder import HEADER_SCAN_ROWS, Known, Names, Table, find_header
 from computescore.io.values import is_blank
 from computescore.io.workbook import CellValue, SheetData
 
@@ -121,3 +122,41 @@ def _texts(row: Sequence[CellValue], start: int, end: int) -> list[str]:
     return [
         str(cell).strip() for cell in list(row)[start:end] if isinstance(cell, str) and cell.strip()
     ]
+
+
+_OPTION_BANNER = re.compile(
+    r"^\s*(option|alternative|variant|variante|choix|opci[oó]n|opzione|optie|オプション|方案)"
+    r"\s*[-–#:]?\s*[A-Za-z0-9]{1,3}\b",
+    re.IGNORECASE,
+)
+"""A banner that names one alternative of several: "Option 1 - HGX H200 configuration"."""
+
+
+def stacked_alternatives(tables: Sequence[Table]) -> dict[int, str]:
+    """Banners of alternatives stacked one under another on a sheet: each table whose
+    nearest filled row above its header is one cell naming an option ("Option 1 - HGX
+    H200 configuration", "Option 2 - …"), by ``id`` of the table; only where two or more
+    tables of a sheet have one, so that each is read as a quote of its own."""
+    found: dict[int, str] = {}
+    by_sheet: dict[int, list[tuple[Table, str]]] = {}
+    for table in tables:
+        banner = _banner_above(table)
+        if banner is not None:
+            by_sheet.setdefault(id(table.sheet), []).append((table, banner))
+    for stacked in by_sheet.values():
+        if len({banner for _, banner in stacked}) >= 2:
+            found.update((id(table), banner) for table, banner in stacked)
+    return found
+
+
+def _banner_above(table: Table) -> str | None:
+    rows = table.sheet.rows
+    first = table.header_rows[0] if table.header_rows else table.header_row
+    for index in range(first - 1, max(-1, first - 1 - BANNER_ROWS), -1):
+        filled = [cell for cell in rows[index] if not is_blank(cell)]
+        if not filled:
+            continue
+        if len(filled) == 1 and isinstance(filled[0], str) and _OPTION_BANNER.match(filled[0]):
+            return filled[0].strip()
+        return None
+    return None

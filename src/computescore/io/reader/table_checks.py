@@ -217,7 +217,7 @@ class _Closing:
         folded = normalise_text(text).casefold()
         where = builder.r.line_source(builder.sheet, index)
         if is_tax_label(text) or is_total_label(text):
-            if amounts:
+            if amounts and not _LIST_TOTAL.search(folded):  # a list price's total: not owed
                 self.totals.append(
                     TotalRow(index, text, amounts[-1].amount, is_tax_label(text), self.above(index))
                 )
@@ -252,6 +252,9 @@ class _Closing:
 
 
 _PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*%")
+_LIST_TOTAL = re.compile(r"\blist\b|listenpreis|prix (de )?catalogue|precio de lista|定価")
+"""A total of list prices ("Total List Price"): what the prices were before discounts,
+not what the lines add up to."""
 
 
 def _discounts_in_words(builder: _LineBuilder, lines: Sequence[QuoteLine]) -> None:

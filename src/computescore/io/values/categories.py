@@ -29,7 +29,10 @@ _CATEGORY_WORDS: tuple[tuple[CostCategory, str], ...] = (
         r"inbetriebnahme|einrichtung|mise en service|puesta en marcha|instalaci[oó]n|"
         r"messa in servizio|ingebruikname|安装|部署|调试|初期費用|構築|設置|"
         r"activation|frais d'acc[eè]s|raccordement|bereitstellung|cuota de alta|attivazione|"
-        r"aansluitkosten|opstartkosten|开通",
+        r"aansluitkosten|opstartkosten|开通|"
+        # shipping in the vendor's words: de, fr, es, it, nl, zh, ja
+        r"versand|fracht|lieferung|verpackung|frais de port|livraison|transportkosten|env[ií]o|"
+        r"spedizione|consegna|verzending|levering|运费|送料|配送|輸送",
     ),
     (
         CostCategory.SUPPORT,

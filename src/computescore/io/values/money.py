@@ -130,6 +130,10 @@ _YEAR_WORDS = (
     r"(?:years?|yrs?|yearly|annual(?:ly)?|annum|p\.?a\.?|yr\.|jahr(?:e|lich)?|annuel(?:le)?|"
     r"años?|anual|anno|anni|annuale|jaar|jaarlijks|年)"
 )
+_QUARTER_WORDS = (
+    r"(?:quarterly|quarters?|qtr|vierteljährlich|quartal(?:sweise)?|trimestriel(?:le)?|"
+    r"trimestral|trimestrale|kwartaal|四半期|季度)"
+)
 _ONCE = re.compile(
     r"(one[- ]?off|one[- ]?time|\bonce\b|non[- ]?recurring|\bupfront\b|up-front|\bnrc\b|"
     r"setup fee|einmalig|une fois|pago unico|pago único|una tantum|eenmalig|一次性|初期費用|"
@@ -226,6 +230,8 @@ def parse_unit_text(text: object) -> UnitHint | None:
         period = Period.MONTH  # "/mo", "per month"; not "Model" or "Monitoring"
     elif re.search(r"(?<![a-z])" + _YEAR_WORDS + r"(?![a-z])", folded):
         period = Period.YEAR  # "p.a.", "per annum"; not "Pay-as-you-go" or "Pacific"
+    elif re.search(r"(?<![a-z])" + _QUARTER_WORDS + r"(?![a-z])", folded):
+        period, scale = Period.MONTH, scale / 3  # a lease's quarterly payment: a third a month
     elif _ONCE.search(folded):
         period = Period.ONCE
     if basis is None:

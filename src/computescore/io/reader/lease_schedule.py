@@ -1,0 +1,179 @@
+"""A lease quotation's schedule of equipment: the costs a lease rate factor turns into rentals.
+
+A lessor quotes the equipment at its cost and then the lease's terms beside or under it:
+
+``8 | Supermicro SYS-A22GA-NBRT, NVIDIA HGX B200 8-GPU | 372,000 | 2,976,000``
+``Term: 48 months`` · ``Lease rate factor: 2.315% per month`` · ``Arrangement fee: EUR 750``
+
+Read as a purchase quote, the equipment was bought for its cost, with a resale value,
+and the 48 monthly rentals were lost (a lease of €3.47m read as a purchase of €3.12m,
+with €0.97m of resale credited). Here, when the sheet states a lease rate factor and a
+term, each one-off line of the schedule is leased: its cost × the factor is its rent a
+month (a node's, or the line's), for the term; an arrangement or documentation fee is a
+one-off line of its own. One warning shows the sum, and compares it with the monthly
+rental the quotation states, when it states one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit, QuoteLine
+from computescore.io.reader.lines import _amount, _LineBuilder
+from computescore.io.terms import KeyValue, key_values
+from computescore.io.totals import close_enough
+from computescore.io.values import parse_money, parse_terms
+
+_FACTOR_KEY = re.compile(r"lease rate factor|\brate factor\b|\blrf\b|leasingfaktor|mietfaktor")
+_TERM_KEY = re.compile(
+    r"^(lease )?(term|duration|laufzeit|durée|plazo)\b|number of (rentals|payments)"
+)
+_RENTAL_KEY = re.compile(r"monthly (rental|payment|lease payment)|monatliche (rate|miete)")
+_FEE_KEY = re.compile(
+    r"(arrangement|documentation|doc|set-?up|administration|origination) fee|bearbeitungsgebühr"
+)
+_FACTOR = re.compile(r"(\d+(?:[.,]\d+)?)\s*(%)?")
+_ONE_OFF = frozenset({PriceUnit.PER_UNIT, PriceUnit.TOTAL})
+
+
+@dataclass(frozen=True, slots=True)
+class LeaseTerms:
+    """What a lease quotation states about its rentals."""
+
+    factor: Decimal
+    """The share of the equipment's cost paid each month (0.02315 for 2.315 %)."""
+    term_months: int
+    rental: Decimal | None = None
+    """The monthly rental the quotation states for all the equipment, if it does."""
+    fee: tuple[str, Decimal, str] | None = None
+    """An arrangement or documentation fee: (its words, amount, where)."""
+
+
+def rate_factor(text: str) -> Decimal | None:
+    """A lease rate factor as a share a month: "2.315% per month" → 0.02315, "0.02985" →
+    0.02985; None when the text states none (or an implausible one).
+
+    >>> rate_factor("2.315% per month"), rate_factor("0.02985")
+    (Decimal('0.02315'), Decimal('0.02985'))
+    """
+    found = _FACTOR.search(text)
+    if found is None:
+        return None
+    number = Decimal(found.group(1).replace(",", "."))
+    share = number / 100 if found.group(2) else number
+    return share if Decimal("0.001") <= share <= Decimal("0.2") else None
+
+
+def lease_terms(pairs: Sequence[KeyValue], currency: str | None) -> LeaseTerms | None:
+    """The lease's factor, term, rental and fee from a sheet's key–value pairs; None when
+    it states no factor or no term."""
+    factor = term = rental = None
+    fee = None
+    for pair in pairs:
+        key = pair.key.casefold()
+        text = "" if pair.value is None else str(pair.value)
+        if factor is None and _FACTOR_KEY.search(key):
+            factor = rate_factor(text)
+        elif term is None and _TERM_KEY.search(key):
+            reading, _ = parse_terms(pair.value)
+            term = reading.term_months if reading is not None else None
+        elif rental is None and _RENTAL_KEY.search(key):
+            money, _ = parse_money(pair.value, currency=currency)
+            rental = money.amount if money is not None else None
+        elif fee is None and _FEE_KEY.search(key):
+            money, _ = parse_money(pair.value, currency=currency)
+            if money is not None and money.amount > 0:
+                fee = (pair.key.strip().rstrip(":："), money.amount, pair.source)
+    if factor is None or not term:
+        return None
+    return LeaseTerms(factor, term, rental, fee)
+
+
+def leased(line: QuoteLine, terms: LeaseTerms) -> QuoteLine:
+    """A one-off line of the schedule as its lease: cost × factor a month, for the term.
+
+    >>> from decimal import Decimal as D
+    >>> node = QuoteLine(LineKind.COMPUTE, "HGX B200 8-GPU", D(372000), PriceUnit.PER_UNIT,
+    ...                  "EUR", accelerator="nvidia-b200", accelerators_per_node=8, nodes=8,
+    ...                  deployment=Deployment.PURCHASE)
+    >>> rent = leased(node, LeaseTerms(D("0.02315"), 48))
+    >>> rent.price, rent.price_unit.value, rent.deployment.value, rent.term_months
+    (Decimal('8611.80'), 'per_node_month', 'lease', 48)
+    """
+    price = (line.price * terms.factor).quantize(Decimal("0.01"))
+    if line.kind is LineKind.COMPUTE:
+        total = line.price_unit is PriceUnit.TOTAL or not line.nodes
+        unit = PriceUnit.PER_MONTH if total else PriceUnit.PER_NODE_MONTH
+        return replace(
+            line,
+            price=price,
+            price_unit=unit,
+            deployment=Deployment.LEASE,
+            term_months=terms.term_months,
+        )
+    return replace(line, price=price, price_unit=PriceUnit.PER_MONTH, term_months=terms.term_months)
+
+
+def lease_schedule(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[QuoteLine]:
+    """The table's one-off lines leased, when its sheet is a lease quotation that states a
+    lease rate factor and a term (see the module's note)."""
+    if not own or not builder.lease_context:
+        return list(own)
+    sheet = builder.sheet
+    rows = [i for i in range(len(sheet.rows)) if i not in {r.index for r in builder.table.rows}]
+    currency = own[0].currency
+    terms = lease_terms(key_values(sheet, rows, builder.r.prefix(sheet)), currency)
+    if terms is None:
+        return list(own)
+    out = [leased(line, terms) if line.price_unit in _ONE_OFF else line for line in own]
+    if terms.fee is not None:
+        words, amount, where = terms.fee
+        out.append(
+            QuoteLine(
+                LineKind.COST,
+                words,
+                amount,
+                PriceUnit.TOTAL,
+                currency,
+                category=CostCategory.OTHER,
+                quantity=Decimal(1),
+                source=where,
+            )
+        )
+    _tell(builder, own, out, terms)
+    return out
+
+
+def _monthly(line: QuoteLine) -> Decimal:
+    if line.price_unit is PriceUnit.PER_NODE_MONTH:
+        return line.price * (line.nodes or 1)
+    if line.price_unit is PriceUnit.PER_MONTH:
+        return line.price * (line.quantity if line.quantity is not None else 1)
+    return Decimal(0)
+
+
+def _tell(
+    builder: _LineBuilder, own: Sequence[QuoteLine], out: Sequence[QuoteLine], terms: LeaseTerms
+) -> None:
+    from computescore.io.reader.table_checks import _tell_table
+
+    a_month = sum((_monthly(line) for line in out), Decimal(0))
+    stated = ""
+    if terms.rental is not None:
+        stated = (
+            ", as the quotation's monthly rental states"
+            if close_enough(terms.rental, a_month)
+            else f"; the quotation states {_amount(terms.rental)} a month: check which is right"
+        )
+    factor = f"{(terms.factor * 100).normalize():f} %"
+    _tell_table(
+        builder,
+        f"The equipment is leased: each line's cost × the lease rate factor ({factor} a "
+        f"month) is its rental, for {terms.term_months} months ({_amount(a_month)} a month "
+        f"in all{stated})",
+        factor,
+        "rentals per month in the table",
+    )
