@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from computescore.domain.catalog import Catalogue
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
+from computescore.io.reader import read_quote_file
 from computescore.io.reader.lease_schedule import LeaseTerms, lease_terms, leased, rate_factor
 from computescore.io.reader.pricing import scaled_amount
 from computescore.io.terms import KeyValue
+from tests.fixtures.xlsx_builder import Sheet, build_xlsx
 
 
 @pytest.mark.parametrize(
@@ -91,3 +95,29 @@ def test_scaled_amounts_stay_within_a_ten_billionth(cents: int) -> None:
     amount = Decimal(cents) / 100
     for scale in (Decimal(1) / 3, Decimal("0.001"), Decimal("0.000001")):
         assert abs(scaled_amount(amount, scale) - amount * scale) <= Decimal("1e-10")
+
+
+def test_a_lease_quotation_without_factor_or_term_is_read_as_bought_and_told(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows: list[list[object]] = [
+        ["Dell Financial Services"],
+        ["Lease Proposal No.: DFS-LP-558201"],
+        [],
+        ["Description", "Qty", "Unit Price", "Extended Price"],
+        ["Dell PowerEdge XE9680, 8x NVIDIA H100 SXM5 80GB", 4, "$287,000.00", "$1,148,000.00"],
+    ]
+    path = build_xlsx(tmp_path / "dfs.xlsx", [Sheet("Proposal", rows)])
+    draft = read_quote_file(path, catalogue)
+    (line,) = draft.quotes[0].lines
+    assert line.deployment is Deployment.PURCHASE
+    assert any("speaks of a lease or financing" in p.message for p in draft.quotes[0].problems)
+    # with its factor and term beside the schedule, the same lines are leased
+    rows += [[], ["Term:", "36 months"], ["Lease rate factor:", "0.02985"]]
+    path = build_xlsx(tmp_path / "dfs2.xlsx", [Sheet("Proposal", rows)])
+    (leased_line,) = read_quote_file(path, catalogue).quotes[0].lines
+    assert (leased_line.deployment, leased_line.term_months, leased_line.price) == (
+        Deployment.LEASE,
+        36,
+        Decimal("8566.95"),  # 287,000 × 0.02985
+    )

@@ -127,6 +127,7 @@ def lease_schedule(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[Quot
     currency = own[0].currency
     terms = lease_terms(key_values(sheet, rows, builder.r.prefix(sheet)), currency)
     if terms is None:
+        _tell_bought(builder, own)
         return list(own)
     out = [leased(line, terms) if line.price_unit in _ONE_OFF else line for line in own]
     if terms.fee is not None:
@@ -177,3 +178,25 @@ def _tell(
         factor,
         "rentals per month in the table",
     )
+
+
+def _tell_bought(builder: _LineBuilder, own: Sequence[QuoteLine]) -> None:
+    """Warn when a file that speaks of a lease prices its compute once: read as bought."""
+    from computescore.io.reader.table_checks import _tell_table
+
+    bought = [
+        line
+        for line in own
+        if line.kind is LineKind.COMPUTE
+        and line.deployment is Deployment.PURCHASE
+        and line.price_unit in _ONE_OFF
+    ]
+    if bought:
+        _tell_table(
+            builder,
+            "The file speaks of a lease or financing, but its compute lines are priced once "
+            "and no lease rate factor and term were found beside them: they were read as "
+            "bought; enter the lease's monthly payment and term if it is a lease",
+            bought[0].description[:60],
+            "a lease rate factor and a term, or the monthly payment per unit",
+        )
