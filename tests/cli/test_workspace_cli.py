@@ -113,3 +113,15 @@ def test_unexpected_error_exits_1_and_names_the_log(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("computescore: ")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("price", "shown"),
+    [("98.3200000000", "98.32"), ("0.04500", "0.045"), ("268500.0", "268,500.00"), ("7", "7.00")],
+)
+def test_a_price_shows_two_decimals_or_the_ones_it_has(price: str, shown: str) -> None:
+    from decimal import Decimal
+
+    from computescore.cli.workspace import _quoted
+
+    assert _quoted(Decimal(price)) == shown

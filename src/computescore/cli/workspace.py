@@ -250,8 +250,9 @@ def _print_lines(lines: list[dict[str, Any]]) -> None:
 
 def _quoted(amount: Decimal) -> str:
     """A price as quoted, without the zeros a file's number format added: "98.3200000000"
-    is 98.32 and "0.04500" 0.045; two decimals always show (1,569.50)."""
-    if _places(amount) > 2:
+    is 98.32 and "0.04500" 0.045; two decimals always show (1,569.50, and 268,500.00 for
+    a spreadsheet's 268500.0)."""
+    if _places(amount) != 2:
         trimmed = amount.normalize()
         amount = trimmed if _places(trimmed) > 2 else amount.quantize(Decimal("0.01"))
     return f"{amount:,f}"
