@@ -537,6 +537,7 @@ _LICENSED_SYSTEM = re.compile(
     re.IGNORECASE,
 )
 """An operating system or database whose licence a cloud adds to an instance's rate."""
+_LICENSED_WORDS = ("windows", "rhel", "red hat", "suse", "sles", "ubuntu pro", "sql server")
 
 
 def licensed_systems(builder: _LineBuilder, own: Sequence[QuoteLine]) -> None:
@@ -544,11 +545,9 @@ def licensed_systems(builder: _LineBuilder, own: Sequence[QuoteLine]) -> None:
     Server): their rate includes the licence, so they cost more than the same capacity
     the workload would run on Linux, and are compared as quoted."""
     compute = [line for line in own if line.kind is LineKind.COMPUTE]
-    if (
-        not compute
-        or _LICENSED_SYSTEM.search("\n".join(line.description for line in compute)) is None
-    ):
-        return
+    together = "\n".join(line.description for line in compute).casefold()
+    if not any(word in together for word in _LICENSED_WORDS):
+        return  # a price list's 100,000 descriptions: a few scans for plain words
     named = [
         (line, found)
         for line in compute
