@@ -172,6 +172,8 @@ def test_quarterly_is_a_third_a_month() -> None:
     hint = parse_unit_text("Quarterly Payment per Unit (USD)")
     assert hint is not None and hint.period is Period.MONTH
     assert hint.scale * 3 == pytest.approx(1)
+    for rack in ("quarter rack", "Quarter rack, 10U"):  # a quarter of a rack, not of a year
+        assert parse_unit_text(rack) is None or parse_unit_text(rack).period is None  # type: ignore[union-attr]
 
 
 def test_a_price_list_s_price_types_are_ways_of_buying() -> None:

@@ -123,7 +123,8 @@ def lease_schedule(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[Quot
     if not own or not builder.lease_context:
         return list(own)
     sheet = builder.sheet
-    rows = [i for i in range(len(sheet.rows)) if i not in {r.index for r in builder.table.rows}]
+    lines_rows = {row.index for row in builder.table.rows}
+    rows = [i for i in range(len(sheet.rows)) if i not in lines_rows]
     currency = own[0].currency
     terms = lease_terms(key_values(sheet, rows, builder.r.prefix(sheet)), currency)
     if terms is None:

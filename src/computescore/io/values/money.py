@@ -131,9 +131,11 @@ _YEAR_WORDS = (
     r"años?|anual|anno|anni|annuale|jaar|jaarlijks|年)"
 )
 _QUARTER_WORDS = (
-    r"(?:quarterly|quarters?|qtr|vierteljährlich|quartal(?:sweise)?|trimestriel(?:le)?|"
-    r"trimestral|trimestrale|kwartaal|四半期|季度)"
+    r"(?:quarterly|per quarter|/ ?quarter|per qtr|/ ?qtr|vierteljährlich|quartalsweise|"
+    r"pro quartal|trimestriel(?:le)?|par trimestre|trimestral|trimestrale|per kwartaal|"
+    r"四半期|季度)"
 )
+"""A price per quarter ("Quarterly payment", "$1,200 / quarter"); not a quarter rack."""
 _ONCE = re.compile(
     r"(one[- ]?off|one[- ]?time|\bonce\b|non[- ]?recurring|\bupfront\b|up-front|\bnrc\b|"
     r"setup fee|einmalig|une fois|pago unico|pago único|una tantum|eenmalig|一次性|初期費用|"

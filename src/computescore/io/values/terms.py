@@ -47,7 +47,8 @@ _RESERVED = re.compile(
 _LEASE = re.compile(
     r"\b(lease[ds]?|leasing|financ\w*|noleggio|locazione|alquiler|arrendamiento)\b|融资租赁|融资"
     # a lease's end-of-term options: "FMV purchase, return or extend", "$1 buyout"
-    r"|\bfmv\b|fair market value|\bbuy-?out\b|\bpurchase option\b|return or (extend|renew)"
+    r"|\bfmv\b|fair market value|\$?\b1 buy-?out\b|\bbuy-?out option\b|\bpurchase option\b|"
+    r"return or (extend|renew)"
 )
 _PURCHASE = re.compile(r"\b(purchase[ds]?|buy|outright|capex|sale|owned|hardware sale|kauf)\b|购买")
 _TERM_MONTHS = re.compile(
