@@ -14,6 +14,12 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
+def clipped(text: str | None, width: int) -> str:
+    """``text`` on one line, cut to ``width`` characters with an ellipsis where it was cut."""
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """``1 quote``, ``3 quotes``, ``2 knock-outs``; ``plural_form`` for irregular words."""
     word = singular if count == 1 else (plural_form or singular + "s")

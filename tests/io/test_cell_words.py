@@ -41,3 +41,38 @@ def test_the_unit_a_description_ends_with() -> None:
 )
 def test_a_description_without_a_unit(text: str) -> None:
     assert unit_in_words(text) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "nought"),
+    [
+        (0, True),
+        (0.0, True),
+        ("0", True),
+        (8, False),
+        ("8", False),
+        (None, False),
+        (False, False),
+        ("–", False),
+    ],
+)
+def test_a_count_that_says_nought(value: object, nought: bool) -> None:
+    from computescore.io.cell_kinds import says_nought
+
+    assert says_nought(value) is nought  # type: ignore[arg-type]
+
+
+def test_each_line_finds_the_row_it_was_read_from() -> None:
+    from computescore.io.reader.lines import rows_of_lines
+
+    # row 5 made no line, row 6 two, row 7 one
+    assert rows_of_lines([(4, 0), (5, 1), (6, 1), (7, 3)], 4) == [4, 6, 6, 7]
+    assert rows_of_lines([], 0) == []
+
+
+def test_a_text_clipped_to_its_width() -> None:
+    from computescore.wording import clipped
+
+    assert clipped("  two   words ", 20) == "two words"
+    assert clipped("abcdefghij", 5) == "abcd…"
+    assert clipped(None, 5) == ""

@@ -18,6 +18,7 @@ from computescore.cli.common import (
     print_table,
 )
 from computescore.errors import UsageError
+from computescore.wording import clipped
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -265,8 +266,7 @@ def _places(amount: Decimal) -> int:
 
 def _short(text: str | None, width: int = 40) -> str:
     """A description cut to ``width`` characters, with an ellipsis where it was cut."""
-    text = " ".join((text or "").split())
-    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+    return clipped(text, width)
 
 
 def _count(line: dict[str, Any]) -> str:

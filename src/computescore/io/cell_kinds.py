@@ -78,6 +78,15 @@ def counted_quantity(value: CellValue) -> CellValue:
     return found.group(1).strip() if found is not None else value
 
 
+def says_nought(value: CellValue) -> bool:
+    """True for a count cell that says 0 (0, 0.0, "0", "0,0"): no accelerators."""
+    if value is None or isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return value == 0
+    return isinstance(value, str) and value.strip() in ("0", "0.0", "0,0")
+
+
 def unpriced(value: CellValue) -> bool:
     """True for words where a price would stand: "Contact sales", "N/A", "on request"."""
     return value.__class__ is str and not any(ch.isdigit() for ch in str(value))

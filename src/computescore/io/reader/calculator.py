@@ -27,9 +27,10 @@ from decimal import Decimal
 
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.domain.units import HOURS_PER_MONTH
-from computescore.io.reader.lines import _amount, _LineBuilder
+from computescore.io.reader.lines import _amount, _LineBuilder, rows_of_lines
 from computescore.io.values import parse_terms
 from computescore.io.workbook import CellValue
+from computescore.wording import clipped
 
 MOST_ROWS = 2_000
 """Estimates are short; a longer table is a price list, and is not searched."""
@@ -159,6 +160,7 @@ def calculator_estimates(
     cells: dict[int, Sequence[CellValue]] = {row.index: row.values for row in builder.table.rows}
     out = list(own)
     changed: list[tuple[QuoteLine, QuoteLine]] = []
+    rows = rows_of_lines(lines_before, len(own))
     for number, line in enumerate(own):
         if (
             line.kind is not LineKind.COMPUTE
@@ -168,7 +170,7 @@ def calculator_estimates(
             or not (line.price_unit in _RENT or line.price_unit is PriceUnit.TOTAL)
         ):
             continue
-        row = next(index for index, before in reversed(lines_before) if before <= number)
+        row = rows[number]
         texts = [c for c in cells.get(row, ()) if isinstance(c, str)]
         found = instances_and_hours(texts)
         if found is None:
@@ -188,7 +190,7 @@ def _tell(builder: _LineBuilder, changed: Sequence[tuple[QuoteLine, QuoteLine]])
     from computescore.io.reader.table_checks import _tell_table
 
     before, after = changed[0]
-    text = before.description if len(before.description) <= 60 else before.description[:59] + "…"
+    text = clipped(before.description, 60)
     unit = after.price_unit.value.replace("_", " ")
     _tell_table(
         builder,

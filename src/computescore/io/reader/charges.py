@@ -24,9 +24,10 @@ from decimal import Decimal
 from computescore.domain.quotes import CostCategory, LineKind, PriceUnit, QuoteLine
 from computescore.io.cell_kinds import filled as _filled
 from computescore.io.mapping import Field, normalise_header
-from computescore.io.reader.lines import _LineBuilder
+from computescore.io.reader.lines import _LineBuilder, rows_of_lines
 from computescore.io.totals import close_enough
 from computescore.io.workbook import CellValue
+from computescore.wording import clipped
 
 _MONTHLY = re.compile(r"^(monthly|recurring|mrc)\b|\bmrc\b|\bmonthly recurring\b")
 _ONCE = re.compile(r"^(one ?time|one ?off|nrc|non ?recurring|setup|set up)\b|\bnrc\b")
@@ -62,8 +63,9 @@ def with_charges(
     out: list[QuoteLine] = []
     unbilled: list[QuoteLine] = []
     made_monthly = added = 0
+    rows = rows_of_lines(lines_before, len(own))
     for number, line in enumerate(own):
-        row = next(index for index, before in reversed(lines_before) if before <= number)
+        row = rows[number]
         values = cells.get(row, ())
         if line.kind is not LineKind.COST:
             out.append(line)
@@ -143,9 +145,9 @@ def _tell_unbilled(builder: _LineBuilder, unbilled: Sequence[QuoteLine]) -> None
     _tell_table(
         builder,
         f"{len(unbilled)} {'line has' if len(unbilled) == 1 else 'lines have'} neither a "
-        f"monthly nor a one-time charge (“{first.description[:60]}”): billed as used, with "
+        f"monthly nor a one-time charge (“{clipped(first.description, 60)}”): billed as used, with "
         "no amount of use stated, so left out; add the expected use as a cost line of its "
         "own",
-        first.description[:60],
+        clipped(first.description, 60),
         "a monthly or one-time charge",
     )

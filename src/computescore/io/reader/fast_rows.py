@@ -22,6 +22,7 @@ from computescore.domain.problems import Problem
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.io.accelerators import sized_by_details
 from computescore.io.cell_kinds import DASHES as _DASHES
+from computescore.io.cell_kinds import says_nought
 from computescore.io.mapping import Field
 from computescore.io.places import country_of
 from computescore.io.reader.identity import resolve_column_value, sized_by_memory
@@ -153,15 +154,6 @@ def _keyed(column: list[CellValue]) -> list[Any]:
         value if value is None or value.__class__ is str else (value.__class__, repr(value))
         for value in column
     ]
-
-
-def _nought(cell: CellValue) -> bool:
-    """True for a count cell that says 0 (0, 0.0, "0")."""
-    if cell is None or isinstance(cell, bool):
-        return False
-    if isinstance(cell, int | float):
-        return cell == 0
-    return isinstance(cell, str) and cell.strip() in ("0", "0.0", "0,0")
 
 
 def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[QuoteLine] | None]:
@@ -354,7 +346,7 @@ def plain_row_reader(builder: _LineBuilder) -> Callable[[int, TableRow], list[Qu
             )
         ):
             return None  # an instance without accelerators: :meth:`row` leaves it out
-        if match is None and (_nought(c_per_node[number]) or _nought(c_count[number])):
+        if match is None and (says_nought(c_per_node[number]) or says_nought(c_count[number])):
             return None  # "0 GPUs": a CPU instance, which :meth:`row` leaves out
         if stated_kind == "cost":
             match, kind = None, cost_kind

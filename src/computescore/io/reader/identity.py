@@ -20,6 +20,7 @@ from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import LineKind
 from computescore.io.accelerators import sized_by_details, variant_by_memory
 from computescore.io.cell_kinds import filled as _filled
+from computescore.io.cell_kinds import says_nought
 from computescore.io.mapping import ColumnMapping, Field
 from computescore.io.reader.lines import _amount, _LineBuilder
 from computescore.io.table_finder import TableRow
@@ -31,7 +32,6 @@ from computescore.io.values import (
     names_a_service,
     names_cpu_instance,
     normalise_text,
-    parse_decimal,
     parse_kind,
     parse_unit_text,
     resolve_accelerator,
@@ -250,14 +250,9 @@ def cpu_instance(builder: _LineBuilder, values: Sequence[CellValue], desc_text: 
 
 def counts_no_accelerators(builder: _LineBuilder) -> bool:
     """True when the row's count of accelerators (per instance, or in all) says nought."""
-    for fld in (Field.ACCELERATORS_PER_NODE, Field.ACCELERATOR_COUNT):
-        cell = builder.get(fld)
-        if cell is None or isinstance(cell, bool):
-            continue
-        number, _ = parse_decimal(cell)
-        if number is not None and number == 0:
-            return True
-    return False
+    return says_nought(builder.get(Field.ACCELERATORS_PER_NODE)) or says_nought(
+        builder.get(Field.ACCELERATOR_COUNT)
+    )
 
 
 def sized_by_memory(

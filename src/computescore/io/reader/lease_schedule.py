@@ -26,6 +26,7 @@ from computescore.io.reader.lines import _amount, _LineBuilder
 from computescore.io.terms import KeyValue, key_values
 from computescore.io.totals import close_enough
 from computescore.io.values import parse_money, parse_terms
+from computescore.wording import clipped
 
 _FACTOR_KEY = re.compile(r"lease rate factor|\brate factor\b|\blrf\b|leasingfaktor|mietfaktor")
 _TERM_KEY = re.compile(
@@ -198,6 +199,6 @@ def _tell_bought(builder: _LineBuilder, own: Sequence[QuoteLine]) -> None:
             "The file speaks of a lease or financing, but its compute lines are priced once "
             "and no lease rate factor and term were found beside them: they were read as "
             "bought; enter the lease's monthly payment and term if it is a lease",
-            bought[0].description[:60],
+            clipped(bought[0].description, 60),
             "a lease rate factor and a term, or the monthly payment per unit",
         )

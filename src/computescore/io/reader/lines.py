@@ -878,6 +878,20 @@ class _LineBuilder:
             )
 
 
+def rows_of_lines(lines_before: Sequence[tuple[int, int]], count: int) -> list[int]:
+    """The sheet row each of a table's ``count`` lines was read from, given each row with
+    the count of lines made before it (rows that made none are passed over).
+
+    >>> rows_of_lines([(4, 0), (5, 1), (6, 1), (7, 3)], 4)
+    [4, 6, 6, 7]
+    """
+    out: list[int] = []
+    for number, (row, before) in enumerate(lines_before):
+        after = lines_before[number + 1][1] if number + 1 < len(lines_before) else count
+        out.extend([row] * (after - before))
+    return out[:count]
+
+
 def _amount(value: Decimal) -> str:
     """``606400.0`` → ``606,400``; ``1234.5`` → ``1,234.50``."""
     return f"{value:,.0f}" if value == value.to_integral_value() else f"{value:,.2f}"

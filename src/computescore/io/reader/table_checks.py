@@ -19,7 +19,7 @@ from computescore.io.totals import ADJUSTMENT, TotalRow, close_enough
 from computescore.io.totals import check_totals as lines_against_totals
 from computescore.io.values.categories import categorise_cost
 from computescore.io.values.text import normalise_text
-from computescore.wording import plural
+from computescore.wording import clipped, plural
 
 
 def column_notes(builder: _LineBuilder) -> None:
@@ -554,7 +554,7 @@ def licensed_systems(builder: _LineBuilder, own: Sequence[QuoteLine]) -> None:
         if (found := _LICENSED_SYSTEM.search(line.description)) is not None
     ]
     line, found = named[0]
-    text = line.description if len(line.description) <= 70 else line.description[:69] + "…"
+    text = clipped(line.description, 70)
     _tell_table(
         builder,
         f"{plural(len(named), 'compute line')} {'names' if len(named) == 1 else 'name'} a "
