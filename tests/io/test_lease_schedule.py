@@ -121,3 +121,98 @@ def test_a_lease_quotation_without_factor_or_term_is_read_as_bought_and_told(
         36,
         Decimal("8566.95"),  # 287,000 × 0.02985
     )
+
+
+def _dfs_proposal(path: Path, options: list[list[str]]) -> Path:
+    """A lessor's proposal as a real PDF: the equipment, then a table of lease options."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
+
+    body = getSampleStyleSheet()["Normal"]
+    story = [
+        Paragraph("Dell Financial Services", body),
+        Paragraph("Proposal No.: DFS-LP-558201", body),
+        Paragraph("Lessee: Northwind Research Inc.", body),
+        Spacer(1, 10),
+        Table(
+            [
+                ["Description", "Qty", "Unit Price", "Extended Price"],
+                [
+                    "Dell PowerEdge XE9680, 8x NVIDIA H100 SXM5 80GB",
+                    "4",
+                    "$287,000.00",
+                    "$1,148,000.00",
+                ],
+            ],
+            colWidths=[250, 40, 80, 90],
+            style=[("GRID", (0, 0), (-1, -1), 0.5, "black")],
+        ),
+        Paragraph("Total Equipment Cost: $1,148,000.00", body),
+        Spacer(1, 10),
+        Paragraph("Financing Options", body),
+        Table(
+            [["Option", "Lease Type", "Term", "Lease Rate Factor", "Monthly Payment"], *options],
+            colWidths=[50, 130, 70, 100, 100],
+        ),
+        Spacer(1, 10),
+        Paragraph("Documentation fee: $395.00 (one-time, payable with first payment)", body),
+    ]
+    SimpleDocTemplate(str(path), pagesize=A4, invariant=True).build(story)
+    return path
+
+
+def test_a_table_of_lease_options_is_one_quote_per_option(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = _dfs_proposal(
+        tmp_path / "dfs.pdf",
+        [
+            ["A", "Fair Market Value (FMV)", "36 months", "0.02985", "$34,267.80"],
+            ["B", "$1 Buyout", "48 months", "0.02614", "$30,008.72"],
+        ],
+    )
+    draft = read_quote_file(path, catalogue)
+    assert [q.quote_ref for q in draft.quotes] == [
+        "DFS-LP-558201 Option A",
+        "DFS-LP-558201 Option B",
+    ]
+    # 287,000 × 0.02985 = 8,566.95 and 287,000 × 0.02614 = 7,502.18 a node-month; 4 nodes
+    # make the monthly payments the proposal states (34,267.80 and 30,008.72)
+    for quote, (price, term) in zip(
+        draft.quotes, [(Decimal("8566.95"), 36), (Decimal("7502.18"), 48)], strict=True
+    ):
+        server, fee = quote.lines
+        assert (server.deployment, server.price_unit, server.price, server.term_months) == (
+            Deployment.LEASE,
+            PriceUnit.PER_NODE_MONTH,
+            price,
+            term,
+        )
+        assert (server.nodes, server.accelerators_per_node) == (4, 8)
+        assert (fee.kind, fee.price, fee.price_unit) == (
+            LineKind.COST,
+            Decimal("395.00"),
+            PriceUnit.TOTAL,
+        )
+    messages = [p.message for p in draft.all_problems]
+    assert any(
+        m.startswith("Option B - $1 Buyout, 48 months: the equipment is leased")
+        and "as the quotation's monthly rental states" in m
+        for m in messages
+    ), messages
+    assert not any("stand under no table header" in m for m in messages), messages
+
+
+def test_one_lease_option_leases_the_quote_without_splitting_it(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = _dfs_proposal(
+        tmp_path / "dfs.pdf", [["A", "Fair Market Value (FMV)", "36 months", "2.985%", ""]]
+    )
+    (quote,) = read_quote_file(path, catalogue).quotes
+    assert quote.quote_ref == "DFS-LP-558201"
+    assert (quote.lines[0].deployment, quote.lines[0].price) == (
+        Deployment.LEASE,
+        Decimal("8566.95"),
+    )

@@ -23,6 +23,12 @@ from computescore.io.places import country_of
         ("South Central US", "US"),
         ("Germany West Central", "DE"),
         ("UK South", "GB"),
+        # its retail price exports' locations: an area first, not always a country code
+        ("EU West", "NL"),
+        ("EU North", "IE"),
+        ("AP Southeast", "SG"),
+        ("JA East", "JP"),
+        ("US West 3", "US"),
         ("Frankfurt", "DE"),
     ],
 )

@@ -97,9 +97,17 @@ CLOUD_REGIONS: dict[str, str] = {
     "westcentralus": "US",
     "spaincentral": "ES",
     "mexicocentral": "MX",
+    "euwest": "NL",
+    "eunorth": "IE",
+    "apeast": "HK",
+    "apsoutheast": "SG",
+    "jaeast": "JP",
+    "jawest": "JP",
 }
 """Cloud region codes whose country the prefix alone does not tell. Azure's are also
-written as display names ("West Europe", "East US 2"): the code without its spaces."""
+written as display names ("West Europe", "East US 2"): the code without its spaces; its
+price exports' locations ("EU West", "AP Southeast", "JA East") name a region by an area
+that is no country code."""
 
 ISO_COUNTRIES = frozenset(
     [

@@ -33,6 +33,7 @@ from computescore.io.mapping import (
     profile_currency,
     profile_decimal_mark,
 )
+from computescore.io.reader.lease_schedule import LeaseOption, lease_options
 from computescore.io.reader.letterhead import letterhead_reference, letterhead_vendor
 from computescore.io.reader.lines import _LineBuilder
 from computescore.io.reader.records import (
@@ -91,6 +92,8 @@ class _QuoteGroup:
     """The vendor its rows name, when a table naming several vendors was split by them."""
     option: str | None = None
     """The alternative it is, when alternatives stand side by side on a sheet."""
+    lease: LeaseOption | None = None
+    """The lease option it is, when a lessor's proposal offers a table of them."""
     running: tuple[tuple[str, ...], int, list[QuoteLine]] | None = None
     """A PDF table that may go on over the next page: its headers, page and lines so far."""
 
@@ -151,6 +154,7 @@ class _Reader:
             for note in book.notes
         ]
         self.options: dict[int, str] = {}
+        self.leases: tuple[LeaseOption, ...] = ()
         """Each alternative's banner, by its sheet (alternatives side by side)."""
 
     # -- addresses
@@ -182,6 +186,7 @@ class _Reader:
         spans: dict[int, list[range]] = {}
         for t in tables:
             spans.setdefault(id(t.sheet), []).append(range(t.first_row, _last_row(t)))
+        self.leases = self._lease_options(sheets, spans)
 
         self._warn_unread_lines(sheets, spans)
         self._check_overrides(tables)
@@ -339,6 +344,19 @@ class _Reader:
                     "vendor's page",
                 )
             )
+
+    def _lease_options(
+        self, sheets: Sequence[SheetData], spans: dict[int, list[range]]
+    ) -> tuple[LeaseOption, ...]:
+        """A lessor's table of lease options outside the quote tables (its rows then count as
+        read): the first sheet's that has one."""
+        for sheet in sheets:
+            if id(sheet) in spans and sheet.visibility is Visibility.VISIBLE:
+                found = lease_options(sheet, _rows_outside(len(sheet.rows), spans[id(sheet)]))
+                if found:
+                    spans[id(sheet)].append(found[0].rows)
+                    return found
+        return ()
 
     def _warn_unread_lines(
         self, sheets: Sequence[SheetData], spans: dict[int, list[range]]
@@ -621,12 +639,14 @@ class _Reader:
         groups: list[_QuoteGroup] = []
         by_key: dict[str | None, _QuoteGroup] = {}
         stacked = stacked_alternatives([table for table, _ in tables])
-        for table, vendor in tables:
+        several = len(self.leases) > 1  # each lease option a quote of its own
+        for table, vendor, lease in [(t, v, o) for t, v in tables for o in self.leases or [None]]:
             terms = sheet_terms.get(id(table.sheet))
             key = terms.quote_ref if terms else None
             if vendor is not None:
                 key = f"{vendor}\n{key or ''}"
             option = self.options.get(id(table.sheet)) or stacked.get(id(table))
+            option = option or (lease.label if lease is not None and several else None)
             if option is not None:
                 key = f"{key or ''}\n{option}"
             if key is None and groups:
@@ -644,6 +664,7 @@ class _Reader:
             group.tables.append(table)
             group.vendor = group.vendor or vendor
             group.option = group.option or option
+            group.lease = group.lease or lease
             if terms is not None and terms not in group.terms:
                 group.terms.append(terms)
         return groups
