@@ -2749,6 +2749,51 @@ add(
 )
 
 
+def _regional_rates(rate: str, reserved: str) -> Rows:
+    return [
+        ["Helio GPU Cloud - GPU rates (USD)"],
+        [],
+        ["GPU", "Pricing", "Price per GPU-hour"],
+        ["H100 SXM 80GB", "On-demand", rate],
+        ["H100 SXM 80GB", "1-year reserved", reserved],
+    ]
+
+
+add(
+    VendorFile(
+        "price_list_sheet_per_region.xlsx",
+        "a GPU cloud's price list with one sheet per region ('us-east-1', 'Frankfurt'), the "
+        "same table on each and the region nowhere else",
+        xlsx(
+            ("us-east-1", _regional_rates("$2.49", "$1.74")),
+            ("Frankfurt", _regional_rates("$2.89", "$2.02")),
+        ),
+        [
+            # each sheet's lines are placed where its name says: the residency checks see
+            # Frankfurt's prices in Germany, not four lines of nowhere
+            line(
+                "H100 SXM 80GB",
+                price="2.49",
+                deployment="on_demand",
+                region="us-east-1",
+                country="US",
+            ),
+            line(
+                "H100 SXM 80GB",
+                price="1.74",
+                deployment="reserved",
+                term_months=12,
+                region="us-east-1",
+                country="US",
+            ),
+            line("H100 SXM 80GB", price="2.89", region="Frankfurt", country="DE"),
+            line("H100 SXM 80GB", price="2.02", region="Frankfurt", country="DE"),
+        ],
+        warnings=["placed where the sheet's name says: Frankfurt (DE)"],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

@@ -477,9 +477,13 @@ _PLACE_KEY = re.compile(
 """A key above an order form's table that says where its capacity runs ("Region:")."""
 
 
-def order_place(builder: _LineBuilder) -> tuple[str, str] | None:
-    """Where an order form says its capacity runs, above its table: (the place as
-    written, its country), or None when it says nowhere or names no known country."""
+def order_place(builder: _LineBuilder) -> tuple[str, str, str] | None:
+    """Where an order form says its capacity runs: (the place as written, its country,
+    where it says so), or None when it says nowhere or names no known country.
+
+    Above its table ("Region: eu-north1 (Finland)"), else in its sheet's name: a
+    workbook of one sheet per region ("us-east-1", "Frankfurt") places each sheet's lines.
+    """
     origin = builder.table.continues or builder.table
     for r in range(origin.header_rows[0] if origin.header_rows else origin.first_row):
         cells = [c for c in origin.sheet.rows[r] if _filled(c) is not None]
@@ -487,8 +491,12 @@ def order_place(builder: _LineBuilder) -> tuple[str, str] | None:
             if isinstance(cell, str) and _PLACE_KEY.match(normalise_text(cell).casefold()):
                 value = cells[i + 1]
                 if isinstance(value, str) and (country := country_of(value)) is not None:
-                    return value.strip(), country
-    return None
+                    return value.strip(), country, "the order says above the table"
+    if builder.r.is_text or builder.r.is_pdf:
+        return None  # a text file's or a PDF page's name is no sheet's
+    name = origin.sheet.name.strip()
+    country = country_of(name)
+    return (name, country, "the sheet's name says") if country is not None else None
 
 
 def with_order_place(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[QuoteLine]:
@@ -497,7 +505,7 @@ def with_order_place(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[Qu
     place = order_place(builder)
     if place is None:
         return list(own)
-    region, country = place
+    region, country, said = place
     out = [
         replace(line, region=region, country=country)
         if line.kind is LineKind.COMPUTE and line.region is None and line.country is None
@@ -510,10 +518,10 @@ def with_order_place(builder: _LineBuilder, own: Sequence[QuoteLine]) -> list[Qu
             builder,
             f"{plural(placed, 'compute line')} without a region of "
             f"{'its' if placed == 1 else 'their'} own {'was' if placed == 1 else 'were'} "
-            f"placed where the order says above the table: {region}"
+            f"placed where {said}: {region}"
             + ("" if f"({country})" in region else f" ({country})"),
             region,
-            "each line's region, where it differs from the order's",
+            "each line's region, where it differs",
         )
     return out
 
