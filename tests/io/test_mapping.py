@@ -243,6 +243,8 @@ def test_profile_round_trips_through_json_and_is_reused(catalogue: Catalogue) ->
         ("Prix unitaire", Field.PRICE),
         ("Quantité", Field.QUANTITY),
         ("Désignation", Field.DESCRIPTION),
+        ("Nb GPU", Field.ACCELERATOR_COUNT),
+        ("Nbre de nœuds", Field.NODES),
         ("Montant HT", Field.LINE_TOTAL),
         ("Durée d'engagement", Field.TERM_MONTHS),
         ("Cantidad", Field.QUANTITY),

@@ -295,3 +295,29 @@ def test_several_pairs_in_one_cell_and_keys_without_a_colon() -> None:
     # words that name no quote field keep their neighbour as their value
     _, terms = terms_of([["Uptime commitment 99.95%"], ["Quote reference", "Q-17"]])
     assert terms.quote_ref == "Q-17"
+
+
+def test_blanks_to_fill_in_and_page_numbers_state_nothing() -> None:
+    # a signature line's "Date: __________" is no quote date; a footer's "Page 1" is no
+    # reference: neither refuses the quote, nor is stored
+    _, terms = terms_of(
+        [
+            ["Quote date: 2026-11-20"],
+            ["Accepted by customer: ____________________ Date: __________"],
+            ["Cascade Data Centers LLC · Confidential proposal", "Page 1"],
+        ]
+    )
+    assert terms.quote_date == date(2026, 11, 20)
+    assert terms.quote_ref is None
+    assert not terms.problems
+
+
+def test_a_term_that_cannot_be_read_is_told_and_not_stored() -> None:
+    # a sentence about the service level, not a figure: the quote's lines still import
+    _, terms = terms_of(
+        [["Service level: the Compute Service Level Agreement applies (Region-level)"]]
+    )
+    assert terms.sla.uptime_pct is None
+    (problem,) = terms.problems
+    assert problem.severity.value == "warning"
+    assert problem.message == "The uptime commitment is not a number; it was not stored"

@@ -207,6 +207,13 @@ def test_a_price_list_s_price_types_are_ways_of_buying() -> None:
         ("按量付费", Deployment.ON_DEMAND, None),
         ("Reserviert", Deployment.RESERVED, None),
         ("Réservé 12 mois", Deployment.RESERVED, 12),
+        # no commitment, in the vendor's words: not the "engagement" of a reservation
+        ("sans engagement", Deployment.ON_DEMAND, None),
+        ("Instances à la demande", Deployment.ON_DEMAND, None),
+        ("engagement 24 mois", Deployment.RESERVED, 24),
+        ("monatlich kündbar", Deployment.ON_DEMAND, None),
+        ("ohne Mindestlaufzeit", Deployment.ON_DEMAND, None),
+        ("sin permanencia", Deployment.ON_DEMAND, None),
     ],
 )
 def test_ways_of_buying_in_japanese_and_chinese(
@@ -759,3 +766,24 @@ def test_storage_network_and_licences_in_an_accelerator_column_are_costs(
     text: str, cost: bool
 ) -> None:
     assert names_a_cost(text) is cost
+
+
+@pytest.mark.parametrize(
+    ("text", "scale"),
+    [
+        ("€/Go/mois", Decimal(1)),
+        ("Go/mois", Decimal(1)),
+        ("par To et par mois", Decimal("0.001")),
+        ("per TiB-month", Decimal("0.001")),
+        ("per PB per month", Decimal("0.000001")),
+    ],
+)
+def test_storage_in_french_octets_and_every_size(text: str, scale: Decimal) -> None:
+    hint = parse_unit_text(text)
+    assert hint is not None and (hint.basis, hint.period, hint.scale) == (
+        Basis.GB,
+        Period.MONTH,
+        scale,
+    )
+    # the "go" of pay-as-you-go is no gigaoctet
+    assert parse_unit_text("pay-as-you-go") is None

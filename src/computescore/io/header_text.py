@@ -47,6 +47,6 @@ def normalise_header(text: object) -> str:
     if len(text) >= _CAMEL_LEAST and not any(ch.isspace() for ch in text):
         text = _CAMEL_HUMP.sub(" ", text)
     folded = strip_accents(unicodedata.normalize("NFKC", text))
-    folded = folded.casefold()
+    folded = folded.casefold().replace("œ", "oe").replace("æ", "ae")  # "nœuds": noeuds
     folded = folded.replace("#", " number ").replace("%", " percent ")
     return " ".join(_NOT_HEADER_CHARACTER.sub(" ", folded).split())

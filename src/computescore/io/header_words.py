@@ -211,14 +211,15 @@ OTHER_LANGUAGES: tuple[tuple[str, str], ...] = (
     ),
     (
         "accelerator_count",
-        r"^(anzahl|nombre de|numero de|numero di|aantal) (gpus?|gpu s|karten|cartes|tarjetas|"
+        r"^(anzahl|nombre de|nb|nbre|nbre de|numero de|numero di|aantal|n de|num) "
+        r"(gpus?|gpu s|karten|cartes|tarjetas|"
         r"schede|kaarten|beschleuniger|accelerateurs|aceleradores|acceleratori)$|"
         r"gpu ?数量|gpu ?数|卡数|显卡数量|加速卡数量|gpu ?枚数|^枚数$",
     ),
     (
         "nodes",
-        r"^(anzahl|nombre de|numero de|numero di|aantal) (knoten|server|noeuds|nodos|"
-        r"servidores|nodi|instanzen|instances|instancias|istanze)$|"
+        r"^(anzahl|nombre de|nb|nbre|nbre de|numero de|numero di|aantal) "
+        r"(knoten|server|noeuds|nodos|servidores|nodi|instanzen|instances|instancias|istanze)$|"
         r"^(knoten|noeuds|nodos|nodi)$|服务器数量|台数|节点数|ノード数|サーバー?台数",
     ),
     (

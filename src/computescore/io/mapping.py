@@ -194,7 +194,10 @@ _GROSS = re.compile(r"(?i)\b(gross|brutto)\b")
 """A gross price column: with VAT, or the list price before the discount."""
 
 _PRICE_PREFERENCE = (
-    re.compile(r"\b(net|netto|our|offer|your|discounted|special|contract|final|proposed)\b"),
+    re.compile(
+        r"\b(net|netto|our|offer|your|discounted|special|contract|final|proposed|private|"
+        r"negotiated|agreed)\b"
+    ),
     re.compile(r"\bunit (price|cost|rate)\b"),
     re.compile(r"^(?!.*usd per gpu hour)"),
     re.compile(r"."),  # a column converted to USD per GPU-hour is the last choice

@@ -60,6 +60,7 @@ class Chunk:
     text: str
     x0: float
     x1: float
+    words: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +96,16 @@ def text_lines(words: Sequence[Word], *, gap_ratio: float = GAP_RATIO) -> list[T
         members.sort(key=lambda w: w.x0)
         size = median(w.size for w in members)
         chunks: list[Chunk] = []
-        texts: list[str] = []
+        held: list[Word] = []
         start = members[0].x0
         end = members[0].x1
         for word in members:
-            if texts and word.x0 - end > gap_ratio * size:
-                chunks.append(Chunk(" ".join(texts), start, end))
-                texts, start = [], word.x0
-            texts.append(word.text)
+            if held and word.x0 - end > gap_ratio * size:
+                chunks.append(Chunk(" ".join(w.text for w in held), start, end, tuple(held)))
+                held, start = [], word.x0
+            held.append(word)
             end = max(end, word.x1)
-        chunks.append(Chunk(" ".join(texts), start, end))
+        chunks.append(Chunk(" ".join(w.text for w in held), start, end, tuple(held)))
         result.append(
             TextLine(
                 min(w.top for w in members),
@@ -167,7 +168,7 @@ def block_rows(block: Sequence[TextLine]) -> list[PlacedRow]:
     rows: list[PlacedRow] = []
     for line in block:
         cells: list[str | None] = [None] * len(spans)
-        for chunk in line.chunks:
+        for chunk in [part for whole in line.chunks for part in _headings_apart(whole, spans)]:
             column = column_of(chunk, spans)
             held = cells[column]
             cells[column] = chunk.text if held is None else f"{held} {chunk.text}"
@@ -180,6 +181,44 @@ def block_rows(block: Sequence[TextLine]) -> list[PlacedRow]:
             continue
         rows.append(PlacedRow(line.top, line.bottom, tuple(cells)))
     return rows
+
+
+HEADINGS_APART_WORDS = 6
+"""At most this many words in a chunk read as two headings set close together."""
+
+ALIGNED_PT = 1.5
+"""How near a heading's edge must stand to its column's edge to be aligned with it."""
+
+
+def _headings_apart(chunk: Chunk, spans: Sequence[tuple[float, float]]) -> list[Chunk]:
+    """A chunk split into two when it reads as the headings of two neighbouring columns
+    set close together ("Nodes GPUs / node" over the columns of 12 and 8): a few words
+    that part where each part lines up with its own column (their right edges over
+    right-aligned figures, or their left edges), each part starting with a capital
+    letter or a figure. Any other chunk (a title, a sentence, a total's label) is kept
+    whole."""
+    words = chunk.words
+    if len(words) < 2 or len(words) > HEADINGS_APART_WORDS:
+        return [chunk]
+    for cut in range(1, len(words)):
+        parts = (words[:cut], words[cut:])
+        if not all(part[0].text[:1].isupper() or part[0].text[:1].isdigit() for part in parts):
+            continue
+        columns = [_aligned(part[0].x0, max(w.x1 for w in part), spans) for part in parts]
+        if None not in columns and columns[0] < columns[1]:  # type: ignore[operator]
+            return [
+                Chunk(" ".join(w.text for w in part), part[0].x0, max(w.x1 for w in part), part)
+                for part in parts
+            ]
+    return [chunk]
+
+
+def _aligned(x0: float, x1: float, spans: Sequence[tuple[float, float]]) -> int | None:
+    """The column whose left or right edge the text's own lines up with, if one does."""
+    for index, (low, high) in enumerate(spans):
+        if abs(x1 - high) <= ALIGNED_PT or abs(x0 - low) <= ALIGNED_PT:
+            return index
+    return None
 
 
 _OPEN_END = re.compile(r"(,|;|\(|-|–|/|\+|&|\b(and|or|per|with|for|of|incl\.?|und|et|y))$")

@@ -54,7 +54,7 @@ from computescore.io.rfq_cells import (
     replace_severity,
 )
 from computescore.io.rfq_pricing import PricingReader, RfqReadOptions
-from computescore.io.terms import settle_month_first, unkept_egress
+from computescore.io.terms import unkept_egress
 from computescore.io.values import (
     Money,
     is_blank,
@@ -65,6 +65,7 @@ from computescore.io.values import (
     parse_duration_minutes,
     parse_money,
     parse_percent,
+    settle_month_first,
 )
 from computescore.io.workbook import CellValue, SheetData, WorkbookData
 

@@ -241,6 +241,39 @@ def _merged_over_both(sheet: SheetData, top: int, below: int) -> bool:
     return False
 
 
+def _wrapped_header(sheet: SheetData, top: int, below: int) -> bool:
+    """True when ``top`` holds the first lines of header cells wrapped over two lines (a
+    PDF's "Public On-Demand" over "(USD/hr)", "Private rate" over "(USD per
+    instance-hour)"): fewer cells than the row below, only text, each over a cell that
+    goes on with a bracket or a lower-case word."""
+    if below >= len(sheet.rows):
+        return False
+    upper, lower = sheet.rows[top], sheet.rows[below]
+    filled = [(col, cell) for col, cell in enumerate(upper) if not is_blank(cell)]
+    if not filled or len(filled) >= sum(1 for cell in lower if not is_blank(cell)):
+        return False
+    for col, cell in filled:
+        under = lower[col] if col < len(lower) else None
+        if not isinstance(cell, str) or not isinstance(under, str) or is_blank(under):
+            return False
+        first = under.lstrip()[:1]
+        if not (first in ("(", "[") or first.islower()):
+            return False
+    return True
+
+
+def _joined(sheet: SheetData, top: int, below: int) -> list[CellValue]:
+    """A wrapped header's cells: each cell's two lines as one text."""
+    upper, lower = list(sheet.rows[top]), list(sheet.rows[below])
+    width = max(len(upper), len(lower))
+    upper += [None] * (width - len(upper))
+    lower += [None] * (width - len(lower))
+    return [
+        low if not isinstance(up, str) or is_blank(up) else f"{up.strip()} {str(low).strip()}"
+        for up, low in zip(upper, lower, strict=True)
+    ]
+
+
 def _under_banner(banner: CellValue, sub: CellValue) -> CellValue:
     if is_blank(sub):
         return banner
@@ -288,8 +321,11 @@ def find_header(
         fields = _fields(cells, known, names)
         candidates = [HeaderGuess((index,), tuple(cells), frozenset(fields), _score(fields))]
         below = index + 1
+        wrapped = _wrapped_header(sheet, index, below)
         if below < len(sheet.rows) and _is_header_like(sheet.rows[below]):
-            merged_cells = _combined(sheet, index, below)
+            merged_cells = (
+                _joined(sheet, index, below) if wrapped else _combined(sheet, index, below)
+            )
             merged_fields = _fields(merged_cells, known, names)
             candidates.append(
                 HeaderGuess(
@@ -303,7 +339,9 @@ def find_header(
             lower_fields = _fields(sheet.rows[below], known, names)
             alone = max(candidates[0].score, _score(lower_fields))
             if candidates[1].score < alone or (
-                candidates[1].score == alone and not _merged_over_both(sheet, index, below)
+                candidates[1].score == alone
+                and not wrapped
+                and not _merged_over_both(sheet, index, below)
             ):
                 candidates.pop()
             else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from enum import StrEnum
@@ -30,7 +30,6 @@ from computescore.io.values import (
     DecimalMark,
     Money,
     is_blank,
-    month_first_pair,
     normalise_text,
     parse_date,
     parse_days,
@@ -38,10 +37,9 @@ from computescore.io.values import (
     parse_money,
     parse_percent,
     read_number_text,
-    spelled_date,
+    settle_month_first,
 )
 from computescore.io.workbook import CellValue, SheetData, cell_name
-from computescore.wording import plural
 
 
 class TermKey(StrEnum):
@@ -441,10 +439,18 @@ _NEGATIVE = re.compile(
 _POSITIVE = re.compile(r"^(yes|y|true|included|provided|available|supported|ja|是)\b")
 
 
+_PAGE_NUMBER = re.compile(
+    r"(?i)^(page|seite|página|pagina|pag\.|p\.)\s*\d+(\s*(of|/|von|de|sur|di)\s*\d+)?$"
+)
+_TO_FILL_IN = re.compile(r"^(?:_{2,}|\.{3,}|…+|\[[^\]]*\])\s*$")
+"""A blank to fill in on a form ("Date: __________", "[date]"): nothing stated yet."""
+
+
 def _not_given(value: CellValue) -> bool:
-    return is_blank(value) or (
-        isinstance(value, str) and bool(_NOT_GIVEN.match(normalise_text(value).casefold()))
-    )
+    if not isinstance(value, str):
+        return is_blank(value)
+    text = normalise_text(value).casefold()
+    return is_blank(value) or bool(_NOT_GIVEN.match(text) or _TO_FILL_IN.match(text))
 
 
 def parse_bool(value: CellValue, *, default_true: bool = True) -> bool | None:
@@ -604,6 +610,8 @@ def read_terms(
         if kind in (
             TermKey.VENDOR,
             TermKey.QUOTE_REF,
+            TermKey.QUOTE_DATE,
+            TermKey.VALID_UNTIL,
             TermKey.CURRENCY,
             TermKey.COVERAGE,
             TermKey.LOCK_IN,
@@ -613,6 +621,8 @@ def read_terms(
         found.add(kind)
         if kind is TermKey.VENDOR:
             vendor = vendor or text
+        elif kind is TermKey.QUOTE_REF and _PAGE_NUMBER.match(text):
+            continue  # a footer's "Confidential proposal | Page 1": no reference
         elif kind is TermKey.QUOTE_REF:
             quote_ref = quote_ref or (
                 _reference(text) if isinstance(value, str) else _plain_number(value)
@@ -806,49 +816,19 @@ def read_terms(
         if egress is None or egress.currency
         else Money(egress.amount, stated_currency or currency, egress.unit),
         certifications=certifications,
-        problems=tuple(problems),
+        problems=tuple(map(_unstored, problems)),
         keys_found=frozenset(found),
         source=source,
     )
 
 
-def settle_month_first(
-    quote: date, valid: date, doubts: dict[str, Problem]
-) -> tuple[date, date, Problem] | None:
-    """The quote's dates read month first, with the warning that says so, when only that
-    reading gives the quote a usual validity (a US quote: 11/02/2026 to 12/02/2026).
-
-    ``doubts``: the warnings of the dates read day first, under "quote" and "valid"; the
-    caller drops them when the dates are settled.
-    """
-    quote_doubt, valid_doubt = doubts.get("quote"), doubts.get("valid")
-    pair = month_first_pair(
-        quote,
-        valid,
-        quote_swaps=quote_doubt is not None and "read day first" in quote_doubt.message,
-        valid_swaps=valid_doubt is not None and "read day first" in valid_doubt.message,
-    )
-    if pair is None:
-        return None
-    first = quote_doubt or valid_doubt
-    assert first is not None
-    days = (valid - quote).days
-    found = ", ".join(d.found for d in (quote_doubt, valid_doubt) if d is not None and d.found)
-    return (
-        *pair,
-        Problem(
-            first.source,
-            f"The quote's dates were read month first (as in the United States): quote date "
-            f"{spelled_date(pair[0])}, valid until {spelled_date(pair[1])}; read day first "
-            + (
-                f"the quote would be valid for {plural(days, 'day')}"
-                if days >= 0
-                else f"it would expire {plural(-days, 'day')} before its own date"
-            ),
-            Severity.WARNING,
-            found or None,
-            "unambiguous dates such as 2026-03-05; check the quote's country",
-        ),
+def _unstored(problem: Problem) -> Problem:
+    """A term whose value cannot be read is told and not stored; it does not refuse the
+    quote's lines ("Service level: the Amazon Compute Service Level Agreement applies …")."""
+    if problem.severity is not Severity.ERROR:
+        return problem
+    return replace(
+        problem, message=f"{problem.message}; it was not stored", severity=Severity.WARNING
     )
 
 

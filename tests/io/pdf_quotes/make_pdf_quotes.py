@@ -1102,6 +1102,328 @@ CORPUS.append(
 )
 
 
+# --------------------------------------------------------------------------- 12. wrapped headers
+
+
+def write_private_offer(path: Path) -> None:
+    story = [
+        *paragraphs(
+            "Stratosphere Cloud EMEA SARL<br/>1 Rue du Fort, L-2419 Luxembourg",
+            "Helix Biologics Ltd.<br/>Cambridge, MA 02140",
+            style=SMALL,
+        ),
+        Spacer(1, 10),
+        *paragraphs(
+            "Private Pricing Offer SPO-2026-4471",
+            "Dear Dr. Raman,",
+            "In consideration of a committed spend of USD 18,000,000 over 36 months, we offer the "
+            "following private rates per instance-hour; the public rates are shown for reference.",
+        ),
+        Spacer(1, 6),
+        grid(
+            [
+                [
+                    "Instance type",
+                    "Region",
+                    "Instances",
+                    "Public On-Demand\n(USD/hr)",
+                    "Discount",
+                    "Private rate\n(USD per instance-hour)",
+                ],
+                ["p5.48xlarge", "eu-west-1 (Ireland)", "16", "$55.04", "32%", "$37.43"],
+                ["p4de.24xlarge", "us-east-1 (N. Virginia)", "4", "$40.97", "25%", "$30.73"],
+            ],
+            widths=[28 * mm, 38 * mm, 18 * mm, 30 * mm, 16 * mm, 40 * mm],
+            rules="none",
+        ),
+        Spacer(1, 8),
+        *paragraphs(
+            "Service level: the Stratosphere Compute Service Level Agreement applies (Region-level "
+            "monthly uptime commitment: 99.99%).",
+            "Accepted by customer: ____________________ Date: __________",
+        ),
+    ]
+    document(path, story, footer="Stratosphere Cloud EMEA SARL · Confidential")
+
+
+CORPUS.append(
+    PdfQuote(
+        "private_offer_wrapped_headers.pdf",
+        "a cloud's private pricing letter: no rules, header cells wrapped over two lines ('Public On-Demand' over '(USD/hr)', 'Private rate' over '(USD per instance-hour)'), a prose service-level sentence and a blank signature date",
+        write_private_offer,
+        [
+            # the private rate, not the public one shown for reference (32 % and 25 % off)
+            line(
+                "p5.48xlarge",
+                kind="compute",
+                accelerator="nvidia-h100-sxm",
+                nodes=16,
+                accelerators_per_node=8,
+                price="37.43",
+                price_unit="per_node_hour",
+                currency="USD",
+                region="eu-west-1 (Ireland)",
+                country="IE",
+            ),
+            line(
+                "p4de.24xlarge",
+                kind="compute",
+                accelerator="nvidia-a100-sxm-80gb",
+                nodes=4,
+                price="30.73",
+                price_unit="per_node_hour",
+                country="US",
+            ),
+        ],
+        {"quote_ref": "SPO-2026-4471", "quote_date": None},
+        # the service level is prose: told, not stored, and the lines are imported
+        warnings=["The uptime commitment is not a number; it was not stored"],
+    )
+)
+
+
+# --------------------------------------------------------------------------- 13. NRC section
+
+
+def write_colocation_sections(path: Path) -> None:
+    def section(title: str, charge: str, rows: list[list[str]], total: str) -> list[Any]:
+        return [
+            Paragraph(title, HEADING),
+            grid(
+                [["Service", "Qty", "Unit", "Rate", charge], *rows, ["Total", "", "", "", total]],
+                widths=[70 * mm, 14 * mm, 20 * mm, 26 * mm, 32 * mm],
+            ),
+            Spacer(1, 8),
+        ]
+
+    story = [
+        Paragraph("Cascade Data Centers LLC", TITLE),
+        *paragraphs(
+            "Colocation Proposal CDC-P-26-0077",
+            "Site: IAD3, Ashburn, Virginia (US)",
+        ),
+        Spacer(1, 6),
+        *section(
+            "1. Monthly Recurring Charges",
+            "Monthly (MRC)",
+            [
+                [
+                    "High-density cabinet 52U, liquid-ready",
+                    "4",
+                    "cabinet",
+                    "$1,200.00",
+                    "$4,800.00",
+                ],
+                ["Single-mode fiber cross-connect", "6", "each", "$300.00", "$1,800.00"],
+            ],
+            "$6,600.00",
+        ),
+        *section(
+            "2. Non-Recurring Charges",
+            "One-time (NRC)",
+            [
+                [
+                    "Cabinet installation and cage build-out",
+                    "4",
+                    "cabinet",
+                    "$2,500.00",
+                    "$10,000.00",
+                ],
+                ["Cross-connect installation", "6", "each", "$500.00", "$3,000.00"],
+            ],
+            "$13,000.00",
+        ),
+    ]
+
+    def on_page(canvas: Canvas, doc: Any) -> None:
+        canvas.setFont("Helvetica", 7)
+        canvas.drawString(20 * mm, 10 * mm, "Cascade Data Centers LLC · Confidential proposal")
+        canvas.drawRightString(190 * mm, 10 * mm, f"Page {doc.page}")
+
+    SimpleDocTemplate(str(path), pagesize=A4, invariant=True).build(
+        story, onFirstPage=on_page, onLaterPages=on_page
+    )
+
+
+CORPUS.append(
+    PdfQuote(
+        "colocation_nrc_section.pdf",
+        "a colocation proposal in two sections, monthly charges ('Rate | Monthly (MRC)') then one-time charges ('Rate | One-time (NRC)'), with 'Page 1' in its footer",
+        write_colocation_sections,
+        [
+            line(
+                "High-density cabinet 52U, liquid-ready",
+                kind="cost",
+                price="1200.00",
+                price_unit="per_month",
+                quantity="4",
+            ),
+            line(
+                "Single-mode fiber cross-connect",
+                kind="cost",
+                price="300.00",
+                price_unit="per_month",
+                quantity="6",
+            ),
+            # the NRC section's rates are each charged once: 4 × $2,500, not $2,500 a month
+            line(
+                "Cabinet installation and cage build-out",
+                kind="cost",
+                price="2500.00",
+                price_unit="per_unit",
+                quantity="4",
+            ),
+            line(
+                "Cross-connect installation",
+                kind="cost",
+                price="500.00",
+                price_unit="per_unit",
+                quantity="6",
+            ),
+        ],
+        # the reference is the title's, not the footer's "Page 1"
+        {"quote_ref": "CDC-P-26-0077"},
+    )
+)
+
+
+# --------------------------------------------------------------------------- 14. wrapped totals
+
+
+def write_wrapped_totals(path: Path) -> None:
+    items = grid(
+        [
+            ["Item", "SKU", "Description", "Qty", "Unit Price", "Extended Price"],
+            ["1", "210-BHTK", "PowerEdge XE9680, 8x HGX H200 141GB", "4",
+             "$289,500.00", "$1,158,000.00"],
+            ["2", "805-7745", "ProSupport Plus, Mission Critical 4-hour, 36 months", "4",
+             "$38,750.00", "$155,000.00"],
+        ],
+        widths=[10 * mm, 20 * mm, 78 * mm, 10 * mm, 25 * mm, 27 * mm],
+    )  # fmt: skip
+    label = ParagraphStyle("label", parent=BODY, fontSize=8.5, leading=10)
+    sums = Table(
+        [
+            [Paragraph(text, label), amount]
+            for text, amount in [
+                ("Subtotal:", "$1,313,000.00"),
+                ("Discount (special pricing 8%):", "-$105,040.00"),
+                ("Shipping:", "$2,850.00"),
+                ("Estimated Tax (7.25%):", "$87,784.03"),
+                ("Grand Total:", "$1,298,594.03"),
+            ]
+        ],
+        colWidths=[26 * mm, 32 * mm],
+        hAlign="RIGHT",
+    )
+    sums.setStyle(
+        TableStyle(
+            [
+                ("FONT", (1, 0), (1, -1), "Helvetica", 8.5),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
+    story = [
+        Paragraph("Dell Technologies", TITLE),
+        *paragraphs("Quote #: 3000187745112.1", "Quoted On: 2026-11-18", "Pricing: USD"),
+        Spacer(1, 8),
+        items,
+        Spacer(1, 6),
+        sums,
+    ]
+    document(path, story, footer="Dell Technologies · Confidential")
+
+
+CORPUS.append(
+    PdfQuote(
+        "server_maker_totals_wrapped.pdf",
+        "a server maker's quote whose narrow totals block wraps its labels over two lines, each amount set in the middle between them ('Discount (special' / -$105,040.00 / 'pricing 8%):')",
+        write_wrapped_totals,
+        [
+            line(
+                "PowerEdge XE9680, 8x HGX H200 141GB",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                nodes=4,
+                price="289500.00",
+                price_unit="per_unit",
+                deployment="purchase",
+            ),
+            line(
+                "ProSupport Plus, Mission Critical 4-hour, 36 months",
+                kind="cost",
+                price="38750.00",
+                category="support",
+            ),
+            # the discount and shipping are applied, and the totals add up (no warning):
+            # 1,313,000 − 105,040 + 2,850 + 87,784.03 = 1,298,594.03
+            line("Discount (special pricing 8%):", kind="cost", price="-105040.00"),
+            line("Shipping:", kind="cost", price="2850.00"),
+        ],
+        {"quote_ref": "3000187745112.1"},
+    )
+)
+
+
+# --------------------------------------------------------------------------- 15. headings close
+
+
+def write_headings_close(path: Path) -> None:
+    table = grid(
+        [
+            ["Ref", "Configuration", "Nodes", "GPUs / node", "Term", "Price per node-month"],
+            ["1", "Dedicated HGX H200 node", "12", "8", "36 months", "£38,400.00"],
+            ["2", "Dedicated HGX B200 node", "4", "8", "36 months", "£52,900.00"],
+            ["3", "Managed Slurm and 24x7 operations", "1", "N/A", "36 months", "£4,250.00"],
+        ],
+        widths=[12 * mm, 62 * mm, 16 * mm, 18.9 * mm, 24 * mm, 36 * mm],
+        rules="none",
+        extra=[("ALIGN", (2, 0), (3, -1), "RIGHT"), ("ALIGN", (5, 0), (5, -1), "RIGHT")],
+    )
+    story = [
+        Paragraph("Thameside GPU Ltd", TITLE),
+        *paragraphs("Quotation TGL-Q-2026-0088", "Date: 22/11/2026"),
+        Spacer(1, 8),
+        table,
+    ]
+    document(path, story, footer="Thameside GPU Ltd · Registered in England & Wales")
+
+
+CORPUS.append(
+    PdfQuote(
+        "node_month_headings_close.pdf",
+        "a UK quotation without rules whose right-aligned 'Nodes' and 'GPUs / node' headings stand so close they read as one, over figures in two columns, and 'N/A' GPUs beside a service",
+        write_headings_close,
+        [
+            # the two headings are two columns: 12 nodes of 8 GPUs, not a price per GPU
+            line(
+                "Dedicated HGX H200 node",
+                kind="compute",
+                accelerator="nvidia-h200-sxm",
+                nodes=12,
+                accelerators_per_node=8,
+                price="38400.00",
+                price_unit="per_node_month",
+                currency="GBP",
+                term_months=36,
+            ),
+            line(
+                "Dedicated HGX B200 node",
+                kind="compute",
+                accelerator="nvidia-b200",
+                nodes=4,
+                accelerators_per_node=8,
+                price="52900.00",
+            ),
+            line("Managed Slurm and 24x7 operations", kind="cost", price="4250.00"),
+        ],
+        {"quote_ref": "TGL-Q-2026-0088"},
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

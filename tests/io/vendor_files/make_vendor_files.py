@@ -2794,6 +2794,48 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "quotation_optional_row_tbd.xlsx",
+        "a UK quotation whose optional storage row is not priced yet ('TBD'), under two priced "
+        "node lines",
+        xlsx(
+            (
+                "Quotation",
+                [
+                    ["Thameside GPU Ltd", None, None, None, None],
+                    ["Quotation TGL-Q-2026-0091", None, None, None, None],
+                    [None, None, None, None, None],
+                    ["Ref", "Configuration", "Nodes", "Term", "Price per node-month"],
+                    [
+                        "1",
+                        "Dedicated HGX H200 node (8x H200 SXM 141GB)",
+                        12,
+                        "36 months",
+                        "£38,400.00",
+                    ],
+                    ["2", "Optional: 1 PB VAST storage tier", 1, "36 months", "TBD"],
+                    ["3", "Managed Slurm and 24x7 operations", 1, "36 months", "£4,250.00"],
+                ],
+            )
+        ),
+        [
+            line(
+                "Dedicated HGX H200 node (8x H200 SXM 141GB)",
+                accelerator="nvidia-h200-sxm",
+                nodes=12,
+                price="38400.00",
+                price_unit="per_node_month",
+                currency="GBP",
+            ),
+            # the TBD row is left out, with a warning; the quote is not refused for it
+            line("Managed Slurm and 24x7 operations", price="4250.00", price_unit="per_month"),
+        ],
+        warnings=["The vendor gave no price; the row was left out"],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

@@ -62,7 +62,7 @@ def with_charges(
     cells = {row.index: row.values for row in builder.table.rows}
     out: list[QuoteLine] = []
     unbilled: list[QuoteLine] = []
-    made_monthly = added = 0
+    made_monthly = made_once = added = 0
     rows = rows_of_lines(lines_before, len(own))
     for number, line in enumerate(own):
         row = rows[number]
@@ -81,6 +81,17 @@ def with_charges(
         if month and line.price_unit in _ONE_OFF and close_enough(month, extended):
             line = replace(line, price_unit=PriceUnit.PER_MONTH)
             made_monthly += 1
+        elif (
+            one_time
+            and not month
+            and line.price_unit is not PriceUnit.PER_UNIT
+            and line.quantity not in (None, 1)
+            and close_enough(one_time, extended)
+        ):
+            # "Cabinet installation | 4 | $2,500.00 | One-time (NRC) $10,000.00": the rate
+            # is the one-time charge's, per unit, whatever period or total was assumed
+            line = replace(line, price_unit=PriceUnit.PER_UNIT)
+            made_once += 1
         out.append(line)
         if one_time and not (line.price_unit in _ONE_OFF and close_enough(one_time, extended)):
             out.append(
@@ -94,9 +105,9 @@ def with_charges(
                 )
             )
             added += 1
-    if made_monthly or added:
+    if made_monthly or made_once or added:
         headers = [c.header for c in builder.mapping.columns if c.index in (monthly, once)]
-        _tell(builder, made_monthly, added, " | ".join(headers))
+        _tell(builder, (made_monthly, made_once, added), " | ".join(headers))
     if unbilled:
         _tell_unbilled(builder, unbilled)
     return out
@@ -115,14 +126,22 @@ def _amount(
     return money.amount
 
 
-def _tell(builder: _LineBuilder, made_monthly: int, added: int, headers: str) -> None:
+def _tell(builder: _LineBuilder, counts: tuple[int, int, int], headers: str) -> None:
+    """One warning: how many lines the charge columns made monthly, made one-time, and
+    added as one-time charges of their own."""
     from computescore.io.reader.table_checks import _tell_table
 
+    made_monthly, made_once, added = counts
     parts = []
     if made_monthly:
         parts.append(
             f"{made_monthly} {'line is' if made_monthly == 1 else 'lines are'} priced per "
             "month, as its monthly charge (price × quantity) says"
+        )
+    if made_once:
+        parts.append(
+            f"{made_once} {'line is' if made_once == 1 else 'lines are'} charged once, as "
+            f"{'its' if made_once == 1 else 'their'} one-time charge (price × quantity) says"
         )
     if added:
         parts.append(

@@ -26,6 +26,7 @@ from computescore.io.values import (
     parse_percent,
     parse_unit_text,
     price_unit_for,
+    says_no_price,
     states_once,
 )
 from computescore.io.workbook import CellValue, FormulaCell
@@ -141,9 +142,18 @@ def price_line(
         reading = (banner[0], banner[1], reading[2])
     hint_currency = line_currency or slot.currency or builder.mapping.currency or builder.r.currency
     money, problem = builder.money(cell, hint_currency)
+    if problem is not None and money is None and says_no_price(cell):
+        # "Optional storage tier | TBD": the vendor has not priced it yet; the rest of
+        # the quote stands
+        problem = replace(
+            problem,
+            message="The vendor gave no price; the row was left out",
+            severity=Severity.WARNING,
+            expected="its price from the vendor, then import the quote again",
+        )
     if problem is not None:
         problems.append(replace(problem, source=builder.at(row, slot)))
-        if problem.severity is Severity.ERROR:
+        if problem.severity is Severity.ERROR or money is None:
             return
     if money is None:
         return

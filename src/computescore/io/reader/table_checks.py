@@ -19,6 +19,7 @@ from computescore.io.totals import ADJUSTMENT, TotalRow, close_enough
 from computescore.io.totals import check_totals as lines_against_totals
 from computescore.io.values.categories import categorise_cost
 from computescore.io.values.text import normalise_text
+from computescore.io.workbook import CellValue
 from computescore.wording import clipped, plural
 
 
@@ -189,15 +190,47 @@ class _Closing:
         )
         return True
 
-    def read(self, index: int, *, outside: bool) -> bool:
-        """Read one closing row; False when it is none (under the table: the block ends).
+    def wrapped(self, index: int) -> tuple[list[CellValue], int] | None:
+        """A label wrapped over up to three rows of a PDF with its amount on one of them
+        ("Discount (special" / "-$111,120.00" set in the middle / "pricing 8%):", or
+        "Discount" / "(special pricing -$105,040.00" / "8%):"), as one row's cells and how
+        many rows it took; None when the rows are not that."""
+        rows = self.builder.sheet.rows
+        top = [c for c in rows[index] if _filled(c) is not None]
+        if len(top) != 1 or not isinstance(top[0], str) or not _has_letters(top[0]):
+            return None
+        parts, amount, used = [top[0].strip()], None, 0
+        for below in range(index + 1, min(index + 3, len(rows))):
+            cells = [c for c in rows[below] if _filled(c) is not None]
+            figures = [c for c in cells if self._is_amount(c)]
+            texts = [c for c in cells if c not in figures]
+            if not cells or len(texts) > 1 or len(figures) > 1 or (figures and amount):
+                break
+            if amount is not None and not _GOES_ON.match(str(texts[0]).strip()):
+                break  # a label of its own ("Estimated Tax"), not this one's last line
+            if figures:
+                amount = figures[0]
+            parts += [str(t).strip() for t in texts]
+            used = below - index
+        if amount is None:
+            return None
+        return [" ".join(parts), amount], used
+
+    def _is_amount(self, cell: CellValue) -> bool:
+        money, problem = self.builder.money(cell, self.currency)
+        return money is not None and problem is None
+
+    def read(self, index: int, *, outside: bool, cells: list[CellValue] | None = None) -> bool:
+        """Read one closing row (or the ``cells`` given for it); False when it is none
+        (under the table: the block ends).
 
         A subtotal, tax or total row is kept to be checked; a discount, shipping or fee
         row with an amount becomes a cost line (a discount a negative one); a discount
         without an amount, or another row with one, is told and left out.
         """
         builder = self.builder
-        cells = [c for c in builder.sheet.rows[index] if _filled(c) is not None]
+        if cells is None:
+            cells = [c for c in builder.sheet.rows[index] if _filled(c) is not None]
         label = next((c for c in cells if isinstance(c, str) and _has_letters(c)), None)
         amounts = []
         for cell in cells:
@@ -353,14 +386,22 @@ def read_closing_block(
         closing.read(index, outside=False)
     if stop.startswith(("total", "end of table", "notes")):
         blanks = 0
+        wrapped_rows: set[int] = set()
         for index in range(table.end_row, min(table.end_row + _CLOSING_ROWS, len(sheet_rows))):
+            if index in wrapped_rows:
+                continue  # the amount and the label's second line of a wrapped row
             if not any(_filled(cell) is not None for cell in sheet_rows[index]):
                 blanks += 1
                 if blanks > 1:
                     break
                 continue
             blanks = 0
-            if not closing.read(index, outside=True):
+            wrapped = closing.wrapped(index) if builder.r.is_pdf else None
+            cells = None
+            if wrapped is not None:
+                cells, used = wrapped
+                wrapped_rows.update(range(index + 1, index + 1 + used))
+            if not closing.read(index, outside=True, cells=cells):
                 break
             last_total = closing.totals[-1] if closing.totals else None
             if (
@@ -388,6 +429,10 @@ def read_closing_block(
         )
     return [line for _, line in closing.adjustments]
 
+
+_GOES_ON = re.compile(r"^[\W\d]|^[a-zäöüéèàç]")
+"""The last line of a wrapped label: it goes on with a bracket, a figure or a lower-case
+word ("pricing 8%):", "(7.25%):"), where a new label starts with a capital."""
 
 _CLOSING_SKIPS = (SkipReason.SUBTOTAL, SkipReason.CLOSING)
 _CLOSING_ROWS = 16
@@ -471,7 +516,7 @@ def _recurring_total(builder: _LineBuilder, currency: str) -> tuple[str, Decimal
 
 _PLACE_KEY = re.compile(
     r"^(region|location|site|facility|data ?cent(er|re)|hosting location|availability zone|"
-    r"standort|rechenzentrum|localisation|emplacement|site d'h[ée]bergement|ubicaci[oó]n|"
+    r"standort|rechenzentrum|localisation|emplacement|(site d')?h[ée]bergement|ubicaci[oó]n|"
     r"sede|regione|locatie|地域|リージョン|所在地|区域|地区|机房)\s*[:：]?$"
 )
 """A key above an order form's table that says where its capacity runs ("Region:")."""
@@ -487,10 +532,18 @@ def order_place(builder: _LineBuilder) -> tuple[str, str, str] | None:
     origin = builder.table.continues or builder.table
     for r in range(origin.header_rows[0] if origin.header_rows else origin.first_row):
         cells = [c for c in origin.sheet.rows[r] if _filled(c) is not None]
-        for i, cell in enumerate(cells[:-1]):
-            if isinstance(cell, str) and _PLACE_KEY.match(normalise_text(cell).casefold()):
-                value = cells[i + 1]
-                if isinstance(value, str) and (country := country_of(value)) is not None:
+        for i, cell in enumerate(cells):
+            if not isinstance(cell, str):
+                continue
+            # "Region: | eu-north1 (Finland)", or in one cell "Hébergement : Paris (France)"
+            key, colon, said = normalise_text(cell).replace("：", ":").partition(":")
+            value: CellValue = said
+            if not colon or not said.strip():
+                key = normalise_text(cell)
+                value = cells[i + 1] if i + 1 < len(cells) else None
+            if _PLACE_KEY.match(key.strip().rstrip(":").casefold()) and isinstance(value, str):
+                country = country_of(value)
+                if country is not None:
                     return value.strip(), country, "the order says above the table"
     if builder.r.is_text or builder.r.is_pdf:
         return None  # a text file's or a PDF page's name is no sheet's

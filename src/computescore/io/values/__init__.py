@@ -38,6 +38,7 @@ from computescore.io.values.currencies import yen_or_yuan as yen_or_yuan
 from computescore.io.values.dates import excel_serial_to_date as excel_serial_to_date
 from computescore.io.values.dates import month_first_pair as month_first_pair
 from computescore.io.values.dates import parse_date as parse_date
+from computescore.io.values.dates import settle_month_first as settle_month_first
 from computescore.io.values.dates import spelled_date as spelled_date
 from computescore.io.values.durations import parse_days as parse_days
 from computescore.io.values.durations import parse_duration_minutes as parse_duration_minutes
@@ -50,6 +51,7 @@ from computescore.io.values.money import parse_count as parse_count
 from computescore.io.values.money import parse_decimal as parse_decimal
 from computescore.io.values.money import parse_money as parse_money
 from computescore.io.values.money import parse_unit_text as parse_unit_text
+from computescore.io.values.money import says_no_price as says_no_price
 from computescore.io.values.money import states_once as states_once
 from computescore.io.values.numbers import NumberReading as NumberReading
 from computescore.io.values.numbers import number_mark_evidence as number_mark_evidence

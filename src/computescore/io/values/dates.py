@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 
 from computescore.domain.problems import Problem, Severity
 from computescore.io.values.text import _problem, is_blank, normalise_text
+from computescore.wording import plural
 
 _EXCEL_1900 = date(1899, 12, 30)
 _EXCEL_1904 = date(1904, 1, 1)
@@ -203,3 +204,43 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
         return date(year, month, day)
     except ValueError:
         return None
+
+
+def settle_month_first(
+    quote: date, valid: date, doubts: dict[str, Problem]
+) -> tuple[date, date, Problem] | None:
+    """The quote's dates read month first, with the warning that says so, when only that
+    reading gives the quote a usual validity (a US quote: 11/02/2026 to 12/02/2026).
+
+    ``doubts``: the warnings of the dates read day first, under "quote" and "valid"; the
+    caller drops them when the dates are settled.
+    """
+    quote_doubt, valid_doubt = doubts.get("quote"), doubts.get("valid")
+    pair = month_first_pair(
+        quote,
+        valid,
+        quote_swaps=quote_doubt is not None and "read day first" in quote_doubt.message,
+        valid_swaps=valid_doubt is not None and "read day first" in valid_doubt.message,
+    )
+    if pair is None:
+        return None
+    first = quote_doubt or valid_doubt
+    assert first is not None
+    days = (valid - quote).days
+    found = ", ".join(d.found for d in (quote_doubt, valid_doubt) if d is not None and d.found)
+    return (
+        *pair,
+        Problem(
+            first.source,
+            f"The quote's dates were read month first (as in the United States): quote date "
+            f"{spelled_date(pair[0])}, valid until {spelled_date(pair[1])}; read day first "
+            + (
+                f"the quote would be valid for {plural(days, 'day')}"
+                if days >= 0
+                else f"it would expire {plural(-days, 'day')} before its own date"
+            ),
+            Severity.WARNING,
+            found or None,
+            "unambiguous dates such as 2026-03-05; check the quote's country",
+        ),
+    )

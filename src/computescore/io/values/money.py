@@ -181,6 +181,14 @@ _STORAGE_WORDS = {
     "terabytes": "tb",
     "tebibyte": "tib",
     "tebibytes": "tib",
+    "gigaoctet": "gb",
+    "gigaoctets": "gb",
+    "teraoctet": "tb",
+    "teraoctets": "tb",
+    "téraoctet": "tb",
+    "téraoctets": "tb",
+    "go": "gb",
+    "to": "tb",
 }
 """Storage units written out (Oracle's "Gigabyte Storage Capacity Per Month")."""
 
@@ -199,7 +207,10 @@ def parse_unit_text(text: object) -> UnitHint | None:
     basis: Basis | None = None
     scale = Decimal(1)
     storage = re.search(
-        r"(?<![a-z0-9])(gb|gib|tb|tib|pb|gigabytes?|gibibytes?|terabytes?|tebibytes?)(?![a-z0-9])",
+        r"(?<![a-z0-9])(gb|gib|tb|tib|pb|gigabytes?|gibibytes?|terabytes?|tebibytes?|"
+        r"gigaoctets?|t[ée]raoctets?)(?![a-z0-9])"
+        # French octets: "€/Go/mois", "par To" (never the "go" of "pay-as-you-go")
+        r"|(?:/|\bpar )\s*(go|to)(?![a-z0-9])|^(go|to)(?=$|/|-)",
         folded,
     )
     if re.search(r"\bkwh\b", folded):
@@ -217,7 +228,7 @@ def parse_unit_text(text: object) -> UnitHint | None:
             "tb": Decimal("0.001"),
             "tib": Decimal("0.001"),
             "pb": Decimal("0.000001"),
-        }[_STORAGE_WORDS.get(storage.group(1), storage.group(1))]
+        }[_STORAGE_WORDS.get(word := next(w for w in storage.groups() if w), word)]
     elif re.search(r"(?<![a-z])" + _GPU_WORDS + r"(?![a-z0-9])", _COUNTED_GPUS.sub(" ", folded)):
         basis = Basis.GPU
     elif re.search(r"(?<![a-z])" + _NODE_WORDS + r"(?![a-z0-9])", folded):
@@ -270,6 +281,13 @@ _NO_PRICE_WORDS = re.compile(
     r"^(tbd|tba|tbc|poa|p\.o\.a\.|on request|upon request|price on application|n/?a|"
     r"call|contact us|quote|ask|varies)$"
 )
+
+
+def says_no_price(value: object) -> bool:
+    """True for a price cell in which the vendor says it gives none yet ("TBD", "POA")."""
+    return isinstance(value, str) and bool(
+        _NO_PRICE_WORDS.match(normalise_text(split_footnote(value)[0]).casefold())
+    )
 
 
 _LETTERS = re.compile(r"[^\W\d_]")
@@ -458,12 +476,15 @@ def parse_decimal(
     return (-reading.value if negative else reading.value), None
 
 
+_NOT_APPLICABLE = re.compile(r"(?i)^\s*(n/?a|n\.a\.|k\.a\.|s\.o\.|not applicable)\s*$")
+
+
 def parse_count(
     value: object, source: str = "", *, what: str = "count"
 ) -> tuple[int | None, Problem | None]:
     """A whole, positive number of things (GPUs, nodes): ``8``, ``"8 GPUs"``, ``"x 2"``, ``2.0``."""
-    if is_blank(value):
-        return None, None
+    if is_blank(value) or (isinstance(value, str) and _NOT_APPLICABLE.match(value)):
+        return None, None  # "N/A" beside a service line: it counts no GPUs
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, str):

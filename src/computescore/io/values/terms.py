@@ -28,6 +28,10 @@ _ON_DEMAND = re.compile(
     r"(on[- ]?demand|pay[- ]?as[- ]?you[- ]?go|\bpayg\b|no[- ]commit|"
     r"\bflexible\b|\bad[- ]hoc\b|month[- ]to[- ]month|rolling|"
     r"pay[- ]per[- ]use|usage[- ]based|\bmetered\b|按需|按量|オンデマンド|従量|"
+    # no commitment in the vendor's words: fr, de, es, it, nl
+    r"sans engagement|à la demande|ohne (mindest)?laufzeit|monatlich kündbar|"
+    r"sin (compromiso|permanencia)|bajo demanda|senza impegno|zonder (verplichting|"
+    r"looptijd)|maandelijks opzegbaar|"
     # a cloud price list's price type (Azure's "Consumption", "DevTestConsumption")
     r"^(dev ?test ?)?consumption$)"
 )
