@@ -321,3 +321,18 @@ def test_a_term_that_cannot_be_read_is_told_and_not_stored() -> None:
     (problem,) = terms.problems
     assert problem.severity.value == "warning"
     assert problem.message == "The uptime commitment is not a number; it was not stored"
+
+
+def test_a_title_beside_a_cell_that_holds_its_key_and_value() -> None:
+    # a PDF's "QUOTATION | Quote No.: MGC-26-11-0457": the title is no key, and "Issue
+    # date" and "Quoted On" are the quote's date
+    _, terms = terms_of(
+        [
+            ["QUOTATION", "Quote No.: MGC-26-11-0457"],
+            ["Issue date: 2026/11/20", "Valid until: 2026/12/19"],
+        ]
+    )
+    assert terms.quote_ref == "MGC-26-11-0457"
+    assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 20), date(2026, 12, 19))
+    _, terms = terms_of([["Quoted On: 2026-11-18"]])
+    assert terms.quote_date == date(2026, 11, 18)

@@ -71,3 +71,12 @@ def test_vendor_file_lines(expected: dict[str, Any], catalogue: Catalogue) -> No
                 assert Decimal(found) == Decimal(value), (got.source, name, found)
             else:
                 assert plain(found) == value, (got.source, name)
+
+
+def test_a_bare_yen_in_english_is_the_currency_of_the_addresses(catalogue: Catalogue) -> None:
+    # written in English, so the language cannot say which ¥; "Tokyo …, Japan" does, and
+    # the import says so
+    draft = read_quote_file(HERE / "files" / "jp_quotation_in_english_yen.xlsx", catalogue)
+    messages = [p.message for p in draft.all_problems]
+    assert "Prices in ¥ were read as Japanese yen (JPY): the file is from Japan" in messages
+    assert {line.currency for q in draft.quotes for line in q.lines} == {"JPY"}

@@ -368,7 +368,7 @@ _TAX_WORDS = (
     r"부가가치세)"
 )
 _TAX = re.compile(
-    rf"^(estimated |est\.? |sales )?{_TAX_WORDS}(?![a-z])"
+    rf"^(estimated |est\.? |sales |consumption )?{_TAX_WORDS}(?![a-z])"
     # "Plus VAT @ 20%", "zzgl. 19 % MwSt.", "+ TVA 20 %", "19% MwSt": a tax added on
     rf"|^(plus|add|zzgl\.?|zuzüglich|\+|incl\.?|inkl\.?|including)\s*"
     rf"(\d+([.,]\d+)?\s*%\s*)?{_TAX_WORDS}(?![a-z])"

@@ -141,7 +141,8 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
         ),
         (
             TermKey.QUOTE_DATE,
-            r"^(quote |quotation |offer |proposal |order )?date\b|^issued|date of "
+            r"^(quote |quotation |offer |proposal |order |issue )?date\b|^issued|^quoted on\b|"
+            r"date of "
             r"(quote|offer|issue)|报价日期|^datum$|^angebotsdatum$|^date du devis$|"
             r"^fecha$|^見積日$|^견적 ?일자$|^견적일$",
         ),
@@ -366,10 +367,14 @@ def _column_heads(key: str, value: CellValue) -> bool:
 
 def _title_before_key(key: str, rest: Sequence[tuple[int, CellValue]]) -> bool:
     """True for a title beside the key it heads ("QUOTATION | Quote No. | SV-0912"): the
-    next cell names the same term in a few words, no figure, and has a value of its own."""
+    next cell names the same term in a few words, no figure, and has a value of its own,
+    beside it or in it ("QUOTATION | Quote No.: MGC-26-11-0457")."""
+    label = rest[0][1] if rest else None
+    sentence = _SENTENCE.match(label) if isinstance(label, str) else None
+    if sentence is not None and classify_key(key) is not None:
+        return classify_key(sentence.group(1)) is classify_key(key)
     if len(rest) < 2:
         return False
-    label = rest[0][1]
     if not isinstance(label, str) or any(ch.isdigit() for ch in label) or len(label.split()) > 4:
         return False
     return classify_key(label) is not None and classify_key(label) is classify_key(key)

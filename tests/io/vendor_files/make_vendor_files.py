@@ -2836,6 +2836,111 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "order_form_storage_volume_in_description.xlsx",
+        "a GPU cloud's order form whose storage line names its volume only in its words "
+        "('Shared storage (VAST), 200 TB' at $25.00 per TB-month, $5,000.00 a month)",
+        xlsx(
+            (
+                "Order form",
+                [
+                    ["ORDER FORM", None, None, None, None, None],
+                    ["Quote #:", "AUR-OF-2026-0318", None, None, None, None],
+                    [None, None, None, None, None, None],
+                    ["Item", "Service", "GPUs", "Unit price (USD)", "Unit", "Est. monthly total"],
+                    [
+                        "1",
+                        "NVIDIA H100 SXM5 80GB, reserved 12 months",
+                        256,
+                        2.35,
+                        "per GPU-hour",
+                        439168.0,
+                    ],
+                    ["2", "Shared storage (VAST), 200 TB", None, 25.0, "per TB-month", 5000.0],
+                    ["3", "Scratch storage, 50 TB", None, 20.0, "per TB-month", 2000.0],
+                ],
+            )
+        ),
+        [
+            line(
+                "NVIDIA H100 SXM5 80GB, reserved 12 months",
+                accelerator="nvidia-h100-sxm",
+                accelerator_count=256,
+                price="2.35",
+            ),
+            # 200 TB from the words, checked by the total: 200,000 GB × $0.025 = $5,000
+            line(
+                "Shared storage (VAST), 200 TB",
+                price="0.025",
+                price_unit="per_gb_month",
+                quantity="200000",
+            ),
+            # 50 TB × $20 is $1,000, not the $2,000 the row states: no volume is taken
+            line("Scratch storage, 50 TB", price="0.02", price_unit="per_gb_month", quantity=None),
+        ],
+        warnings=[
+            "The volume of “Shared storage (VAST), 200 TB” was read from its description: "
+            "200,000 GB, as its total 5,000 says",
+            "the volume was not taken",
+        ],
+    )
+)
+
+
+add(
+    VendorFile(
+        "jp_quotation_in_english_yen.xlsx",
+        "a Tokyo GPU cloud's quotation in English with prices in bare ¥ and a consumption tax "
+        "row: the addresses, not the language, say which yen",
+        xlsx(
+            (
+                "Quotation",
+                [
+                    ["Minato GPU Cloud K.K."],
+                    ["Toranomon Hills 21F, 1-17-1 Toranomon, Minato-ku, Tokyo 105-6421, Japan"],
+                    ["Quote No.:", "MGC-26-11-0457"],
+                    [],
+                    ["No.", "Description", "Qty", "Unit", "Unit price (¥)", "Amount (¥)"],
+                    [
+                        "1",
+                        "GPU bare-metal server, 8x NVIDIA H100 SXM 80GB, 12-month term",
+                        4,
+                        "server-month",
+                        "¥2,950,000",
+                        "¥11,800,000",
+                    ],
+                    [
+                        "2",
+                        "Initial setup and onboarding (one-time)",
+                        1,
+                        "lot",
+                        "¥450,000",
+                        "¥450,000",
+                    ],
+                    [None, "Subtotal", None, None, None, "¥12,250,000"],
+                    [None, "Consumption tax (10%)", None, None, None, "¥1,225,000"],
+                    [None, "Total", None, None, None, "¥13,475,000"],
+                ],
+            )
+        ),
+        [
+            line(
+                "GPU bare-metal server, 8x NVIDIA H100 SXM 80GB, 12-month term",
+                accelerator="nvidia-h100-sxm",
+                nodes=4,
+                price="2950000",
+                currency="JPY",
+                term_months=12,
+            ),
+            line("Initial setup and onboarding (one-time)", price="450000", currency="JPY"),
+        ],
+        # yen, as the addresses say (the file says so); the tax row is a tax, checked with
+        # the total and never a line
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

@@ -33,6 +33,7 @@ from computescore.io.mapping import (
     profile_currency,
     profile_decimal_mark,
 )
+from computescore.io.places import country_of
 from computescore.io.reader.lease_schedule import LeaseOption, lease_options
 from computescore.io.reader.letterhead import letterhead_reference, letterhead_vendor
 from computescore.io.reader.lines import _LineBuilder
@@ -571,19 +572,23 @@ class _Reader:
 
     def _yen_by_language(self, tables: Sequence[Table]) -> str | None:
         """What a bare ¥ means in a file that states no currency: the language the file is
-        written in decides (yen in Japanese, yuan in Chinese), and says so."""
+        written in decides (yen in Japanese, yuan in Chinese), else, in English, the
+        country of its addresses (Tokyo, Japan); and the import says so."""
         sheets = list({id(t.sheet): t.sheet for t in tables}.values())
-        texts = (
+        texts = [
             c for s in sheets for row in s.rows[:EVIDENCE_ROWS] for c in row if isinstance(c, str)
-        )
+        ]
         code = yen_or_yuan(texts)
+        why = {"JPY": "is written in Japanese", "CNY": "is written in Chinese"}.get(code or "")
+        places = {country_of(text) for text in texts} & {"JP", "CN"}
+        if code is None and len(places) == 1:
+            code, why = ("JPY", "is from Japan") if "JP" in places else ("CNY", "is from China")
         if code is not None:
-            language = "Japanese" if code == "JPY" else "Chinese"
             name = "Japanese yen (JPY)" if code == "JPY" else "Chinese yuan (CNY)"
             self.problems.append(
                 Problem(
                     self.file_name,
-                    f"Prices in ¥ were read as {name}: the file is written in {language}",
+                    f"Prices in ¥ were read as {name}: the file {why}",
                     Severity.WARNING,
                     "¥",
                     "the --currency option (or a currency column) if they are not",

@@ -292,17 +292,13 @@ class _LineBuilder:
     # -- build
 
     def build(self) -> None:
-        from computescore.io.reader.calculator import calculator_estimates
-        from computescore.io.reader.charges import with_charges
-        from computescore.io.reader.lease_schedule import lease_schedule
         from computescore.io.reader.table_checks import (
             column_notes,
-            licensed_systems,
             quote_fields,
             read_closing_block,
             recurring_line_totals,
-            with_order_place,
         )
+        from computescore.io.reader.whole_table import as_the_table_says
 
         quote_fields(self)
         include_hidden = self.r.include_hidden
@@ -345,11 +341,7 @@ class _LineBuilder:
         if not self.line_item_table and self.counted and not carried:
             lines[first:] = own = recurring_line_totals(self, own)
         if own and not carried:
-            lines[first:] = own = with_order_place(self, own)
-            lines[first:] = own = calculator_estimates(self, own, lines_before)
-            lines[first:] = own = with_charges(self, own, lines_before)
-            lines[first:] = own = lease_schedule(self, own)
-            licensed_systems(self, own)
+            lines[first:] = own = as_the_table_says(self, own, lines_before)
         if self.line_item_table:
             lines.extend(
                 read_closing_block(
