@@ -155,8 +155,9 @@ class _Reader:
             for note in book.notes
         ]
         self.options: dict[int, str] = {}
-        self.leases: tuple[LeaseOption, ...] = ()
         """Each alternative's banner, by its sheet (alternatives side by side)."""
+        self.leases: tuple[LeaseOption, ...] = ()
+        """A lessor's table of lease options: each a quote of its own when there are two."""
 
     # -- addresses
 
