@@ -336,3 +336,23 @@ def test_a_title_beside_a_cell_that_holds_its_key_and_value() -> None:
     assert (terms.quote_date, terms.valid_until) == (date(2026, 11, 20), date(2026, 12, 19))
     _, terms = terms_of([["Quoted On: 2026-11-18"]])
     assert terms.quote_date == date(2026, 11, 18)
+
+
+def test_german_and_french_service_terms() -> None:
+    _, terms = terms_of(
+        [
+            ["Verfügbarkeit: 99,9 % pro Kalendermonat"],
+            ["Kündigungsfrist: 3 Monate zum Laufzeitende"],
+            ["Zertifizierungen: ISO/IEC 27001:2022, BSI C5"],
+        ]
+    )
+    assert terms.sla.uptime_pct == 99.9
+    assert terms.exit_terms.notice_days == 90
+    assert terms.certifications == ("ISO/IEC 27001:2022", "BSI C5")
+    _, terms = terms_of(
+        [["Disponibilité garantie : 99,5 %"], ["Préavis de résiliation : 60 jours"]]
+    )
+    assert (terms.sla.uptime_pct, terms.exit_terms.notice_days) == (99.5, 60)
+    # a bare "Disponibilité" may be the hardware's delivery, not an uptime
+    _, terms = terms_of([["Disponibilité : 4 semaines"]])
+    assert terms.sla.uptime_pct is None and not terms.problems

@@ -117,7 +117,8 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
         (
             TermKey.NOTICE,
             r"termination notice|notice period|notice of termination|"
-            r"cancellation notice|^notice$|提前通知",
+            r"cancellation notice|^notice$|提前通知|^kündigungsfrist|pr[ée]avis|"
+            r"^plazo de preaviso|^preavviso|^opzegtermijn",
         ),
         (TermKey.DATA_RETURN, r"data return|return of data|data export|数据返还"),
         (
@@ -131,9 +132,16 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
         (
             TermKey.CERTIFICATIONS,
             r"certifications?|certificates?|accreditations?|attestations?|"
-            r"资质认证",
+            r"资质认证|^zertifizierungen|^zertifikate|^certificaciones|^certificazioni|"
+            r"^certificeringen",
         ),
-        (TermKey.UPTIME, r"\b(uptime|availability|service level|sla)\b|可用性"),
+        (
+            TermKey.UPTIME,
+            r"\b(uptime|availability|service level|sla)\b|可用性|^verfügbarkeit|"
+            # not a bare "Disponibilité" / "Disponibilidad": that may be the delivery's
+            r"^disponibilit[eéaà] (garantie|garantita|de service|du service|del servizio)|"
+            r"^disponibilidad (garantizada|del servicio)|^beschikbaarheid",
+        ),
         (
             TermKey.VALID_UNTIL,
             r"\bvalid(ity)?\b|\bexpir(y|es|ation)\b|有效期|gültig|^validit[eé]\b|"
