@@ -581,8 +581,8 @@ class _Reader:
         ]
         code = yen_or_yuan(texts)
         why = {"JPY": "is written in Japanese", "CNY": "is written in Chinese"}.get(code or "")
-        places = {country_of(text) for text in texts} & {"JP", "CN"}
-        if code is None and len(places) == 1:
+        places = set() if code else {country_of(text) for text in texts} & {"JP", "CN"}
+        if len(places) == 1:
             code, why = ("JPY", "is from Japan") if "JP" in places else ("CNY", "is from China")
         if code is not None:
             name = "Japanese yen (JPY)" if code == "JPY" else "Chinese yuan (CNY)"

@@ -71,8 +71,8 @@ def with_charges(
             out.append(line)
             continue
         extended = line.price * (line.quantity if line.quantity is not None else 1)
-        month = _amount(builder, values, monthly, line.currency)
-        one_time = _amount(builder, values, once, line.currency)
+        month = cell_amount(builder, values, monthly, line.currency)
+        one_time = cell_amount(builder, values, once, line.currency)
         if monthly is not None and once is not None and not month and not one_time:
             # "Remote hands | 1 | hour | $175.00 / hour | — | —": charged neither a month
             # nor once, so billed as used; its rate is no cost to count.
@@ -113,10 +113,11 @@ def with_charges(
     return out
 
 
-def _amount(
+def cell_amount(
     builder: _LineBuilder, values: Sequence[CellValue], index: int | None, currency: str
 ) -> Decimal | None:
-    """The amount in a charge cell (None when empty, a dash or not money)."""
+    """The amount in a row's cell at ``index`` (None when empty, a dash, not money or
+    not above nought)."""
     cell = values[index] if index is not None and index < len(values) else None
     if _filled(cell) is None:
         return None

@@ -21,17 +21,16 @@ from dataclasses import replace
 from decimal import Decimal
 
 from computescore.domain.quotes import LineKind, PriceUnit, QuoteLine
-from computescore.io.cell_kinds import filled
 from computescore.io.mapping import Field
+from computescore.io.reader.charges import cell_amount
 from computescore.io.reader.lines import _amount, _LineBuilder, rows_of_lines
 from computescore.io.totals import close_enough
-from computescore.io.values import read_number_text
+from computescore.io.values import Basis, parse_unit_text, read_number_text
 from computescore.io.values.text import DecimalMark
 
 _VOLUME = re.compile(
-    r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(gb|gib|go|tb|tib|to|pb|pib)(?![a-z])", re.IGNORECASE
+    r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(gb|gib|go|tb|tib|to|pb)(?![a-z])", re.IGNORECASE
 )
-_GB_PER = {"gb": 1, "gib": 1, "go": 1, "tb": 1000, "tib": 1000, "to": 1000, "pb": 10**6}
 _PER_VOLUME = frozenset({PriceUnit.PER_GB_MONTH})
 """Storage held a month. A price per GB moved (egress) names tiers, not a volume bought."""
 _TIER = re.compile(
@@ -54,9 +53,10 @@ def described_volume(text: str) -> Decimal | None:
     number, unit = found[0].groups()
     mark = DecimalMark.COMMA if "," in number else DecimalMark.POINT
     value = read_number_text(number, mark).value
-    if value is None or value <= 0:
+    size = parse_unit_text(unit)  # the storage units prices are read in: TB is 1/1000 GB
+    if value is None or value <= 0 or size is None or size.basis is not Basis.GB:
         return None
-    return Decimal(value) * _GB_PER.get(unit.casefold(), 1000)
+    return Decimal(value) / size.scale
 
 
 def with_stated_volumes(
@@ -84,12 +84,7 @@ def with_stated_volumes(
         if volume is None:
             out.append(line)
             continue
-        values = cells.get(rows[number], ())
-        total_cell = values[total_at] if total_at is not None and total_at < len(values) else None
-        total = None
-        if filled(total_cell) is not None:
-            money, problem = builder.money(total_cell, line.currency)
-            total = money.amount if money is not None and problem is None else None
+        total = cell_amount(builder, cells.get(rows[number], ()), total_at, line.currency)
         agrees = total is None or close_enough(total, line.price * volume)
         if agrees:
             line = replace(line, quantity=volume)
