@@ -60,6 +60,29 @@ def test_banner_over_sub_headers_is_combined() -> None:
     assert list(found.cells) == HEADER
 
 
+def test_a_pdfs_term_banners_span_their_sub_headers_and_centred_labels_join_them() -> None:
+    # A PDF has no merged cells: "1-year reservation" spans the blank beside it where a
+    # sub-header stands, and "VM size | Region | VMs", centred between the two header
+    # rows, stand on a line of their own; a sentence above the table is no such row.
+    rows = [
+        ["Reservations are paid partly up front and partly monthly over the term."],
+        [None, None, None, "Pay-as-you-go", "1-year reservation", None],
+        ["VM size", "Region", "VMs"],
+        [None, None, None, "USD per VM-hour", "Upfront per VM", "Monthly per VM"],
+        ["ND96isr H100 v5", "Sweden Central", "4", "$98.32", "$250,000.00", "$20,000.00"],
+    ]
+    found = find_header(sheet(rows))
+    assert found is not None and found.rows == (1, 2, 3)
+    assert list(found.cells) == [
+        "VM size",
+        "Region",
+        "VMs",
+        "Pay-as-you-go USD per VM-hour",
+        "1-year reservation Upfront per VM",
+        "1-year reservation Monthly per VM",
+    ]
+
+
 def test_table_stops_at_totals_and_skips_blanks_subtotals_and_repeated_headers() -> None:
     rows = [
         HEADER,

@@ -6,6 +6,11 @@ row's line: each such column gives its own line with the deployment, term, regio
 price unit its header names. Accelerators as columns (``Term | H100 SXM | H200 SXM``, a
 GPU cloud's reserved-capacity sheet) are read the same way: each column gives the line
 of its accelerator, on the terms its row names.
+
+A reservation paid partly up front stands as two columns under one banner ("1-year
+reservation" over "Upfront per VM | Monthly per VM"): the same option, one column its
+upfront payment (:attr:`ColumnOption.upfront`), folded into the other's rate by
+:mod:`~computescore.io.reader.upfront_columns`.
 """
 
 from __future__ import annotations
@@ -31,6 +36,13 @@ _REGION_HEADER = re.compile(
     r"southwest|northwest)(?:[- ]?\d+)?$"
 )
 _HEADER_UNITS = re.compile(r"\s*[(\[][^)\]]*[)\]]\s*$")
+_UPFRONT = re.compile(
+    r"(?<!\bno )(?<!\ball )(?<!\bpartial )\b(upfront|up-front|up front|one[- ]time|one[- ]off|"
+    r"prepaid|prepayment|initial payment)\b",
+    re.I,
+)
+"""A column's role as an option's payment up front ("Upfront per VM"), not the kind of
+offer a whole column prices ("All Upfront", "No Upfront", "Partial Upfront")."""
 _TOKEN_BASES = frozenset(
     {Basis.TOKENS, Basis.INPUT_TOKENS, Basis.OUTPUT_TOKENS, Basis.CACHED_TOKENS}
 )
@@ -48,6 +60,9 @@ class ColumnOption:
     accelerator: str | None = None
     """The accelerator the column's header names (``H100 SXM``), when accelerators stand
     as columns."""
+    upfront: bool = False
+    """The column holds the option's payment up front; another column of the same
+    option holds its rate."""
 
     def words(self) -> str:
         """``reserved, 12 months``, ``region us-east``, ``output tokens`` or ``H100 SXM``."""
@@ -60,6 +75,8 @@ class ColumnOption:
             parts.append(f"region {self.region}")
         if self.tokens is not None:
             parts.append(self.tokens)
+        if self.upfront:
+            parts.append("paid up front")
         return ", ".join(parts)
 
 
@@ -91,4 +108,5 @@ def column_option(header: str) -> ColumnOption | None:
     if reading is None or (reading.deployment is None and reading.term_months is None):
         # A place a person names ("Europe (Frankfurt)", "Asia Pacific (Tokyo)", "London").
         return ColumnOption(region=region) if country_of(header) is not None else None
-    return ColumnOption(reading.deployment, reading.term_months)
+    upfront = _UPFRONT.search(text) is not None
+    return ColumnOption(reading.deployment, reading.term_months, upfront=upfront)

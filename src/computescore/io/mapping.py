@@ -781,6 +781,9 @@ def _find_option_columns(
         unit = column.unit if column.field is Field.PRICE else _header_unit(column.header)
         if option.term_months is not None and unit is not None and unit.basis is None:
             unit = None  # "6-month" names the term, not a price per month
+        if option.upfront:
+            # "1-year reservation Upfront per VM": paid once per VM, not per year.
+            unit = UnitHint(Period.ONCE, None if unit is None else unit.basis)
         columns[index] = replace(
             column,
             field=Field.PRICE,

@@ -12,20 +12,25 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from computescore.io.cell_kinds import is_amount
-from computescore.io.column_options import ColumnOption, accelerator_named, column_option
-from computescore.io.mapping import ROW_TERMS, Field, match_header, normalise_header
+from computescore.io.header_finder import (
+    HeaderGuess,
+    Known,
+    Names,
+    field_of,
+    find_header,
+    header_fields,
+    header_score,
+    is_header_like,
+    named_accelerators,
+)
+from computescore.io.mapping import Field, normalise_header
 from computescore.io.values import is_blank, normalise_text, parse_unit_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
-
-HEADER_SCAN_ROWS = 60
-"""How far down a sheet the header row is looked for."""
-
-MIN_HEADER_FIELDS = 2
 
 _SUBTOTAL = re.compile(
     r"^(sub-?\s?total|subtotal|section total|zwischensumme|sous-total|subtotale|"
@@ -113,245 +118,6 @@ class Table:
 
 def _text(value: CellValue) -> str:
     return "" if is_blank(value) else normalise_text(value)
-
-
-Known = Mapping[str, Field]
-"""Header texts (normalised) the user or a saved profile has mapped to fields."""
-
-
-def field_of(cell: CellValue, known: Known | None = None) -> Field | None:
-    """The field a header cell names, from the user's mapping first, then the synonyms."""
-    if not isinstance(cell, str):
-        return None
-    if known:
-        chosen = known.get(normalise_header(cell))
-        if chosen is not None:
-            return chosen
-    match = match_header(cell)
-    return None if match is None else match.field
-
-
-Names = Callable[[str], bool]
-"""Whether a header's text names an accelerator the catalogue knows."""
-
-
-def named_accelerators(
-    cells: Sequence[CellValue], known: Known | None = None, names: Names | None = None
-) -> list[int]:
-    """The columns whose headers name accelerators (``Term | H100 SXM | H200 SXM``): none
-    unless two or more name different ones, a column names the terms of each row, and no
-    column is the accelerator's own (a table of specifications across accelerators is
-    not a price list)."""
-    if names is None:
-        return []
-    return _by_name(cells, [field_of(cell, known) for cell in cells], names)
-
-
-def _by_name(cells: Sequence[CellValue], fields: Sequence[Field | None], names: Names) -> list[int]:
-    """:func:`named_accelerators` on the fields the cells' headers name already."""
-    if Field.ACCELERATOR in fields or not ROW_TERMS.intersection(fields):
-        return []
-    found: dict[int, str] = {}
-    for index, (cell, field) in enumerate(zip(cells, fields, strict=True)):
-        if isinstance(cell, str) and field in (None, Field.PRICE):
-            name = accelerator_named(cell, names)
-            if name is not None:
-                found[index] = name
-    return list(found) if len(set(found.values())) >= 2 else []
-
-
-def _fields(
-    cells: Sequence[CellValue], known: Known | None = None, names: Names | None = None
-) -> set[Field]:
-    found: set[Field] = set()
-    options: set[ColumnOption] = set()
-    fields = [field_of(cell, known) for cell in cells]
-    for cell, field in zip(cells, fields, strict=True):
-        if field is not None and field is not Field.IGNORE:
-            found.add(field)
-        elif field is None and isinstance(cell, str):
-            option = column_option(cell)
-            if option is not None:
-                options.add(option)
-    # Tiers or regions as columns ("On-demand | 6-month | 12-month"): their prices. The
-    # mapping keeps them as prices only where their values are amounts.
-    if len(options) >= 2:
-        found.add(Field.PRICE)
-    # Accelerators as columns: each column is the price of its accelerator.
-    if names is not None and _by_name(cells, fields, names):
-        found |= {Field.PRICE, Field.ACCELERATOR}
-    return found
-
-
-def _is_header_like(cells: Sequence[CellValue]) -> bool:
-    non_blank = [cell for cell in cells if not is_blank(cell)]
-    return bool(non_blank) and all(isinstance(cell, str) for cell in non_blank)
-
-
-def _score(fields: set[Field]) -> int:
-    """How table-like a set of header fields is: distinct fields, and a price is required."""
-    if not fields & {Field.PRICE, Field.LINE_TOTAL}:
-        return 0
-    if not fields & {
-        Field.DESCRIPTION,
-        Field.ACCELERATOR,
-        Field.CATEGORY,
-        Field.QUANTITY,
-        Field.ACCELERATOR_COUNT,
-        Field.DEPLOYMENT,
-        Field.REGION,
-    }:
-        return 0
-    return len(fields)
-
-
-def _combined(sheet: SheetData, top: int, below: int) -> list[CellValue]:
-    """Header cells of a banner row and its sub-row: the sub-row's text, else the banner's.
-
-    A merged banner cell's text is spread over the columns it covers first, so a column
-    under "Pricing" without its own sub-header is still named. A sub-header that names
-    nothing on its own ("per GPU-hr" under "Price (GBP)") is read with its banner:
-    "Price (GBP) per GPU-hr".
-    """
-    upper = list(sheet.rows[top]) if top < len(sheet.rows) else []
-    lower = list(sheet.rows[below]) if below < len(sheet.rows) else []
-    width = max(len(upper), len(lower))
-    upper += [None] * (width - len(upper))
-    lower += [None] * (width - len(lower))
-    for first_row, first_col, last_row, last_col in sheet.merged:
-        if first_row <= top <= last_row and first_col < width:
-            for col in range(first_col + 1, min(last_col, width - 1) + 1):
-                if is_blank(upper[col]):
-                    upper[col] = upper[first_col]
-    return [_under_banner(up, low) for up, low in zip(upper, lower, strict=True)]
-
-
-def _merged_over_both(sheet: SheetData, top: int, below: int) -> bool:
-    """True when the sheet's merged cells make two rows one header: a cell merged down
-    over both ("Service" in A12:A13), or a banner merged across columns whose sub-row
-    names them ("Pricing" over "Rate per GPU | Billing")."""
-    lower = sheet.rows[below] if below < len(sheet.rows) else []
-    for first_row, first_col, last_row, last_col in sheet.merged:
-        if first_row <= top and last_row >= below:
-            return True
-        if first_row == top == last_row and last_col > first_col:
-            under = lower[first_col : last_col + 1]
-            if any(isinstance(cell, str) and not is_blank(cell) for cell in under):
-                return True
-    return False
-
-
-def _wrapped_header(sheet: SheetData, top: int, below: int) -> bool:
-    """True when ``top`` holds the first lines of header cells wrapped over two lines (a
-    PDF's "Public On-Demand" over "(USD/hr)", "Private rate" over "(USD per
-    instance-hour)"): fewer cells than the row below, only text, each over a cell that
-    goes on with a bracket or a lower-case word."""
-    if below >= len(sheet.rows):
-        return False
-    upper, lower = sheet.rows[top], sheet.rows[below]
-    filled = [(col, cell) for col, cell in enumerate(upper) if not is_blank(cell)]
-    if not filled or len(filled) >= sum(1 for cell in lower if not is_blank(cell)):
-        return False
-    for col, cell in filled:
-        under = lower[col] if col < len(lower) else None
-        if not isinstance(cell, str) or not isinstance(under, str) or is_blank(under):
-            return False
-        first = under.lstrip()[:1]
-        if not (first in ("(", "[") or first.islower()):
-            return False
-    return True
-
-
-def _joined(sheet: SheetData, top: int, below: int) -> list[CellValue]:
-    """A wrapped header's cells: each cell's two lines as one text."""
-    upper, lower = list(sheet.rows[top]), list(sheet.rows[below])
-    width = max(len(upper), len(lower))
-    upper += [None] * (width - len(upper))
-    lower += [None] * (width - len(lower))
-    return [
-        low if not isinstance(up, str) or is_blank(up) else f"{up.strip()} {str(low).strip()}"
-        for up, low in zip(upper, lower, strict=True)
-    ]
-
-
-def _under_banner(banner: CellValue, sub: CellValue) -> CellValue:
-    if is_blank(sub):
-        return banner
-    if is_blank(banner) or not isinstance(banner, str) or not isinstance(sub, str):
-        return sub
-    alone, together = match_header(sub), match_header(f"{banner} {sub}")
-    if together is None:
-        return sub
-    if alone is None:
-        return f"{banner} {sub}"
-    if together.field is alone.field and (
-        (together.currency and not alone.currency) or (together.unit and not alone.unit)
-    ):
-        return f"{banner} {sub}"  # "Unit price" under "Price (GBP)": in pounds
-    return sub
-
-
-@dataclass(frozen=True, slots=True)
-class HeaderGuess:
-    """A candidate header: its rows, cells and how many fields it names."""
-
-    rows: tuple[int, ...]
-    cells: tuple[CellValue, ...]
-    fields: frozenset[Field]
-    score: int
-
-
-def find_header(
-    sheet: SheetData,
-    scan_rows: int = HEADER_SCAN_ROWS,
-    start: int = 0,
-    known: Known | None = None,
-    names: Names | None = None,
-) -> HeaderGuess | None:
-    """The most likely header row (or banner + sub-row) in ``scan_rows`` rows from ``start``.
-
-    Returns None when no row names at least two fields including a price.
-    """
-    best: HeaderGuess | None = None
-    limit = min(len(sheet.rows), start + scan_rows)
-    for index in range(start, limit):
-        cells = sheet.rows[index]
-        if not _is_header_like(cells):
-            continue
-        fields = _fields(cells, known, names)
-        candidates = [HeaderGuess((index,), tuple(cells), frozenset(fields), _score(fields))]
-        below = index + 1
-        wrapped = _wrapped_header(sheet, index, below)
-        if below < len(sheet.rows) and _is_header_like(sheet.rows[below]):
-            merged_cells = (
-                _joined(sheet, index, below) if wrapped else _combined(sheet, index, below)
-            )
-            merged_fields = _fields(merged_cells, known, names)
-            candidates.append(
-                HeaderGuess(
-                    (index, below),
-                    tuple(merged_cells),
-                    frozenset(merged_fields),
-                    _score(merged_fields),
-                )
-            )
-        if len(candidates) == 2:
-            lower_fields = _fields(sheet.rows[below], known, names)
-            alone = max(candidates[0].score, _score(lower_fields))
-            if candidates[1].score < alone or (
-                candidates[1].score == alone
-                and not wrapped
-                and not _merged_over_both(sheet, index, below)
-            ):
-                candidates.pop()
-            else:
-                candidates.pop(0)  # the two rows are one header: the top one is no header
-        for candidate in candidates:
-            if len(candidate.fields) < MIN_HEADER_FIELDS or candidate.score == 0:
-                continue
-            if best is None or candidate.score > best.score:
-                best = candidate
-    return best
 
 
 _TOTAL_WORD = re.compile(
@@ -573,10 +339,10 @@ def _is_new_header(
 ) -> bool:
     """True when a row inside a table is the header of another table."""
     cells = sheet.rows[index]
-    if not _is_header_like(cells):
+    if not is_header_like(cells):
         return False
-    fields = _fields(cells, known, names)
-    return len(fields) >= 3 and _score(fields) > 0 and tuple(cells) != header.cells
+    fields = header_fields(cells, known, names)
+    return len(fields) >= 3 and header_score(fields) > 0 and tuple(cells) != header.cells
 
 
 def _next_filled(sheet: SheetData, index: int) -> int | None:

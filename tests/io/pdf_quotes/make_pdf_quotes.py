@@ -1424,6 +1424,151 @@ CORPUS.append(
 )
 
 
+# --------------------------------------------------------------------------- 16. upfront + monthly
+
+
+def write_upfront_and_monthly(path: Path) -> None:
+    table = grid(
+        [
+            [
+                "VM size",
+                "Region",
+                "VMs",
+                "Pay-as-you-go",
+                "1-year reservation",
+                "",
+                "3-year reservation",
+                "",
+            ],
+            [
+                "",
+                "",
+                "",
+                "USD per VM-hour",
+                "Upfront per VM",
+                "Monthly per VM",
+                "Upfront per VM",
+                "Monthly per VM",
+            ],
+            [
+                "ND96isr H100 v5",
+                "Sweden Central",
+                "4",
+                "$98.32",
+                "$250,000.00",
+                "$20,000.00",
+                "$450,000.00",
+                "$15,000.00",
+            ],
+            [
+                "ND96amsr A100 v4",
+                "West Europe",
+                "2",
+                "$32.77",
+                "$120,000.00",
+                "$10,000.00",
+                "$200,000.00",
+                "$7,500.00",
+            ],
+        ],
+        widths=[34 * mm, 30 * mm, 12 * mm, 30 * mm, 30 * mm, 30 * mm, 30 * mm, 30 * mm],
+        repeat=2,
+        rules="none",
+        extra=[
+            ("SPAN", (0, 0), (0, 1)),
+            ("SPAN", (1, 0), (1, 1)),
+            ("SPAN", (2, 0), (2, 1)),
+            ("SPAN", (4, 0), (5, 0)),
+            ("SPAN", (6, 0), (7, 0)),
+            ("VALIGN", (0, 0), (2, 1), "MIDDLE"),
+            ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
+            ("ALIGN", (4, 0), (-1, 0), "CENTER"),
+        ],
+    )
+    story = [
+        Paragraph("Northwind Cloud Partners B.V.", TITLE),
+        *paragraphs(
+            "Azure Reserved VM Instances — Quote NCP-AZ-26-0412",
+            "Quote date: 2026-11-18 &nbsp; Valid until: 2026-12-18",
+            "Each ND96isr H100 v5 VM has 8 NVIDIA H100 80GB GPUs. Reservations are paid partly "
+            "up front (at purchase) and partly monthly over the reservation term.",
+        ),
+        Spacer(1, 8),
+        table,
+        Spacer(1, 6),
+        *paragraphs("All prices in USD, excluding VAT."),
+    ]
+    document(path, story, pagesize=landscape(A4), footer="Northwind Cloud Partners B.V.")
+
+
+def _upfront_line(name: str, accelerator: str, vms: int, **fields: Any) -> dict[str, Any]:
+    return line(name, kind="compute", accelerator=accelerator, nodes=vms, **fields)
+
+
+CORPUS.append(
+    PdfQuote(
+        "reservation_upfront_and_monthly.pdf",
+        "a cloud partner's reservation quote without rules: term banners over 'Upfront per VM | Monthly per VM', no merged cells to say which columns a banner spans, and 'VM size', 'Region' and 'VMs' centred between the two header rows",
+        write_upfront_and_monthly,
+        [
+            _upfront_line(
+                "ND96isr H100 v5",
+                "nvidia-h100-sxm",
+                4,
+                deployment="on_demand",
+                price="98.32",
+                price_unit="per_node_hour",
+                currency="USD",
+            ),
+            # 20,000 a month + 250,000 up front over 12 months; 15,000 + 450,000 over 36
+            _upfront_line(
+                "ND96isr H100 v5",
+                "nvidia-h100-sxm",
+                4,
+                deployment="reserved",
+                term_months=12,
+                price="40833.3333",
+                price_unit="per_node_month",
+            ),
+            _upfront_line(
+                "ND96isr H100 v5",
+                "nvidia-h100-sxm",
+                4,
+                deployment="reserved",
+                term_months=36,
+                price="27500.0000",
+                price_unit="per_node_month",
+            ),
+            _upfront_line(
+                "ND96amsr A100 v4",
+                "nvidia-a100-sxm-80gb",
+                2,
+                deployment="on_demand",
+                price="32.77",
+            ),
+            _upfront_line(
+                "ND96amsr A100 v4",
+                "nvidia-a100-sxm-80gb",
+                2,
+                deployment="reserved",
+                term_months=12,
+                price="20000.0000",
+            ),
+            _upfront_line(
+                "ND96amsr A100 v4",
+                "nvidia-a100-sxm-80gb",
+                2,
+                deployment="reserved",
+                term_months=36,
+                price="13055.5556",
+            ),
+        ],
+        {"quote_ref": "NCP-AZ-26-0412"},
+        warnings=["were spread over the reservation's term and added to its rate"],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

@@ -2941,6 +2941,114 @@ add(
 )
 
 
+add(
+    VendorFile(
+        "azure_partner_reserved_upfront_and_monthly.xlsx",
+        "a cloud partner's reservation quote: 'Pay-as-you-go', '1-year reservation' and "
+        "'3-year reservation' banners merged over 'USD per VM-hour', and 'Upfront per VM | "
+        "Monthly per VM' under each term",
+        xlsx(
+            (
+                "Quote",
+                [
+                    ["Northwind Cloud Partners B.V."],
+                    ["Azure Reserved VM Instances — Quote NCP-AZ-26-0412"],
+                    ["Quote date:", "2026-11-18"],
+                    [],
+                    [
+                        "VM size",
+                        "Region",
+                        "VMs",
+                        "Pay-as-you-go",
+                        "1-year reservation",
+                        None,
+                        "3-year reservation",
+                        None,
+                    ],
+                    [
+                        None,
+                        None,
+                        None,
+                        "USD per VM-hour",
+                        "Upfront per VM",
+                        "Monthly per VM",
+                        "Upfront per VM",
+                        "Monthly per VM",
+                    ],
+                    ["ND96isr H100 v5", "Sweden Central", 4, 98.32, 250000, 20000, 450000, 15000],
+                    ["ND96amsr A100 v4", "West Europe", 2, 32.77, 120000, 10000, 200000, 7500],
+                    [],
+                    ["All prices in USD, excluding VAT."],
+                ],
+            ),
+            merged=["A5:A6", "B5:B6", "C5:C6", "E5:F5", "G5:H5"],
+        ),
+        [
+            line(
+                "ND96isr H100 v5",
+                accelerator="nvidia-h100-sxm",
+                nodes=4,
+                deployment="on_demand",
+                price="98.32",
+                price_unit="per_node_hour",
+                region="Sweden Central",
+            ),
+            # each term's payment up front spread over its months and added to its rate:
+            # 20,000 + 250,000 / 12 and 15,000 + 450,000 / 36
+            line(
+                "ND96isr H100 v5",
+                accelerator="nvidia-h100-sxm",
+                nodes=4,
+                deployment="reserved",
+                term_months=12,
+                price="40833.3333",
+                price_unit="per_node_month",
+                region="Sweden Central",
+            ),
+            line(
+                "ND96isr H100 v5",
+                accelerator="nvidia-h100-sxm",
+                nodes=4,
+                deployment="reserved",
+                term_months=36,
+                price="27500.0000",
+                price_unit="per_node_month",
+                region="Sweden Central",
+            ),
+            line(
+                "ND96amsr A100 v4",
+                accelerator="nvidia-a100-sxm-80gb",
+                nodes=2,
+                deployment="on_demand",
+                price="32.77",
+                price_unit="per_node_hour",
+                region="West Europe",
+            ),
+            line(
+                "ND96amsr A100 v4",
+                accelerator="nvidia-a100-sxm-80gb",
+                nodes=2,
+                deployment="reserved",
+                term_months=12,
+                price="20000.0000",
+                price_unit="per_node_month",
+                region="West Europe",
+            ),
+            line(
+                "ND96amsr A100 v4",
+                accelerator="nvidia-a100-sxm-80gb",
+                nodes=2,
+                deployment="reserved",
+                term_months=36,
+                price="13055.5556",
+                price_unit="per_node_month",
+                region="West Europe",
+            ),
+        ],
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

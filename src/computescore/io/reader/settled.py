@@ -3,7 +3,9 @@
 A server maker's system is its priced base and its parts at no charge
 (:mod:`~computescore.io.reader.components`); a cloud's reserved term paid up front is a
 fee and a rate, and some rows bill capacity already reserved
-(:mod:`~computescore.io.reader.reservations`). Both line paths then see the same rows.
+(:mod:`~computescore.io.reader.reservations`); a reservation's payment up front may
+stand in a column beside its rate (:mod:`~computescore.io.reader.upfront_columns`).
+Both line paths then see the same rows.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from computescore.domain.units import HOURS_PER_MONTH
 from computescore.io.mapping import ColumnMapping
 from computescore.io.reader.components import Components, fold_components
 from computescore.io.reader.reservations import Reservations, fold_reservations
+from computescore.io.reader.upfront_columns import UpfrontColumns, fold_upfront_columns
 from computescore.io.table_finder import Table
 from computescore.io.values import Period
 from computescore.wording import plural
@@ -27,8 +30,9 @@ if TYPE_CHECKING:
 def settle_rows(
     reader: _Reader, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]
 ) -> tuple[list[Table], dict[int, ColumnMapping]]:
-    """The tables with systems' parts read into their lines, upfront fees folded into
-    their offers' rates and reserved-capacity billing left out; the mappings keyed anew."""
+    """The tables with systems' parts read into their lines, upfront fees (rows or
+    columns) folded into their offers' rates and reserved-capacity billing left out; the
+    mappings keyed anew."""
     out: list[Table] = []
     by_table: dict[int, ColumnMapping] = {}
     for table in tables:
@@ -37,8 +41,10 @@ def settle_rows(
         _tell_systems(reader, systems)
         reservations = fold_reservations(systems.table, mapping, reader.mark)
         _tell_reservations(reader, reservations)
-        out.append(reservations.table)
-        by_table[id(reservations.table)] = mapping
+        upfront = fold_upfront_columns(reservations.table, mapping, reader.mark, mapping.currency)
+        _tell_upfront(reader, upfront)
+        out.append(upfront.table)
+        by_table[id(upfront.table)] = upfront.mapping
     return out, by_table
 
 
@@ -100,5 +106,40 @@ def _tell_reservations(reader: _Reader, done: Reservations) -> None:
                 f"{'offer' if many else 'offers'} nothing and "
                 f"{'were' if many else 'was'} left out",
                 Severity.WARNING,
+            )
+        )
+
+
+def _tell_upfront(reader: _Reader, done: UpfrontColumns) -> None:
+    sheet = done.table.sheet
+    if done.folded:
+        first = done.folded[0]
+        count = len(done.folded)
+        per = "hour" if first.hourly else "month"
+        columns = ", ".join(
+            f"{upfront.letter} into {rate.letter}" for upfront, rate in done.columns
+        )
+        reader.problems.append(
+            Problem(
+                reader.prefix(sheet),
+                f"{plural(count, 'payment')} up front (columns {columns}) "
+                f"{'was' if count == 1 else 'were'} spread over the reservation's term and "
+                f"added to its rate: row {reader.row_number(sheet, first.row)}, "
+                f"{first.option.words()}: {first.rate:,.2f} a {per} + {first.upfront:,.2f} "
+                f"÷ {first.spread:,} {per}s = {first.effective:,.4f} a {per}",
+                Severity.WARNING,
+                None,
+                "one line per option at what it costs a month (or an hour)",
+            )
+        )
+    for missed in done.unfolded:
+        reader.problems.append(
+            Problem(
+                reader.cell(sheet, missed.row, missed.column.index),
+                "The payment up front has no rate beside it to be spread over, so it was "
+                "not imported",
+                Severity.WARNING,
+                f"{missed.upfront:,.2f}",
+                f"the option's rate in the column beside it ({missed.column.header})",
             )
         )

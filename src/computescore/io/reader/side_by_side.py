@@ -19,8 +19,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from computescore.io.header_finder import HEADER_SCAN_ROWS, Known, Names, find_header
 from computescore.io.mapping import normalise_header
-from computescore.io.table_finder import HEADER_SCAN_ROWS, Known, Names, Table, find_header
+from computescore.io.table_finder import Table
 from computescore.io.values import is_blank
 from computescore.io.workbook import CellValue, SheetData
 
