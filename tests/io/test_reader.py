@@ -682,6 +682,54 @@ def test_a_quote_reference_in_a_title_line(
     assert len(unstated) == (reference is None)
 
 
+def test_a_letter_names_its_offer_in_the_subject_line_and_its_commitment_in_prose(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A cloud's private pricing letter: its reference only in the "Re:" line under the
+    # addresses, the commitment only in a sentence above the rates.
+    rows = [
+        ["Amazon Web Services EMEA SARL"],
+        ["38 Avenue John F. Kennedy, L-1855 Luxembourg"],
+        ["Helix Biologics Ltd."],
+        ["Attn: Dr. Priya Raman, VP Research Computing"],
+        ["45 Cambridge Park Drive"],
+        ["Cambridge, MA 02140"],
+        ["November 21, 2026"],
+        ["Re: Private Pricing Offer PPO-2026-EU-4471 — Amazon EC2 accelerated computing"],
+        ["In consideration of a committed spend of USD 18,000,000 over a term of 36 months"],
+        ["(the Commitment), AWS offers the following private rates."],
+        [],
+        ["Instance type", "Region", "Instances", "Private rate (USD per instance-hour)"],
+        ["p5.48xlarge", "eu-west-1", 16, 37.43],
+    ]
+    path = build_xlsx(tmp_path / "letter.xlsx", [Sheet("Letter", rows)])
+    quote = read_quote_file(path, catalogue).quotes[0]
+    assert quote.quote_ref == "PPO-2026-EU-4471"
+    (line,) = quote.lines
+    assert (line.deployment, line.term_months, line.nodes) == (Deployment.RESERVED, 36, 16)
+    assert any("order's term above the table (36 months)" in p.message for p in quote.problems)
+
+
+def test_a_subject_line_past_the_letterhead_is_the_only_line_there_that_names_the_quote(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [
+        ["Nordlicht GmbH"],
+        ["Hafenstraße 1"],
+        ["20457 Hamburg"],
+        ["An: Helix Biologics Ltd."],
+        ["Cambridge"],
+        ["12.11.2026"],
+        ["Wie besprochen, unser Angebot AB-2026-99 vom Oktober gilt nicht mehr."],
+        [],
+        ["GPU", "Term", "Price per GPU-hour (EUR)"],
+        ["H100 SXM", "12 months", 2.1],
+    ]
+    path = build_xlsx(tmp_path / "quote.xlsx", [Sheet("Quote", rows)])
+    quote = read_quote_file(path, catalogue, vendor="Nordlicht").quotes[0]
+    assert quote.quote_ref is None
+
+
 def test_a_japanese_quote_reads_its_letterhead_yen_and_specification(
     tmp_path: Path, catalogue: Catalogue
 ) -> None:

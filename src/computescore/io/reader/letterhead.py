@@ -106,6 +106,11 @@ _ANOTHER = re.compile(
 )
 """Words that make the quote a title names another one ("option to quotation …")."""
 _DATE_LIKE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
+_SUBJECT = re.compile(
+    r"^\s*(re|subject|subj|betreff|betr|objet|oggetto|asunto|onderwerp)\s*[:.]\s*", re.IGNORECASE
+)
+"""A letter's subject line ("Re: Private Pricing Offer PPO-2026-EU-4471"), which may stand
+below the addresses, past the letterhead."""
 
 
 def letterhead_reference(sheet: SheetData | None) -> str | None:
@@ -113,7 +118,8 @@ def letterhead_reference(sheet: SheetData | None) -> str | None:
 
     "Angebot Nr. RW-2026-1187", "Quotation No. Q-7781", "Nordlicht GmbH — Angebot
     NR-2026-114", "Devis n° DV-2026-0042": the word for a quote, a number word if any, then
-    a code with a digit in it. A bare number counts only after a number word ("Angebot Nr.
+    a code with a digit in it; below the addresses, a letter's subject line ("Re: Private
+    Pricing Offer PPO-2026-EU-4471"). A bare number counts only after a number word ("Angebot Nr.
     4711"); a date never does ("Angebot vom 12.11.2026", "Offer 12.11.2026"), nor a quote
     the title refers to ("Leasing option to quotation KS-AN-2026-0419").
 
@@ -128,11 +134,13 @@ def letterhead_reference(sheet: SheetData | None) -> str | None:
         if not filled:
             continue
         seen += 1
-        if seen > LETTERHEAD_ROWS:
-            break
         for cell in filled:
-            for match in _REF_IN_TITLE.finditer(cell):
-                if _ANOTHER.search(cell[: match.start()]):
+            subject = _SUBJECT.match(cell)
+            if seen > LETTERHEAD_ROWS and subject is None:
+                continue  # past the letterhead only a letter's subject line names it
+            text = cell if subject is None else cell[subject.end() :]
+            for match in _REF_IN_TITLE.finditer(text):
+                if _ANOTHER.search(text[: match.start()]):
                     continue  # "Leasing option to quotation KS-AN-2026-0419": another's
                 ref = match.group("ref")
                 if not any(ch.isdigit() for ch in ref) or _DATE_LIKE.match(ref):

@@ -17,10 +17,13 @@ _ORDER_TERM = re.compile(
     r"\s*[:：]?\s*(\d{1,3})\s*(months?|mos?\b|years?|yrs?\b)|"
     r"(?:vertrags|mindest)?laufzeit\s*[:：]?\s*(\d{1,3})\s*(monate?n?|jahre?n?)|"
     r"dur[ée]e(?: du contrat| d'engagement| d’engagement)?\s*[:：]?\s*(\d{1,3})\s*(mois|ans?)\b|"
-    r"契約期間\s*[:：]?\s*(\d{1,3})\s*(ヶ月|か月|カ月|年)"
+    r"契約期間\s*[:：]?\s*(\d{1,3})\s*(ヶ月|か月|カ月|年)|"
+    r"\bcommit\w*[^.;]{0,80}?\b(?:over|for)\s+(?:(?:a|an|the)\s+)?(?:(?:initial|minimum)\s+)?"
+    r"(?:term|period)\s+of\s+(\d{1,3})\s*(months?|years?)\b"
 )
 """An order form's term as its key and value above the table: "Initial Term: 24 months",
-"Laufzeit: 36 Monate", "Durée d'engagement : 12 mois", "契約期間：12ヶ月"."""
+"Laufzeit: 36 Monate", "Durée d'engagement : 12 mois", "契約期間：12ヶ月"; or a letter's
+commitment in a sentence: "a committed spend of USD 18,000,000 over a term of 36 months"."""
 
 
 def order_term(context: str) -> int | None:
