@@ -6,6 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from computescore.domain.quotes import SlaCredit
+from computescore.io.support_words import stated_responses
 from computescore.io.terms import (
     TermKey,
     classify_key,
@@ -356,3 +357,31 @@ def test_german_and_french_service_terms() -> None:
     # a bare "Disponibilité" may be the hardware's delivery, not an uptime
     _, terms = terms_of([["Disponibilité : 4 semaines"]])
     assert terms.sla.uptime_pct is None and not terms.problems
+
+
+def test_response_times_in_a_support_sentence_are_read_by_severity() -> None:
+    # One sentence after "Support:" in place of a key per severity; Microsoft's severity
+    # A is the most severe.
+    cases = [
+        ("Support: 24x7; Severity 1 response within 30 minutes.", {1: 30}),
+        ("Support: Microsoft Unified Support via partner, Severity A response: 1 hour.", {1: 60}),
+        ("Support: 24/7, Reaktionszeit Priorität 1: 60 Minuten", {1: 60}),
+        ("Support: P1 response 15 min, P2 response 4 hours", {1: 15, 2: 240}),
+        # support hours, not a time to respond
+        ("Support: Priority 1 support, 2 hours a month of engineering", {}),
+    ]
+    for sentence, minutes in cases:
+        _, terms = terms_of([[sentence]])
+        assert terms.support.response_minutes == minutes, sentence
+
+
+def test_a_time_before_its_severity_is_read_and_a_key_of_its_own_wins() -> None:
+    assert stated_responses("24x7 with a 15-minute Severity-1 response") == {1: 15}
+    # A row of its own for severity 1 says it first; the sentence adds severity 2.
+    _, terms = terms_of(
+        [
+            ["Severity 1 response", "15 minutes"],
+            ["Support: Severity 1 response within 1 hour, Severity 2 response within 4 hours"],
+        ]
+    )
+    assert terms.support.response_minutes == {1: 15, 2: 240}

@@ -26,6 +26,7 @@ from computescore.domain.quotes import (
     SlaTerms,
     SupportTerms,
 )
+from computescore.io.support_words import stated_responses
 from computescore.io.values import (
     DecimalMark,
     Money,
@@ -189,6 +190,13 @@ def classify_key(text: object) -> TermKey | None:
     return None
 
 
+_SUPPORT_KEY = re.compile(
+    r"^(support|service and support|technical support|support level|support plan|helpdesk|"
+    r"kundendienst|support technique|assistance|soporte|assistenza|ondersteuning)\b"
+)
+"""A key whose value is a sentence about support, which may state response times."""
+
+
 @dataclass(frozen=True, slots=True)
 class KeyValue:
     """One key–value pair and the cell the value came from."""
@@ -245,7 +253,8 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                     f"{prefix}!{cell_name(row, col)}",
                     row,
                 )
-                if sentence is not None and own is not None
+                if sentence is not None
+                and (own is not None or _SUPPORT_KEY.match(sentence.group(1).casefold()))
                 else None
             )
             # "Quote ref: NB-2211 | Date: 2026-11-09", "有効期限：2026年12月6日 | <company>":
@@ -616,6 +625,10 @@ def read_terms(
 
     for pair in pairs:
         kind = classify_key(pair.key)
+        if kind is None and _SUPPORT_KEY.match(normalise_text(pair.key).casefold()):
+            # "Support: 24x7; Severity 1 response within 30 minutes": one sentence
+            stated = stated_responses(normalise_text(pair.value or ""))
+            responses.update((k, v) for k, v in stated.items() if k not in responses)
         if kind is None:
             continue
         value = pair.value

@@ -1,0 +1,56 @@
+"""Response times a support sentence states, by severity.
+
+A quote's support terms are often one sentence after "Support:" rather than a key per
+severity: "24x7; Severity 1 response within 30 minutes", "Microsoft Unified Support via
+partner, Severity A response: 1 hour", "24/7, Reaktionszeit Priorität 1: 60 Minuten",
+"24x7 with a 15-minute Severity-1 response". Each statement names a severity (1 to 4, or
+A to D as some clouds write it) and a time; a statement without the word for a response
+("Priority 1 support, 2 hours a month") is none.
+"""
+
+from __future__ import annotations
+
+import re
+
+_LEVEL = (
+    r"(?:sev(?:erity)?|priority|priorit[äa]t|priorit[ée]|prioridad|priorit[àa]|prio|p)"
+    r"\s*[-‐]?\s*(?P<level>[1-4]|[a-d](?![a-z]))"
+)
+_RESPONSE = (
+    r"(?:response|reaction|reaktionszeit|reaktion|temps de r[ée]ponse|d[ée]lai de r[ée]ponse|"
+    r"tiempo de respuesta|tempo di risposta|reactietijd)(?:\s*times?)?"
+)
+_TIME = (
+    r"(?P<amount>\d+(?:[.,]\d+)?)\s*-?\s*"
+    r"(?P<unit>minutes?|minuten|mins?|min|hours?|hrs?|stunden?|std|heures?|h)(?![a-z])"
+)
+_BEFORE_TIME = r"\s*(?:[:=]|within|in|of|under|<|≤|innerhalb von|en|dans)?\s*"
+
+_STATEMENTS = (
+    # "Severity 1 response within 30 minutes", "Severity A response: 1 hour"
+    re.compile(_LEVEL + r"\s*" + _RESPONSE + _BEFORE_TIME + _TIME),
+    # "Reaktionszeit Priorität 1: 60 Minuten", "response time for severity 1: 30 minutes"
+    re.compile(_RESPONSE + r"\s*(?:for|bei|pour|para|per)?\s*" + _LEVEL + _BEFORE_TIME + _TIME),
+    # "a 15-minute Severity-1 response"
+    re.compile(_TIME + r"\s+" + _LEVEL + r"\s*" + _RESPONSE),
+)
+
+
+def stated_responses(text: str) -> dict[int, int]:
+    """Minutes to respond by severity (1 the most severe) that ``text`` states.
+
+    >>> stated_responses("24x7; Severity 1 response within 30 minutes")
+    {1: 30}
+    >>> stated_responses("Microsoft Unified Support via partner, Severity A response: 1 hour")
+    {1: 60}
+    """
+    folded = text.casefold()
+    found: dict[int, int] = {}
+    for pattern in _STATEMENTS:
+        for match in pattern.finditer(folded):
+            level = match.group("level")
+            number = int(level) if level.isdigit() else "abcd".index(level) + 1
+            amount = float(match.group("amount").replace(",", "."))
+            hours = match.group("unit")[0] in "hs"  # hours, heures, Stunden, Std
+            found.setdefault(number, round(amount * (60 if hours else 1)))
+    return found
