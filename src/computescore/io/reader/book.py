@@ -280,6 +280,8 @@ class _Reader:
             for block in side_by_side(sheet, known, self._names_accelerator):
                 if block.label is not None:
                     self.options[id(block.sheet)] = block.label
+                if block.note is not None:
+                    self.problems.append(Problem(self.prefix(sheet), block.note, Severity.WARNING))
                 out.append(block.sheet)
         return out
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from computescore.io.header_finder import HEADER_SCAN_ROWS, Known, Names, find_header
 from computescore.io.mapping import normalise_header
+from computescore.io.reader.transposed import Comparison, transposed_options
 from computescore.io.table_finder import Table
 from computescore.io.values import is_blank
 from computescore.io.workbook import CellValue, SheetData
@@ -37,13 +38,19 @@ class Block:
     label: str | None
     """The block's banner ("Option A — H100 SXM, 12-month term"); None without one (a
     list printed in two column sets is one quote read block by block)."""
+    note: str | None = None
+    """What the import should say of how the sheet was split (told once per sheet)."""
 
 
 def side_by_side(
     sheet: SheetData, known: Known | None = None, names: Names | None = None
 ) -> list[Block]:
     """The sheet's alternatives, each as a sheet of its own; the sheet alone when its
-    header does not repeat."""
+    header does not repeat and it compares no options as columns
+    (:mod:`~computescore.io.reader.transposed`)."""
+    compared = transposed_options(sheet, known)
+    if compared is not None:
+        return _compared(compared)
     if not _repeats(sheet):
         return [Block(sheet, None)]
     header = find_header(sheet, known=known, names=names)
@@ -68,6 +75,31 @@ def side_by_side(
         label = None if banner is None else " ".join(_texts(sheet.rows[banner], start, end))
         blocks.append(Block(replace(sheet, rows=rows), label or None))
     return blocks
+
+
+def _compared(compared: Comparison) -> list[Block]:
+    """Each option of a comparison as a block; the first says how the sheet was read."""
+    labels = ", ".join(f"“{label}”" for label, _ in compared.options)
+    note = (
+        f"The options are compared as columns ({labels}) with what each is as rows "
+        f"{compared.heading_row + 2}–{compared.last_row + 1}: each option was read as a quote "
+        "of its own, its line from the rows that name a field and a cost line for each other "
+        "priced row"
+        + (
+            f"; {', '.join(f'“{label}”' for label in compared.restated)} "
+            + (
+                "restates the price and is no line"
+                if len(compared.restated) == 1
+                else "restate the price and are no lines"
+            )
+            if compared.restated
+            else ""
+        )
+    )
+    return [
+        Block(sheet, label, note if number == 0 else None)
+        for number, (label, sheet) in enumerate(compared.options)
+    ]
 
 
 def _repeats(sheet: SheetData) -> bool:

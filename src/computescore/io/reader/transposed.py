@@ -1,0 +1,161 @@
+"""Options compared as columns, their attributes as rows: each option a sheet of its own.
+
+A proposal may compare its options in a table turned on its side: "Option A | Option B"
+across the top and, down the left, what each is: "Accelerator", "Cluster", "Commitment",
+"Price per GPU-hour", "Managed Slurm", "Onboarding (one-time)", "Region". Read row by row,
+no row is a quote line. Each option's column is turned into the usual shape: a header of
+the attributes that name a field of a line (and the nodes and GPUs a "Cluster" states),
+the option's values under it, its compute line; then, under "Item | Price", each priced
+attribute that names no field ("Managed Slurm | $6,500.00 per month"), a cost line of
+its own. An attribute that restates the price for another period ("Monthly fee (730 h)")
+is no line. The rows above and below the comparison (letterhead, terms) are kept.
+
+The rows of an option's sheet are not where its values stood, so the import says where
+the comparison was read; each option is then a quote of its own, as alternatives side by
+side are (:mod:`~computescore.io.reader.side_by_side`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from computescore.io.cell_kinds import says_included
+from computescore.io.header_finder import HEADER_SCAN_ROWS, Known, field_of
+from computescore.io.mapping import Field
+from computescore.io.values import is_blank
+from computescore.io.workbook import CellValue, SheetData
+
+_LABEL_CHARS = 40
+"""The longest attribute or option label; a longer text is a sentence."""
+_MIN_ATTRIBUTES = 3
+_LINE_FIELDS = frozenset({Field.ACCELERATOR, Field.DESCRIPTION})
+_RESTATED = frozenset({Field.PRICE, Field.LINE_TOTAL})
+_MONEY = re.compile(  # an amount with its currency: a count or a size is no price
+    r"[$€£¥]\s?\d|\d[\d.,\s]*\s?(€|\$|£|eur|usd|gbp|chf|jpy)\b|\b(usd|eur|gbp|chf|jpy)\s?\d",
+    re.IGNORECASE,
+)
+_NODES = re.compile(r"(\d+)\s*(?:nodes?|servers?|instances?|vms?)\b", re.IGNORECASE)
+_PER_NODE = re.compile(
+    r"(?:nodes?|servers?|instances?|vms?)\s*[×x*]\s*(\d+)\s*(?:gpus?|accelerators?)\b"
+    r"|(\d+)\s*(?:gpus?|accelerators?)\s*(?:per|/|each|a)\s*(?:node|server|instance|vm)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A comparison found on a sheet: where it stands and what each option reads as."""
+
+    heading_row: int
+    last_row: int
+    options: tuple[tuple[str, SheetData], ...]
+    """Each option's label ("Option A") and its sheet in the usual shape."""
+    restated: tuple[str, ...] = ()
+    """Attributes that restate the price and are no lines ("Monthly fee (730 h)")."""
+
+
+def transposed_options(sheet: SheetData, known: Known | None = None) -> Comparison | None:
+    """The options a sheet compares as columns (see the module's note), or None."""
+    rows = sheet.rows
+    for heading in range(min(len(rows), HEADER_SCAN_ROWS)):
+        columns = _option_columns(rows[heading])
+        if columns is None:
+            continue
+        last = heading
+        while last + 1 < len(rows) and _attribute(rows[last + 1], columns):
+            last += 1
+        attributes = [rows[r] for r in range(heading + 1, last + 1)]
+        if len(attributes) < _MIN_ATTRIBUTES:
+            continue
+        labels = [str(row[0]).strip() for row in attributes]
+        fields = [field_of(label, known) for label in labels]
+        if Field.PRICE not in fields or not _LINE_FIELDS.intersection(fields):
+            continue
+        price = fields.index(Field.PRICE)
+        restated = tuple(
+            label
+            for index, (label, found) in enumerate(zip(labels, fields, strict=True))
+            if found in _RESTATED and index != price
+        )
+        options = tuple(
+            (
+                str(rows[heading][col]).strip(),
+                _option_sheet(sheet, (heading, last, col), labels, fields, price),
+            )
+            for col in columns
+        )
+        return Comparison(heading, last, options, restated)
+    return None
+
+
+def _option_columns(cells: Sequence[CellValue]) -> list[int] | None:
+    """The columns of a heading row of options: two or more short labels right of a blank
+    (or short) first cell, none of them the name of a field ("Option A | Option B")."""
+    if not cells or (not is_blank(cells[0]) and not _short(cells[0])):
+        return None
+    columns = [col for col in range(1, len(cells)) if not is_blank(cells[col])]
+    if len(columns) < 2 or not all(_short(cells[col]) for col in columns):
+        return None
+    if any(field_of(cells[col]) is not None for col in columns):
+        return None
+    return columns
+
+
+def _attribute(cells: Sequence[CellValue], columns: Sequence[int]) -> bool:
+    """True for a row of the comparison: a short label first, a value under an option."""
+    if not cells or not _short(cells[0]):
+        return False
+    return any(col < len(cells) and not is_blank(cells[col]) for col in columns)
+
+
+def _short(cell: CellValue) -> bool:
+    return isinstance(cell, str) and 0 < len(cell.strip()) <= _LABEL_CHARS
+
+
+def _option_sheet(
+    sheet: SheetData,
+    where: tuple[int, int, int],
+    labels: Sequence[str],
+    fields: Sequence[Field | None],
+    price: int,
+) -> SheetData:
+    """The option's sheet: the rows above and below the comparison as they are, and in its
+    place the option's line and its priced attributes in the usual shape. ``where`` is the
+    heading row, the last attribute row and the option's column; ``price`` the attribute
+    that is the line's price."""
+    heading, last, col = where
+    rows = sheet.rows
+    values = [rows[r][col] if col < len(rows[r]) else None for r in range(heading + 1, last + 1)]
+    header: list[CellValue] = ["Description"]
+    line: list[CellValue] = [str(rows[heading][col]).strip()]
+    words: list[str] = []
+    costs: list[list[CellValue]] = []
+    for index, (label, found, value) in enumerate(zip(labels, fields, values, strict=True)):
+        if is_blank(value):
+            continue
+        if found is not None:
+            if found in _RESTATED and index != price:
+                continue  # "Monthly fee (730 h)": the price again, for another period
+            header.append(label)
+            line.append(value)
+        elif says_included(value):
+            continue
+        elif isinstance(value, str) and _MONEY.search(value):
+            costs.append([label, value])
+        elif isinstance(value, str):
+            words.append(f"{label}: {value.strip()}")
+    stated = " ".join(words)
+    for heading_words, pattern in (("Nodes", _NODES), ("GPUs per node", _PER_NODE)):
+        found_count = pattern.search(stated)
+        if found_count is not None:
+            header.append(heading_words)
+            line.append(next(group for group in found_count.groups() if group))
+    if words:
+        line[0] = f"{line[0]} — {'; '.join(words)}"
+    block: list[list[CellValue]] = [header, line]
+    if costs:
+        block += [[], ["Item", "Price"], *costs]
+    block += [[] for _ in range(last + 1 - heading - len(block))]
+    return replace(sheet, rows=[*rows[:heading], *block, *rows[last + 1 :]])

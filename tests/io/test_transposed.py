@@ -1,0 +1,102 @@
+"""Options compared as columns with their attributes as rows (io/reader/transposed): each
+option is a quote of its own, its line from the rows that name a field."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from reportlab.platypus import Paragraph
+
+from computescore.domain.catalog import Catalogue
+from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit
+from computescore.io.reader import read_quote_file
+from computescore.io.reader.transposed import transposed_options
+from computescore.io.workbook import SheetData
+from tests.fixtures.xlsx_builder import Sheet, build_xlsx
+from tests.io.pdf_quotes.make_pdf_quotes import TITLE, document, grid, paragraphs
+
+COMPARISON: list[list[Any]] = [
+    [None, "Option A", "Option B"],
+    ["Accelerator", "NVIDIA H100 SXM 80GB", "NVIDIA B200 SXM 180GB"],
+    ["Cluster", "32 nodes × 8 GPUs (256 GPUs)", "16 nodes × 8 GPUs (128 GPUs)"],
+    ["Commitment", "Reserved, 12 months", "Reserved, 36 months"],
+    ["Price per GPU-hour", "$2.29", "$3.15"],
+    ["Monthly fee (730 h)", "$427,955.20", "$294,336.00"],
+    ["Interconnect", "3.2 Tb/s InfiniBand NDR — Included", "3.2 Tb/s InfiniBand NDR — Included"],
+    ["Managed Slurm", "$6,500.00 per month", "Included"],
+    ["Onboarding (one-time)", "$15,000.00", "$15,000.00"],
+    ["Region", "us-central (Dallas, TX)", "us-central (Dallas, TX)"],
+]
+"""A GPU cloud's two alternatives, compared as columns."""
+
+LETTERHEAD: list[list[Any]] = [
+    ["Stratus Forge Cloud, Ltd."],
+    ["Proposal SF-2026-0931 · November 22, 2026 · Valid until: December 22, 2026"],
+    [],
+]
+
+
+def _check(draft: Any, rows: str) -> None:
+    assert [q.quote_ref for q in draft.quotes] == ["SF-2026-0931 Option A", "SF-2026-0931 Option B"]
+    option_a, option_b = draft.quotes
+    compute, slurm, onboarding = option_a.lines
+    assert compute.kind is LineKind.COMPUTE and compute.accelerator == "nvidia-h100-sxm"
+    assert (compute.nodes, compute.accelerators_per_node) == (32, 8)
+    assert (compute.deployment, compute.term_months) == (Deployment.RESERVED, 12)
+    assert (compute.price, compute.price_unit) == (Decimal("2.29"), PriceUnit.PER_GPU_HOUR)
+    assert compute.description.startswith("Option A — Cluster: 32 nodes")
+    # the monthly fee restates 256 GPUs × $2.29 × 730 h: no line of its own
+    assert (slurm.description, slurm.price, slurm.price_unit) == (
+        "Managed Slurm",
+        Decimal("6500.00"),
+        PriceUnit.PER_MONTH,
+    )
+    assert onboarding.price == Decimal("15000.00") and not onboarding.price_unit.recurring
+    assert onboarding.category is CostCategory.INSTALLATION
+    # option B's Slurm is included: nothing to pay apart
+    b_compute, b_onboarding = option_b.lines
+    assert (b_compute.accelerator, b_compute.nodes, b_compute.term_months) == (
+        "nvidia-b200",
+        16,
+        36,
+    )
+    assert b_onboarding.description == "Onboarding (one-time)"
+    told = [p.message for p in draft.problems if "compared as columns" in p.message]
+    assert len(told) == 1
+    assert f"rows {rows}" in told[0] and "“Monthly fee (730 h)” restates the price" in told[0]
+
+
+def test_a_spreadsheets_options_compared_as_columns_are_quotes_of_their_own(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = build_xlsx(tmp_path / "proposal.xlsx", [Sheet("Proposal", [*LETTERHEAD, *COMPARISON])])
+    _check(read_quote_file(path, catalogue), "5–13")
+
+
+def test_a_pdfs_options_compared_as_columns_are_quotes_of_their_own(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = tmp_path / "proposal.pdf"
+    story = [
+        Paragraph("Stratus Forge Cloud, Ltd.", TITLE),
+        *paragraphs("Proposal SF-2026-0931 · November 22, 2026 · Valid until: December 22, 2026"),
+        grid([["" if cell is None else cell for cell in row] for row in COMPARISON], rules="none"),
+    ]
+    document(path, story, footer="Stratus Forge Cloud, Ltd.")
+    _check(read_quote_file(path, catalogue), "4–12")  # no blank line above the table
+
+
+def test_tables_that_compare_nothing_are_left_to_the_table_finder() -> None:
+    def sheet(rows: list[list[Any]]) -> SheetData:
+        return SheetData(name="S", index=0, rows=rows)
+
+    # a price list: its header names fields, so it is no row of options
+    assert transposed_options(sheet([["GPU", "Price per GPU-hour"], ["H100 SXM", 2.1]])) is None
+    # options without a price: a specification sheet
+    specs = [[None, "Option A", "Option B"], *(row for row in COMPARISON[1:] if "$" not in row[1])]
+    assert transposed_options(sheet(specs)) is None
+    # one option is no comparison
+    single = [[row[0], row[1]] for row in COMPARISON]
+    assert transposed_options(sheet(single)) is None
