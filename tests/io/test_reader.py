@@ -15,6 +15,7 @@ from computescore.domain.problems import Severity
 from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit
 from computescore.errors import UsageError
 from computescore.io.reader import preview_text, read_quote_file
+from computescore.io.reader.order_context import order_term
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.values import DecimalMark
 from tests.fixtures import hostile
@@ -708,6 +709,18 @@ def test_a_letter_names_its_offer_in_the_subject_line_and_its_commitment_in_pros
     (line,) = quote.lines
     assert (line.deployment, line.term_months, line.nodes) == (Deployment.RESERVED, 36, 16)
     assert any("order's term above the table (36 months)" in p.message for p in quote.problems)
+
+
+def test_a_commitment_in_a_sentence_is_a_term_and_no_commitment_is_none() -> None:
+    said = "In consideration of a committed spend of USD 18,000,000 over a term of 36 months"
+    assert order_term(said) == 36
+    assert order_term("a commitment for the period of 2 years") == 24
+    for none in (
+        "No minimum commitment, billed for a period of 1 month",
+        "without commitment for a period of 3 months",
+        "We commit. Prices hold for a term of 12 months",  # another sentence
+    ):
+        assert order_term(none) is None, none
 
 
 def test_a_subject_line_past_the_letterhead_is_the_only_line_there_that_names_the_quote(

@@ -377,6 +377,7 @@ def test_response_times_in_a_support_sentence_are_read_by_severity() -> None:
 
 def test_a_time_before_its_severity_is_read_and_a_key_of_its_own_wins() -> None:
     assert stated_responses("24x7 with a 15-minute Severity-1 response") == {1: 15}
+    assert stated_responses("we set up a response plan in 2 hours") == {}
     # A row of its own for severity 1 says it first; the sentence adds severity 2.
     _, terms = terms_of(
         [

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 _LEVEL = (
-    r"(?:sev(?:erity)?|priority|priorit[äa]t|priorit[ée]|prioridad|priorit[àa]|prio|p)"
+    r"\b(?:sev(?:erity)?|priority|priorit[äa]t|priorit[ée]|prioridad|priorit[àa]|prio|p)"
     r"\s*[-‐]?\s*(?P<level>[1-4]|[a-d](?![a-z]))"
 )
 _RESPONSE = (

@@ -18,6 +18,7 @@ _ORDER_TERM = re.compile(
     r"(?:vertrags|mindest)?laufzeit\s*[:：]?\s*(\d{1,3})\s*(monate?n?|jahre?n?)|"
     r"dur[ée]e(?: du contrat| d'engagement| d’engagement)?\s*[:：]?\s*(\d{1,3})\s*(mois|ans?)\b|"
     r"契約期間\s*[:：]?\s*(\d{1,3})\s*(ヶ月|か月|カ月|年)|"
+    r"(?<!\bno )(?<!\bnon-)(?<!\bwithout )(?<!\bwithout a )(?<!\bno minimum )"
     r"\bcommit\w*[^.;]{0,80}?\b(?:over|for)\s+(?:(?:a|an|the)\s+)?(?:(?:initial|minimum)\s+)?"
     r"(?:term|period)\s+of\s+(\d{1,3})\s*(months?|years?)\b"
 )
