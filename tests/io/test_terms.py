@@ -366,6 +366,7 @@ def test_response_times_in_a_support_sentence_are_read_by_severity() -> None:
         ("Support: 24x7; Severity 1 response within 30 minutes.", {1: 30}),
         ("Support: Microsoft Unified Support via partner, Severity A response: 1 hour.", {1: 60}),
         ("Support: 24/7, Reaktionszeit Priorität 1: 60 Minuten", {1: 60}),
+        ("Support : 24h/24 7j/7, délai de prise en charge P1 : 30 minutes.", {1: 30}),
         ("Support: P1 response 15 min, P2 response 4 hours", {1: 15, 2: 240}),
         # support hours, not a time to respond
         ("Support: Priority 1 support, 2 hours a month of engineering", {}),
@@ -386,3 +387,19 @@ def test_a_time_before_its_severity_is_read_and_a_key_of_its_own_wins() -> None:
         ]
     )
     assert terms.support.response_minutes == {1: 15, 2: 240}
+
+
+def test_an_unreadable_service_level_is_not_told_when_the_same_cell_states_the_uptime() -> None:
+    sentence = (
+        "Service level: the Amazon Compute Service Level Agreement applies "
+        "(Region-level monthly uptime commitment: 99.99%)."
+    )
+    _, terms = terms_of([[sentence]])
+    assert terms.sla.uptime_pct == 99.99
+    assert not [p for p in terms.problems if "uptime" in p.message]
+    # stated nowhere else, it is told and not stored
+    _, terms = terms_of([["Service level: the provider's standard agreement applies"]])
+    assert terms.sla.uptime_pct is None
+    assert [p.message for p in terms.problems] == [
+        "The uptime commitment is not a number; it was not stored"
+    ]

@@ -3,6 +3,7 @@
 A quote's support terms are often one sentence after "Support:" rather than a key per
 severity: "24x7; Severity 1 response within 30 minutes", "Microsoft Unified Support via
 partner, Severity A response: 1 hour", "24/7, Reaktionszeit Priorität 1: 60 Minuten",
+"24h/24 7j/7, délai de prise en charge P1 : 30 minutes",
 "24x7 with a 15-minute Severity-1 response". Each statement names a severity (1 to 4, or
 A to D as some clouds write it) and a time; a statement without the word for a response
 ("Priority 1 support, 2 hours a month") is none.
@@ -18,6 +19,7 @@ _LEVEL = (
 )
 _RESPONSE = (
     r"(?:response|reaction|reaktionszeit|reaktion|temps de r[ée]ponse|d[ée]lai de r[ée]ponse|"
+    r"d[ée]lai de prise en charge|prise en charge|d[ée]lai d'intervention|"
     r"tiempo de respuesta|tempo di risposta|reactietijd)(?:\s*times?)?"
 )
 _TIME = (

@@ -609,6 +609,7 @@ def read_terms(
     uptime: float | None = None
     credits: list[SlaCredit] = []
     responses: dict[int, int | None] = {}
+    unread_uptime: list[Problem] = []
     expert_hours = afr = mttr_hours = mfu = tokens = interruptions = None
     method = ""
     measured_on: date | None = None
@@ -689,7 +690,7 @@ def read_terms(
                 continue
             number, problem = parse_percent(value, pair.source, what="uptime commitment")
             if problem:
-                problems.append(problem)
+                unread_uptime.append(problem)  # told unless another pair states it
             elif number is not None:
                 uptime = number
         elif kind is TermKey.CREDIT:
@@ -825,6 +826,7 @@ def read_terms(
         egress_usd = egress.amount
     elif egress is not None and egress_at is not None:
         problems.append(unkept_egress(egress, egress_at.source, stated_currency or currency))
+    problems += unread_uptime if uptime is None else []
     return TermsDraft(
         vendor=vendor,
         quote_ref=quote_ref,
