@@ -270,16 +270,19 @@ def _with_centred_labels(sheet: SheetData, top: int) -> SheetData | None:
     return replace(sheet, rows=rows)
 
 
-_LABEL_CHARS = 40
+LABEL_CHARS = 40
 """The longest header label; a longer text is a sentence above the table."""
 
 
+def is_label(cell: CellValue) -> bool:
+    """True for a short text, as a header's or an attribute's label is."""
+    return isinstance(cell, str) and 0 < len(cell.strip()) <= LABEL_CHARS
+
+
 def _labels(cells: Sequence[CellValue]) -> bool:
-    """True when a row's filled cells are all short texts, as header labels are."""
+    """True when a row's filled cells are all labels."""
     filled = [cell for cell in cells if not is_blank(cell)]
-    return bool(filled) and all(
-        isinstance(cell, str) and len(cell) <= _LABEL_CHARS for cell in filled
-    )
+    return bool(filled) and all(is_label(cell) for cell in filled)
 
 
 def _names_option(banner: str, sub: str) -> bool:

@@ -21,21 +21,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from computescore.io.cell_kinds import says_included
-from computescore.io.header_finder import HEADER_SCAN_ROWS, Known, field_of
+from computescore.io.cell_kinds import is_amount, says_included
+from computescore.io.header_finder import HEADER_SCAN_ROWS, Known, field_of, is_label
 from computescore.io.mapping import Field
-from computescore.io.values import is_blank
+from computescore.io.values import currency_in_text, is_blank
 from computescore.io.workbook import CellValue, SheetData
 
-_LABEL_CHARS = 40
-"""The longest attribute or option label; a longer text is a sentence."""
 _MIN_ATTRIBUTES = 3
 _LINE_FIELDS = frozenset({Field.ACCELERATOR, Field.DESCRIPTION})
 _RESTATED = frozenset({Field.PRICE, Field.LINE_TOTAL})
-_MONEY = re.compile(  # an amount with its currency: a count or a size is no price
-    r"[$€£¥]\s?\d|\d[\d.,\s]*\s?(€|\$|£|eur|usd|gbp|chf|jpy)\b|\b(usd|eur|gbp|chf|jpy)\s?\d",
-    re.IGNORECASE,
-)
 _NODES = re.compile(r"(\d+)\s*(?:nodes?|servers?|instances?|vms?)\b", re.IGNORECASE)
 _PER_NODE = re.compile(
     r"(?:nodes?|servers?|instances?|vms?)\s*[×x*]\s*(\d+)\s*(?:gpus?|accelerators?)\b"
@@ -93,10 +87,10 @@ def transposed_options(sheet: SheetData, known: Known | None = None) -> Comparis
 def _option_columns(cells: Sequence[CellValue]) -> list[int] | None:
     """The columns of a heading row of options: two or more short labels right of a blank
     (or short) first cell, none of them the name of a field ("Option A | Option B")."""
-    if not cells or (not is_blank(cells[0]) and not _short(cells[0])):
+    if not cells or (not is_blank(cells[0]) and not is_label(cells[0])):
         return None
     columns = [col for col in range(1, len(cells)) if not is_blank(cells[col])]
-    if len(columns) < 2 or not all(_short(cells[col]) for col in columns):
+    if len(columns) < 2 or not all(is_label(cells[col]) for col in columns):
         return None
     if any(field_of(cells[col]) is not None for col in columns):
         return None
@@ -105,13 +99,14 @@ def _option_columns(cells: Sequence[CellValue]) -> list[int] | None:
 
 def _attribute(cells: Sequence[CellValue], columns: Sequence[int]) -> bool:
     """True for a row of the comparison: a short label first, a value under an option."""
-    if not cells or not _short(cells[0]):
+    if not cells or not is_label(cells[0]):
         return False
     return any(col < len(cells) and not is_blank(cells[col]) for col in columns)
 
 
-def _short(cell: CellValue) -> bool:
-    return isinstance(cell, str) and 0 < len(cell.strip()) <= _LABEL_CHARS
+def _priced(value: CellValue) -> bool:
+    """An amount with its currency ("$6,500.00 per month"): a count or a size is no price."""
+    return is_amount(value) and currency_in_text(str(value))[0] is not None
 
 
 def _option_sheet(
@@ -142,7 +137,7 @@ def _option_sheet(
             line.append(value)
         elif says_included(value):
             continue
-        elif isinstance(value, str) and _MONEY.search(value):
+        elif isinstance(value, str) and _priced(value):
             costs.append([label, value])
         elif isinstance(value, str):
             words.append(f"{label}: {value.strip()}")
