@@ -194,3 +194,27 @@ def test_alternatives_side_by_side_each_list_their_own_columns(window, qtbot, tm
         wizard.table_list.setCurrentRow(row)
         shown = [wizard.mapping.item(r, 0).text() for r in range(wizard.mapping.rowCount())]
         assert "".join(shown) == letters  # not the other alternative's columns
+
+
+def test_options_compared_as_columns_show_their_rows_and_their_own_values(
+    window, qtbot, tmp_path
+) -> None:
+    from tests.fixtures.xlsx_builder import Sheet, build_xlsx
+    from tests.io.test_transposed import COMPARISON, LETTERHEAD
+
+    path = build_xlsx(tmp_path / "proposal.xlsx", [Sheet("Proposal", [*LETTERHEAD, *COMPARISON])])
+    wizard = _wizard(window, [path])
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.go_to("preview")
+    qtbot.waitUntil(lambda: wizard.current_step() == "preview" and wizard.idle(), timeout=30_000)
+    note = wizard.preview_note.text()
+    assert "Header detected on row 4" in note and "quote lines on rows 5–13" in note
+    wizard.go_to("mapping")
+    qtbot.waitUntil(lambda: wizard.current_step() == "mapping", timeout=30_000)
+    # each option lists its line's table, then its cost lines
+    for row, accelerator in ((0, "NVIDIA H100 SXM 80GB"), (2, "NVIDIA B200 SXM 180GB")):
+        wizard.table_list.setCurrentRow(row)
+        headers = [wizard.mapping.item(r, 1).text() for r in range(wizard.mapping.rowCount())]
+        sample = wizard.mapping.item(headers.index("Accelerator"), 4).text()
+        assert sample == accelerator  # the option's own value, not the sheet's cell there

@@ -95,6 +95,10 @@ def test_alternatives_side_by_side_are_quotes_of_their_own_on_their_banners_term
     problems = [p for q in draft.quotes for p in q.problems]
     assert any(p.source == "helios.xlsx!Proposal!K7" for p in problems)
     assert not [p for p in problems if p.severity is Severity.ERROR]
+    # the wizard's preview shows where both read, once, and each its own sample values
+    (sheet,) = draft.preview.sheets
+    assert (sheet.header_rows, sheet.table_rows) == ((6,), ((7, 9),))
+    assert draft.quotes[1].mappings[0].samples[0][6].startswith("B200")
 
 
 def test_a_monthly_total_shows_a_quantity_counts_gpus_not_nodes(

@@ -100,3 +100,38 @@ def test_tables_that_compare_nothing_are_left_to_the_table_finder() -> None:
     # one option is no comparison
     single = [[row[0], row[1]] for row in COMPARISON]
     assert transposed_options(sheet(single)) is None
+
+
+def test_the_preview_shows_the_rows_each_option_is_read_from(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = build_xlsx(tmp_path / "proposal.xlsx", [Sheet("Proposal", [*LETTERHEAD, *COMPARISON])])
+    draft = read_quote_file(path, catalogue)
+    (sheet,) = draft.preview.sheets
+    assert sheet.header_rows == (4,)  # "Option A | Option B"
+    assert sheet.table_rows == ((5, 13),)  # the comparison, once for both options
+    option_a, option_b = draft.quotes
+    a_mapping, b_mapping = option_a.mappings[0], option_b.mappings[0]  # then its cost lines
+    accelerator = next(c.index for c in a_mapping.columns if c.header == "Accelerator")
+    # each option's own values beside its columns, not the sheet's cells at those places
+    assert a_mapping.samples[0][accelerator] == "NVIDIA H100 SXM 80GB"
+    assert b_mapping.samples[0][accelerator] == "NVIDIA B200 SXM 180GB"
+    # where each stands, in the sheet's own cells: the option's column, each heading's row
+    assert b_mapping.header_place == "Option B's line: the column under C4, rows 5–13"
+    assert b_mapping.column_place(b_mapping.columns[accelerator]) == "A5"
+    assert option_b.mappings[1].header_place.startswith("Option B's priced rows")
+    sources = [line.source for quote in draft.quotes for line in quote.lines]
+    assert sources == [
+        f"proposal.xlsx!Proposal!{cell}" for cell in ("B5", "B11", "B12", "C5", "C12")
+    ]
+
+
+def test_a_bad_value_of_an_option_is_told_at_its_own_cell(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    rows = [*LETTERHEAD, *(list(row) for row in COMPARISON)]
+    rows[4][2] = "Acme Quasar X9"  # option B's accelerator, on the "Accelerator" row
+    path = build_xlsx(tmp_path / "proposal.xlsx", [Sheet("Proposal", rows)])
+    draft = read_quote_file(path, catalogue)
+    (unknown,) = [p for p in draft.all_problems if "Unknown accelerator" in p.message]
+    assert unknown.source == "proposal.xlsx!Proposal!C5"  # not the line's place in its shape

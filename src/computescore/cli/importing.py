@@ -196,7 +196,7 @@ def decision_lines(drafts: Any) -> list[str]:
                     )
                     why = column.reason or _SOURCE_WORDS.get(column.source.value, "")
                     header = f" '{column.header}'" if column.header else ""
-                    out.append(f"    {column.letter}{header} → {target} ({why})")
+                    out.append(f"    {mapping.column_place(column)}{header} → {target} ({why})")
     return out
 
 
@@ -255,7 +255,7 @@ def _report_json(report: Any) -> dict[str, Any]:
             {
                 "file": draft.path.name,
                 "sheet": mapping.sheet,
-                "column": column.letter,
+                "column": mapping.column_place(column),
                 "header": column.header,
                 "field": column.field.value if column.field else None,
                 "decided_by": column.source.value,

@@ -286,6 +286,9 @@ class ColumnMapping:
             its first line).
         option: one of several alternatives side by side on a sheet: its banner.
         option_terms: the deployment and term the banner states, for lines stating none.
+        samples: the table's first lines, as text.
+        place, header_cells: for a table put in shape from cells laid out otherwise,
+            where it stands in words and where each column's header is read from.
     """
 
     sheet: str
@@ -296,6 +299,14 @@ class ColumnMapping:
     continues: str | None = None
     option: str | None = None
     option_terms: tuple[Deployment | None, int | None] | None = None
+    samples: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
+    """The table's first lines as the import wizard shows them beside its columns
+    (cell values as text), read from the table itself: an alternative's own values."""
+    place: str | None = None
+    """Where the table stands, in words, when it was put in shape from cells laid out
+    otherwise (an option of a comparison read as columns)."""
+    header_cells: Mapping[int, str] = field(default_factory=dict, compare=False)
+    """Then the cell each column's header is read from (``A7``), by column."""
     _by_field: dict[Field, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -304,11 +315,18 @@ class ColumnMapping:
         table carried over without its header continues."""
         if self.continues is not None:
             return f"continues the table of {self.continues} (its header not repeated)"
+        if self.place is not None:
+            return self.place
         place = f"headers on row {self.header_row + 1}"
         if self.option is not None and self.columns:
             first = next((c for c in self.columns if c.header), self.columns[0])
             place += f" from column {first.letter} ({self.option})"
         return place
+
+    def column_place(self, column: MappedColumn) -> str:
+        """Where a column's header stands: its letters, or the cell it is read from in a
+        table put in shape from cells laid out otherwise."""
+        return self.header_cells.get(column.index, column.letter)
 
     def __post_init__(self) -> None:
         index: dict[Field, int] = {}

@@ -16,7 +16,7 @@ block, they stay one quote.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from computescore.io.header_finder import HEADER_SCAN_ROWS, Known, Names, find_header
@@ -40,6 +40,11 @@ class Block:
     list printed in two column sets is one quote read block by block)."""
     note: str | None = None
     """What the import should say of how the sheet was split (told once per sheet)."""
+    read_rows: tuple[int, int] | None = None
+    """The sheet's first and last row (0-based) the block is read from, when its own rows
+    are not the sheet's (an option of a comparison, its line put in the usual shape)."""
+    origin: Mapping[tuple[int, int], tuple[int, int]] | None = None
+    """Then where each of its cells stands in the sheet, (row, column) to (row, column)."""
 
 
 def side_by_side(
@@ -79,7 +84,7 @@ def side_by_side(
 
 def _compared(compared: Comparison) -> list[Block]:
     """Each option of a comparison as a block; the first says how the sheet was read."""
-    labels = ", ".join(f"“{label}”" for label, _ in compared.options)
+    labels = ", ".join(f"“{option.label}”" for option in compared.options)
     note = (
         f"The options are compared as columns ({labels}) with what each is as rows "
         f"{compared.heading_row + 2}–{compared.last_row + 1}: each option was read as a quote "
@@ -97,8 +102,14 @@ def _compared(compared: Comparison) -> list[Block]:
         )
     )
     return [
-        Block(sheet, label, note if number == 0 else None)
-        for number, (label, sheet) in enumerate(compared.options)
+        Block(
+            option.sheet,
+            option.label,
+            note if number == 0 else None,
+            (compared.heading_row, compared.last_row),
+            option.origin,
+        )
+        for number, option in enumerate(compared.options)
     ]
 
 

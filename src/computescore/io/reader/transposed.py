@@ -18,7 +18,7 @@ side are (:mod:`~computescore.io.reader.side_by_side`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from computescore.io.cell_kinds import is_amount, says_included
@@ -39,13 +39,23 @@ _PER_NODE = re.compile(
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a comparison: its label ("Option A"), its sheet in the usual shape,
+    and where each cell placed in that shape stands in the sheet, (row, column) to
+    (row, column), so that what is told of a cell names the cell the vendor wrote."""
+
+    label: str
+    sheet: SheetData
+    origin: Mapping[tuple[int, int], tuple[int, int]]
+
+
+@dataclass(frozen=True, slots=True)
 class Comparison:
     """A comparison found on a sheet: where it stands and what each option reads as."""
 
     heading_row: int
     last_row: int
-    options: tuple[tuple[str, SheetData], ...]
-    """Each option's label ("Option A") and its sheet in the usual shape."""
+    options: tuple[Option, ...]
     restated: tuple[str, ...] = ()
     """Attributes that restate the price and are no lines ("Monthly fee (730 h)")."""
 
@@ -74,11 +84,7 @@ def transposed_options(sheet: SheetData, known: Known | None = None) -> Comparis
             if found in _RESTATED and index != price
         )
         options = tuple(
-            (
-                str(rows[heading][col]).strip(),
-                _option_sheet(sheet, (heading, last, col), labels, fields, price),
-            )
-            for col in columns
+            _option_sheet(sheet, (heading, last, col), labels, fields, price) for col in columns
         )
         return Comparison(heading, last, options, restated)
     return None
@@ -115,42 +121,67 @@ def _option_sheet(
     labels: Sequence[str],
     fields: Sequence[Field | None],
     price: int,
-) -> SheetData:
+) -> Option:
     """The option's sheet: the rows above and below the comparison as they are, and in its
     place the option's line and its priced attributes in the usual shape. ``where`` is the
     heading row, the last attribute row and the option's column; ``price`` the attribute
     that is the line's price."""
     heading, last, col = where
     rows = sheet.rows
-    values = [rows[r][col] if col < len(rows[r]) else None for r in range(heading + 1, last + 1)]
-    header: list[CellValue] = ["Description"]
-    line: list[CellValue] = [str(rows[heading][col]).strip()]
-    words: list[str] = []
-    costs: list[list[CellValue]] = []
-    for index, (label, found, value) in enumerate(zip(labels, fields, values, strict=True)):
-        if is_blank(value):
-            continue
-        if found is not None:
-            if found in _RESTATED and index != price:
-                continue  # "Monthly fee (730 h)": the price again, for another period
-            header.append(label)
-            line.append(value)
-        elif says_included(value):
-            continue
-        elif isinstance(value, str) and _priced(value):
-            costs.append([label, value])
-        elif isinstance(value, str):
-            words.append(f"{label}: {value.strip()}")
+    name = str(rows[heading][col]).strip()
+    fielded, costs, words = _attributes(rows, where, labels, fields, price)
+    # (header, value, the header's cell, the value's cell): each placed cell's origin
+    line: list[tuple[str, CellValue, tuple[int, int], tuple[int, int]]] = [
+        ("Description", name, (heading, col), (heading, col))
+    ]
+    line += [(label, value, (row, 0), (row, col)) for row, label, value in fielded]
     stated = " ".join(words)
     for heading_words, pattern in (("Nodes", _NODES), ("GPUs per node", _PER_NODE)):
         found_count = pattern.search(stated)
         if found_count is not None:
-            header.append(heading_words)
-            line.append(next(group for group in found_count.groups() if group))
+            count = next(group for group in found_count.groups() if group)
+            line.append((heading_words, count, (heading, col), (heading, col)))
     if words:
-        line[0] = f"{line[0]} — {'; '.join(words)}"
-    block: list[list[CellValue]] = [header, line]
+        line[0] = ("Description", f"{name} — {'; '.join(words)}", *line[0][2:])
+    block: list[list[CellValue]] = [[c[0] for c in line], [c[1] for c in line]]
+    origin: dict[tuple[int, int], tuple[int, int]] = {}
+    for index, (_h, _v, header_cell, value_cell) in enumerate(line):
+        origin[heading, index], origin[heading + 1, index] = header_cell, value_cell
     if costs:
-        block += [[], ["Item", "Price"], *costs]
+        block += [[], ["Item", "Price"]]
+        origin[heading + 3, 0], origin[heading + 3, 1] = (heading, 0), (heading, col)
+        for row, label, value in costs:
+            at = heading + len(block)
+            origin[at, 0], origin[at, 1] = (row, 0), (row, col)
+            block.append([label, value])
     block += [[] for _ in range(last + 1 - heading - len(block))]
-    return replace(sheet, rows=[*rows[:heading], *block, *rows[last + 1 :]])
+    return Option(name, replace(sheet, rows=[*rows[:heading], *block, *rows[last + 1 :]]), origin)
+
+
+def _attributes(
+    rows: Sequence[Sequence[CellValue]],
+    where: tuple[int, int, int],
+    labels: Sequence[str],
+    fields: Sequence[Field | None],
+    price: int,
+) -> tuple[list[tuple[int, str, CellValue]], list[tuple[int, str, CellValue]], list[str]]:
+    """An option's attributes sorted: those naming a field (row, label, value), those
+    priced apart (cost lines), and the words of the rest ("Region: us-central")."""
+    heading, _last, col = where
+    fielded: list[tuple[int, str, CellValue]] = []
+    costs: list[tuple[int, str, CellValue]] = []
+    words: list[str] = []
+    for index, (label, found) in enumerate(zip(labels, fields, strict=True)):
+        row = heading + 1 + index
+        value = rows[row][col] if col < len(rows[row]) else None
+        if is_blank(value) or (found in _RESTATED and index != price):
+            continue  # "Monthly fee (730 h)": the price again, for another period
+        if found is not None:
+            fielded.append((row, label, value))
+        elif says_included(value):
+            continue
+        elif isinstance(value, str) and _priced(value):
+            costs.append((row, label, value))
+        elif isinstance(value, str):
+            words.append(f"{label}: {value.strip()}")
+    return fielded, costs, words

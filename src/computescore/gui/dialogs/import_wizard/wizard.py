@@ -573,27 +573,27 @@ class ImportWizard(QDialog):
         if not (0 <= row < len(self._tables)):
             return
         path, quote, mapping = self._tables[row]
-        sheet = next((s for p, s in self._sheets if p == path and s.name == mapping.sheet), None)
         flagged: dict[str, list[str]] = {}
         draft = self.read_result.drafts.get(path) if self.read_result else None
         for problem in draft.all_problems if draft is not None else quote.problems:
             _file, sheet_name, cell = where_of(problem)
-            letters = re.match(r"[A-Z]+", cell or "")
-            if sheet_name == mapping.sheet and letters:
-                flagged.setdefault(letters.group(0), []).append(problem.message)
+            place = re.match(r"([A-Z]+)(\d*)", cell or "")
+            if sheet_name == mapping.sheet and place:
+                # an option of a comparison reads each column from a row of the sheet
+                key = place.group(2) if mapping.header_cells else place.group(1)
+                flagged.setdefault(key, []).append(problem.message)
         t = theme.current()
         if draft is not None:
             self.mapping_note.setText(_MAPPING_NOTE + " " + numbers_sentence(draft))
         columns = columns_shown(mapping)
         self.mapping.setRowCount(len(columns))
         for index, column in enumerate(columns):
-            samples = []
-            if sheet is not None:
-                start = mapping.header_row + 1
-                for cells in sheet.first_rows[start : start + 4]:
-                    if column.index < len(cells) and cells[column.index]:
-                        samples.append(cells[column.index])
-            values = [column.letter, column.header or "(no header)"]
+            samples = [
+                cells[column.index]
+                for cells in mapping.samples
+                if column.index < len(cells) and cells[column.index]
+            ]
+            values = [mapping.column_place(column), column.header or "(no header)"]
             for position, value in ((0, values[0]), (1, values[1])):
                 self.mapping.setItem(index, position, QTableWidgetItem(value))
             combo = QComboBox()
@@ -614,7 +614,9 @@ class ImportWizard(QDialog):
             if samples:
                 sample.setToolTip("\n".join(samples))
             self.mapping.setItem(index, 4, sample)
-            problems = flagged.get(column.letter, [])
+            problems = flagged.get(
+                re.sub(r"[A-Z]+", "", values[0]) if mapping.header_cells else column.letter, []
+            )
             background = None
             if problems:
                 background = theme.severity_colors("error")[1]
