@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from computescore.domain.quotes import SlaCredit
-from computescore.io.support_words import stated_responses
+from computescore.io.service_words import stated_responses
 from computescore.io.terms import (
     TermKey,
     classify_key,
@@ -403,3 +403,26 @@ def test_an_unreadable_service_level_is_not_told_when_the_same_cell_states_the_u
     assert [p.message for p in terms.problems] == [
         "The uptime commitment is not a number; it was not stored"
     ]
+
+
+def test_service_stated_in_sentences_under_no_key_is_read() -> None:
+    # A proposal's closing paragraph, wrapped over two lines of a PDF: the uptime in the
+    # first, the response in the second, neither under a key the terms know.
+    _, terms = terms_of(
+        [
+            [
+                "Both options: 99.9% monthly cluster availability SLA; service credits of 5% "
+                "per 0.1% below target, capped at 30% of the"
+            ],
+            ["monthly fee. Support 24x7 with a 15-minute Severity-1 response."],
+        ]
+    )
+    assert terms.sla.uptime_pct == 99.9
+    assert terms.support.response_minutes == {1: 15}
+    # a key of its own wins over a sentence, whichever comes first
+    _, terms = terms_of([["Our clusters run at 99.5% availability."], ["Uptime SLA", "99.95%"]])
+    assert terms.sla.uptime_pct == 99.95
+    # percentages that are no uptime
+    for sentence in ("99.9% of invoices are paid in 30 days", "Discount: 95% of list price"):
+        _, terms = terms_of([[sentence]])
+        assert terms.sla.uptime_pct is None, sentence

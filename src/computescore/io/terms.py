@@ -26,7 +26,7 @@ from computescore.domain.quotes import (
     SlaTerms,
     SupportTerms,
 )
-from computescore.io.support_words import stated_responses
+from computescore.io.service_words import stated_responses, stated_uptime
 from computescore.io.values import (
     DecimalMark,
     Money,
@@ -205,6 +205,8 @@ class KeyValue:
     value: CellValue
     source: str
     row: int
+    in_sentence: bool = False
+    """Read from a sentence under no key of its own: a pair with a key of its own wins."""
 
 
 _SENTENCE = re.compile(r"^\s*([^:：]{2,120}?)\s*[:：]\s*(.+?)\s*$", re.DOTALL)
@@ -283,7 +285,21 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 continue
             if in_cell is not None:
                 pairs.append(in_cell)
+            else:
+                pairs.extend(_service_stated(text, f"{prefix}!{cell_name(row, col)}", row))
             index += 1
+    return pairs
+
+
+def _service_stated(text: str, where: str, row: int) -> list[KeyValue]:
+    """The service a sentence under no key states, as pairs the terms read: its uptime,
+    and the sentence as support when it states a response time."""
+    pairs = []
+    uptime = stated_uptime(text)
+    if uptime is not None:
+        pairs.append(KeyValue("Availability", uptime, where, row, in_sentence=True))
+    if stated_responses(text):
+        pairs.append(KeyValue("Support", text, where, row, in_sentence=True))
     return pairs
 
 
@@ -691,7 +707,7 @@ def read_terms(
             number, problem = parse_percent(value, pair.source, what="uptime commitment")
             if problem:
                 unread_uptime.append(problem)  # told unless another pair states it
-            elif number is not None:
+            elif number is not None and (uptime is None or not pair.in_sentence):
                 uptime = number
         elif kind is TermKey.CREDIT:
             threshold = _CREDIT_THRESHOLD.search(normalise_text(pair.key).casefold())
