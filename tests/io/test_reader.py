@@ -18,6 +18,7 @@ from computescore.io.reader import preview_text, read_quote_file
 from computescore.io.reader.order_context import order_term
 from computescore.io.refusal import FileRefused, RefusalCode
 from computescore.io.values import DecimalMark
+from computescore.io.workbook import SheetData
 from tests.fixtures import hostile
 from tests.fixtures.xlsx_builder import DateSerial, Sheet, build_xlsx
 
@@ -645,6 +646,17 @@ def test_the_vendor_is_taken_from_the_letterhead_and_told(
     ):
         path = build_xlsx(tmp_path / "brand.xlsx", [Sheet("Quote", [[top], *rows[1:]])])
         assert read_quote_file(path, catalogue).quotes[0].vendor == vendor, top
+    # A name a PDF page's word gaps split over cells is joined again; a name beside an
+    # address is not the address
+    from computescore.io.reader.letterhead import letterhead_vendor
+
+    for top, vendor in (
+        (["NORDVIK", None, "HPC AS"], "NORDVIK HPC AS"),
+        (["Acme Cloud GmbH", "Musterstraße 1"], "Acme Cloud GmbH"),  # beside its address
+        (["Quote", "for ACME AI Ltd."], None),  # the addressee
+    ):
+        page = SheetData(name="page 1", index=0, rows=[top, *rows[1:]])
+        assert letterhead_vendor(page) == vendor, top
 
 
 @pytest.mark.parametrize(

@@ -382,3 +382,40 @@ def test_accelerators_across_are_a_price_table_only_beside_a_column_of_terms() -
     assert named_accelerators(["Specification", "H100 SXM", "H200 SXM"], names=named) == []
     assert named_accelerators(["Commitment", "H100 SXM", "H100 SXM"], names=named) == []
     assert named_accelerators(["GPU", "Commitment", "H100 SXM", "H200 SXM"], names=named) == []
+
+
+def test_a_printouts_rules_and_split_headings_are_read_through() -> None:
+    """An ERP printout as a PDF page reads it: its rules drawn with dashes, and "Unit price"
+    and "Net value" split by the page's word gaps over a column that holds no value."""
+    from computescore.io.header_finder import join_split_words, split_heading_columns
+
+    rule = [None, None, "-" * 60]
+    rows: list[list[object]] = [
+        rule,
+        ["Item", "Material", "Description", "Qty", "UoM", "Unit", "price", "Net", "value"],
+        rule,
+        ["10", "SRV-1", "HGX B200 8-GPU server", "2", "PC", None, "4,350,000.00", None,
+         "8,700,000.00"],
+        ["20", "SVC-1", "Installation", "1", "AU", None, "98,000.00", None, "98,000.00"],
+        rule,
+        [None, None, None, None, "Total", "amount", "NOK", None, "8,798,000.00"],
+    ]  # fmt: skip
+    page = sheet(rows)
+    assert classify_row(rule, []) == "rule"
+    assert split_heading_columns(page, 1) == [5, 7]  # "Unit" and "Net" over no value
+    assert join_split_words(rows[1], [5, 7])[5:] == [None, "Unit price", None, "Net value"]
+    assert join_split_words(rows[6], [5, 7])[4:7] == ["Total", None, "amount NOK"]
+    header = find_header(page)
+    assert header is not None and header.cells[6] == "Unit price"
+    # the reader joins the words in every row from the header down, as a PDF's are
+    joined = sheet([rows[0], *(join_split_words(row, [5, 7]) for row in rows[1:])])
+    header = find_header(joined)
+    assert header is not None
+    table = read_table(joined, header)
+    assert [r.index for r in table.rows] == [3, 4]  # the rule under the header is no end
+    assert (2, SkipReason.RULE) in table.skipped and table.stop_reason == "total row 7"
+    # a word over a column that has values of its own stays a heading of its own
+    assert (
+        split_heading_columns(sheet([rows[1], ["1", "S", "D", "2", "PC", "x", "3", "4", "5"]]), 0)
+        == []
+    )

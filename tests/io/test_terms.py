@@ -426,3 +426,14 @@ def test_service_stated_in_sentences_under_no_key_is_read() -> None:
     for sentence in ("99.9% of invoices are paid in 30 days", "Discount: 95% of list price"):
         _, terms = terms_of([[sentence]])
         assert terms.sla.uptime_pct is None, sentence
+
+
+def test_a_key_split_by_a_pages_word_gaps_is_joined_again() -> None:
+    pairs, terms = terms_of(
+        [
+            [None, "QUOTATION", "Quotation", "no.:", "40012877"],
+            ["45", "Cambridge Park Drive", "Customer", "no.:", "100482"],
+        ]
+    )
+    assert terms.quote_ref == "40012877"  # "Customer no." is no quote's reference
+    assert [p.key for p in pairs] == ["Quotation no.", "no."]

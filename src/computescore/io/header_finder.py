@@ -270,6 +270,63 @@ def _with_centred_labels(sheet: SheetData, top: int) -> SheetData | None:
     return replace(sheet, rows=rows)
 
 
+def split_heading_columns(sheet: SheetData, top: int) -> list[int]:
+    """The columns of a header row whose word belongs to the heading on its right.
+
+    A printout's columns are found from the gaps between words, and a heading of two words
+    may fall in two: "Unit | price", "Net | value", the first over a column that holds no
+    value in the lines below (rows filling at least half as many cells as the header:
+    no rule, blank line, totals or note). Such a word joins the heading to its right,
+    whose column holds the values.
+    """
+    cells = sheet.rows[top]
+    half = sum(1 for cell in cells if not is_blank(cell)) / 2
+    below = [
+        row
+        for row in sheet.rows[top + 1 : top + 1 + _DATA_ROWS_SEEN]
+        if sum(1 for cell in row if not is_blank(cell)) >= half
+    ]
+
+    def empty(col: int) -> bool:
+        return all(col >= len(row) or is_blank(row[col]) for row in below)
+
+    return [
+        col
+        for col in range(len(cells) - 1)
+        if below
+        and is_label(cells[col])
+        and is_label(cells[col + 1])
+        and empty(col)
+        and not empty(col + 1)
+    ]
+
+
+def join_split_words(row: Sequence[CellValue], columns: Sequence[int]) -> list[CellValue]:
+    """The row with the text of each of ``columns`` joined to the cell on its right
+    (:func:`split_heading_columns`): "Unit | price" → "Unit price", "VAT | 25%" → "VAT 25%"."""
+    cells = list(row)
+    for col in columns:
+        if col >= len(cells) or is_blank(cells[col]):
+            continue
+        word = str(cells[col]).strip()
+        right = cells[col + 1] if col + 1 < len(cells) else None
+        if col + 1 >= len(cells):
+            cells.append(None)
+        cells[col], cells[col + 1] = None, word if is_blank(right) else f"{word} {right}"
+    return cells
+
+
+def _split_words_joined(sheet: SheetData, top: int) -> list[CellValue] | None:
+    """The header row with the words of a heading the page set apart joined again, or None
+    when it has none (:func:`split_heading_columns`)."""
+    columns = split_heading_columns(sheet, top)
+    return join_split_words(sheet.rows[top], columns) if columns else None
+
+
+_DATA_ROWS_SEEN = 5
+"""How many rows under a header tell which of its columns hold values."""
+
+
 LABEL_CHARS = 40
 """The longest header label; a longer text is a sentence above the table."""
 
@@ -319,6 +376,11 @@ def find_header(
         if not is_header_like(cells):
             continue
         fields = header_fields(cells, known, names)
+        joined_words = _split_words_joined(sheet, index)
+        if joined_words is not None:
+            rejoined = header_fields(joined_words, known, names)
+            if header_score(rejoined) >= header_score(fields):
+                cells, fields = joined_words, rejoined
         candidates = [HeaderGuess((index,), tuple(cells), frozenset(fields), header_score(fields))]
         view, below = sheet, index + 1
         centred = _with_centred_labels(sheet, index)

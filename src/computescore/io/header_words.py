@@ -106,7 +106,7 @@ ENGLISH: tuple[tuple[str, str], ...] = (
         r"^(line |extended |ext |total |grand )?(total|amount|extended price|"
         r"ext price)( price| cost| amount| value)?\b|^total\b|^amount\b|"
         r"^extended\b|\btotal (price|cost|value|amount)\b|\btotal$|"
-        r"^(ext|extended) net\b|^net (amount|total|extended)\b|"
+        r"^(ext|extended) net\b|^net (amount|total|extended|value)\b|^nettowert\b|"
         r"^(monthly |annual |yearly )?estimate$",
     ),
     (

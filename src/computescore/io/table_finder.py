@@ -56,6 +56,8 @@ class SkipReason(StrEnum):
     CLOSING = "closing row"
     """A row of the quote's closing block whose label stands in a price column
     ("Unit price: Discount | Extended price: −329,770.80"), read by the totals check."""
+    RULE = "rule"
+    """A line drawn with characters ("-------"), as a printout draws its table's rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,13 +232,17 @@ def _plain_named_row(cells: Sequence[CellValue], first_key: str, known: dict[str
     return plain
 
 
+_RULE = re.compile(r"\s*[-–—_=*.·]{3,}\s*")
+"""A row drawn as a line: dashes, underscores, equals signs."""
+
+
 def classify_row(
     cells: Sequence[CellValue], header_keys: Sequence[str], first_key: str | None = None
 ) -> str | None:
     """What a row inside a table is when it is not a line: total, subtotal, notes, header …
 
     Returns ``"total"``, ``"notes"``, ``"subtotal"``, ``"header"``, ``"blank"``,
-    ``"section"`` or None for an ordinary data row. Called for every row of a price
+    ``"rule"``, ``"section"`` or None for an ordinary data row. Called for every row of a price
     list, so the common case (a data row) is decided with few operations: a row whose
     first filled cell is a number is a data row, the notes patterns are only tried on
     text that starts as they do, and cells are only counted as far as a decision needs
@@ -286,6 +292,8 @@ def classify_row(
     if counted and (_NOTES.match(folded) or (numbers == 0 and _FOOTNOTE.match(folded))):
         return "notes"
     if filled == 1 and numbers == 0:
+        if _RULE.fullmatch(folded):
+            return "rule"
         if len(folded) > 60 or folded.endswith(".") or ":" in folded:
             return "notes"
         return "section"
@@ -438,6 +446,9 @@ def read_table(
             break
         if kind == "header":
             skipped.append((index, SkipReason.REPEATED_HEADER))
+            continue
+        if kind == "rule":  # a printout's rule under its header or above its totals
+            skipped.append((index, SkipReason.RULE))
             continue
         if kind == "subtotal":
             skipped.append((index, SkipReason.SUBTOTAL))

@@ -265,6 +265,7 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 own in _OWN_VALUE_KEYS or following is None or _is_key_cell(following[1])
             )
             keyish = classify_key(text) is not None or text.endswith((":", "："))
+            key_text = _key_split_before(filled, index) or text
             if (
                 keyish
                 and not own_first
@@ -275,7 +276,7 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
             ):
                 pairs.append(
                     KeyValue(
-                        text.rstrip(":：").strip(),
+                        key_text.rstrip(":：").strip(),
                         following[1],
                         f"{prefix}!{cell_name(row, following[0])}",
                         row,
@@ -289,6 +290,22 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 pairs.extend(_service_stated(text, f"{prefix}!{cell_name(row, col)}", row))
             index += 1
     return pairs
+
+
+def _key_split_before(filled: Sequence[tuple[int, CellValue]], index: int) -> str | None:
+    """A key a page's word gaps split in two, joined again ("Quotation | no.:" →
+    "Quotation no.:"), when the cell at ``index`` ends a key the terms do not know alone
+    and the cell just before it makes one they know; else None."""
+    col, cell = filled[index]
+    if index == 0 or not isinstance(cell, str) or not cell.strip().endswith((":", "：")):
+        return None
+    before_col, before = filled[index - 1]
+    if before_col != col - 1 or not isinstance(before, str) or ":" in before:
+        return None
+    if classify_key(cell) is not None:
+        return None
+    joined = f"{before.strip()} {cell.strip()}"
+    return joined if classify_key(joined) is not None else None
 
 
 def _service_stated(text: str, where: str, row: int) -> list[KeyValue]:

@@ -1569,6 +1569,71 @@ CORPUS.append(
 )
 
 
+# --------------------------------------------------------------------------- 17. ERP printout
+
+ERP_PRINTOUT = """\
+Org.nr. 998 877 665 MVA   Sandakerveien 24   0473 Oslo   Norway
+
+QUOTATION                                   Quotation no.:  40012877
+                                            Date:           20.11.2026
+Helix Biologics Ltd.                        Valid to:       20.12.2026
+45 Cambridge Park Drive                     Customer no.:   100482
+Cambridge, MA 02140, USA                    Currency:       NOK
+
+------------------------------------------------------------------------------------------------
+Item  Material      Description                            Qty  UoM    Unit price      Net value
+------------------------------------------------------------------------------------------------
+  10  SRV-HGX-B200  HGX B200 8-GPU server, 2x EPYC 9655      2  PC   4,350,000.00   8,700,000.00
+  20  SVC-INST      Installation and burn-in                 1  AU      98,000.00      98,000.00
+  30  SUP-3Y-NBD    Support 3 years, next business day       2  PC     245,000.00     490,000.00
+  40  NET-IB-NDR    InfiniBand NDR cabling kit               2  PC      61,500.00     123,000.00
+------------------------------------------------------------------------------------------------
+                                                                     Net total      9,411,000.00
+                                                                       VAT 25%      2,352,750.00
+                                                              Total amount NOK     11,763,750.00
+
+Terms of payment: 30 days net
+Delivery: 12 weeks after order confirmation, DAP Oslo
+Warranty: 36 months, next business day on-site (item 30)"""
+"""A quotation printed from an ERP system: one monospaced text, its columns aligned by
+spaces, its rules drawn with dashes."""
+
+
+def write_erp_printout(path: Path) -> None:
+    from reportlab.platypus import Preformatted
+
+    title = ParagraphStyle("erp-title", fontName="Courier-Bold", fontSize=12, leading=16)
+    body = ParagraphStyle("erp", fontName="Courier", fontSize=8.5, leading=12)
+    story = [Preformatted("NORDVIK HPC AS", title), Preformatted(ERP_PRINTOUT, body)]
+    document(path, story, footer="Nordvik HPC AS - general terms of sale apply - page 1/1")
+
+
+CORPUS.append(
+    PdfQuote(
+        "erp_printout_courier.pdf",
+        "a quotation printed from an ERP system in Courier: columns aligned by spaces alone, two-word headings ('Unit price', 'Net value') the page's word gaps split in two, rules drawn with dashes, and the totals below",
+        write_erp_printout,
+        [
+            line(
+                "HGX B200 8-GPU server, 2x EPYC 9655",
+                kind="compute",
+                accelerator="nvidia-b200",
+                nodes=2,
+                accelerator_count=16,
+                deployment="purchase",
+                price="4350000.00",
+                price_unit="per_unit",
+                currency="NOK",
+            ),
+            line("Installation and burn-in", kind="cost", category="installation", price="98000.00"),
+            line("Support 3 years, next business day", kind="cost", category="support", price="245000.00", quantity="2"),
+            line("InfiniBand NDR cabling kit", kind="cost", category="network", price="61500.00", quantity="2"),
+        ],
+        {"vendor": "NORDVIK HPC AS", "quote_ref": "40012877"},
+    )
+)
+
+
 # --------------------------------------------------------------------------- output
 
 

@@ -22,6 +22,7 @@ from computescore.domain.quotes import (
 )
 from computescore.errors import UsageError
 from computescore.io.accelerators import AcceleratorResolver
+from computescore.io.header_finder import find_header, join_split_words, split_heading_columns
 from computescore.io.isolated import Progress
 from computescore.io.mapping import (
     ColumnMapping,
@@ -289,6 +290,8 @@ class _Reader:
             if sheet.visibility is not Visibility.VISIBLE:
                 out.append(sheet)
                 continue
+            if self.is_pdf:
+                sheet = self._rejoined(sheet, known)
             for block in side_by_side(sheet, known, self._names_accelerator):
                 if block.label is not None:
                     self.options[id(block.sheet)] = block.label
@@ -300,6 +303,20 @@ class _Reader:
                     self.problems.append(Problem(self.prefix(sheet), block.note, Severity.WARNING))
                 out.append(block.sheet)
         return out
+
+    def _rejoined(self, sheet: SheetData, known: Mapping[str, Field]) -> SheetData:
+        """A PDF page with the words its table's headings were split into joined again,
+        in the header and every row below it ("Unit | price", "Total | amount NOK"):
+        :func:`~computescore.io.header_finder.split_heading_columns`."""
+        header = find_header(sheet, known=known, names=self._names_accelerator)
+        if header is None:
+            return sheet
+        top = header.rows[-1]
+        columns = split_heading_columns(sheet, top)
+        if not columns:
+            return sheet
+        rows = [*sheet.rows[:top], *(join_split_words(row, columns) for row in sheet.rows[top:])]
+        return replace(sheet, rows=rows)
 
     def _tables(self, sheets: Sequence[SheetData]) -> list[Table]:
         """The quote tables of the sheets read, with the columns the user or the vendor's

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from computescore.domain.screening import normalise_name
 from computescore.io.values import is_blank
-from computescore.io.workbook import SheetData
+from computescore.io.workbook import CellValue, SheetData
 
 _ADDRESSEE = re.compile(
     r"御中|様\s*$|\b(attn|attention|to|for|für|pour|para|per|customer|client|kunde|cliente|"
@@ -45,6 +46,9 @@ def letterhead_vendor(sheet: SheetData | None) -> str | None:
         names = [part for part in parts if _company_name(part)]
         if len(filled) == 1 and names and seen <= 3:
             return names[0]
+        split = _name_split(filled)
+        if split is not None and seen <= 2:
+            return split
         if len(filled) == 1 and seen <= 2 and isinstance(filled[0], str):
             # "Hewlett Packard Enterprise" alone at the top of the page, or before a dash:
             # "HPE Financial Services - Financing Proposal"
@@ -65,6 +69,20 @@ _KNOWN_MAKER = re.compile(
 
 LETTERHEAD_ROWS = 6
 """How many filled rows at the top of a sheet are its letterhead."""
+
+
+def _name_split(filled: Sequence[CellValue]) -> str | None:
+    """A company's name a page's word gaps split over a few cells ("NORDVIK | HPC AS"),
+    joined again: the legal form in the last cell, none before it; else None."""
+    if not 2 <= len(filled) <= 3 or not all(isinstance(cell, str) for cell in filled):
+        return None
+    texts = [str(cell).strip() for cell in filled]
+    if any(":" in text for text in texts) or not _company_name(texts[-1]):
+        return None
+    if any(normalise_name(text).legal_forms for text in texts[:-1]):
+        return None
+    joined = " ".join(texts)
+    return joined if _company_name(joined) else None
 
 
 def _company_name(cell: str) -> bool:
