@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from computescore.domain.catalog import Catalogue
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
+from computescore.io.key_values import KeyValue
 from computescore.io.reader import read_quote_file
 from computescore.io.reader.lease_schedule import LeaseTerms, lease_terms, leased, rate_factor
 from computescore.io.reader.pricing import scaled_amount
-from computescore.io.terms import KeyValue
 from tests.fixtures.xlsx_builder import Sheet, build_xlsx
 
 

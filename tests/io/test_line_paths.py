@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from computescore.domain.catalog import Catalogue
 from computescore.domain.quotes import Deployment, LineKind, PriceUnit, QuoteLine
 from computescore.errors import UsageError
-from computescore.io.mapping import parse_override
+from computescore.io.overrides import parse_override
 from computescore.io.reader import FileDraft, _line_maker, _LineBuilder, _Reader
 from computescore.io.refusal import FileRefused
 from computescore.io.workbook import FormulaCell, SheetData, WorkbookData

@@ -14,9 +14,9 @@ from computescore.io.mapping import (
     build_mapping,
     match_header,
     normalise_header,
-    parse_override,
     per_node_in_header,
 )
+from computescore.io.overrides import parse_override
 from computescore.io.values import Basis, Period
 
 

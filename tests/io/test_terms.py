@@ -6,14 +6,10 @@ from datetime import date
 from decimal import Decimal
 
 from computescore.domain.quotes import SlaCredit
+from computescore.io.key_values import key_values
 from computescore.io.service_words import stated_responses
-from computescore.io.terms import (
-    TermKey,
-    classify_key,
-    key_values,
-    read_terms,
-    split_certifications,
-)
+from computescore.io.term_keys import TermKey, classify_key
+from computescore.io.terms import read_terms, split_certifications
 from computescore.io.values import DecimalMark
 from computescore.io.workbook import SheetData
 

@@ -41,10 +41,18 @@ from computescore.io.column_options import (
     accelerator_named,
     column_option,
 )
+from computescore.io.fields import FIELD_NAMES as FIELD_NAMES
+from computescore.io.fields import Field as Field
 from computescore.io.header_text import NOT_CJK, NOT_LATIN
 from computescore.io.header_text import normalise_header as normalise_header
 from computescore.io.header_text import per_node_in_header as per_node_in_header
 from computescore.io.header_text import strip_accents as strip_accents
+from computescore.io.overrides import (
+    Override,
+    profile_currency,
+    profile_decimal_mark,
+    profile_fields,
+)
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     ISO_CURRENCIES,
@@ -63,52 +71,6 @@ from computescore.io.values.vat import includes_vat
 from computescore.io.workbook import CellValue, column_letters, column_number
 
 PROFILE_VERSION = 1
-
-
-class Field(StrEnum):
-    """Canonical fields a column can feed (DOMAIN.md §6), plus a few import helpers."""
-
-    VENDOR = "vendor"
-    QUOTE_REF = "quote_ref"
-    QUOTE_DATE = "quote_date"
-    VALID_UNTIL = "valid_until"
-    KIND = "kind"
-    CATEGORY = "category"
-    DESCRIPTION = "description"
-    ACCELERATOR = "accelerator"
-    ACCELERATORS_PER_NODE = "accelerators_per_node"
-    NODES = "nodes"
-    ACCELERATOR_COUNT = "accelerator_count"
-    QUANTITY = "quantity"
-    DEPLOYMENT = "deployment"
-    TERM_MONTHS = "term_months"
-    PRICE = "price"
-    PRICE_UNIT = "price_unit"
-    CURRENCY = "currency"
-    REGION = "region"
-    COUNTRY = "country"
-    LINE_TOTAL = "line_total"
-    """The line's total, used to check price × quantity and as the price when no unit price."""
-    DETAILS = "details"
-    """More text about the line (a configuration or service column beside the description):
-    used to recognise the accelerator and the cost category, not imported on its own."""
-    TIER = "tier"
-    """A service tier or class ("Guaranteed", "Interruptible"): read for the deployment."""
-    MAXIMUM = "maximum"
-    """The most accelerators (or nodes) the vendor can supply ("Available capacity")."""
-    MINIMUM = "minimum"
-    """The fewest accelerators (or nodes) the vendor accepts ("Minimum commitment (GPUs)")."""
-    LEAD_TIME = "lead_time_days"
-    """How soon the capacity is delivered ("Lead time", "Delivery")."""
-    FLEX = "flex"
-    """The share above a commitment supplied as used at its rate ("Flex band", "Burst")."""
-    PREPAYMENT = "prepayment"
-    """The share of a commitment paid before service starts ("Prepayment", "Upfront %")."""
-    IGNORE = "ignore"
-    """Explicitly not imported (line numbers, notes, list prices next to net prices)."""
-
-
-FIELD_NAMES = frozenset(item.value for item in Field)
 
 
 _DISCOUNT_HEADER = re.compile(
@@ -401,60 +363,6 @@ class ColumnMapping:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Override:
-    """A user's instruction that a column (by header text or letters) feeds a field."""
-
-    column: str
-    field: Field
-
-
-def parse_override(spec: str) -> Override:
-    """Parse ``"Our price=price"`` or ``"D=ignore"`` into an :class:`Override`.
-
-    Raises:
-        UsageError: the text has no ``=`` or names no known field.
-    """
-    column, sep, name = spec.rpartition("=")
-    name = name.strip().lower().replace("-", "_").replace(" ", "_")
-    if not sep or not column.strip():
-        raise UsageError(f'--map needs HEADER=field, for example "Our price=price" (got {spec!r})')
-    if name not in FIELD_NAMES:
-        raise UsageError(
-            f"--map {spec!r}: unknown field {name!r}; use one of " + ", ".join(sorted(FIELD_NAMES))
-        )
-    return Override(column.strip(), Field(name))
-
-
-def _profile_fields(profile: Mapping[str, Any] | None) -> dict[str, Field]:
-    if not profile:
-        return {}
-    columns = profile.get("columns", {})
-    if not isinstance(columns, Mapping):
-        return {}
-    found: dict[str, Field] = {}
-    for header, name in columns.items():
-        if isinstance(name, str) and name in FIELD_NAMES:
-            found[normalise_header(header)] = Field(name)
-    return found
-
-
-def profile_decimal_mark(profile: Mapping[str, Any] | None) -> DecimalMark | None:
-    """The decimal mark a saved profile records, if any."""
-    if not profile:
-        return None
-    value = profile.get("decimal_mark")
-    return DecimalMark(value) if value in ("point", "comma") else None
-
-
-def profile_currency(profile: Mapping[str, Any] | None) -> str | None:
-    """The currency a saved profile records, if any."""
-    if not profile:
-        return None
-    value = profile.get("currency")
-    return value if isinstance(value, str) and len(value) == 3 else None
-
-
 def build_mapping(
     sheet: str,
     header_row: int,
@@ -485,7 +393,7 @@ def build_mapping(
     """
     samples = [list(row) for row in sample_rows]
     total = width or max([len(headers), *(len(row) for row in samples)], default=0)
-    saved = _profile_fields(profile)
+    saved = profile_fields(profile)
     header_texts = [
         "" if is_blank(h) else " ".join(str(h).split())
         for h in list(headers) + [None] * (total - len(headers))

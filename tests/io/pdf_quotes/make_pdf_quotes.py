@@ -1625,9 +1625,23 @@ CORPUS.append(
                 price_unit="per_unit",
                 currency="NOK",
             ),
-            line("Installation and burn-in", kind="cost", category="installation", price="98000.00"),
-            line("Support 3 years, next business day", kind="cost", category="support", price="245000.00", quantity="2"),
-            line("InfiniBand NDR cabling kit", kind="cost", category="network", price="61500.00", quantity="2"),
+            line(
+                "Installation and burn-in", kind="cost", category="installation", price="98000.00"
+            ),
+            line(
+                "Support 3 years, next business day",
+                kind="cost",
+                category="support",
+                price="245000.00",
+                quantity="2",
+            ),
+            line(
+                "InfiniBand NDR cabling kit",
+                kind="cost",
+                category="network",
+                price="61500.00",
+                quantity="2",
+            ),
         ],
         {"vendor": "NORDVIK HPC AS", "quote_ref": "40012877"},
     )

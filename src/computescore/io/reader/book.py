@@ -24,30 +24,26 @@ from computescore.errors import UsageError
 from computescore.io.accelerators import AcceleratorResolver
 from computescore.io.header_finder import find_header, join_split_words, split_heading_columns
 from computescore.io.isolated import Progress
+from computescore.io.key_values import KeyValue, key_values
 from computescore.io.mapping import (
     ColumnMapping,
     Field,
-    Override,
     build_mapping,
     headers_in_english,
     normalise_header,
-    profile_currency,
-    profile_decimal_mark,
 )
+from computescore.io.overrides import Override, profile_currency, profile_decimal_mark
 from computescore.io.places import country_of
 from computescore.io.reader.lease_schedule import LeaseOption, lease_options
 from computescore.io.reader.letterhead import letterhead_reference, letterhead_vendor
 from computescore.io.reader.lines import _LineBuilder
 from computescore.io.reader.records import (
     EVIDENCE_ROWS,
-    PREVIEW_ROWS,
     FileDraft,
-    Preview,
     QuoteDraft,
-    SheetPreview,
-    preview_text,
 )
 from computescore.io.reader.settled import settle_rows
+from computescore.io.reader.shown import Placed, book_preview
 from computescore.io.reader.side_by_side import side_by_side, stacked_alternatives
 from computescore.io.reader.titles import currency_in_notes, net_of_vat_lines, with_title_terms
 from computescore.io.refusal import FileRefused, RefusalCode
@@ -59,7 +55,7 @@ from computescore.io.table_finder import (
     find_tables,
     looks_like_line,
 )
-from computescore.io.terms import KeyValue, TermsDraft, key_values, read_terms
+from computescore.io.terms import TermsDraft, read_terms
 from computescore.io.values import (
     AMBIGUOUS_MARKS,
     DecimalMark,
@@ -157,10 +153,8 @@ class _Reader:
         ]
         self.options: dict[int, str] = {}
         """Each alternative's banner, by its sheet (alternatives side by side)."""
-        self.read_rows: dict[int, tuple[int, int]] = {}
-        """The sheet's rows an option of a comparison is read from, by its sheet."""
-        self.origins: dict[int, Mapping[tuple[int, int], tuple[int, int]]] = {}
-        """Where the cells of an option of a comparison stand in the sheet, by its sheet."""
+        self.placed = Placed()
+        """The options of a comparison, whose cells were placed from the sheet's."""
         self.leases: tuple[LeaseOption, ...] = ()
         """A lessor's table of lease options: each a quote of its own when there are two."""
 
@@ -175,17 +169,14 @@ class _Reader:
         return row + 1
 
     def cell(self, sheet: SheetData, row: int, col: int) -> str:
-        origin = self.origins.get(id(sheet))
-        if origin is not None:
-            row, col = origin.get((row, col), (row, col))
+        row, col = self.placed.origin(sheet, row, col)
         return f"{self.prefix(sheet)}!{cell_name(self.row_number(sheet, row) - 1, col)}"
 
     def line_source(self, sheet: SheetData, row: int) -> str:
         """The row a line is read from; for an option of a comparison, a cell of the
         option's column (its first value; a priced row's price)."""
-        origin = self.origins.get(id(sheet))
-        if origin is not None:
-            return self.cell(sheet, row, 1 if (row, 1) in origin else 0)
+        if sheet in self.placed:
+            return self.cell(sheet, row, self.placed.line_column(sheet, row))
         return f"{self.prefix(sheet)}!{self.row_number(sheet, row)}"
 
     # -- run
@@ -248,7 +239,7 @@ class _Reader:
                         0.65 + 0.3 * number / len(groups), f"Reading lines of '{table.sheet.name}'"
                     )
                 mapping = mappings[id(table)]
-                group.mappings.append(self._shown(table, mapping))
+                group.mappings.append(self.placed.shown(table, mapping))
                 first = len(group.lines)
                 _LineBuilder(self, table, mapping, group).build()
                 group.lines[first:], vat = net_of_vat_lines(
@@ -256,7 +247,7 @@ class _Reader:
                 )
                 group.problems.extend(vat)
         quotes = tuple(self._draft(group, shared) for group in groups)
-        preview = self._preview(tables, mappings)
+        preview = book_preview(self.book, tables, self.placed, self.mark, self.currency)
         return FileDraft(
             self.book.path,
             self.book.kind,
@@ -296,9 +287,9 @@ class _Reader:
                 if block.label is not None:
                     self.options[id(block.sheet)] = block.label
                 if block.read_rows is not None:
-                    self.read_rows[id(block.sheet)] = block.read_rows
+                    self.placed.read_rows[id(block.sheet)] = block.read_rows
                 if block.origin is not None:
-                    self.origins[id(block.sheet)] = block.origin
+                    self.placed.origins[id(block.sheet)] = block.origin
                 if block.note is not None:
                     self.problems.append(Problem(self.prefix(sheet), block.note, Severity.WARNING))
                 out.append(block.sheet)
@@ -801,74 +792,6 @@ class _Reader:
             terms_source=terms.source,
         )
 
-    # -- preview
-
-    def _shown(self, table: Table, mapping: ColumnMapping) -> ColumnMapping:
-        """The mapping with what the wizard shows of its table: its first lines and, for an
-        option of a comparison, where the option and each of its headings stand."""
-        mapping = replace(mapping, samples=_samples(table))
-        origin = self.origins.get(id(table.sheet))
-        if origin is None:
-            return mapping
-        cells = {
-            c.index: cell_name(*origin[table.header_row, c.index])
-            for c in mapping.columns
-            if (table.header_row, c.index) in origin
-        }
-        top, last = self.read_rows[id(table.sheet)]
-        heading = cell_name(*origin[top, 0])  # the option's name over its column
-        what = "line" if table.header_row == top else "priced rows"
-        place = f"{mapping.option}'s {what}: the column under {heading}, rows {top + 2}–{last + 1}"
-        return replace(mapping, place=place, header_cells=cells)
-
-    def _rows_read(self, table: Table) -> tuple[int, int]:
-        """The table's first and last line as the sheet shows them (1-based); for an option
-        of a comparison, the rows of the comparison below its heading."""
-        span = self.read_rows.get(id(table.sheet))
-        if span is not None:
-            return span[0] + 2, span[1] + 1
-        return table.rows[0].index + 1, table.rows[-1].index + 1
-
-    def _header_row(self, table: Table) -> int:
-        """The table's header row as the sheet shows it (1-based); for an option of a
-        comparison, the comparison's heading."""
-        span = self.read_rows.get(id(table.sheet))
-        return (table.header_row if span is None else span[0]) + 1
-
-    def _preview(self, tables: Sequence[Table], mappings: Mapping[int, ColumnMapping]) -> Preview:
-        previews = []
-        for sheet in self.book.sheets:
-            # An alternative is a sheet of its own with the index of the sheet it is read from.
-            mine = [t for t in tables if t.sheet.index == sheet.index]
-            first_rows = tuple(tuple(map(preview_text, row)) for row in sheet.rows[:PREVIEW_ROWS])
-            formulas = tuple(
-                f"{cell_name(f.row, f.col)}: ={f.formula} → "
-                + ("no saved value" if f.cached is None else f"saved value {f.cached}")
-                for f in list(sheet.formulas.values())[:200]
-            )
-            previews.append(
-                SheetPreview(
-                    name=sheet.name,
-                    visibility=sheet.visibility.value,
-                    first_rows=first_rows,
-                    header_rows=tuple(
-                        dict.fromkeys(self._header_row(t) for t in mine if t.header_rows)
-                    ),
-                    table_rows=tuple(dict.fromkeys(self._rows_read(t) for t in mine if t.rows)),
-                    hidden_rows=tuple(sorted(r + 1 for r in sheet.hidden_rows)),
-                    hidden_columns=tuple(cell_name(0, c)[:-1] for c in sorted(sheet.hidden_cols)),
-                    formulas=formulas,
-                )
-            )
-        return Preview(
-            self.book.kind,
-            tuple(previews),
-            self.book.encoding,
-            self.book.delimiter,
-            self.mark.value if self.mark else None,
-            self.currency,
-        )
-
 
 _POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
 """Currencies of English-speaking markets, whose quotes write 1,234.56."""
@@ -876,15 +799,6 @@ _POINT_ENGLISH = frozenset({"USD", "GBP", "AUD", "CAD", "NZD", "SGD", "HKD"})
 
 _TITLE_PART = re.compile(r"\s+[—–:|]\s+|\s+-\s+|,\s")
 """What sets an alternative's name ("Option A") apart from the rest of its banner."""
-
-
-SAMPLE_LINES = 4
-"""How many of a table's lines the wizard shows beside its columns."""
-
-
-def _samples(table: Table) -> tuple[tuple[str, ...], ...]:
-    """The table's first lines as text, for the wizard's column step."""
-    return tuple(tuple(map(preview_text, row.values)) for row in table.rows[:SAMPLE_LINES])
 
 
 def _rows_outside(count: int, spans: Sequence[range]) -> list[int]:

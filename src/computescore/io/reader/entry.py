@@ -9,10 +9,7 @@ from typing import TYPE_CHECKING, Any
 from computescore.collector import collector_paused
 from computescore.domain.catalog import Catalogue
 from computescore.io.isolated import Progress, read_file
-from computescore.io.mapping import (
-    Override,
-    parse_override,
-)
+from computescore.io.overrides import Override, parse_override
 from computescore.io.preflight import ReadLimits
 from computescore.io.reader.book import _Reader
 from computescore.io.refusal import FileRefused, RefusalCode

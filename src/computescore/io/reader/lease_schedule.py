@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from computescore.domain.quotes import CostCategory, Deployment, LineKind, PriceUnit, QuoteLine
+from computescore.io.key_values import KeyValue, key_values
 from computescore.io.reader.lines import _amount, _LineBuilder
-from computescore.io.terms import KeyValue, key_values
 from computescore.io.totals import close_enough
 from computescore.io.values import parse_money, parse_terms
 from computescore.io.workbook import SheetData, cell_name

@@ -312,7 +312,7 @@ class _LineBuilder:
             and self.discount_column is None
             and self.mapping.option_terms is None
             and self.gpu_price_column is None
-            and id(self.sheet) not in self.r.origins  # its addresses are the comparison's
+            and self.sheet not in self.r.placed  # its addresses are the comparison's
         )
         plain = self._plain_row_reader() if short else None
         lines = self.group.lines
