@@ -11,7 +11,7 @@ from computescore.domain.catalog import Catalogue
 from computescore.domain.tco import stated_flex, stated_maximum, stated_minimum, stated_prepayment
 from computescore.io.mapping import Field
 from computescore.io.reader import read_quote_file
-from computescore.io.reader.plan_terms import lead_time_days
+from computescore.io.values.lead_times import lead_time_days
 
 
 def read(tmp_path: Path, catalogue: Catalogue, text: str):  # type: ignore[no-untyped-def]
@@ -226,3 +226,42 @@ def test_a_share_keeps_its_digits_and_a_description_that_says_otherwise_is_repor
     (told,) = [p for p in draft.all_problems if "description states" in p.message]
     assert told.source == "list.csv!E3"
     assert "a flex band of 10%, its column 30%; the description's is read" in told.message
+
+
+def test_the_delivery_a_quotes_terms_state_is_the_lead_time_of_its_compute_lines() -> None:
+    from decimal import Decimal
+
+    from computescore.domain.quotes import LineKind, PriceUnit, QuoteLine
+    from computescore.io.key_values import key_values
+    from computescore.io.reader.plan_terms import with_terms_lead_time
+    from computescore.io.terms import read_terms
+    from computescore.io.values.lead_times import stated_lead_time
+    from computescore.io.workbook import SheetData
+
+    cases = {
+        "12 weeks after order confirmation, DAP Oslo": 84,
+        "8–10 weeks after receipt of order.": 70,  # the later end
+        "10-12 weeks ARO. Payment terms: Net 45.": 84,
+        "6 Wochen nach Auftragseingang": 42,
+        "sous 30 jours": 30,
+        "immediately": 0,
+        "DAP Oslo": None,  # a place, not a time
+        "by 15 March 2027": None,  # a date: the plan needs the time from the order
+        "2 x 8 GPU nodes in Frankfurt": None,
+    }
+    for text, days in cases.items():
+        assert stated_lead_time(text) == days, text
+    rows = [["Delivery:", "12 weeks after order confirmation"], ["Delivery address:", "Oslo"]]
+    pairs = key_values(SheetData("Terms", 0, rows), range(2), "q.pdf!page 1")
+    stated = read_terms(pairs).lead_time
+    assert stated is not None and (stated.days, stated.source) == (84, "q.pdf!page 1!B1")
+
+    def line(kind: LineKind, lead: int | None = None) -> QuoteLine:
+        return QuoteLine(kind, "x", Decimal(1), PriceUnit.PER_UNIT, "NOK", lead_time_days=lead)
+
+    quoted = [line(LineKind.COMPUTE, 14), line(LineKind.COMPUTE), line(LineKind.COST)]
+    lines, told = with_terms_lead_time(quoted, stated)
+    # a line's own lead time wins; a cost line has none
+    assert [item.lead_time_days for item in lines] == [14, 84, None]
+    assert len(told) == 1 and "the compute line stating none: 84 days" in told[0].message
+    assert with_terms_lead_time(quoted[:1], stated) == (quoted[:1], [])

@@ -37,6 +37,7 @@ class TermKey(StrEnum):
     AUTO_RENEWAL = "auto_renewal"
     LOCK_IN = "lock_in"
     CERTIFICATIONS = "certifications"
+    LEAD_TIME = "lead_time"
 
 
 _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
@@ -97,6 +98,14 @@ _KEY_RULES: tuple[tuple[TermKey, re.Pattern[str]], ...] = tuple(
         (TermKey.EGRESS, r"\begress\b|data transfer out|outbound (data|transfer)|数据迁出"),
         (TermKey.AUTO_RENEWAL, r"auto-?\s?renew|automatic renewal|renewal|自动续约"),
         (TermKey.LOCK_IN, r"lock-?in|exclusivity|minimum commitment"),
+        (
+            # "Delivery: 12 weeks after order confirmation", "Lieferzeit: 6 Wochen"
+            TermKey.LEAD_TIME,
+            r"^(estimated |expected |standard |typical )?(delivery|lead)( time| lead time|"
+            r" period| schedule)?$|^lead ?times?$|^lieferzeit|^lieferung$|^liefertermin$|"
+            r"^d[eé]lai de livraison|^livraison$|^plazo de entrega|^entrega$|"
+            r"^tempi? di consegna|^consegna$|^levertijd|^levering$|^交期|^交货期|^納期",
+        ),
         (
             TermKey.CERTIFICATIONS,
             r"certifications?|certificates?|accreditations?|attestations?|"

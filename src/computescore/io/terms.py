@@ -42,7 +42,18 @@ from computescore.io.values import (
     read_number_text,
     settle_month_first,
 )
+from computescore.io.values.lead_times import stated_lead_time
 from computescore.io.workbook import CellValue
+
+
+@dataclass(frozen=True, slots=True)
+class StatedLeadTime:
+    """The delivery a quote's terms state for all its lines: days after the order, as
+    the vendor wrote it and where."""
+
+    days: int
+    text: str
+    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +76,7 @@ class TermsDraft:
     exit_terms: ExitTerms = field(default_factory=ExitTerms)
     egress: Money | None = None
     certifications: tuple[str, ...] = ()
+    lead_time: StatedLeadTime | None = None
     problems: tuple[Problem, ...] = ()
     keys_found: frozenset[TermKey] = frozenset()
     source: str | None = None
@@ -258,6 +270,7 @@ def read_terms(
     doubts: dict[str, Problem] = {}  # dates read day first that month first could be
     lock_in = ""
     certifications: tuple[str, ...] = ()
+    lead_time: StatedLeadTime | None = None
 
     def warn(pair: KeyValue, message: str, expected: str) -> None:
         problems.append(Problem(pair.source, message, Severity.WARNING, str(pair.value), expected))
@@ -450,6 +463,10 @@ def read_terms(
             lock_in = text
         elif kind is TermKey.CERTIFICATIONS:
             certifications = split_certifications(text)
+        elif kind is TermKey.LEAD_TIME and lead_time is None:
+            days = stated_lead_time(text)
+            if days is not None:  # "Delivery: DAP Oslo" states a place, not a time
+                lead_time = StatedLeadTime(days, text, pair.source)
 
     if quote_date is not None and valid_until is not None:
         settled = settle_month_first(quote_date, valid_until, doubts)
@@ -482,6 +499,7 @@ def read_terms(
         if egress is None or egress.currency
         else Money(egress.amount, stated_currency or currency, egress.unit),
         certifications=certifications,
+        lead_time=lead_time,
         problems=tuple(map(_unstored, problems)),
         keys_found=frozenset(found),
         source=source,

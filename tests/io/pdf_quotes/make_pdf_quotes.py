@@ -1624,6 +1624,7 @@ CORPUS.append(
                 price="4350000.00",
                 price_unit="per_unit",
                 currency="NOK",
+                lead_time_days=84,  # "Delivery: 12 weeks after order confirmation"
             ),
             line(
                 "Installation and burn-in", kind="cost", category="installation", price="98000.00"
@@ -1644,6 +1645,7 @@ CORPUS.append(
             ),
         ],
         {"vendor": "NORDVIK HPC AS", "quote_ref": "40012877"},
+        warnings=["is the lead time of the compute line stating none: 84 days"],
     )
 )
 

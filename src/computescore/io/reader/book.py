@@ -37,6 +37,7 @@ from computescore.io.places import country_of
 from computescore.io.reader.lease_schedule import LeaseOption, lease_options
 from computescore.io.reader.letterhead import letterhead_reference, letterhead_vendor
 from computescore.io.reader.lines import _LineBuilder
+from computescore.io.reader.plan_terms import with_terms_lead_time
 from computescore.io.reader.records import (
     EVIDENCE_ROWS,
     FileDraft,
@@ -763,6 +764,8 @@ class _Reader:
                     f"{quote_date} → {valid_until}",
                 )
             )
+        lines, told = with_terms_lead_time(group.lines, terms.lead_time)
+        problems += told
         if not group.lines:
             problems.append(
                 Problem(
@@ -778,7 +781,7 @@ class _Reader:
             quote_ref=quote_ref,
             quote_date=quote_date,
             valid_until=valid_until,
-            lines=tuple(group.lines),
+            lines=tuple(lines),
             sla=terms.sla,
             support=terms.support,
             reliability=terms.reliability,
@@ -876,6 +879,7 @@ def _merge_terms(drafts: Sequence[TermsDraft]) -> TermsDraft:
         exit_terms=exit_terms,
         egress=first(lambda d: d.egress),
         certifications=first(lambda d: d.certifications, ()),
+        lead_time=first(lambda d: d.lead_time),
         problems=tuple(p for d in drafts for p in d.problems),
         keys_found=frozenset().union(*(d.keys_found for d in drafts)),
         source=sources[0] if sources else None,

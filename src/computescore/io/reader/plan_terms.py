@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from computescore.domain.figures import format_stated_share
@@ -25,12 +24,14 @@ from computescore.domain.problems import Problem, Severity
 from computescore.domain.quotes import Deployment, LineKind, QuoteLine
 from computescore.domain.tco import flex_words, prepaid_words, stated_flex, stated_prepayment
 from computescore.io.cell_kinds import GPU_WORDS, NODE_WORDS, filled, stated_share
-from computescore.io.mapping import Field, normalise_header, strip_accents
+from computescore.io.mapping import Field, normalise_header
+from computescore.io.values.lead_times import lead_time_days
 from computescore.io.workbook import CellValue
 
 if TYPE_CHECKING:
     from computescore.io.reader.lines import _LineBuilder
     from computescore.io.table_finder import TableRow
+    from computescore.io.terms import StatedLeadTime
 
 PLAN_FIELDS = (Field.MAXIMUM, Field.MINIMUM, Field.LEAD_TIME, Field.FLEX, Field.PREPAYMENT)
 
@@ -42,12 +43,6 @@ _COUNT = re.compile(
 _IN_NODES = re.compile(r"\b(nodes?|servers?|instances?)\b")
 _NOUN = re.compile(rf"(?<![a-z])({GPU_WORDS}|{NODE_WORDS})(?![a-z])")
 _NO_LIMIT = re.compile(r"^(unlimited|no limit|none|n/?a|on request|tbd|ask)$", re.IGNORECASE)
-_NOW = re.compile(
-    r"^(immediate(ly)?|now|available now|in stock|ready|ready now|same day|on demand|"
-    r"sofort|ab sofort|sofort verfugbar|immediat|immediatement|inmediato|inmediata|"
-    r"immediato|direct|direkt|onmiddellijk|即时|现货|即納|即日|即时交付)$",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,68 +279,27 @@ def _counted(value: CellValue, header: str, *, need_noun: bool) -> str | None:
     return f"{number:,} {word}" + ("" if number == 1 else "s")
 
 
-_UNIT_DAYS = (
-    (r"weeks?|wks?|wochen?|semaines?|semanas?|settimane?|weken|week|周|週間?|星期", 7),
-    (r"days?|d|tage?n?|jours?|j|d[ií]as?|giorni|dagen?|天|日", 1),
-    (r"months?|mo|monate?n?|mois|mes(?:es)?|mesi|maanden?|个月|ヶ月|か月|カ月", 30),
-)
-_DURATION = re.compile(
-    r"^\s*(?:ca\.?|approx\.?|about|around|~|etwa|environ|aprox\.?|circa)?\s*"
-    r"(?:(?P<low>\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a|~|〜|～)\s*)?"
-    r"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>[^\d\s.,]*)\.?\s*$",
-)
-_DATED = re.compile(
-    r"\b(19|20)\d{2}\b|\bq[1-4]\b|\bkw\s*\d|\bcw\s*\d|\d{1,2}[./]\d{1,2}[./]\d{2,4}|年|月\d|"
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|"
-    r"oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|"
-    r"novembre|décembre)\w*\b",
-)
-
-
-def lead_time_days(value: CellValue, header: str = "") -> tuple[int | None, str]:
-    """A lead time in days, or None and why not: "6 weeks" is 42, "6 Wochen" and "6
-    semaines" too, "4-6 weeks" 42 (the later end), "immediate" 0; a bare number counts
-    what the header names ("Lead time (weeks)", "交期（周）"), else days. A date, a month
-    or a quarter is not a lead time ("2027-03-01", "Q2 2027", "KW 14/2027", "2027年6月").
-
-    >>> lead_time_days("4-6 weeks")
-    (42, '')
-    """
-    if isinstance(value, date | datetime):
-        return None, _AS_DATE
-    if isinstance(value, bool):
-        return None, _NOT_A_TIME
-    text = value if isinstance(value, str) else str(value)
-    folded = strip_accents(text.strip().casefold())
-    if _NOW.match(folded):
-        return 0, ""
-    match = _DURATION.match(folded)
-    if match is None:
-        return None, _AS_DATE if _DATED.search(folded) else _NOT_A_TIME
-    unit = match.group("unit")
-    stated = _factor(unit, whole=True) if unit else None
-    if unit and stated is None:
-        return None, _AS_DATE if _DATED.search(folded) else _NOT_A_TIME
-    factor = stated or _factor(normalise_header(header)) or 1
-    number = float(match.group("n").replace(",", "."))
-    return round(number * factor), ""
-
-
-_AS_DATE = (
-    "The delivery is stated as a date; the plan needs the time from the order, so no lead "
-    "time was set"
-)
-_NOT_A_TIME = "The lead time is not a number of days, weeks or months; it was left out"
-
-
-def _factor(words: str, *, whole: bool = False) -> int | None:
-    """Days in the unit the words name (a week is 7, a month 30)."""
-    for pattern, days in _UNIT_DAYS:
-        found = (
-            re.fullmatch(pattern, words)
-            if whole
-            else re.search(rf"(?<![a-z])({pattern})(?![a-z])", words)
-        )
-        if found:
-            return days
-    return None
+def with_terms_lead_time(
+    lines: Sequence[QuoteLine], stated: StatedLeadTime | None
+) -> tuple[list[QuoteLine], list[Problem]]:
+    """The lines with the delivery the quote's terms state as the lead time of each compute
+    line that states none of its own ("Delivery: 12 weeks after order confirmation" → 84
+    days), told once; a line's own lead time wins."""
+    if stated is None:
+        return list(lines), []
+    out, given = [], 0
+    for line in lines:
+        if line.kind is LineKind.COMPUTE and line.lead_time_days is None:
+            line = replace(line, lead_time_days=stated.days)
+            given += 1
+        out.append(line)
+    if not given:
+        return out, []
+    told = Problem(
+        stated.source,
+        f"The terms' delivery (“{stated.text}”) is the lead time of "
+        f"{'the compute line' if given == 1 else f'the {given} compute lines'} stating none: "
+        f"{stated.days} days from the order",
+        Severity.INFO,
+    )
+    return out, [told]
