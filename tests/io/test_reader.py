@@ -1146,3 +1146,19 @@ def test_a_closing_row_whose_words_stand_in_the_item_column_keeps_them(
         PriceUnit.TOTAL,
     )
     assert not [m for m in messages(draft) if "add up to" in m]  # 250,000 − 25,000
+
+
+def test_a_spreadsheets_empty_column_keeps_its_own_heading(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # A heading over a column with no value in the first lines is a column of its own in a
+    # spreadsheet (a PDF's split headings are joined, spreadsheet cells never).
+    path = tmp_path / "retail.csv"
+    path.write_text(
+        "currencyCode,retailPrice,availabilityId,productName,skuName,unitOfMeasure\n"
+        "USD,98.32,,Virtual Machines NDsr H100 v5 Series,ND96isr H100 v5,1 Hour\n"
+        "USD,27.197,,Virtual Machines NCads H100 v5 Series,NC40ads H100 v5,1 Hour\n",
+        encoding="utf-8",
+    )
+    first = read_quote_file(path, catalogue, vendor="Azure").quotes[0].lines[0]
+    assert first.description.startswith("Virtual Machines NDsr H100 v5")

@@ -316,13 +316,6 @@ def join_split_words(row: Sequence[CellValue], columns: Sequence[int]) -> list[C
     return cells
 
 
-def _split_words_joined(sheet: SheetData, top: int) -> list[CellValue] | None:
-    """The header row with the words of a heading the page set apart joined again, or None
-    when it has none (:func:`split_heading_columns`)."""
-    columns = split_heading_columns(sheet, top)
-    return join_split_words(sheet.rows[top], columns) if columns else None
-
-
 _DATA_ROWS_SEEN = 5
 """How many rows under a header tell which of its columns hold values."""
 
@@ -376,11 +369,6 @@ def find_header(
         if not is_header_like(cells):
             continue
         fields = header_fields(cells, known, names)
-        joined_words = _split_words_joined(sheet, index)
-        if joined_words is not None:
-            rejoined = header_fields(joined_words, known, names)
-            if header_score(rejoined) >= header_score(fields):
-                cells, fields = joined_words, rejoined
         candidates = [HeaderGuess((index,), tuple(cells), frozenset(fields), header_score(fields))]
         view, below = sheet, index + 1
         centred = _with_centred_labels(sheet, index)
