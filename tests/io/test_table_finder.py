@@ -356,6 +356,10 @@ def test_rows_that_read_like_lines_outside_every_table_are_told(catalogue: Catal
         assert "carried over from the page before" in told[0].message
     assert looks_like_line(shifted[0]) and not looks_like_line(["Quote date", "2026-11-02"])
     assert not looks_like_line(["Sev 1", "15 min", "4 h", "10%"])  # a support table's row
+    # a letterhead's company number ("MVA": Norwegian VAT) states no currency
+    org = ["Org.nr.", "998", "877 665 MVA", "Sandakerveien", "24", "0473 Oslo", "Norway"]
+    assert not looks_like_line(org)
+    assert looks_like_line(["H100 node", "8", "20 000 NOK", "month"])  # a currency's code
 
 
 def test_a_summary_under_the_lines_after_a_blank_row_ends_the_table() -> None:

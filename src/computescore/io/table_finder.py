@@ -29,7 +29,7 @@ from computescore.io.header_finder import (
     named_accelerators,
 )
 from computescore.io.mapping import Field, normalise_header
-from computescore.io.values import is_blank, normalise_text, parse_unit_text
+from computescore.io.values import currency_in_text, is_blank, normalise_text, parse_unit_text
 from computescore.io.workbook import CellValue, SheetData, Visibility
 
 _SUBTOTAL = re.compile(
@@ -547,8 +547,14 @@ def find_tables(
     return tables
 
 
-_MONEY_TEXT = re.compile(r"[$€£¥₩]|\b[A-Z]{3}\b|\d[.,]\d\d(?!\d)")
-"""Text that is money: a currency sign or code, or two decimals ("34,200.00", "1,95")."""
+_MONEY_TEXT = re.compile(r"[$€£¥₩]|\d[.,]\d\d(?!\d)")
+"""Text that is money: a currency sign, or two decimals ("34,200.00", "1,95"); or a
+currency's code (:func:`_is_money_text`), which "877 665 MVA" (a Norwegian company
+number) does not state."""
+
+
+def _is_money_text(text: str) -> bool:
+    return _MONEY_TEXT.search(text) is not None or currency_in_text(text) != (None, None)
 
 
 def carried_over(
@@ -665,7 +671,7 @@ def looks_like_line(cells: Sequence[CellValue]) -> bool:
             money += abs(cell) >= 1000 or not float(cell).is_integer()
         elif isinstance(cell, str) and is_amount(cell):
             numbers += 1
-            money += _MONEY_TEXT.search(cell) is not None
+            money += _is_money_text(cell)
     words = [c for c in filled if isinstance(c, str) and re.search(r"[^\W\d_]{3}", c)]
     return numbers >= 2 and money >= 1 and bool(words)
 
