@@ -433,3 +433,16 @@ def test_a_key_split_by_a_pages_word_gaps_is_joined_again() -> None:
     )
     assert terms.quote_ref == "40012877"  # "Customer no." is no quote's reference
     assert [p.key for p in pairs] == ["Quotation no.", "no."]
+
+
+def test_a_sentence_split_by_a_pages_word_gaps_carries_on_into_its_value() -> None:
+    pairs, terms = terms_of(
+        [
+            ["Delivery: 12", "weeks after order confirmation,", "DAP", "Oslo"],
+            ["Support: 24x7", "Severity 1 response: 30 minutes"],  # a key of its own
+        ]
+    )
+    assert pairs[0].value == "12 weeks after order confirmation,"
+    assert terms.lead_time is not None and terms.lead_time.days == 84
+    assert pairs[1].value == "24x7"
+    assert terms.support.response_minutes == {1: 30}

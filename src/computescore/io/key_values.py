@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from computescore.io.service_words import stated_responses, stated_uptime
 from computescore.io.term_keys import SUPPORT_KEY, TermKey, classify_key
@@ -105,11 +105,29 @@ def key_values(sheet: SheetData, rows: Iterable[int], prefix: str) -> list[KeyVa
                 index += 2
                 continue
             if in_cell is not None:
+                # "Delivery: 12 | weeks after order confirmation,": a page's word gaps
+                # split the sentence; the words that carry on belong to its value
+                carried = _carried_on(filled, index)
+                if carried:
+                    in_cell = replace(in_cell, value=" ".join([str(in_cell.value), *carried]))
+                    index += len(carried)
                 pairs.append(in_cell)
             else:
                 pairs.extend(_service_stated(text, f"{prefix}!{cell_name(row, col)}", row))
             index += 1
     return pairs
+
+
+def _carried_on(filled: Sequence[tuple[int, CellValue]], index: int) -> list[str]:
+    """The texts of the cells after ``index`` that carry its sentence on: each starts with
+    a small letter and holds no key ("weeks after order confirmation,")."""
+    carried: list[str] = []
+    for _col, cell in filled[index + 1 :]:
+        text = cell.strip() if isinstance(cell, str) else ""
+        if not text or not text[0].islower() or ":" in text or "：" in text:
+            break
+        carried.append(text)
+    return carried
 
 
 def _key_split_before(filled: Sequence[tuple[int, CellValue]], index: int) -> str | None:
