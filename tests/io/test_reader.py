@@ -1162,3 +1162,31 @@ def test_a_spreadsheets_empty_column_keeps_its_own_heading(
     )
     first = read_quote_file(path, catalogue, vendor="Azure").quotes[0].lines[0]
     assert first.description.startswith("Virtual Machines NDsr H100 v5")
+
+
+def test_a_net_price_beside_its_list_price_and_discount_is_not_discounted_again(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    # An SAP export: list price, discount %, net price and net value ("Nettowert": the
+    # line's total, 4 × 260,750.00), so the net price is what is paid.
+    path = tmp_path / "angebot.csv"
+    path.write_text(
+        "Angebot;0020004711\nLieferant;Hansa IT-Systeme GmbH\n\n"
+        "Pos;Material;Bezeichnung;Menge;ME;Listenpreis;Rabatt %;Nettopreis;Nettowert;Währung\n"
+        "10;ESC-A8A-E12U;ASUS ESC A8A-E12U, 8x AMD Instinct MI325X 256GB;4;ST;298.000,00;"
+        "12,50;260.750,00;1.043.000,00;EUR\n"
+        "20;SUP-5Y-NBD;ASUS Premium Support 5 Jahre, Vor-Ort NBD;4;ST;19.800,00;0;19.800,00;"
+        "79.200,00;EUR\n"
+        "Summe Nettowert;;;;;;;;1.122.200,00;EUR\n",
+        encoding="utf-8",
+    )
+    draft = read_quote_file(path, catalogue)
+    server, support = draft.quotes[0].lines
+    assert (server.price, server.nodes, server.accelerator_count) == (Decimal("260750.00"), 4, 32)
+    assert support.price == Decimal("19800.00")
+    assert not [p for p in draft.all_problems if "net of the discount" in p.message]
+    # without the net value, "Nettopreis" says the price is net already
+    text = path.read_text("utf-8").replace(";Nettowert", "").replace(";1.043.000,00", "")
+    path.write_text(text.replace(";79.200,00", ""), encoding="utf-8")
+    server = read_quote_file(path, catalogue).quotes[0].lines[0]
+    assert server.price == Decimal("260750.00")

@@ -531,7 +531,9 @@ def net_of_discount(
     return net
 
 
-_NET = re.compile(r"\b(net|netto|nett|neto)\b")
+_NET = re.compile(r"\b(net|nett|neto)\b|\bnetto")
+"""A price headed as net: "Net price", "Prix net", "Precio neto", and German and Dutch
+compounds ("Nettopreis", "Nettoprijs")."""
 
 
 _LUMP_SUM = UnitHint(Period.ONCE, Basis.TOTAL)
