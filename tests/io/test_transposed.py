@@ -65,6 +65,8 @@ def _check(draft: Any, rows: str) -> None:
     assert b_onboarding.description == "Onboarding (one-time)"
     told = [p.message for p in draft.problems if "compared as columns" in p.message]
     assert len(told) == 1
+    # both options name the vendor from the letterhead: the file tells it once
+    assert sum("letterhead" in p.message for p in draft.all_problems) == 1
     assert f"rows {rows}" in told[0] and "“Monthly fee (730 h)” restates the price" in told[0]
 
 

@@ -164,8 +164,10 @@ class FileDraft:
 
     @property
     def all_problems(self) -> tuple[Problem, ...]:
-        """File problems followed by each quote's."""
-        return self.problems + tuple(p for quote in self.quotes for p in quote.problems)
+        """File problems followed by each quote's, each told once (alternatives of one
+        file share their letterhead's "vendor was taken from the letterhead")."""
+        found = (*self.problems, *(p for quote in self.quotes for p in quote.problems))
+        return tuple(dict.fromkeys(found))
 
     @property
     def lines(self) -> tuple[QuoteLine, ...]:
