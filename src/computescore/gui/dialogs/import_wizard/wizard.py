@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +42,9 @@ from computescore.gui.dialogs.import_wizard.words import (
     FIELD_CHOICES,
     QUOTE_FILTER,
     STEPS,
+    column_problems,
     columns_shown,
+    flag_key,
     guess_vendor,
     numbers_sentence,
     where_of,
@@ -573,15 +574,10 @@ class ImportWizard(QDialog):
         if not (0 <= row < len(self._tables)):
             return
         path, quote, mapping = self._tables[row]
-        flagged: dict[str, list[str]] = {}
         draft = self.read_result.drafts.get(path) if self.read_result else None
-        for problem in draft.all_problems if draft is not None else quote.problems:
-            _file, sheet_name, cell = where_of(problem)
-            place = re.match(r"([A-Z]+)(\d*)", cell or "")
-            if sheet_name == mapping.sheet and place:
-                # an option of a comparison reads each column from a row of the sheet
-                key = place.group(2) if mapping.header_cells else place.group(1)
-                flagged.setdefault(key, []).append(problem.message)
+        sheet = next((s for p, s in self._sheets if p == path and s.name == mapping.sheet), None)
+        problems_of = draft.all_problems if draft is not None else quote.problems
+        flagged = column_problems(problems_of, sheet, mapping)
         t = theme.current()
         if draft is not None:
             self.mapping_note.setText(_MAPPING_NOTE + " " + numbers_sentence(draft))
@@ -614,9 +610,7 @@ class ImportWizard(QDialog):
             if samples:
                 sample.setToolTip("\n".join(samples))
             self.mapping.setItem(index, 4, sample)
-            problems = flagged.get(
-                re.sub(r"[A-Z]+", "", values[0]) if mapping.header_cells else column.letter, []
-            )
+            problems = flagged.get(flag_key(mapping, column), [])
             background = None
             if problems:
                 background = theme.severity_colors("error")[1]

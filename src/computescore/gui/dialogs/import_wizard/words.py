@@ -170,3 +170,36 @@ def columns_shown(mapping: Any) -> list[Any]:
         return columns
     headed = [i for i, column in enumerate(columns) if column.header]
     return columns[headed[0] : headed[-1] + 1] if headed else columns
+
+
+def _marks_column(problem: Any, place: re.Match[str], sheet: Any, mapping: Any) -> bool:
+    """Whether a problem marks a column of the table: a warning or an error in its lines,
+    not a note about the terms below it ("The terms' delivery …" at A23)."""
+    if problem.severity.value == "info":
+        return False
+    if mapping.header_cells or not place.group(2):
+        return True  # an option of a comparison is told by rows; a whole column
+    at, header = int(place.group(2)), mapping.header_row + 1
+    spans = [(a, b) for a, b in (sheet.table_rows if sheet is not None else ()) if a > header]
+    return at > header and (not spans or any(a <= at <= b for a, b in spans[:1]))
+
+
+def column_problems(problems: Any, sheet: Any, mapping: Any) -> dict[str, list[str]]:
+    """The messages of the problems that mark a table's columns, by :func:`flag_key`."""
+    flagged: dict[str, list[str]] = {}
+    for problem in problems:
+        _file, sheet_name, cell = where_of(problem)
+        place = re.match(r"([A-Z]+)(\d*)", cell or "")
+        if sheet_name == mapping.sheet and place and _marks_column(problem, place, sheet, mapping):
+            # an option of a comparison reads each column from a row of the sheet
+            key = place.group(2) if mapping.header_cells else place.group(1)
+            flagged.setdefault(key, []).append(problem.message)
+    return flagged
+
+
+def flag_key(mapping: Any, column: Any) -> str:
+    """What marks a column's problems: its letters, or for an option of a comparison the
+    row its heading stands on."""
+    if mapping.header_cells:
+        return re.sub(r"[A-Z]+", "", mapping.column_place(column))
+    return str(column.letter)
