@@ -137,3 +137,16 @@ def test_a_bad_value_of_an_option_is_told_at_its_own_cell(
     draft = read_quote_file(path, catalogue)
     (unknown,) = [p for p in draft.all_problems if "Unknown accelerator" in p.message]
     assert unknown.source == "proposal.xlsx!Proposal!C5"  # not the line's place in its shape
+
+
+def test_a_long_run_of_rows_of_text_is_a_list_not_a_comparison() -> None:
+    # A price list exported as text: every row a short name first and words beside it.
+    listed = [["Instance", "GPU", "Region"]] + [
+        [f"p5.{n}xlarge", "H100 SXM", "us-east-1"] for n in range(2000)
+    ]
+    assert transposed_options(SheetData("list", 0, listed)) is None
+    # a comparison has a few dozen attributes at most: past them the rows are lines
+    specs = [row for row in COMPARISON[1:] if row[0] != "Monthly fee (730 h)"]
+    many = [COMPARISON[0], *specs, *([["Note", "see terms", "see terms"]] * 40)]
+    assert transposed_options(SheetData("S", 0, many)) is None
+    assert transposed_options(SheetData("S", 0, [COMPARISON[0], *specs])) is not None

@@ -28,6 +28,8 @@ from computescore.io.values import currency_in_text, is_blank
 from computescore.io.workbook import CellValue, SheetData
 
 _MIN_ATTRIBUTES = 3
+_MAX_ATTRIBUTES = 40
+"""The most rows a comparison's attributes take: past them the rows are a list's lines."""
 _LINE_FIELDS = frozenset({Field.ACCELERATOR, Field.DESCRIPTION})
 _RESTATED = frozenset({Field.PRICE, Field.LINE_TOTAL})
 _NODES = re.compile(r"(\d+)\s*(?:nodes?|servers?|instances?|vms?)\b", re.IGNORECASE)
@@ -70,8 +72,10 @@ def transposed_options(sheet: SheetData, known: Known | None = None) -> Comparis
         last = heading
         while last + 1 < len(rows) and _attribute(rows[last + 1], columns):
             last += 1
+            if last - heading > _MAX_ATTRIBUTES:
+                break  # a list of lines, as a price list's rows of text are
         attributes = [rows[r] for r in range(heading + 1, last + 1)]
-        if len(attributes) < _MIN_ATTRIBUTES:
+        if not _MIN_ATTRIBUTES <= len(attributes) <= _MAX_ATTRIBUTES:
             continue
         labels = [str(row[0]).strip() for row in attributes]
         fields = [field_of(label, known) for label in labels]
@@ -96,11 +100,16 @@ def _option_columns(cells: Sequence[CellValue]) -> list[int] | None:
     if not cells or (not is_blank(cells[0]) and not is_label(cells[0])):
         return None
     columns = [col for col in range(1, len(cells)) if not is_blank(cells[col])]
-    if len(columns) < 2 or not all(is_label(cells[col]) for col in columns):
+    if len(columns) < 2 or not all(_names_option(cells[col]) for col in columns):
         return None
     if any(field_of(cells[col]) is not None for col in columns):
         return None
     return columns
+
+
+def _names_option(cell: CellValue) -> bool:
+    """A short label with a letter, no figure ("Option A", "Basic"; not "8" or "98.32")."""
+    return is_label(cell) and any(ch.isalpha() for ch in str(cell)) and not is_amount(cell)
 
 
 def _attribute(cells: Sequence[CellValue], columns: Sequence[int]) -> bool:
