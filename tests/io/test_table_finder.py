@@ -425,3 +425,15 @@ def test_a_printouts_rules_and_split_headings_are_read_through() -> None:
         split_heading_columns(sheet([rows[1], ["1", "S", "D", "2", "PC", "x", "3", "4", "5"]]), 0)
         == []
     )
+
+
+def test_only_words_that_make_one_heading_are_joined() -> None:
+    from computescore.io.header_finder import split_heading_columns
+
+    header = ["Description", "Remarks", "Qty", "Notes", "Unit price"]
+    lines = [["H100 node", None, "2", None, "2,500.00"], ["A100 node", None, "4", None, "900.00"]]
+    # "Remarks Qty" is no heading: "Qty" keeps its own; "Notes Unit price" is still a price
+    assert split_heading_columns(sheet([header, *lines]), 0) == [3]
+    # a column of notes filled on one line of the page is a column of its own
+    noted = [*lines, ["B200 node", None, "1", "ships in Q2", "4,100.00"]]
+    assert split_heading_columns(sheet([header, *noted]), 0) == []

@@ -277,7 +277,8 @@ def split_heading_columns(sheet: SheetData, top: int) -> list[int]:
     may fall in two: "Unit | price", "Net | value", the first over a column that holds no
     value in the lines below (rows filling at least half as many cells as the header:
     no rule, blank line, totals or note). Such a word joins the heading to its right,
-    whose column holds the values.
+    whose column holds the values, when the two words make one heading of the field the
+    right one names, if any.
     """
     cells = sheet.rows[top]
     half = sum(1 for cell in cells if not is_blank(cell)) / 2
@@ -290,6 +291,13 @@ def split_heading_columns(sheet: SheetData, top: int) -> list[int]:
     def empty(col: int) -> bool:
         return all(col >= len(row) or is_blank(row[col]) for row in below)
 
+    def one_heading(col: int) -> bool:
+        # "Unit price" and "price" are both a price, "Net value" a total and "value"
+        # nothing: one heading. "Remarks Qty" is none, and "Qty" stays a heading of its own.
+        joined = field_of(f"{str(cells[col]).strip()} {str(cells[col + 1]).strip()}")
+        right = field_of(cells[col + 1])
+        return joined is not None and right in (None, joined)
+
     return [
         col
         for col in range(len(cells) - 1)
@@ -298,6 +306,7 @@ def split_heading_columns(sheet: SheetData, top: int) -> list[int]:
         and is_label(cells[col + 1])
         and empty(col)
         and not empty(col + 1)
+        and one_heading(col)
     ]
 
 
@@ -316,8 +325,9 @@ def join_split_words(row: Sequence[CellValue], columns: Sequence[int]) -> list[C
     return cells
 
 
-_DATA_ROWS_SEEN = 5
-"""How many rows under a header tell which of its columns hold values."""
+_DATA_ROWS_SEEN = 200
+"""How many rows under a header tell which of its columns hold values: a page's lines,
+so that a column of notes filled on one line of the page is a column of its own."""
 
 
 LABEL_CHARS = 40
