@@ -1155,13 +1155,16 @@ def test_a_spreadsheets_empty_column_keeps_its_own_heading(
     # spreadsheet (a PDF's split headings are joined, spreadsheet cells never).
     path = tmp_path / "retail.csv"
     path.write_text(
-        "currencyCode,retailPrice,availabilityId,productName,skuName,unitOfMeasure\n"
-        "USD,98.32,,Virtual Machines NDsr H100 v5 Series,ND96isr H100 v5,1 Hour\n"
-        "USD,27.197,,Virtual Machines NCads H100 v5 Series,NC40ads H100 v5,1 Hour\n",
+        "currencyCode,retailPrice,availabilityId,productName,skuName,unitOfMeasure,serviceName\n"
+        "USD,98.32,,Virtual Machines NDsr H100 v5 Series,ND96isr H100 v5,1 Hour,Virtual Machines\n"
+        "USD,27.197,,Virtual Machines NCads H100 v5 Series,NC40ads H100 v5,1 Hour,"
+        "Virtual Machines\n",
         encoding="utf-8",
     )
-    first = read_quote_file(path, catalogue, vendor="Azure").quotes[0].lines[0]
-    assert first.description.startswith("Virtual Machines NDsr H100 v5")
+    quote = read_quote_file(path, catalogue, vendor="Azure").quotes[0]
+    headers = [column.header for column in quote.mappings[0].columns]
+    assert headers[2:4] == ["availabilityId", "productName"]
+    assert quote.lines[0].description.startswith("Virtual Machines NDsr H100 v5")
 
 
 def test_a_net_price_beside_its_list_price_and_discount_is_not_discounted_again(
